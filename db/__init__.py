@@ -1,0 +1,1 @@
+"""Storage adapter: SQLAlchemy 2 over SQLite or PostgreSQL, with Alembic migrations."""

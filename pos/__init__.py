@@ -1,0 +1,1 @@
+"""The betting shop's domain and use cases: pure Python, no Qt, no SQL."""

@@ -1,0 +1,37 @@
+"""The audit trail: who did what, when and at which terminal, kept for the regulator."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from datetime import datetime
+
+
+class AuditAction(enum.StrEnum):
+    """Everything the audit table records."""
+
+    SIGNED_IN = "signed_in"
+    SIGNED_OUT = "signed_out"
+    WRONG_PIN = "wrong_pin"
+    LOCKED_OUT = "locked_out"
+    REFUSED_LOCKED = "refused_locked"
+    UNLOCKED = "unlocked"
+    USER_CREATED = "user_created"
+    SETTINGS_CHANGED = "settings_changed"
+    EVENT_ADDED = "event_added"
+    ODDS_SET = "odds_set"
+    DEMO_SEEDED = "demo_seeded"
+
+
+@dataclass(frozen=True)
+class AuditRecord:
+    """One line of the audit trail; `actor` is a login, or "система" for set-up and commands."""
+
+    at: datetime
+    terminal: str
+    actor: str
+    action: AuditAction
+    detail: str = ""
+
+
+SYSTEM_ACTOR = "система"

@@ -1,0 +1,155 @@
+"""A signed-in terminal session: what the cashier or manager at this till may do."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from pos.audit import AuditAction, AuditRecord
+from pos.errors import UnknownUser
+from pos.line import Event, OddsQuote, new_event
+from pos.ports import UnitOfWork
+from pos.settings import ShopSettings
+from pos.users import Role, User, require_manager
+
+if TYPE_CHECKING:
+    from pos.services import Shop
+
+
+@dataclass(frozen=True)
+class LineRow:
+    """An event of the line with its current odds by market code."""
+
+    event: Event
+    odds: dict[str, Decimal]
+
+
+@dataclass(frozen=True)
+class UserInfo:
+    """What a manager sees of a user (never the PIN hash)."""
+
+    login: str
+    role: Role
+    locked_until: datetime | None
+
+
+class Desk:
+    """The terminal session of one signed-in user; a manager can do all a cashier can."""
+
+    def __init__(self, shop: Shop, user: User) -> None:
+        self._shop = shop
+        self.user = user
+
+    @property
+    def login(self) -> str:
+        return self.user.login
+
+    @property
+    def role(self) -> Role:
+        return self.user.role
+
+    @property
+    def is_manager(self) -> bool:
+        return self.user.role is Role.MANAGER
+
+    @property
+    def terminal(self) -> str:
+        return self._shop.terminal
+
+    def settings(self) -> ShopSettings:
+        """The shop settings now in force."""
+        return self._shop.settings()
+
+    def register_serial(self) -> str | None:
+        """This terminal's cash register factory serial."""
+        return self._shop.register_serial()
+
+    def update_settings(self, **changes: object) -> ShopSettings:
+        """Change the shop settings (managers only); recorded in the audit trail.
+
+        Raises:
+            NotPermitted: a cashier asked.
+            InvalidSetting: a value is not acceptable; nothing is changed.
+        """
+        require_manager(self.user, "изменение настроек")
+        return self._shop._update_settings(self.login, dict(changes))
+
+    def users(self) -> list[UserInfo]:
+        """Every user with their lock state (managers only)."""
+        require_manager(self.user, "список пользователей")
+        with self._shop.unit_of_work() as uow:
+            return [UserInfo(u.login, u.role, u.locked_until) for u in uow.users.list()]
+
+    def create_user(self, login: str, pin: str, role: str) -> UserInfo:
+        """Add a user (managers only)."""
+        require_manager(self.user, "создание пользователя")
+        user = self._shop._create_user(self.login, login, pin, role)
+        return UserInfo(user.login, user.role, None)
+
+    def unlock_user(self, login: str) -> None:
+        """Lift the lock after wrong PINs (managers only).
+
+        Raises:
+            NotPermitted: a cashier asked.
+            UnknownUser: no such login.
+        """
+        require_manager(self.user, "разблокировка пользователя")
+        with self._shop.unit_of_work() as uow:
+            user = uow.users.get(login, for_update=True)
+            if user is None:
+                raise UnknownUser(login)
+            uow.users.update(dataclasses.replace(user, failed_pins=0, locked_until=None))
+            self._audit(uow, AuditAction.UNLOCKED, login)
+            uow.commit()
+
+    def add_event(
+        self, code: int, sport: str, home: str, away: str, starts_at: datetime
+    ) -> Event:
+        """Put an event into the line (managers only).
+
+        Raises:
+            InvalidEvent: the code, sport, teams or start time are not acceptable.
+            EventExists: the code is taken.
+        """
+        require_manager(self.user, "изменение линии")
+        event = new_event(code, sport, home, away, starts_at)
+        with self._shop.unit_of_work() as uow:
+            self._shop._add_event(uow, self.login, event)
+            uow.commit()
+        return event
+
+    def set_odds(self, code: int, market: str, odds: object) -> OddsQuote:
+        """Set the odds of a market as a new version (managers only; p.10, p.20).
+
+        Raises:
+            InvalidMarket, InvalidOdds, UnknownEvent: as named.
+        """
+        require_manager(self.user, "изменение линии")
+        with self._shop.unit_of_work() as uow:
+            quote = self._shop._set_odds(uow, self.login, code, market, odds)
+            uow.commit()
+        return quote
+
+    def line(self) -> list[LineRow]:
+        """Every event of the line in start order, with its current odds."""
+        with self._shop.unit_of_work() as uow:
+            events = uow.line.events()
+            quotes = uow.line.current_quotes([e.code for e in events])
+        by_event: dict[int, dict[str, Decimal]] = {}
+        for quote in quotes:
+            by_event.setdefault(quote.event_code, {})[quote.market] = quote.odds
+        ordered = sorted(events, key=lambda e: (e.starts_at, e.code))
+        return [LineRow(event, by_event.get(event.code, {})) for event in ordered]
+
+    def sign_out(self) -> None:
+        """Record that the user left the terminal."""
+        with self._shop.unit_of_work() as uow:
+            self._audit(uow, AuditAction.SIGNED_OUT)
+            uow.commit()
+
+    def _audit(self, uow: UnitOfWork, action: AuditAction, detail: str = "") -> None:
+        record = AuditRecord(self._shop.clock.now(), self.terminal, self.login, action, detail)
+        uow.audit.append(record)

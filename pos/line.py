@@ -1,0 +1,115 @@
+"""The line: sports, events with the numeric codes cashiers type, markets and versioned odds."""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal, InvalidOperation
+
+from pos.errors import InvalidEvent, InvalidMarket, InvalidOdds
+
+
+class Sport(enum.StrEnum):
+    """Sports in the line; each may carry its own maximum stake (p.18), later."""
+
+    FOOTBALL = "football"
+    HOCKEY = "hockey"
+    BASKETBALL = "basketball"
+
+
+@dataclass(frozen=True)
+class Event:
+    """A match in the line, found by the code a cashier types."""
+
+    code: int
+    sport: Sport
+    home: str
+    away: str
+    starts_at: datetime
+
+
+@dataclass(frozen=True)
+class OddsQuote:
+    """One version of the odds of a market: bets keep the version they were accepted at (p.10)."""
+
+    event_code: int
+    market: str
+    odds: Decimal
+    version: int
+    set_at: datetime
+    set_by: str
+
+
+# A Russian keyboard layout types these letters where the cashier meant the Latin ones:
+# Х/О look like X/O; Б(ольше)/М(еньше) are over/under; Ф(ора) is a handicap.
+_CYRILLIC = str.maketrans({"Х": "X", "х": "X", "О": "O", "о": "O", "Б": "O", "б": "O",
+                           "М": "U", "м": "U", "M": "U", "m": "U", "Ф": "H", "ф": "H", "Н": "H", "н": "H"})
+_RESULT = frozenset({"1", "X", "2", "1X", "X2", "12"})
+_TOTAL = re.compile(r"([OU])(\d{1,3}(?:\.[05])?)")
+_HANDICAP = re.compile(r"H([12])([+-]?\d{1,3}(?:\.[05]|\.25|\.75)?)")
+_MAX_CODE = 999_999
+
+
+def parse_market(text: str) -> str:
+    """The canonical code of a market as typed: "х" → "X", "б2,5" → "O2.5", "ф1-1,5" → "H1-1.5".
+
+    Raises:
+        InvalidMarket: not a market of the line (DESIGN.md, Markets).
+    """
+    raw = text if isinstance(text, str) else ""
+    code = raw.strip().translate(_CYRILLIC).upper().replace(",", ".").replace(" ", "")
+    if code in _RESULT:
+        return code
+    if match := _TOTAL.fullmatch(code):
+        return f"{match[1]}{_line(match[2])}"
+    if match := _HANDICAP.fullmatch(code):
+        value = Decimal(match[2])
+        sign = "-" if value < 0 else "+"
+        return f"H{match[1]}{sign}{_line(str(abs(value)))}"
+    raise InvalidMarket(raw)
+
+
+def parse_odds(value: object) -> Decimal:
+    """Decimal odds above 1.00 with at most two decimals, from a Decimal, int or typed text.
+
+    Raises:
+        InvalidOdds: a float, not a number, 1.00 or less, more than two decimals or above 10000.
+    """
+    if isinstance(value, float | bool):
+        raise InvalidOdds(repr(value))
+    text = str(value).strip().replace(",", ".")
+    try:
+        odds = Decimal(text)
+    except InvalidOperation as exc:
+        raise InvalidOdds(str(value)) from exc
+    if not odds.is_finite() or odds <= 1 or odds > 10_000 or odds != odds.quantize(Decimal("0.01")):
+        raise InvalidOdds(str(value))
+    return odds.quantize(Decimal("0.01"))
+
+
+def new_event(code: object, sport: object, home: str, away: str, starts_at: datetime) -> Event:
+    """A checked event.
+
+    Raises:
+        InvalidEvent: a code that is not 1–999999, an unknown sport, an empty or equal team
+            name, or a naive start time.
+    """
+    if isinstance(code, bool) or not isinstance(code, int) or not 1 <= code <= _MAX_CODE:
+        raise InvalidEvent("код события — целое число от 1 до 999999")
+    try:
+        kind = Sport(str(sport))
+    except ValueError as exc:
+        raise InvalidEvent(f"неизвестный вид спорта «{sport}»") from exc
+    home_name, away_name = " ".join(str(home).split()), " ".join(str(away).split())
+    if not home_name or not away_name or home_name == away_name:
+        raise InvalidEvent("нужны две разные команды")
+    if starts_at.tzinfo is None:
+        raise InvalidEvent("время начала должно быть с часовым поясом")
+    return Event(code, kind, home_name, away_name, starts_at.astimezone(UTC))
+
+
+def _line(text: str) -> str:
+    value = Decimal(text).normalize()
+    return f"{value:f}"

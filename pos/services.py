@@ -1,0 +1,253 @@
+"""The service API (DESIGN.md): the use cases the window, the command line and the tests all call."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from pos import settings as shop_settings
+from pos.adapters import open_storage
+from pos.audit import SYSTEM_ACTOR, AuditAction, AuditRecord
+from pos.clock import Clock, SystemClock
+from pos.demo import DEMO_USERS, demo_fixtures
+from pos.desk import Desk
+from pos.errors import EventExists, UnknownEvent, UnknownUser, UserExists, UserLocked, WrongPin
+from pos.line import Event, OddsQuote, new_event, parse_market, parse_odds
+from pos.pins import Argon2PinHasher
+from pos.ports import PinHasher, Storage, UnitOfWork
+from pos.settings import ShopSettings
+from pos.users import User, check_login, check_pin, parse_role
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TERMINAL = "К1"
+
+
+class Shop:
+    """One terminal's view of the shop: its database, clock and devices."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        clock: Clock | None = None,
+        terminal: str | None = None,
+        pin_hasher: PinHasher | None = None,
+        printer: object = None,
+        fiscal_printer: object = None,
+    ) -> None:
+        self._storage = storage
+        self.clock: Clock = clock or SystemClock()
+        self.terminal = terminal or DEFAULT_TERMINAL
+        self._pins: PinHasher = pin_hasher or Argon2PinHasher()
+        # Printing arrives with issue #4; the objects are kept so the API stays stable.
+        self.printer = printer
+        self.fiscal_printer = fiscal_printer
+
+    @classmethod
+    def open(
+        cls,
+        url: str,
+        *,
+        clock: Clock | None = None,
+        terminal: str | None = None,
+        printer: object = None,
+        fiscal_printer: object = None,
+        pin_hasher: PinHasher | None = None,
+    ) -> Shop:
+        """Open the database at `url`, creating or migrating it first.
+
+        Raises:
+            DeviceOrStorageError: the database cannot be opened (unreadable, too new,
+                unreachable, read-only).
+        """
+        return cls(
+            open_storage(url),
+            clock=clock,
+            terminal=terminal,
+            pin_hasher=pin_hasher,
+            printer=printer,
+            fiscal_printer=fiscal_printer,
+        )
+
+    @property
+    def description(self) -> str:
+        """Where the data lives, for the status bar and the log."""
+        return self._storage.description
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self._storage.close()
+
+    def unit_of_work(self) -> UnitOfWork:
+        """A new transaction on this shop's database."""
+        return self._storage.unit_of_work()
+
+    # --- settings ---------------------------------------------------------------------------
+
+    def settings(self) -> ShopSettings:
+        """The shop settings now in force."""
+        with self.unit_of_work() as uow:
+            return shop_settings.from_text(uow.settings.load())
+
+    def register_serial(self) -> str | None:
+        """The factory serial of this terminal's cash register, if set."""
+        with self.unit_of_work() as uow:
+            return uow.settings.register_serial(self.terminal)
+
+    def update_settings(self, **changes: object) -> ShopSettings:
+        """Change shop settings (and `register_serial`, this terminal's) in one transaction.
+
+        Raises:
+            InvalidSetting: a value is not acceptable; nothing is changed.
+        """
+        return self._update_settings(SYSTEM_ACTOR, changes)
+
+    def _update_settings(self, actor: str, changes: dict[str, object]) -> ShopSettings:
+        serial = changes.pop("register_serial", None)
+        with self.unit_of_work() as uow:
+            before = shop_settings.from_text(uow.settings.load())
+            after = shop_settings.apply_changes(before, changes)
+            old, new = shop_settings.to_text(before), shop_settings.to_text(after)
+            diff = [f"{name}: {old[name]} → {new[name]}" for name in new if old[name] != new[name]]
+            uow.settings.save(new)
+            if serial is not None:
+                checked = shop_settings.check_register_serial(serial)
+                previous = uow.settings.register_serial(self.terminal)
+                if previous != checked:
+                    uow.settings.set_register_serial(self.terminal, checked)
+                    diff.append(f"register_serial[{self.terminal}]: {previous} → {checked}")
+            if diff:
+                self._audit(uow, actor, AuditAction.SETTINGS_CHANGED, "; ".join(diff))
+            uow.commit()
+        return after
+
+    # --- users ------------------------------------------------------------------------------
+
+    def create_user(self, login: str, pin: str, role: str) -> User:
+        """Add a cashier or a manager.
+
+        Raises:
+            InvalidUser: the login, PIN or role does not fit.
+            UserExists: the login is taken.
+        """
+        return self._create_user(SYSTEM_ACTOR, login, pin, role)
+
+    def _create_user(self, actor: str, login: str, pin: str, role: str) -> User:
+        user = User(check_login(login), parse_role(role), self._pins.hash(check_pin(pin)))
+        with self.unit_of_work() as uow:
+            if uow.users.get(user.login) is not None:
+                raise UserExists(user.login)
+            uow.users.add(user)
+            self._audit(uow, actor, AuditAction.USER_CREATED, f"{user.login} ({user.role})")
+            uow.commit()
+        return user
+
+    def user_logins(self) -> list[str]:
+        """The logins offered on the sign-in screen."""
+        with self.unit_of_work() as uow:
+            return [user.login for user in uow.users.list()]
+
+    def login(self, login: str, pin: str) -> Desk:
+        """Sign a user in at this terminal.
+
+        Raises:
+            UnknownUser: no such login.
+            UserLocked: five wrong PINs; locked for 15 minutes or until a manager unlocks.
+            WrongPin: the PIN does not match (the failure is counted and recorded).
+        """
+        name = login.strip() if isinstance(login, str) else ""
+        with self.unit_of_work() as uow:
+            user = uow.users.get(name)
+        if user is None:
+            raise UnknownUser(name)
+        # The hash check takes a noticeable moment: it runs outside the write transaction.
+        correct = isinstance(pin, str) and self._pins.verify(user.pin_hash, pin)
+        with self.unit_of_work() as uow:
+            user = uow.users.get(name, for_update=True)
+            assert user is not None  # users are never deleted
+            outcome = self._record_sign_in(uow, user, correct=correct)
+            uow.commit()
+        if isinstance(outcome, Exception):
+            raise outcome
+        return Desk(self, outcome)
+
+    def _record_sign_in(self, uow: UnitOfWork, user: User, *, correct: bool) -> User | Exception:
+        now = self.clock.now()
+        if user.is_locked(now):
+            self._audit(uow, user.login, AuditAction.REFUSED_LOCKED)
+            return UserLocked(user.login, self._local(uow, user.locked_until or now))
+        if correct:
+            signed_in = user.after_sign_in()
+            uow.users.update(signed_in)
+            self._audit(uow, user.login, AuditAction.SIGNED_IN, str(user.role))
+            return signed_in
+        failed = user.after_wrong_pin(now)
+        uow.users.update(failed)
+        self._audit(uow, user.login, AuditAction.WRONG_PIN)
+        if failed.locked_until is not None:
+            self._audit(uow, user.login, AuditAction.LOCKED_OUT)
+            log.warning("user %s locked after wrong PINs at %s", user.login, self.terminal)
+            return UserLocked(user.login, self._local(uow, failed.locked_until))
+        return WrongPin(user.login, failed.attempts_left)
+
+    # --- the line ---------------------------------------------------------------------------
+
+    def _add_event(self, uow: UnitOfWork, actor: str, event: Event) -> None:
+        if uow.line.get_event(event.code) is not None:
+            raise EventExists(event.code)
+        uow.line.add_event(event)
+        self._audit(uow, actor, AuditAction.EVENT_ADDED, f"{event.code} {event.home} — {event.away}")
+
+    def _set_odds(self, uow: UnitOfWork, actor: str, code: int, market: str, odds: object) -> OddsQuote:
+        canonical, value = parse_market(market), parse_odds(odds)
+        if uow.line.get_event(code) is None:
+            raise UnknownEvent(code)
+        current = {q.market: q for q in uow.line.current_quotes([code])}.get(canonical)
+        quote = OddsQuote(code, canonical, value, (current.version + 1) if current else 1,
+                          self.clock.now(), actor)
+        uow.line.add_quote(quote)
+        was = f"{current.odds}" if current else "—"
+        self._audit(uow, actor, AuditAction.ODDS_SET, f"{code} {canonical}: {was} → {value}")
+        return quote
+
+    def seed_demo(self) -> int:
+        """Add the demo users that are missing and the demo events whose codes are free.
+
+        Returns:
+            How many events were added.
+        """
+        for login, pin, role in DEMO_USERS:
+            if login not in self.user_logins():
+                self.create_user(login, pin, role)
+        zone = self.settings().zone
+        added = 0
+        with self.unit_of_work() as uow:
+            for fixture in demo_fixtures(self.clock.now().astimezone(zone).date(), zone):
+                if uow.line.get_event(fixture.code) is not None:
+                    continue
+                event = new_event(fixture.code, fixture.sport, fixture.home, fixture.away,
+                                  fixture.starts_at)
+                self._add_event(uow, SYSTEM_ACTOR, event)
+                for market, odds in fixture.odds.items():
+                    self._set_odds(uow, SYSTEM_ACTOR, fixture.code, market, odds)
+                added += 1
+            self._audit(uow, SYSTEM_ACTOR, AuditAction.DEMO_SEEDED, f"событий: {added}")
+            uow.commit()
+        return added
+
+    def is_empty(self) -> bool:
+        """True for a new database with no users yet."""
+        return not self.user_logins()
+
+    # --- helpers ----------------------------------------------------------------------------
+
+    def _audit(self, uow: UnitOfWork, actor: str, action: AuditAction, detail: str = "") -> None:
+        uow.audit.append(AuditRecord(self.clock.now(), self.terminal, actor, action, detail))
+
+    @staticmethod
+    def _local(uow: UnitOfWork, moment: datetime) -> datetime:
+        return moment.astimezone(shop_settings.from_text(uow.settings.load()).zone)
+
+
+__all__ = ["DEFAULT_TERMINAL", "Desk", "Shop"]

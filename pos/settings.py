@@ -1,0 +1,147 @@
+"""Shop settings: who the shop is and the limits of the house, validated and stored as text."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pos.errors import InvalidAmount, InvalidSetting
+from pos.money import format_money, to_money
+
+_MONEY_FIELDS = ("min_stake", "max_stake_per_event", "max_payout")
+_TEXT_FIELDS = ("shop_name", "address", "licence_number")
+_MAX_TEXT = 200
+
+
+@dataclass(frozen=True)
+class ShopSettings:
+    """The settings of the whole shop (every terminal shares them)."""
+
+    shop_name: str = "ООО «Букмекерская контора»"
+    address: str = "г. Минск"
+    licence_number: str = "не указан"
+    time_zone: str = "Europe/Minsk"
+    # Belarus raised the gambling age to 21 (Decree No. 305 of 2018); seed 000 p.4 still says 18.
+    min_age: int = 21
+    min_stake: Decimal = Decimal("1.00")
+    max_stake_per_event: Decimal = Decimal("5000.00")
+    max_express_odds: Decimal = Decimal("1000.00")
+    max_payout: Decimal = Decimal("100000.00")
+
+    @property
+    def zone(self) -> ZoneInfo:
+        """The shop's time zone, in which "the next day" and "one month" are reckoned."""
+        return ZoneInfo(self.time_zone)
+
+
+def apply_changes(current: ShopSettings, changes: dict[str, object]) -> ShopSettings:
+    """Validate `changes` (values as typed or as Python values) and return the new settings.
+
+    Raises:
+        InvalidSetting: a value is out of range or not of the right kind; nothing is changed.
+        TypeError: a name that is not a shop setting (a programming error).
+    """
+    names = {f.name for f in dataclasses.fields(ShopSettings)}
+    unknown = set(changes) - names
+    if unknown:
+        raise TypeError(f"not shop settings: {sorted(unknown)}")
+    parsed = {name: _parse(name, value) for name, value in changes.items()}
+    updated = dataclasses.replace(current, **parsed)
+    _check_consistency(updated)
+    return updated
+
+
+def to_text(settings: ShopSettings) -> dict[str, str]:
+    """Each setting as the text stored in the database."""
+    return {name: str(value) for name, value in dataclasses.asdict(settings).items()}
+
+
+def from_text(stored: dict[str, str]) -> ShopSettings:
+    """Settings from stored text; missing names keep their defaults, unknown names are ignored."""
+    names = {f.name for f in dataclasses.fields(ShopSettings)}
+    return apply_changes(ShopSettings(), {k: v for k, v in stored.items() if k in names})
+
+
+def check_register_serial(value: object) -> str:
+    """A cash register factory serial as it will be printed in the journal.
+
+    Raises:
+        InvalidSetting: empty or too long.
+    """
+    return _text("register_serial", value, max_length=40)
+
+
+def _parse(name: str, value: object) -> object:
+    if name in _MONEY_FIELDS:
+        return _money(name, value)
+    if name in _TEXT_FIELDS:
+        return _text(name, value, max_length=_MAX_TEXT)
+    if name == "min_age":
+        return _age(value)
+    if name == "max_express_odds":
+        return _odds_limit(value)
+    return _zone(value)
+
+
+def _money(name: str, value: object) -> Decimal:
+    try:
+        amount = to_money(value)
+    except InvalidAmount as exc:
+        cause = str(exc).rstrip(".")
+        raise InvalidSetting(name, "amount", cause=cause[0].lower() + cause[1:]) from exc
+    if amount <= 0:
+        raise InvalidSetting(name, "not_positive")
+    return amount
+
+
+def _text(name: str, value: object, max_length: int) -> str:
+    text = " ".join(str(value).split()) if isinstance(value, str) else ""
+    if not text:
+        raise InvalidSetting(name, "empty")
+    if len(text) > max_length:
+        raise InvalidSetting(name, "too_long", str(max_length))
+    return text
+
+
+def _age(value: object) -> int:
+    text = str(value).strip()
+    if isinstance(value, bool) or not text.isascii() or not text.isdigit():
+        raise InvalidSetting("min_age", "age_not_whole")
+    age = int(text)
+    if not 18 <= age <= 99:
+        raise InvalidSetting("min_age", "age_range")
+    return age
+
+
+def _odds_limit(value: object) -> Decimal:
+    if isinstance(value, float | bool):
+        raise InvalidSetting("max_express_odds", "odds_format")
+    try:
+        odds = Decimal(str(value).strip().replace(",", "."))
+    except InvalidOperation as exc:
+        raise InvalidSetting("max_express_odds", "odds_format") from exc
+    if not odds.is_finite() or odds <= 1 or odds != odds.quantize(Decimal("0.01")):
+        raise InvalidSetting("max_express_odds", "odds_format")
+    return odds.quantize(Decimal("0.01"))
+
+
+def _zone(value: object) -> str:
+    name = str(value).strip()
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise InvalidSetting("time_zone", "zone_unknown", name) from exc
+    return name
+
+
+def _check_consistency(settings: ShopSettings) -> None:
+    if settings.min_stake > settings.max_stake_per_event:
+        raise InvalidSetting(
+            "min_stake", "min_above_max", format_money(settings.max_stake_per_event)
+        )
+    if settings.max_stake_per_event > settings.max_payout:
+        raise InvalidSetting(
+            "max_stake_per_event", "stake_above_payout", format_money(settings.max_payout)
+        )

@@ -1,0 +1,1 @@
+"""Fonts, icons and translations, loaded through importlib.resources."""

@@ -1,0 +1,152 @@
+"""In-memory fakes of the pos ports, for unit and GUI tests that need no database."""
+
+from __future__ import annotations
+
+import copy
+from types import TracebackType
+from typing import Self
+
+from pos.audit import AuditRecord
+from pos.line import Event, OddsQuote
+from pos.users import User
+
+
+class FakeData:
+    """Everything a fake database holds."""
+
+    def __init__(self) -> None:
+        self.users: dict[str, User] = {}
+        self.settings: dict[str, str] = {}
+        self.serials: dict[str, str] = {}
+        self.audit: list[AuditRecord] = []
+        self.events: dict[int, Event] = {}
+        self.quotes: list[OddsQuote] = []
+
+
+class _Users:
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def get(self, login: str, *, for_update: bool = False) -> User | None:
+        return self._data.users.get(login)
+
+    def add(self, user: User) -> None:
+        self._data.users[user.login] = user
+
+    def update(self, user: User) -> None:
+        self._data.users[user.login] = user
+
+    def list(self) -> list[User]:
+        return sorted(self._data.users.values(), key=lambda u: u.login)
+
+
+class _Settings:
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def load(self) -> dict[str, str]:
+        return dict(self._data.settings)
+
+    def save(self, values: dict[str, str]) -> None:
+        self._data.settings.update(values)
+
+    def register_serial(self, terminal: str) -> str | None:
+        return self._data.serials.get(terminal)
+
+    def set_register_serial(self, terminal: str, serial: str) -> None:
+        self._data.serials[terminal] = serial
+
+
+class _Audit:
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def append(self, record: AuditRecord) -> None:
+        self._data.audit.append(record)
+
+    def recent(self, limit: int) -> list[AuditRecord]:
+        return list(reversed(self._data.audit))[:limit]
+
+
+class _Line:
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def add_event(self, event: Event) -> None:
+        self._data.events[event.code] = event
+
+    def get_event(self, code: int) -> Event | None:
+        return self._data.events.get(code)
+
+    def events(self) -> list[Event]:
+        return list(self._data.events.values())
+
+    def add_quote(self, quote: OddsQuote) -> None:
+        self._data.quotes.append(quote)
+
+    def current_quotes(self, codes: list[int]) -> list[OddsQuote]:
+        latest: dict[tuple[int, str], OddsQuote] = {}
+        for quote in self._data.quotes:
+            if quote.event_code in codes:
+                latest[(quote.event_code, quote.market)] = quote
+        return list(latest.values())
+
+
+class FakeUnitOfWork:
+    """Works on a copy of the data and publishes it only on commit, like a real transaction."""
+
+    def __init__(self, storage: FakeStorage) -> None:
+        self._storage = storage
+        self.committed = False
+
+    def __enter__(self) -> Self:
+        self._work = copy.deepcopy(self._storage.data)
+        self.users = _Users(self._work)
+        self.settings = _Settings(self._work)
+        self.audit = _Audit(self._work)
+        self.line = _Line(self._work)
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.rollback()
+
+    def commit(self) -> None:
+        self._storage.data = self._work
+        self._storage.commits += 1
+        self._work = copy.deepcopy(self._work)
+        self.committed = True
+
+    def rollback(self) -> None:
+        self._work = copy.deepcopy(self._storage.data)
+
+
+class FakeStorage:
+    """A database in memory."""
+
+    description = "память (тест)"
+
+    def __init__(self) -> None:
+        self.data = FakeData()
+        self.commits = 0
+        self.closed = False
+
+    def unit_of_work(self) -> FakeUnitOfWork:
+        return FakeUnitOfWork(self)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class PlainPinHasher:
+    """A PIN "hash" for tests where argon2's cost is not what is being tested."""
+
+    def hash(self, pin: str) -> str:
+        return f"plain${pin}"
+
+    def verify(self, pin_hash: str, pin: str) -> bool:
+        return pin_hash == f"plain${pin}"

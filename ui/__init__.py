@@ -1,0 +1,1 @@
+"""The PySide6 window: thin pages over the pos service API."""
