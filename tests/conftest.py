@@ -1,0 +1,68 @@
+"""Test hygiene for the whole suite: Qt offscreen, GUI tests marked, stray warnings fail."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
+import pytest
+
+# Must be set before any QApplication exists (notes/libraries.md §3).
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.fonts=false")
+
+from pos.clock import FixedClock  # noqa: E402
+from pos.services import Shop  # noqa: E402
+from tests.fakes import FakeStorage, PlainPinHasher  # noqa: E402
+
+NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)  # 12:00 in Minsk
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that needs a QApplication as `gui` (qutebrowser's conftest does the same)."""
+    for item in items:
+        fixtures = getattr(item, "fixturenames", ())
+        if "qtbot" in fixtures or "qapp" in fixtures:
+            item.add_marker(pytest.mark.gui)
+
+
+@pytest.fixture(autouse=True)
+def _fail_on_unexpected_warnings(
+    request: pytest.FixtureRequest, caplog: pytest.LogCaptureFixture
+) -> Iterator[None]:
+    """A WARNING logged by our code fails the test unless it says it expects one."""
+    yield
+    if request.node.get_closest_marker("warns_in_log"):
+        return
+    ours = ("pos", "db", "printing", "ui", "main")
+    bad = [
+        r for r in caplog.get_records("call")
+        if r.levelno >= logging.WARNING and r.name.split(".")[0] in ours
+    ]
+    assert not bad, f"unexpected warnings logged: {[r.getMessage() for r in bad]}"
+
+
+@pytest.fixture
+def clock() -> FixedClock:
+    """A clock standing at Monday 30 November 2026, 12:00 in Minsk."""
+    return FixedClock(NOW)
+
+
+@pytest.fixture
+def storage() -> FakeStorage:
+    return FakeStorage()
+
+
+@pytest.fixture
+def shop(storage: FakeStorage, clock: FixedClock) -> Shop:
+    """A shop on an in-memory fake database, with a cheap PIN hasher."""
+    return Shop(storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher())
+
+
+@pytest.fixture
+def demo_shop(shop: Shop) -> Shop:
+    """The shop with the demo users (anna 4821 cashier, boss 9911 manager) and demo line."""
+    shop.seed_demo()
+    return shop
