@@ -243,6 +243,21 @@ class InvalidOdds(DomainError):
         return f"Неверный коэффициент «{self.text}»: нужен десятичный коэффициент больше 1,00, например 2,15."
 
 
+class InvalidTerminalConfig(DomainError):
+    """This computer's terminal.toml cannot be read."""
+
+    def __init__(self, path: str, detail: str) -> None:
+        self.path = path
+        self.detail = detail
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Файл настроек терминала {self.path} не прочитан ({self.detail}). "
+            "Исправьте его или удалите, чтобы создать заново."
+        )
+
+
 # --- storage --------------------------------------------------------------------------------
 
 

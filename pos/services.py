@@ -16,11 +16,10 @@ from pos.line import Event, OddsQuote, new_event, parse_market, parse_odds
 from pos.pins import Argon2PinHasher
 from pos.ports import PinHasher, Storage, UnitOfWork
 from pos.settings import ShopSettings
+from pos.terminal import DEFAULT_TERMINAL, default_data_dir, load_terminal_config
 from pos.users import User, check_login, check_pin, parse_role
 
 log = logging.getLogger(__name__)
-
-DEFAULT_TERMINAL = "К1"
 
 
 class Shop:
@@ -57,10 +56,14 @@ class Shop:
     ) -> Shop:
         """Open the database at `url`, creating or migrating it first.
 
+        With `terminal=None` the terminal name comes from this computer's terminal.toml.
+
         Raises:
             DeviceOrStorageError: the database cannot be opened (unreadable, too new,
                 unreachable, read-only).
         """
+        if terminal is None:
+            terminal = load_terminal_config(default_data_dir()).terminal
         return cls(
             open_storage(url),
             clock=clock,

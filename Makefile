@@ -1,0 +1,39 @@
+# Two commands on a fresh machine: `make run` and `make test` (README.md).
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   := .venv
+BIN    := $(VENV)/bin
+
+.PHONY: run test lint bench screenshots clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.dev-installed: pyproject.toml $(VENV)/.installed
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+run: $(VENV)/.installed
+	$(BIN)/python main.py $(ARGS)
+
+test: $(VENV)/.dev-installed
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest $(ARGS)
+
+lint: $(VENV)/.dev-installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+	$(BIN)/mypy
+
+bench: $(VENV)/.dev-installed
+	$(BIN)/python -m tests.bench $(ARGS)
+
+screenshots: $(VENV)/.dev-installed
+	tests/screenshots.sh
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

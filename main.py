@@ -1,0 +1,159 @@
+"""Composition root: reads this computer's settings, opens the database, starts the window or a command."""
+
+from __future__ import annotations
+
+import argparse
+import enum
+import getpass
+import logging
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+START = time.perf_counter()
+
+from pos.errors import DataFolderReadOnly, PosError  # noqa: E402
+from pos.services import Shop  # noqa: E402
+from pos.terminal import (  # noqa: E402
+    default_data_dir,
+    load_terminal_config,
+    write_default_config,
+)
+
+log = logging.getLogger("main")
+
+# Set by the startup benchmark: print the seconds to the first shown window and quit.
+STARTUP_PROBE_VARIABLE = "BETSHOP_STARTUP_PROBE"
+
+
+class Exit(enum.IntEnum):
+    """Process exit codes (qutebrowser's usertypes.Exit)."""
+
+    OK = 0
+    ERROR = 1
+    USAGE = 2
+    STORAGE = 3
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the app or a command; returns the process exit code."""
+    args = _parser().parse_args(argv)
+    data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
+    gui = args.command in (None, "run")
+    try:
+        _prepare_data_dir(data_dir)
+        _log_to_file(data_dir, to_stderr=not gui)
+        config = load_terminal_config(data_dir)
+        write_default_config(data_dir, config)
+        url = args.db or config.database_url(data_dir)
+        shop = Shop.open(url, terminal=args.terminal or config.terminal)
+    except PosError as exc:
+        log.error("start-up refused: %s", exc)
+        _tell(str(exc), gui=gui)
+        return Exit.STORAGE
+    try:
+        return _COMMANDS[args.command or "run"](shop, args, data_dir)
+    except PosError as exc:
+        _tell(str(exc), gui=False)
+        return Exit.ERROR
+    finally:
+        shop.close()
+
+
+def _run_window(shop: Shop, args: argparse.Namespace, data_dir: Path) -> int:
+    import ui  # noqa: PLC0415 - Qt is loaded only for the window, not for commands
+
+    if shop.is_empty():
+        added = shop.seed_demo()
+        log.info("new database: demo users and %d demo events added", added)
+    on_shown = _startup_probe if os.environ.get(STARTUP_PROBE_VARIABLE) else None
+    return ui.run(shop, log_dir=data_dir, on_shown=on_shown)
+
+
+def _startup_probe() -> float:
+    """Report the seconds from process start to the window shown, then let the window close."""
+    elapsed = time.perf_counter() - START
+    sys.stdout.write(f"shown {elapsed:.4f}\n")
+    sys.stdout.flush()
+    return elapsed
+
+
+def _seed_demo(shop: Shop, args: argparse.Namespace, data_dir: Path) -> int:
+    added = shop.seed_demo()
+    sys.stdout.write(f"Демо-линия: добавлено событий {added}; пользователи anna (4821), boss (9911).\n")
+    return Exit.OK
+
+
+def _create_user(shop: Shop, args: argparse.Namespace, data_dir: Path) -> int:
+    pin = args.pin or getpass.getpass("PIN (4–8 цифр): ")
+    if not args.pin and getpass.getpass("PIN ещё раз: ") != pin:
+        sys.stderr.write("PIN не совпадает, пользователь не создан.\n")
+        return Exit.USAGE
+    user = shop.create_user(args.login, pin=pin, role=args.role)
+    sys.stdout.write(f"Пользователь {user.login} создан ({user.role}).\n")
+    return Exit.OK
+
+
+_COMMANDS = {"run": _run_window, "demo": _seed_demo, "create-user": _create_user}
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="betshop-pos",
+        description="Касса букмекерской конторы: ставки, купоны, выплаты и журнал выплат.",
+    )
+    parser.add_argument("--db", metavar="URL", help="база данных: sqlite:///файл.db или "
+                        "postgresql://пользователь:пароль@сервер/база (по умолчанию SQLite в папке данных)")
+    parser.add_argument("--data-dir", metavar="DIR", help="папка данных (база, журналы работы, "
+                        "terminal.toml); по умолчанию папка пользователя или $BETSHOP_DATA_DIR")
+    parser.add_argument("--terminal", metavar="NAME", help="имя этого терминала, например К2")
+    commands = parser.add_subparsers(dest="command", metavar="command")
+    commands.add_parser("run", help="открыть окно кассы (по умолчанию)")
+    commands.add_parser("demo", help="добавить демо-линию и демо-пользователей в существующую базу")
+    create = commands.add_parser("create-user", help="добавить кассира или менеджера")
+    create.add_argument("login")
+    create.add_argument("--role", choices=["cashier", "manager"], default="cashier")
+    create.add_argument("--pin", help="PIN (если не указан, будет запрошен)")
+    return parser
+
+
+def _prepare_data_dir(data_dir: Path) -> None:
+    """Create the data folder and prove it is writable before anything is stored there."""
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        probe = data_dir / ".write-test"
+        probe.write_bytes(b"ok")
+        probe.unlink()
+    except OSError as exc:
+        raise DataFolderReadOnly(str(data_dir)) from exc
+
+
+def _log_to_file(data_dir: Path, *, to_stderr: bool) -> None:
+    from logging.handlers import RotatingFileHandler  # noqa: PLC0415
+
+    handlers: list[logging.Handler] = [
+        RotatingFileHandler(data_dir / "pos.log", maxBytes=1_000_000, backupCount=5, encoding="utf-8")
+    ]
+    if to_stderr:
+        handlers.append(logging.StreamHandler())
+    logging.basicConfig(
+        level=logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        handlers=handlers,
+        force=True,
+    )
+
+
+def _tell(message: str, *, gui: bool) -> None:
+    """Show a start-up refusal: on stderr always, and in a dialog when the window was wanted."""
+    sys.stderr.write(message + "\n")
+    if gui:
+        from ui.fatal import show_fatal_error  # noqa: PLC0415
+
+        show_fatal_error(message)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

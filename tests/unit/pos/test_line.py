@@ -1,0 +1,67 @@
+"""The line: market codes as cashiers type them, odds, and checked events."""
+
+from datetime import UTC, datetime
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from pos.errors import InvalidEvent, InvalidMarket, InvalidOdds
+from pos.line import Sport, new_event, parse_market, parse_odds
+
+
+@pytest.mark.parametrize(
+    ("typed", "code"),
+    [
+        ("1", "1"), ("x", "X"), ("Х", "X"), ("2", "2"), ("1х", "1X"), ("х2", "X2"), ("12", "12"),
+        ("O2.5", "O2.5"), ("о2,5", "O2.5"), ("Б2,5", "O2.5"), ("М2.5", "U2.5"), ("u3", "U3"),
+        ("O165.5", "O165.5"), ("H1-1.5", "H1-1.5"), ("ф2+1,5", "H2+1.5"), ("H1+0", "H1+0"),
+        ("h2 1.5", "H2+1.5"), ("H1-1.25", "H1-1.25"),
+    ],
+)
+def test_market_codes_are_understood_on_latin_and_russian_layouts(typed: str, code: str) -> None:
+    assert parse_market(typed) == code
+
+
+@pytest.mark.parametrize("typed", ["3", "XX", "O", "O2.3", "H3+1", "H1", "", "П1"])
+def test_unknown_markets_are_refused_with_examples(typed: str) -> None:
+    with pytest.raises(InvalidMarket, match="Примеры"):
+        parse_market(typed)
+
+
+def test_odds_are_exact_decimals_above_one() -> None:
+    assert parse_odds("2,10") == Decimal("2.10")
+    assert parse_odds(Decimal("1.01")) == Decimal("1.01")
+    assert parse_odds(3) == Decimal("3.00")
+
+
+@pytest.mark.parametrize("bad", [2.1, "1", "1,00", "0.5", "2.105", "abc", "NaN", "Infinity", "20000"])
+def test_odds_that_are_not_fair_decimals_are_refused(bad: object) -> None:
+    with pytest.raises(InvalidOdds):
+        parse_odds(bad)
+
+
+def test_events_are_stored_in_utc_whatever_zone_they_are_typed_in() -> None:
+    local = datetime(2026, 12, 1, 19, 0, tzinfo=ZoneInfo("Europe/Minsk"))
+    event = new_event(101, "football", " Динамо  Минск ", "БАТЭ", local)
+    assert event.starts_at == datetime(2026, 12, 1, 16, 0, tzinfo=UTC)
+    assert event.starts_at.tzinfo is UTC
+    assert event.home == "Динамо Минск"
+    assert event.sport is Sport.FOOTBALL
+
+
+@pytest.mark.parametrize(
+    ("code", "sport", "home", "away", "when", "sentence"),
+    [
+        (0, "football", "A", "B", datetime(2026, 12, 1, tzinfo=UTC), "код события"),
+        (True, "football", "A", "B", datetime(2026, 12, 1, tzinfo=UTC), "код события"),
+        (1, "chess", "A", "B", datetime(2026, 12, 1, tzinfo=UTC), "вид спорта «chess»"),
+        (1, "hockey", "A", "A", datetime(2026, 12, 1, tzinfo=UTC), "две разные команды"),
+        (1, "hockey", "A", "B", datetime(2026, 12, 1), "часовым поясом"),  # noqa: DTZ001
+    ],
+)
+def test_bad_events_are_refused(
+    code: object, sport: str, home: str, away: str, when: datetime, sentence: str
+) -> None:
+    with pytest.raises(InvalidEvent, match=sentence):
+        new_event(code, sport, home, away, when)

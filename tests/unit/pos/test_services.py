@@ -1,0 +1,170 @@
+"""The service API on a fake database: sign-in, lockout, settings, users, the line, the audit."""
+
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+
+import pytest
+
+from pos.audit import SYSTEM_ACTOR, AuditAction
+from pos.clock import FixedClock
+from pos.errors import (
+    EventExists,
+    InvalidSetting,
+    NotPermitted,
+    UnknownEvent,
+    UnknownUser,
+    UserExists,
+    UserLocked,
+    WrongPin,
+)
+from pos.services import Shop
+from pos.users import Role
+from tests.fakes import FakeStorage
+
+
+def actions(storage: FakeStorage) -> list[AuditAction]:
+    return [record.action for record in storage.data.audit]
+
+
+def test_sign_in_returns_the_desk_and_is_recorded(demo_shop: Shop, storage: FakeStorage) -> None:
+    desk = demo_shop.login("anna", "4821")
+    assert (desk.login, desk.role, desk.terminal) == ("anna", Role.CASHIER, "К1")
+    assert not desk.is_manager
+    last = storage.data.audit[-1]
+    assert (last.action, last.actor, last.terminal) == (AuditAction.SIGNED_IN, "anna", "К1")
+
+
+@pytest.mark.warns_in_log
+def test_five_wrong_pins_lock_for_fifteen_minutes_then_the_pin_works(
+    demo_shop: Shop, storage: FakeStorage, clock: FixedClock
+) -> None:
+    for left in (4, 3, 2, 1):
+        with pytest.raises(WrongPin) as caught:
+            demo_shop.login("anna", "0000")
+        assert caught.value.attempts_left == left
+    with pytest.raises(UserLocked) as locked:
+        demo_shop.login("anna", "0000")
+    assert "до 12:15" in str(locked.value)  # Minsk time, UTC+3
+    with pytest.raises(UserLocked):
+        demo_shop.login("anna", "4821")  # even the right PIN waits out the lock
+    assert actions(storage).count(AuditAction.WRONG_PIN) == 5
+    assert AuditAction.LOCKED_OUT in actions(storage)
+    assert actions(storage)[-1] is AuditAction.REFUSED_LOCKED
+    clock.advance(timedelta(minutes=15))
+    assert demo_shop.login("anna", "4821").login == "anna"
+
+
+@pytest.mark.warns_in_log
+def test_a_manager_can_unlock_a_locked_cashier(demo_shop: Shop, storage: FakeStorage) -> None:
+    for _ in range(4):
+        with pytest.raises(WrongPin):
+            demo_shop.login("anna", "1111")
+    with pytest.raises(UserLocked):
+        demo_shop.login("anna", "1111")
+    boss = demo_shop.login("boss", "9911")
+    assert [u.locked_until is not None for u in boss.users() if u.login == "anna"] == [True]
+    boss.unlock_user("anna")
+    assert demo_shop.login("anna", "4821").login == "anna"
+    unlocked = [r for r in storage.data.audit if r.action is AuditAction.UNLOCKED]
+    assert [(r.actor, r.detail) for r in unlocked] == [("boss", "anna")]
+
+
+def test_a_cashier_cannot_unlock_change_settings_or_edit_the_line(demo_shop: Shop) -> None:
+    desk = demo_shop.login("anna", "4821")
+    with pytest.raises(NotPermitted):
+        desk.unlock_user("boss")
+    with pytest.raises(NotPermitted):
+        desk.update_settings(min_stake="2")
+    with pytest.raises(NotPermitted):
+        desk.set_odds(101, "1", "2.2")
+    with pytest.raises(NotPermitted):
+        desk.users()
+
+
+def test_unknown_login_is_refused(demo_shop: Shop) -> None:
+    with pytest.raises(UnknownUser, match="«nobody» не найден"):
+        demo_shop.login("nobody", "1234")
+
+
+def test_settings_change_is_saved_with_who_changed_what(demo_shop: Shop, storage: FakeStorage) -> None:
+    boss = demo_shop.login("boss", "9911")
+    boss.update_settings(min_stake="2,50", register_serial="KSA-0042")
+    assert demo_shop.settings().min_stake == Decimal("2.50")
+    assert demo_shop.register_serial() == "KSA-0042"
+    change = storage.data.audit[-1]
+    assert (change.action, change.actor) == (AuditAction.SETTINGS_CHANGED, "boss")
+    assert "min_stake: 1.00 → 2.50" in change.detail
+    assert "register_serial[К1]: None → KSA-0042" in change.detail
+
+
+def test_a_refused_setting_changes_nothing(demo_shop: Shop, storage: FakeStorage) -> None:
+    before, commits = demo_shop.settings(), storage.commits
+    with pytest.raises(InvalidSetting):
+        demo_shop.update_settings(min_stake="3", min_age="12")
+    with pytest.raises(InvalidSetting):
+        demo_shop.update_settings(min_stake="3", register_serial=" ")
+    assert demo_shop.settings() == before
+    assert demo_shop.register_serial() is None
+    assert storage.commits == commits
+
+
+def test_shop_level_settings_change_is_recorded_as_the_system(shop: Shop, storage: FakeStorage) -> None:
+    shop.update_settings(shop_name="ООО «Ставка»")
+    assert storage.data.audit[-1].actor == SYSTEM_ACTOR
+
+
+def test_saving_unchanged_settings_records_nothing(shop: Shop, storage: FakeStorage) -> None:
+    shop.update_settings(min_age=21)
+    assert storage.data.audit == []
+
+
+def test_users_are_created_with_hashed_pins_and_unique_logins(shop: Shop, storage: FakeStorage) -> None:
+    shop.create_user("olga", pin="5555", role="cashier")
+    assert storage.data.users["olga"].pin_hash != "5555"
+    with pytest.raises(UserExists):
+        shop.create_user("olga", pin="6666", role="manager")
+    assert shop.user_logins() == ["olga"]
+
+
+def test_the_demo_seeds_two_users_and_a_line_once(shop: Shop, storage: FakeStorage) -> None:
+    assert shop.is_empty()
+    assert shop.seed_demo() == 10
+    assert shop.seed_demo() == 0
+    assert shop.user_logins() == ["anna", "boss"]
+    sports = {row.event.sport for row in shop.login("anna", "4821").line()}
+    assert {str(s) for s in sports} == {"football", "hockey", "basketball"}
+
+
+def test_demo_events_are_all_ahead_of_the_clock(demo_shop: Shop, clock: FixedClock) -> None:
+    rows = demo_shop.login("anna", "4821").line()
+    assert all(row.event.starts_at > clock.now() for row in rows)
+    assert rows == sorted(rows, key=lambda r: r.event.starts_at)
+
+
+def test_odds_changes_are_new_versions_and_the_line_shows_the_latest(
+    demo_shop: Shop, storage: FakeStorage
+) -> None:
+    boss = demo_shop.login("boss", "9911")
+    quote = boss.set_odds(101, "1", "2,25")
+    assert (quote.version, quote.odds, quote.set_by) == (2, Decimal("2.25"), "boss")
+    assert [q.odds for q in storage.data.quotes if (q.event_code, q.market) == (101, "1")] == [
+        Decimal("2.10"), Decimal("2.25"),
+    ]
+    row = next(r for r in boss.line() if r.event.code == 101)
+    assert row.odds["1"] == Decimal("2.25")
+    assert storage.data.audit[-1].detail == "101 1: 2.10 → 2.25"
+
+
+def test_line_edits_refuse_unknown_and_taken_codes(demo_shop: Shop) -> None:
+    boss = demo_shop.login("boss", "9911")
+    with pytest.raises(UnknownEvent):
+        boss.set_odds(999, "1", "2")
+    with pytest.raises(EventExists):
+        boss.add_event(101, "football", "A", "B", datetime(2026, 12, 5, tzinfo=UTC))
+    event = boss.add_event(401, "hockey", "Лида", "Химик Новополоцк", datetime(2026, 12, 5, tzinfo=UTC))
+    assert event.code == 401
+
+
+def test_sign_out_is_recorded(demo_shop: Shop, storage: FakeStorage) -> None:
+    demo_shop.login("anna", "4821").sign_out()
+    assert storage.data.audit[-1].action is AuditAction.SIGNED_OUT
