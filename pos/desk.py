@@ -105,9 +105,7 @@ class Desk:
             self._audit(uow, AuditAction.UNLOCKED, login)
             uow.commit()
 
-    def add_event(
-        self, code: int, sport: str, home: str, away: str, starts_at: datetime
-    ) -> Event:
+    def add_event(self, code: int, sport: str, home: str, away: str, starts_at: datetime) -> Event:
         """Put an event into the line (managers only).
 
         Raises:

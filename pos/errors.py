@@ -9,7 +9,7 @@ single place for the wording; the window shows `str(exc)` and adds nothing.
 from __future__ import annotations
 
 from datetime import datetime
-from decimal import Decimal
+from typing import ClassVar
 
 
 class PosError(Exception):
@@ -39,7 +39,9 @@ _AMOUNT_REASONS = {
     "float": "сумма должна быть введена точно, цифрами, а не дробным числом компьютера",
     "not_a_number": "это не сумма: введите число, например 12,50",
     "not_finite": "это не сумма: введите число, например 12,50",
-    "fraction_of_kopeck": "сумма должна быть в целых копейках (не больше двух знаков после запятой)",
+    "fraction_of_kopeck": (
+        "сумма должна быть в целых копейках (не больше двух знаков после запятой)"
+    ),
     "too_large": "сумма слишком велика",
     "negative": "сумма не может быть отрицательной",
     "not_positive": "сумма должна быть больше нуля",
@@ -168,7 +170,7 @@ class UserExists(DomainError):
 class InvalidUser(DomainError):
     """A new user's login, PIN or role is not acceptable."""
 
-    _PROBLEMS = {
+    _PROBLEMS: ClassVar[dict[str, str]] = {
         "login": "имя пользователя — от 2 до 32 букв, цифр, точек, дефисов или подчёркиваний",
         "pin": "PIN — от 4 до 8 цифр",
         "role": "роль — кассир или менеджер",
@@ -240,7 +242,10 @@ class InvalidOdds(DomainError):
         super().__init__()
 
     def message(self) -> str:
-        return f"Неверный коэффициент «{self.text}»: нужен десятичный коэффициент больше 1,00, например 2,15."
+        return (
+            f"Неверный коэффициент «{self.text}»: нужен десятичный коэффициент "
+            "больше 1,00, например 2,15."
+        )
 
 
 class InvalidTerminalConfig(DomainError):
@@ -344,4 +349,7 @@ class MigrationFailed(DeviceOrStorageError):
 
     def message(self) -> str:
         kept = f" Копия базы до обновления: {self.backup}." if self.backup else ""
-        return f"Не удалось обновить структуру базы данных ({self.detail}).{kept} Обратитесь в поддержку."
+        return (
+            f"Не удалось обновить структуру базы данных ({self.detail}).{kept} "
+            "Обратитесь в поддержку."
+        )

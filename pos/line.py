@@ -44,8 +44,24 @@ class OddsQuote:
 
 # A Russian keyboard layout types these letters where the cashier meant the Latin ones:
 # Х/О look like X/O; Б(ольше)/М(еньше) are over/under; Ф(ора) is a handicap.
-_CYRILLIC = str.maketrans({"Х": "X", "х": "X", "О": "O", "о": "O", "Б": "O", "б": "O",
-                           "М": "U", "м": "U", "M": "U", "m": "U", "Ф": "H", "ф": "H", "Н": "H", "н": "H"})
+_CYRILLIC = str.maketrans(
+    {
+        "Х": "X",
+        "х": "X",
+        "О": "O",
+        "о": "O",
+        "Б": "O",
+        "б": "O",
+        "М": "U",
+        "м": "U",
+        "M": "U",
+        "m": "U",
+        "Ф": "H",
+        "ф": "H",
+        "Н": "H",
+        "н": "H",
+    }
+)
 _RESULT = frozenset({"1", "X", "2", "1X", "X2", "12"})
 _TOTAL = re.compile(r"([OU])(\d{1,3}(?:\.[05])?)")
 _HANDICAP = re.compile(r"H([12])([+-]?\d{1,3}(?:\.[05]|\.25|\.75)?)")

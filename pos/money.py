@@ -59,7 +59,7 @@ def format_money(amount: Decimal) -> str:
     """Format roubles the Russian way: '1 250,50' with a no-break space between thousands."""
     sign = "-" if amount < 0 else ""
     whole, _, kopecks = f"{abs(amount.quantize(KOPECK)):.2f}".partition(".")
-    groups = []
+    groups: list[str] = []
     while whole:
         groups.insert(0, whole[-3:])
         whole = whole[:-3]
@@ -67,7 +67,7 @@ def format_money(amount: Decimal) -> str:
 
 
 def _as_decimal(value: object) -> Decimal:
-    if isinstance(value, bool) or isinstance(value, float):
+    if isinstance(value, bool | float):
         # A float has already lost the exact amount the cashier typed.
         raise InvalidAmount(repr(value), "float")
     if isinstance(value, int):

@@ -1,4 +1,4 @@
-"""PIN hashing with argon2id (argon2-cffi), the hasher the shop uses unless a test injects another."""
+"""PIN hashing with argon2id (argon2-cffi); tests may inject a cheaper hasher."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The service API (DESIGN.md): the use cases the window, the command line and the tests all call."""
+"""The service API (DESIGN.md): use cases the window, the command line and the tests all call."""
 
 from __future__ import annotations
 
@@ -200,15 +200,20 @@ class Shop:
         if uow.line.get_event(event.code) is not None:
             raise EventExists(event.code)
         uow.line.add_event(event)
-        self._audit(uow, actor, AuditAction.EVENT_ADDED, f"{event.code} {event.home} — {event.away}")
+        self._audit(
+            uow, actor, AuditAction.EVENT_ADDED, f"{event.code} {event.home} — {event.away}"
+        )
 
-    def _set_odds(self, uow: UnitOfWork, actor: str, code: int, market: str, odds: object) -> OddsQuote:
+    def _set_odds(
+        self, uow: UnitOfWork, actor: str, code: int, market: str, odds: object
+    ) -> OddsQuote:
         canonical, value = parse_market(market), parse_odds(odds)
         if uow.line.get_event(code) is None:
             raise UnknownEvent(code)
         current = {q.market: q for q in uow.line.current_quotes([code])}.get(canonical)
-        quote = OddsQuote(code, canonical, value, (current.version + 1) if current else 1,
-                          self.clock.now(), actor)
+        quote = OddsQuote(
+            code, canonical, value, (current.version + 1) if current else 1, self.clock.now(), actor
+        )
         uow.line.add_quote(quote)
         was = f"{current.odds}" if current else "—"
         self._audit(uow, actor, AuditAction.ODDS_SET, f"{code} {canonical}: {was} → {value}")
@@ -229,8 +234,9 @@ class Shop:
             for fixture in demo_fixtures(self.clock.now().astimezone(zone).date(), zone):
                 if uow.line.get_event(fixture.code) is not None:
                     continue
-                event = new_event(fixture.code, fixture.sport, fixture.home, fixture.away,
-                                  fixture.starts_at)
+                event = new_event(
+                    fixture.code, fixture.sport, fixture.home, fixture.away, fixture.starts_at
+                )
                 self._add_event(uow, SYSTEM_ACTOR, event)
                 for market, odds in fixture.odds.items():
                     self._set_odds(uow, SYSTEM_ACTOR, fixture.code, market, odds)

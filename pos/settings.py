@@ -48,7 +48,7 @@ def apply_changes(current: ShopSettings, changes: dict[str, object]) -> ShopSett
     if unknown:
         raise TypeError(f"not shop settings: {sorted(unknown)}")
     parsed = {name: _parse(name, value) for name, value in changes.items()}
-    updated = dataclasses.replace(current, **parsed)
+    updated = dataclasses.replace(current, **parsed)  # type: ignore[arg-type]
     _check_consistency(updated)
     return updated
 

@@ -13,9 +13,9 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.fonts=false")
 
-from pos.clock import FixedClock  # noqa: E402
-from pos.services import Shop  # noqa: E402
-from tests.fakes import FakeStorage, PlainPinHasher  # noqa: E402
+from pos.clock import FixedClock
+from pos.services import Shop
+from tests.fakes import FakeStorage, PlainPinHasher
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)  # 12:00 in Minsk
 
@@ -38,7 +38,8 @@ def _fail_on_unexpected_warnings(
         return
     ours = ("pos", "db", "printing", "ui", "main")
     bad = [
-        r for r in caplog.get_records("call")
+        r
+        for r in caplog.get_records("call")
         if r.levelno >= logging.WARNING and r.name.split(".")[0] in ours
     ]
     assert not bad, f"unexpected warnings logged: {[r.getMessage() for r in bad]}"

@@ -13,10 +13,24 @@ from pos.line import Sport, new_event, parse_market, parse_odds
 @pytest.mark.parametrize(
     ("typed", "code"),
     [
-        ("1", "1"), ("x", "X"), ("Х", "X"), ("2", "2"), ("1х", "1X"), ("х2", "X2"), ("12", "12"),
-        ("O2.5", "O2.5"), ("о2,5", "O2.5"), ("Б2,5", "O2.5"), ("М2.5", "U2.5"), ("u3", "U3"),
-        ("O165.5", "O165.5"), ("H1-1.5", "H1-1.5"), ("ф2+1,5", "H2+1.5"), ("H1+0", "H1+0"),
-        ("h2 1.5", "H2+1.5"), ("H1-1.25", "H1-1.25"),
+        ("1", "1"),
+        ("x", "X"),
+        ("Х", "X"),
+        ("2", "2"),
+        ("1х", "1X"),
+        ("х2", "X2"),
+        ("12", "12"),
+        ("O2.5", "O2.5"),
+        ("о2,5", "O2.5"),
+        ("Б2,5", "O2.5"),
+        ("М2.5", "U2.5"),
+        ("u3", "U3"),
+        ("O165.5", "O165.5"),
+        ("H1-1.5", "H1-1.5"),
+        ("ф2+1,5", "H2+1.5"),
+        ("H1+0", "H1+0"),
+        ("h2 1.5", "H2+1.5"),
+        ("H1-1.25", "H1-1.25"),
     ],
 )
 def test_market_codes_are_understood_on_latin_and_russian_layouts(typed: str, code: str) -> None:
@@ -35,7 +49,9 @@ def test_odds_are_exact_decimals_above_one() -> None:
     assert parse_odds(3) == Decimal("3.00")
 
 
-@pytest.mark.parametrize("bad", [2.1, "1", "1,00", "0.5", "2.105", "abc", "NaN", "Infinity", "20000"])
+@pytest.mark.parametrize(
+    "bad", [2.1, "1", "1,00", "0.5", "2.105", "abc", "NaN", "Infinity", "20000"]
+)
 def test_odds_that_are_not_fair_decimals_are_refused(bad: object) -> None:
     with pytest.raises(InvalidOdds):
         parse_odds(bad)

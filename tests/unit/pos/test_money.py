@@ -46,7 +46,9 @@ def test_typed_amounts_become_exact_roubles(typed: object, expected: Decimal) ->
         ("1" * 20, "too_large"),
     ],
 )
-def test_amounts_that_are_not_exact_money_are_refused_with_a_reason(bad: object, reason: str) -> None:
+def test_amounts_that_are_not_exact_money_are_refused_with_a_reason(
+    bad: object, reason: str
+) -> None:
     with pytest.raises(InvalidAmount) as caught:
         to_money(bad)
     assert caught.value.reason == reason

@@ -86,7 +86,9 @@ def test_unknown_login_is_refused(demo_shop: Shop) -> None:
         demo_shop.login("nobody", "1234")
 
 
-def test_settings_change_is_saved_with_who_changed_what(demo_shop: Shop, storage: FakeStorage) -> None:
+def test_settings_change_is_saved_with_who_changed_what(
+    demo_shop: Shop, storage: FakeStorage
+) -> None:
     boss = demo_shop.login("boss", "9911")
     boss.update_settings(min_stake="2,50", register_serial="KSA-0042")
     assert demo_shop.settings().min_stake == Decimal("2.50")
@@ -108,7 +110,9 @@ def test_a_refused_setting_changes_nothing(demo_shop: Shop, storage: FakeStorage
     assert storage.commits == commits
 
 
-def test_shop_level_settings_change_is_recorded_as_the_system(shop: Shop, storage: FakeStorage) -> None:
+def test_shop_level_settings_change_is_recorded_as_the_system(
+    shop: Shop, storage: FakeStorage
+) -> None:
     shop.update_settings(shop_name="ООО «Ставка»")
     assert storage.data.audit[-1].actor == SYSTEM_ACTOR
 
@@ -118,7 +122,9 @@ def test_saving_unchanged_settings_records_nothing(shop: Shop, storage: FakeStor
     assert storage.data.audit == []
 
 
-def test_users_are_created_with_hashed_pins_and_unique_logins(shop: Shop, storage: FakeStorage) -> None:
+def test_users_are_created_with_hashed_pins_and_unique_logins(
+    shop: Shop, storage: FakeStorage
+) -> None:
     shop.create_user("olga", pin="5555", role="cashier")
     assert storage.data.users["olga"].pin_hash != "5555"
     with pytest.raises(UserExists):
@@ -148,7 +154,8 @@ def test_odds_changes_are_new_versions_and_the_line_shows_the_latest(
     quote = boss.set_odds(101, "1", "2,25")
     assert (quote.version, quote.odds, quote.set_by) == (2, Decimal("2.25"), "boss")
     assert [q.odds for q in storage.data.quotes if (q.event_code, q.market) == (101, "1")] == [
-        Decimal("2.10"), Decimal("2.25"),
+        Decimal("2.10"),
+        Decimal("2.25"),
     ]
     row = next(r for r in boss.line() if r.event.code == 101)
     assert row.odds["1"] == Decimal("2.25")
@@ -161,7 +168,9 @@ def test_line_edits_refuse_unknown_and_taken_codes(demo_shop: Shop) -> None:
         boss.set_odds(999, "1", "2")
     with pytest.raises(EventExists):
         boss.add_event(101, "football", "A", "B", datetime(2026, 12, 5, tzinfo=UTC))
-    event = boss.add_event(401, "hockey", "Лида", "Химик Новополоцк", datetime(2026, 12, 5, tzinfo=UTC))
+    event = boss.add_event(
+        401, "hockey", "Лида", "Химик Новополоцк", datetime(2026, 12, 5, tzinfo=UTC)
+    )
     assert event.code == 401
 
 

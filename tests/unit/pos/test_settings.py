@@ -18,7 +18,12 @@ def test_defaults_follow_the_rules_of_the_house() -> None:
 def test_typed_text_is_parsed_into_exact_values() -> None:
     changed = apply_changes(
         ShopSettings(),
-        {"min_stake": "2,50", "min_age": "18", "max_express_odds": "500", "shop_name": "  ООО  «Ставка» "},
+        {
+            "min_stake": "2,50",
+            "min_age": "18",
+            "max_express_odds": "500",
+            "shop_name": "  ООО  «Ставка» ",
+        },
     )
     assert changed.min_stake == Decimal("2.50")
     assert changed.min_age == 18
@@ -27,7 +32,9 @@ def test_typed_text_is_parsed_into_exact_values() -> None:
 
 
 def test_settings_survive_the_trip_through_text() -> None:
-    settings = apply_changes(ShopSettings(), {"max_payout": "25000,10", "time_zone": "Europe/Moscow"})
+    settings = apply_changes(
+        ShopSettings(), {"max_payout": "25000,10", "time_zone": "Europe/Moscow"}
+    )
     assert from_text(to_text(settings)) == settings
 
 

@@ -21,7 +21,7 @@ def test_fifth_wrong_pin_locks_the_user_for_fifteen_minutes() -> None:
     assert user.is_locked(NOW)
     assert user.is_locked(NOW + LOCK_DURATION - timedelta(seconds=1))
     assert not user.is_locked(NOW + LOCK_DURATION)
-    assert LOCK_DURATION == timedelta(minutes=15)
+    assert timedelta(minutes=15) == LOCK_DURATION
 
 
 def test_a_correct_pin_starts_the_count_again() -> None:
