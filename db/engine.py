@@ -1,0 +1,142 @@
+"""Database URLs and engines: SQLite with WAL and BEGIN IMMEDIATE, PostgreSQL through psycopg 3.
+
+The SQLite set-up follows SQLAlchemy's "Enabling Non-Legacy SQLite Transactional Modes" recipe
+(notes/libraries.md §4): pysqlite's own BEGIN handling is switched off, and every transaction
+starts with BEGIN IMMEDIATE, so that two terminals that both read and then write queue on the
+busy timeout instead of failing at once with "database is locked".
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy.exc import ArgumentError
+from sqlalchemy.pool import NullPool
+
+log = logging.getLogger(__name__)
+
+SQLITE_DRIVER = "sqlite+pysqlite"
+POSTGRES_DRIVER = "postgresql+psycopg"
+BUSY_TIMEOUT_MS = 5000
+CONNECT_TIMEOUT_S = 5
+
+_SQLITE_NAMES = frozenset({"sqlite", "sqlite+pysqlite"})
+_POSTGRES_NAMES = frozenset({"postgresql", "postgres", "postgresql+psycopg", "postgresql+psycopg2"})
+
+
+@dataclass(frozen=True)
+class DatabaseLocation:
+    """A parsed database URL: which backend, the URL for SQLAlchemy and where the data lives."""
+
+    url: URL
+    sqlite_path: Path | None
+
+    @property
+    def is_sqlite(self) -> bool:
+        """True for a SQLite file, False for a PostgreSQL server."""
+        return self.sqlite_path is not None
+
+    @property
+    def where(self) -> str:
+        """The file path or `host:port/dbname`, never the password."""
+        if self.sqlite_path is not None:
+            return str(self.sqlite_path)
+        host = self.url.host or str(self.url.query.get("host", "localhost"))
+        port = f":{self.url.port}" if self.url.port else ""
+        return f"{host}{port}/{self.url.database or ''}"
+
+    @property
+    def description(self) -> str:
+        """What the status bar shows, e.g. "SQLite: /home/k1/shop.db"."""
+        kind = "SQLite" if self.is_sqlite else "PostgreSQL"
+        return f"{kind}: {self.where}"
+
+
+def parse_location(url: str) -> DatabaseLocation:
+    """Parse a database URL and pin the driver: pysqlite for SQLite, psycopg 3 for PostgreSQL.
+
+    Args:
+        url: `sqlite:///path/shop.db`, `sqlite+pysqlite:///…`, `postgresql://user@host/db` or
+            `postgresql+psycopg://…`.
+
+    Returns:
+        The location, with a SQLite path made absolute.
+
+    Raises:
+        ValueError: not a URL of a supported database, or a SQLite URL without a file path
+            (the shop needs a file that outlives the process).
+    """
+    try:
+        parsed = make_url(url)
+    except ArgumentError as exc:
+        raise ValueError(f"not a database URL: {url!r}") from exc
+    if parsed.drivername in _SQLITE_NAMES:
+        database = parsed.database or ""
+        if database in ("", ":memory:") or database.startswith("file:"):
+            raise ValueError("a SQLite URL needs a file path: sqlite:///path/to/shop.db")
+        path = Path(database).expanduser().absolute()
+        return DatabaseLocation(parsed.set(drivername=SQLITE_DRIVER, database=str(path)), path)
+    if parsed.drivername in _POSTGRES_NAMES:
+        return DatabaseLocation(parsed.set(drivername=POSTGRES_DRIVER), None)
+    raise ValueError(f"unsupported database {parsed.drivername!r}: use sqlite or postgresql")
+
+
+def app_engine(location: DatabaseLocation) -> Engine:
+    """The engine the shop works through: SQLite with WAL, FULL sync, foreign keys, IMMEDIATE."""
+    if location.is_sqlite:
+        engine = create_engine(location.url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+        _configure_sqlite(engine, foreign_keys=True)
+        return engine
+    return create_engine(
+        location.url, pool_pre_ping=True, connect_args={"connect_timeout": CONNECT_TIMEOUT_S}
+    )
+
+
+def maintenance_engine(location: DatabaseLocation) -> Engine:
+    """An engine for checking and migrating the schema, without pooling.
+
+    On SQLite its connections have foreign keys OFF: Alembic's batch mode copies a table and
+    drops the old one, and with foreign keys ON that drop cascades into the child rows
+    (notes/libraries.md §4, the data-loss trap). The migration checks them afterwards instead.
+    """
+    if location.is_sqlite:
+        engine = create_engine(
+            location.url,
+            poolclass=NullPool,
+            connect_args={"timeout": BUSY_TIMEOUT_MS / 1000},
+        )
+        _configure_sqlite(engine, foreign_keys=False)
+        return engine
+    return create_engine(
+        location.url, poolclass=NullPool, connect_args={"connect_timeout": CONNECT_TIMEOUT_S}
+    )
+
+
+def _configure_sqlite(engine: Engine, *, foreign_keys: bool) -> None:
+    pragmas = (
+        "PRAGMA journal_mode=WAL",  # kept in the file; readers do not block the writer
+        "PRAGMA synchronous=FULL",  # a committed slip survives a power cut (STYLE.md B5)
+        f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}",  # per connection
+        f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}",
+    )
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: object) -> None:
+        # Take BEGIN away from pysqlite; the "begin" hook below issues it. PRAGMAs that change
+        # the journal or foreign keys must run outside a transaction, so this comes first.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            for pragma in pragmas:
+                cursor.execute(pragma)
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")

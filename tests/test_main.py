@@ -1,0 +1,95 @@
+"""The command line and start-up: --help, the demo command, and refusals without tracebacks."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytestmark = pytest.mark.integration
+
+
+def run_main(*args: str, data_dir: Path, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, BETSHOP_NO_DIALOGS="1", QT_QPA_PLATFORM="offscreen")
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--data-dir", str(data_dir), *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def test_help_is_in_russian(tmp_path: Path) -> None:
+    result = run_main("--help", data_dir=tmp_path)
+    assert result.returncode == 0
+    assert "база данных" in result.stdout
+    assert "create-user" in result.stdout
+
+
+def test_demo_command_seeds_an_existing_database_once(tmp_path: Path) -> None:
+    first = run_main("demo", data_dir=tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert "добавлено событий 10" in first.stdout
+    again = run_main("demo", data_dir=tmp_path)
+    assert "добавлено событий 0" in again.stdout
+    with sqlite3.connect(tmp_path / "shop.db") as db:
+        assert db.execute("select count(*) from events").fetchone() == (10,)
+        assert db.execute("select count(*) from users").fetchone() == (2,)
+    assert (tmp_path / "terminal.toml").read_text(encoding="utf-8").count('terminal = "К1"') == 1
+    assert (tmp_path / "pos.log").exists()
+
+
+def test_create_user_adds_a_manager(tmp_path: Path) -> None:
+    result = run_main(
+        "create-user", "olga", "--role", "manager", "--pin", "7351", data_dir=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    assert "olga создан" in result.stdout
+    refused = run_main("create-user", "olga", "--pin", "7351", data_dir=tmp_path)
+    assert refused.returncode == 1
+    assert "уже есть" in refused.stderr
+    assert "Traceback" not in refused.stderr
+
+
+def test_a_damaged_database_file_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    damaged = tmp_path / "shop.db"
+    damaged.write_bytes(b"this is not a database" * 100)
+    result = run_main("demo", data_dir=tmp_path)
+    assert result.returncode == 3
+    assert "повреждён" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert damaged.read_bytes() == b"this is not a database" * 100
+
+
+def test_an_unreachable_postgresql_server_is_reported_in_russian(tmp_path: Path) -> None:
+    url = "postgresql://pos:secret@127.0.0.1:9/shop"  # port 9 (discard) refuses at once
+    result = run_main("--db", url, "demo", data_dir=tmp_path)
+    assert result.returncode == 3
+    assert "Нет связи с сервером базы данных" in result.stderr
+    assert "secret" not in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_data_folder_that_cannot_be_written_is_reported(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    result = run_main("demo", data_dir=blocker / "data")  # a folder inside a file: never writable
+    assert result.returncode == 3
+    assert "Нет права записи в папку данных" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_broken_terminal_config_is_reported(tmp_path: Path) -> None:
+    (tmp_path / "terminal.toml").write_text("terminal = \n", encoding="utf-8")
+    result = run_main("demo", data_dir=tmp_path)
+    assert result.returncode == 3
+    assert "terminal.toml не прочитан" in result.stderr

@@ -1,0 +1,114 @@
+"""One background worker for service calls, with results delivered back on the GUI thread."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QObject, Qt, Signal
+
+from pos.errors import DeviceOrStorageError, PosError
+from ui.errors import show_error
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+SuccessCallback = Callable[[Any], None]
+FailureCallback = Callable[[PosError], None]
+CrashCallback = Callable[[BaseException], None]
+
+
+def _report_crash(exc: BaseException) -> None:
+    # Looked up at call time, so the hook installed by ui.app.install_crash_handler
+    # (or pytest-qt's capturing hook in tests) receives the bug.
+    sys.excepthook(type(exc), exc, exc.__traceback__)
+
+
+class TaskRunner(QObject):
+    """Runs service calls one at a time on a worker thread (Anki's taskman, STYLE.md B3.5).
+
+    `run(fn, on_success=..., on_failure=...)` returns at once; when `fn` finishes, exactly one
+    callback is called on the GUI thread: `on_success(result)`, or `on_failure(exc)` for a
+    `PosError`. Any other exception is a bug and goes to the crash handler (logged, dialog),
+    never silently swallowed. `busy_changed(True)` is emitted when work starts and
+    `busy_changed(False)` when the last queued call has finished, before its callback runs.
+    """
+
+    busy_changed = Signal(bool)
+    _finished = Signal(object)
+
+    def __init__(
+        self, parent: QObject | None = None, *, on_crash: CrashCallback | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pos-worker")
+        self._on_crash = on_crash or _report_crash
+        self._pending = 0
+        self._closed = False
+        # Queued: the worker thread emits, the slot runs in this object's (the GUI) thread.
+        self._finished.connect(self._on_self_finished, Qt.ConnectionType.QueuedConnection)
+
+    @property
+    def busy(self) -> bool:
+        """True while a call is queued or running."""
+        return self._pending > 0
+
+    def run(
+        self,
+        fn: Callable[[], T],
+        *,
+        on_success: Callable[[T], None] | None = None,
+        on_failure: FailureCallback | None = None,
+    ) -> Future[T]:
+        """Queue `fn` on the worker thread; see the class docstring for the callbacks.
+
+        Raises:
+            RuntimeError: the runner was shut down.
+        """
+        if self._closed:
+            raise RuntimeError("TaskRunner is shut down")
+        self._pending += 1
+        if self._pending == 1:
+            self.busy_changed.emit(True)
+        future = self._executor.submit(fn)
+        future.add_done_callback(
+            lambda done: self._finished.emit((done, on_success, on_failure))
+        )
+        return future
+
+    def shutdown(self) -> None:
+        """Wait for the running call to finish and stop the worker (on application exit)."""
+        self._closed = True
+        self._executor.shutdown(wait=True, cancel_futures=True)
+
+    def _on_self_finished(self, payload: tuple[Future[Any], Any, Any]) -> None:
+        future, on_success, on_failure = payload
+        self._pending -= 1
+        if self._pending == 0:
+            self.busy_changed.emit(False)
+        if future.cancelled():
+            return
+        exc = future.exception()
+        if exc is None:
+            if on_success is not None:
+                on_success(future.result())
+        elif isinstance(exc, PosError):
+            self._refused(exc, on_failure)
+        else:
+            self._on_crash(exc)
+
+    @staticmethod
+    def _refused(exc: PosError, on_failure: FailureCallback | None) -> None:
+        # STYLE.md B3.6: the user can fix a domain refusal (INFO); the environment failing
+        # is worth a WARNING in the log.
+        if isinstance(exc, DeviceOrStorageError):
+            log.warning("device or storage failed: %s", exc, exc_info=exc)
+        else:
+            log.info("refused: %s", exc)
+        if on_failure is not None:
+            on_failure(exc)
+        else:
+            show_error(None, exc)
