@@ -8,7 +8,8 @@ busy timeout instead of failing at once with "database is locked".
 
 from __future__ import annotations
 
-import logging
+import sqlite3
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,11 +19,13 @@ from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.pool import NullPool
 
-log = logging.getLogger(__name__)
+from pos.errors import InvalidDatabaseUrl
 
 SQLITE_DRIVER = "sqlite+pysqlite"
 POSTGRES_DRIVER = "postgresql+psycopg"
 BUSY_TIMEOUT_MS = 5000
+_SQLITE_BUSY = 5
+_WAL_RETRY_S = 0.02
 CONNECT_TIMEOUT_S = 5
 
 _SQLITE_NAMES = frozenset({"sqlite", "sqlite+pysqlite"})
@@ -68,29 +71,29 @@ def parse_location(url: str) -> DatabaseLocation:
         The location, with a SQLite path made absolute.
 
     Raises:
-        ValueError: not a URL of a supported database, or a SQLite URL without a file path
-            (the shop needs a file that outlives the process).
+        InvalidDatabaseUrl: not a URL of a supported database, or a SQLite URL without a
+            file path (the shop needs a file that outlives the process).
     """
     try:
         parsed = make_url(url)
     except ArgumentError as exc:
-        raise ValueError(f"not a database URL: {url!r}") from exc
+        raise InvalidDatabaseUrl(url) from exc
     if parsed.drivername in _SQLITE_NAMES:
         database = parsed.database or ""
         if database in ("", ":memory:") or database.startswith("file:"):
-            raise ValueError("a SQLite URL needs a file path: sqlite:///path/to/shop.db")
+            raise InvalidDatabaseUrl(url)
         path = Path(database).expanduser().absolute()
         return DatabaseLocation(parsed.set(drivername=SQLITE_DRIVER, database=str(path)), path)
     if parsed.drivername in _POSTGRES_NAMES:
         return DatabaseLocation(parsed.set(drivername=POSTGRES_DRIVER), None)
-    raise ValueError(f"unsupported database {parsed.drivername!r}: use sqlite or postgresql")
+    raise InvalidDatabaseUrl(url)
 
 
 def app_engine(location: DatabaseLocation) -> Engine:
     """The engine the shop works through: SQLite with WAL, FULL sync, foreign keys, IMMEDIATE."""
     if location.is_sqlite:
         engine = create_engine(location.url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
-        _configure_sqlite(engine, foreign_keys=True)
+        _configure_sqlite(engine, _APP_PRAGMAS, wal=True)
         return engine
     return create_engine(
         location.url, pool_pre_ping=True, connect_args={"connect_timeout": CONNECT_TIMEOUT_S}
@@ -98,40 +101,47 @@ def app_engine(location: DatabaseLocation) -> Engine:
 
 
 def maintenance_engine(location: DatabaseLocation) -> Engine:
-    """An engine for checking and migrating the schema, without pooling.
+    """An engine for checking and migrating the schema, without pooling or the app's PRAGMAs.
 
     On SQLite its connections have foreign keys OFF: Alembic's batch mode copies a table and
     drops the old one, and with foreign keys ON that drop cascades into the child rows
-    (notes/libraries.md §4, the data-loss trap). The migration checks them afterwards instead.
+    (notes/libraries.md §4, the data-loss trap); the migration checks the keys afterwards. It
+    leaves the journal mode alone, so that merely reading the schema version never changes
+    the file; the app engine switches the file to WAL when it first connects.
     """
     if location.is_sqlite:
         engine = create_engine(
-            location.url,
-            poolclass=NullPool,
-            connect_args={"timeout": BUSY_TIMEOUT_MS / 1000},
+            location.url, poolclass=NullPool, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000}
         )
-        _configure_sqlite(engine, foreign_keys=False)
+        _configure_sqlite(engine, _MAINTENANCE_PRAGMAS, wal=False)
         return engine
     return create_engine(
         location.url, poolclass=NullPool, connect_args={"connect_timeout": CONNECT_TIMEOUT_S}
     )
 
 
-def _configure_sqlite(engine: Engine, *, foreign_keys: bool) -> None:
-    pragmas = (
-        "PRAGMA journal_mode=WAL",  # kept in the file; readers do not block the writer
-        "PRAGMA synchronous=FULL",  # a committed slip survives a power cut (STYLE.md B5)
-        f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}",  # per connection
-        f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}",
-    )
+_APP_PRAGMAS = (
+    "PRAGMA synchronous=FULL",  # a committed slip survives a power cut (STYLE.md B5)
+    "PRAGMA foreign_keys=ON",  # per connection, OFF by default
+    f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}",
+)
+_MAINTENANCE_PRAGMAS = (
+    "PRAGMA synchronous=FULL",
+    "PRAGMA foreign_keys=OFF",
+    f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}",
+)
 
+
+def _configure_sqlite(engine: Engine, pragmas: tuple[str, ...], *, wal: bool) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: object) -> None:
         # Take BEGIN away from pysqlite; the "begin" hook below issues it. PRAGMAs that change
-        # the journal or foreign keys must run outside a transaction, so this comes first.
+        # the journal or foreign keys are no-ops inside a transaction, so they come first.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         try:
+            if wal:
+                _use_wal(cursor)
             for pragma in pragmas:
                 cursor.execute(pragma)
         finally:
@@ -140,3 +150,27 @@ def _configure_sqlite(engine: Engine, *, foreign_keys: bool) -> None:
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Connection) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def _use_wal(cursor: sqlite3.Cursor) -> None:
+    """Switch the file to WAL (kept in the file; readers then do not block the writer).
+
+    Only a new file needs the switch, and it needs an exclusive lock. When another terminal
+    is inside a transaction at that moment, SQLite answers "database is locked" at once
+    instead of waiting on the busy timeout (it would be a lock upgrade deadlock), so the
+    switch is retried here until the busy timeout has passed.
+    """
+    if cursor.execute("PRAGMA journal_mode").fetchone()[0] == "wal":
+        return
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            if cursor.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal":
+                return
+        except sqlite3.OperationalError as exc:
+            busy = getattr(exc, "sqlite_errorcode", 0) & 0xFF == _SQLITE_BUSY
+            if not busy or time.monotonic() > deadline:
+                raise
+        if time.monotonic() > deadline:
+            raise sqlite3.OperationalError("the database could not be switched to WAL")
+        time.sleep(_WAL_RETRY_S)

@@ -280,6 +280,30 @@ class StorageUnavailable(DeviceOrStorageError):
         )
 
 
+class ConcurrentChange(DeviceOrStorageError):
+    """Another terminal changed the same data at the same moment; this change was undone."""
+
+    def message(self) -> str:
+        return (
+            "Эти же данные только что изменил другой терминал. Последняя операция отменена, "
+            "деньги не проведены. Повторите её."
+        )
+
+
+class InvalidDatabaseUrl(DeviceOrStorageError):
+    """The configured database address is not one this program can open."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            "Адрес базы данных указан неверно. Пример: sqlite:///C:/pos/shop.db "
+            "или postgresql://пользователь:пароль@сервер/база."
+        )
+
+
 class DatabaseTooNew(DeviceOrStorageError):
     """The database was written by a newer version of the program."""
 

@@ -8,6 +8,7 @@ from typing import Self
 
 from pos.audit import AuditRecord
 from pos.line import Event, OddsQuote
+from pos.ports import AuditLog, LineRepository, SettingsRepository, UserRepository
 from pos.users import User
 
 
@@ -94,6 +95,11 @@ class _Line:
 
 class FakeUnitOfWork:
     """Works on a copy of the data and publishes it only on commit, like a real transaction."""
+
+    users: UserRepository
+    settings: SettingsRepository
+    audit: AuditLog
+    line: LineRepository
 
     def __init__(self, storage: FakeStorage) -> None:
         self._storage = storage

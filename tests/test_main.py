@@ -88,6 +88,13 @@ def test_a_data_folder_that_cannot_be_written_is_reported(tmp_path: Path) -> Non
     assert "Traceback" not in result.stderr
 
 
+def test_a_database_url_of_another_kind_is_reported(tmp_path: Path) -> None:
+    result = run_main("--db", "mysql://pos@server/shop", "demo", data_dir=tmp_path)
+    assert result.returncode == 3
+    assert "Адрес базы данных указан неверно" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_a_broken_terminal_config_is_reported(tmp_path: Path) -> None:
     (tmp_path / "terminal.toml").write_text("terminal = \n", encoding="utf-8")
     result = run_main("demo", data_dir=tmp_path)

@@ -1,0 +1,1 @@
+"""Alembic migrations of the shop database; `db.migrate` runs them on start."""

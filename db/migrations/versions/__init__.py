@@ -1,0 +1,1 @@
+"""One module per schema revision; `db.migrate.HEAD` names the newest."""

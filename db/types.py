@@ -1,0 +1,86 @@
+"""Column types that keep money, odds and times exact on both SQLite and PostgreSQL.
+
+SQLite has no decimal and no time zone types: a `Numeric` column there is stored as REAL
+(notes/libraries.md §4), so money is integer kopecks, odds are integer hundredths, and a
+moment is fixed-width ISO text in UTC, which sorts in time order. On PostgreSQL a moment is
+`timestamp with time zone`.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import BigInteger, DateTime, Dialect, Integer, String
+from sqlalchemy.types import TypeDecorator, TypeEngine
+
+from pos.money import from_kopecks, to_kopecks
+
+_HUNDREDTH = Decimal("0.01")
+_SQLITE_MOMENT = String(32)
+_SERVER_MOMENT = DateTime(timezone=True)
+
+
+class Kopecks(TypeDecorator[Decimal]):
+    """Roubles as a `Decimal` in Python, an integer number of kopecks in the database."""
+
+    impl = BigInteger
+    cache_ok = True
+
+    def process_bind_param(self, value: Decimal | None, dialect: Dialect) -> int | None:
+        return None if value is None else to_kopecks(value)
+
+    def process_result_value(self, value: int | None, dialect: Dialect) -> Decimal | None:
+        return None if value is None else from_kopecks(value)
+
+
+class Odds(TypeDecorator[Decimal]):
+    """Decimal odds with two places (2.15) stored as integer hundredths (215)."""
+
+    impl = Integer
+    cache_ok = True
+
+    def process_bind_param(self, value: Decimal | None, dialect: Dialect) -> int | None:
+        if value is None:
+            return None
+        if not isinstance(value, Decimal) or value != value.quantize(_HUNDREDTH):
+            raise ValueError(f"odds must be a Decimal with at most two places, not {value!r}")
+        return int(value * 100)
+
+    def process_result_value(self, value: int | None, dialect: Dialect) -> Decimal | None:
+        return None if value is None else (Decimal(value) / 100).quantize(_HUNDREDTH)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """An aware moment, stored in UTC and read back as an aware UTC `datetime`.
+
+    A naive datetime is refused: its time zone would be a guess (DESIGN.md, Conventions).
+    """
+
+    impl = _SERVER_MOMENT
+    cache_ok = True
+
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
+        kind: TypeEngine[Any] = _SQLITE_MOMENT if dialect.name == "sqlite" else _SERVER_MOMENT
+        return dialect.type_descriptor(kind)
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> object:
+        if value is None:
+            return None
+        if value.tzinfo is None or value.utcoffset() is None:
+            raise ValueError(f"a naive datetime cannot be stored: {value!r}")
+        moment = value.astimezone(UTC)
+        if dialect.name == "sqlite":
+            # "2026-11-30T09:00:00.000000Z": fixed width, so text order is time order.
+            return moment.replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
+        return moment
+
+    def process_result_value(self, value: object, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if isinstance(value, str):
+            return datetime.fromisoformat(value.removesuffix("Z")).replace(tzinfo=UTC)
+        if isinstance(value, datetime) and value.tzinfo is not None:
+            return value.astimezone(UTC)
+        raise TypeError(f"unexpected stored moment {value!r}")

@@ -1,0 +1,149 @@
+"""The unit of work: one session and one transaction per `with`, rolled back unless committed.
+
+Database errors are split as qutebrowser's `misc/sql.py` splits them (STYLE.md B3.6): what
+the environment causes (a busy or read-only file, a full disk, a lost server) becomes
+`pos.errors.StorageUnavailable` with a short Russian detail; anything else is a bug and
+propagates unchanged.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from types import TracebackType
+from typing import Self
+
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import OperationalError as SAOperationalError
+from sqlalchemy.orm import Session, sessionmaker
+
+from db.repositories import SqlAuditLog, SqlLineRepository, SqlSettingsRepository, SqlUserRepository
+from pos.errors import ConcurrentChange, StorageUnavailable
+from pos.ports import AuditLog, LineRepository, SettingsRepository, UserRepository
+
+log = logging.getLogger(__name__)
+
+BUSY = "база занята другим терминалом"
+NO_SERVER = "нет связи с сервером"
+_UNIQUE_VIOLATION = "23505"
+
+# Primary SQLite result codes (https://sqlite.org/rescode.html) that the environment causes.
+_SQLITE_PROBLEMS = {
+    5: BUSY,  # SQLITE_BUSY
+    6: BUSY,  # SQLITE_LOCKED
+    8: "файл базы открыт только для чтения",  # SQLITE_READONLY
+    10: "ошибка чтения или записи диска",  # SQLITE_IOERR
+    11: "файл базы повреждён",  # SQLITE_CORRUPT
+    13: "диск заполнен",  # SQLITE_FULL
+    14: "файл базы не открывается",  # SQLITE_CANTOPEN
+    26: "файл базы повреждён",  # SQLITE_NOTADB
+}
+
+# PostgreSQL SQLSTATEs (https://www.postgresql.org/docs/current/errcodes-appendix.html),
+# matched on the longest prefix first.
+_POSTGRES_PROBLEMS = {
+    "08": NO_SERVER,  # connection exception
+    "40001": BUSY,  # serialization_failure
+    "40P01": BUSY,  # deadlock_detected
+    "55P03": BUSY,  # lock_not_available
+    "53100": "диск сервера заполнен",  # disk_full
+    "53": "серверу базы не хватает ресурсов",  # insufficient resources
+    "57P": "сервер базы данных закрыл соединение",  # shutdown, terminated, cannot connect now
+    "57014": "сервер не ответил вовремя",  # query_canceled (statement timeout)
+    "58": "ошибка диска на сервере",  # system error
+    "XX001": "база на сервере повреждена",  # data_corrupted
+    "XX002": "база на сервере повреждена",  # index_corrupted
+    "25006": "база открыта только для чтения",  # read_only_sql_transaction (a standby)
+}
+
+
+def storage_problem(error: DBAPIError) -> str | None:
+    """The Russian detail for a database error the environment caused, or None for a bug.
+
+    Args:
+        error: what SQLAlchemy raised; its `orig` is the driver's exception.
+    """
+    orig = error.orig
+    if isinstance(orig, sqlite3.Error):
+        code = getattr(orig, "sqlite_errorcode", None)
+        return None if code is None else _SQLITE_PROBLEMS.get(code & 0xFF)
+    sqlstate = getattr(orig, "sqlstate", None)
+    if isinstance(sqlstate, str):
+        for prefix in sorted(_POSTGRES_PROBLEMS, key=len, reverse=True):
+            if sqlstate.startswith(prefix):
+                return _POSTGRES_PROBLEMS[prefix]
+        return None
+    if error.connection_invalidated or isinstance(error, SAOperationalError):
+        # libpq reports a refused or dropped connection without any SQLSTATE.
+        return NO_SERVER
+    return None
+
+
+class SqlAlchemyUnitOfWork:
+    """`with uow:` opens a session; leaving it rolls back whatever was not committed."""
+
+    users: UserRepository
+    settings: SettingsRepository
+    audit: AuditLog
+    line: LineRepository
+
+    def __init__(self, session_factory: sessionmaker[Session]) -> None:
+        self._session_factory = session_factory
+        self.committed = False
+
+    def __enter__(self) -> Self:
+        self._session = self._session_factory()
+        self.users = SqlUserRepository(self._session)
+        self.settings = SqlSettingsRepository(self._session)
+        self.audit = SqlAuditLog(self._session)
+        self.line = SqlLineRepository(self._session)
+        self.committed = False
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        try:
+            self._end_session()
+        except DBAPIError as cleanup:
+            if exc is None:
+                unavailable = _unavailable(cleanup)
+                if unavailable is None:
+                    raise
+                raise unavailable from cleanup
+            # The original error says more; the connection went down with it anyway.
+            log.info("rollback after a failed operation also failed: %s", cleanup)
+        if isinstance(exc, DBAPIError) and (unavailable := _unavailable(exc)) is not None:
+            raise unavailable from exc
+
+    def commit(self) -> None:
+        """Make everything done in this `with` block permanent."""
+        self._session.commit()
+        self.committed = True
+
+    def rollback(self) -> None:
+        """Undo everything not yet committed."""
+        self._session.rollback()
+
+    def _end_session(self) -> None:
+        try:
+            self._session.rollback()
+        finally:
+            self._session.close()
+
+
+def _unavailable(error: DBAPIError) -> StorageUnavailable | ConcurrentChange | None:
+    """`StorageUnavailable` for an error the environment caused; None for a bug."""
+    if getattr(error.orig, "sqlstate", None) == _UNIQUE_VIOLATION:
+        # Two terminals inserting the same key at once (e.g. the same new login): the
+        # service checked first, but on PostgreSQL the check and the insert are not atomic.
+        log.info("concurrent change refused by a unique constraint: %s", error.orig)
+        return ConcurrentChange()
+    problem = storage_problem(error)
+    if problem is None:
+        return None
+    log.info("database unavailable (%s): %s", problem, error.orig)
+    return StorageUnavailable(problem)

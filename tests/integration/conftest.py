@@ -1,0 +1,73 @@
+"""Fixtures for the storage tests: a SQLite file per test and a real PostgreSQL server.
+
+`db_url` runs a test once on SQLite and once on PostgreSQL. The PostgreSQL server is started
+once per session (tests/integration/pg.py) and every test gets a fresh database on it; when
+no PostgreSQL binaries are installed, the PostgreSQL half is skipped with the reason shown.
+"""
+
+from __future__ import annotations
+
+import os
+import pwd
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from db.bootstrap import SqlStorage, open_storage
+from tests.integration.pg import SERVER_USER, PostgresServer, find_binaries
+
+
+def _has_user(name: str) -> bool:
+    try:
+        pwd.getpwnam(name)
+    except KeyError:
+        return False
+    return True
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PostgresServer]:
+    """A PostgreSQL server running for the whole session."""
+    binaries = find_binaries()
+    if binaries is None:
+        pytest.skip(
+            "PostgreSQL is not installed (no initdb/pg_ctl on PATH or in /usr/lib/postgresql)"
+        )
+    if os.geteuid() == 0 and not _has_user(SERVER_USER):
+        pytest.skip(f"running as root, and there is no '{SERVER_USER}' user to run PostgreSQL as")
+    server = PostgresServer(binaries)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server: PostgresServer) -> Iterator[str]:
+    """The URL of a new, empty PostgreSQL database, dropped after the test."""
+    name = pg_server.create_database()
+    yield pg_server.url(name)
+    pg_server.drop_database(name)
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    """The URL of a SQLite file that does not exist yet, in a folder that does not either."""
+    return f"sqlite:///{tmp_path / 'data' / 'shop.db'}"
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def db_url(request: pytest.FixtureRequest) -> str:
+    """The same test on a SQLite file and on a PostgreSQL database."""
+    fixture = "sqlite_url" if request.param == "sqlite" else "pg_url"
+    return str(request.getfixturevalue(fixture))
+
+
+@pytest.fixture
+def sql_storage(db_url: str) -> Iterator[SqlStorage]:
+    """A new, migrated database on either backend, closed after the test."""
+    storage = open_storage(db_url)
+    yield storage
+    storage.close()

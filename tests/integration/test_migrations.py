@@ -1,0 +1,348 @@
+"""Schema migrations on open: create, upgrade with a backup, refuse what is too new or foreign."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import threading
+from contextlib import closing
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import inspect
+
+from db import alembic_run
+from db.bootstrap import SqlStorage, open_storage
+from db.engine import maintenance_engine, parse_location
+from db.migrate import HEAD, SHOP_MIGRATIONS, Migrations, read_state
+from db.tables import Base
+from pos.clock import FixedClock
+from pos.errors import DatabaseTooNew, DatabaseUnreadable, MigrationFailed
+from pos.services import Shop
+from tests.fakes import PlainPinHasher
+
+pytestmark = pytest.mark.integration
+
+NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+SHOP_TABLES = {"users", "settings", "terminals", "audit_log", "events", "odds_quotes"}
+
+
+def _revision(storage: SqlStorage) -> str | None:
+    with storage.engine.connect() as connection:
+        return connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
+
+
+def _seed(url: str) -> None:
+    shop = Shop.open(url, clock=FixedClock(NOW), terminal="К1", pin_hasher=PlainPinHasher())
+    try:
+        shop.seed_demo()
+    finally:
+        shop.close()
+
+
+def _snapshot(path: Path) -> tuple[bytes, int, list[str]]:
+    """The bytes and modification time of a file, and what else lies in its folder."""
+    return path.read_bytes(), path.stat().st_mtime_ns, sorted(p.name for p in path.parent.iterdir())
+
+
+def _with_revision_0002(tmp_path: Path, upgrade_body: str) -> Migrations:
+    """A copy of the shop's migrations plus a test-only revision 0002."""
+    scripts = tmp_path / "migrations"
+    shutil.copytree(
+        SHOP_MIGRATIONS.script_location,
+        scripts,
+        ignore=shutil.ignore_patterns("__pycache__", "__init__.py"),
+    )
+    body = textwrap.indent(textwrap.dedent(upgrade_body).strip(), "    ")
+    (scripts / "versions" / "0002_test.py").write_text(
+        '"""Test-only revision."""\n\n'
+        "import sqlalchemy as sa\nfrom alembic import op\n\n"
+        'revision = "0002"\ndown_revision = "0001"\nbranch_labels = None\ndepends_on = None\n\n\n'
+        f"def upgrade():\n{body}\n\n\ndef downgrade():\n    pass\n",
+        encoding="utf-8",
+    )
+    return Migrations(scripts, "0002")
+
+
+def test_the_head_constant_is_the_newest_script() -> None:
+    assert alembic_run.script_heads(SHOP_MIGRATIONS) == [HEAD]
+
+
+def test_autogenerate_finds_nothing_to_add_after_the_last_revision(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    open_storage(sqlite_url).close()
+    scripts = tmp_path / "migrations"
+    shutil.copytree(SHOP_MIGRATIONS.script_location, scripts)
+    engine = maintenance_engine(parse_location(sqlite_url))
+    try:
+        script = alembic_run.write_revision(engine, Migrations(scripts, HEAD), "nothing", "0002")
+    finally:
+        engine.dispose()
+
+    assert script is not None
+    body = script.read_text(encoding="utf-8")
+    assert "down_revision: str | Sequence[str] | None = '0001'" in body
+    assert body.count("    pass\n") == 2  # neither upgrade() nor downgrade() has anything
+
+
+def test_a_new_database_gets_the_whole_schema(sql_storage: SqlStorage) -> None:
+    tables = set(inspect(sql_storage.engine).get_table_names())
+
+    assert tables == SHOP_TABLES | {"alembic_version"}
+    assert _revision(sql_storage) == HEAD
+
+
+def test_the_migrations_create_exactly_what_the_tables_declare(sql_storage: SqlStorage) -> None:
+    with sql_storage.engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        differences = compare_metadata(context, Base.metadata)
+
+    assert differences == []
+
+
+def test_the_first_migration_can_be_undone_and_redone(db_url: str) -> None:
+    storage = open_storage(db_url)
+    storage.close()
+    engine = maintenance_engine(parse_location(db_url))
+    try:
+        with engine.begin() as connection:
+            command.downgrade(alembic_run.make_config(SHOP_MIGRATIONS, connection), "base")
+            assert set(inspect(connection).get_table_names()) <= {"alembic_version"}
+    finally:
+        engine.dispose()
+    storage = open_storage(db_url)
+    try:
+        assert set(inspect(storage.engine).get_table_names()) >= SHOP_TABLES
+    finally:
+        storage.close()
+
+
+def test_a_brand_new_database_needs_no_backup(sqlite_url: str) -> None:
+    open_storage(sqlite_url).close()
+
+    assert not (Path(sqlite_url.removeprefix("sqlite:///")).parent / "backups").exists()
+
+
+def test_an_empty_file_is_a_new_database(tmp_path: Path) -> None:
+    path = tmp_path / "shop.db"
+    path.touch()
+
+    storage = open_storage(f"sqlite:///{path}")
+    try:
+        assert _revision(storage) == HEAD
+    finally:
+        storage.close()
+    assert not (tmp_path / "backups").exists()
+
+
+def test_an_older_database_is_copied_before_it_is_upgraded(tmp_path: Path) -> None:
+    """A database at 0001 with the demo data is upgraded to a test-only 0002."""
+    url = f"sqlite:///{tmp_path / 'shop.db'}"
+    _seed(url)
+    migrations = _with_revision_0002(
+        tmp_path,
+        """
+        with op.batch_alter_table("users") as batch:
+            batch.add_column(sa.Column("full_name", sa.String(100), nullable=True))
+        """,
+    )
+
+    storage = open_storage(url, migrations=migrations)
+    try:
+        assert _revision(storage) == "0002"
+        with storage.unit_of_work() as uow:
+            assert [u.login for u in uow.users.list()] == ["anna", "boss"]
+    finally:
+        storage.close()
+
+    backups = list((tmp_path / "backups").iterdir())
+    assert len(backups) == 1
+    assert backups[0].name.startswith("shop-") and backups[0].name.endswith("-from-0001.db")
+    with closing(sqlite3.connect(backups[0])) as copy:
+        assert copy.execute("SELECT version_num FROM alembic_version").fetchall() == [("0001",)]
+        assert copy.execute("SELECT count(*) FROM events").fetchone() == (10,)
+
+
+def test_a_batch_copy_of_a_parent_table_keeps_the_child_rows(db_url: str, tmp_path: Path) -> None:
+    """The data-loss trap of notes/libraries.md §4: batch mode drops and re-creates `events`."""
+    _seed(db_url)
+    before = _count_quotes(db_url)
+    migrations = _with_revision_0002(
+        tmp_path,
+        """
+        with op.batch_alter_table("events") as batch:
+            batch.alter_column("home", type_=sa.String(200))
+        """,
+    )
+
+    open_storage(db_url, migrations=migrations).close()
+
+    assert before > 0
+    assert _count_quotes(db_url, migrations) == before
+
+
+def _count_quotes(url: str, migrations: Migrations = SHOP_MIGRATIONS) -> int:
+    storage = open_storage(url, migrations=migrations)
+    try:
+        with storage.unit_of_work() as uow:
+            return len(uow.line.current_quotes([e.code for e in uow.line.events()]))
+    finally:
+        storage.close()
+
+
+def test_a_failed_migration_changes_nothing_and_names_the_backup(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'shop.db'}"
+    _seed(url)
+    migrations = _with_revision_0002(
+        tmp_path,
+        """
+        op.add_column("users", sa.Column("full_name", sa.String(100), nullable=True))
+        op.execute("UPDATE no_such_table SET x = 1")
+        """,
+    )
+
+    with pytest.raises(MigrationFailed) as failed:
+        open_storage(url, migrations=migrations)
+
+    assert failed.value.backup.startswith(str(tmp_path / "backups" / "shop-"))
+    assert Path(failed.value.backup).is_file()
+    storage = open_storage(url)
+    try:
+        assert _revision(storage) == "0001"
+        columns = {c["name"] for c in inspect(storage.engine).get_columns("users")}
+        assert "full_name" not in columns
+    finally:
+        storage.close()
+
+
+def test_a_migration_that_leaves_a_dangling_key_is_rolled_back(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'shop.db'}"
+    _seed(url)
+    migrations = _with_revision_0002(tmp_path, 'op.execute("DELETE FROM events WHERE code = 101")')
+
+    with pytest.raises(MigrationFailed, match="odds_quotes"):
+        open_storage(url, migrations=migrations)
+
+    storage = open_storage(url)
+    try:
+        with storage.unit_of_work() as uow:
+            assert uow.line.get_event(101) is not None
+    finally:
+        storage.close()
+
+
+def test_a_database_from_a_newer_program_is_refused_and_left_alone(sqlite_url: str) -> None:
+    storage = open_storage(sqlite_url)
+    with storage.engine.begin() as connection:
+        connection.exec_driver_sql("UPDATE alembic_version SET version_num = '9999'")
+    storage.close()
+    path = Path(sqlite_url.removeprefix("sqlite:///"))
+    before = _snapshot(path)
+
+    with pytest.raises(DatabaseTooNew) as refused:
+        open_storage(sqlite_url)
+
+    assert (refused.value.found, refused.value.supported) == ("9999", HEAD)
+    assert "Данные не изменены" in str(refused.value)
+    assert _snapshot(path) == before
+
+
+@pytest.mark.postgres
+def test_a_server_database_from_a_newer_program_is_refused(pg_url: str) -> None:
+    storage = open_storage(pg_url)
+    with storage.engine.begin() as connection:
+        connection.exec_driver_sql("UPDATE alembic_version SET version_num = '9999'")
+    storage.close()
+
+    with pytest.raises(DatabaseTooNew):
+        open_storage(pg_url)
+
+    engine = maintenance_engine(parse_location(pg_url))
+    try:
+        with engine.connect() as connection:
+            assert read_state(connection).revision == "9999"
+    finally:
+        engine.dispose()
+
+
+def test_a_file_that_is_not_a_database_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "shop.db"
+    path.write_bytes(b"%PDF-1.7 this is a payout journal, not a database\n" * 200)
+    before = _snapshot(path)
+
+    with pytest.raises(DatabaseUnreadable) as refused:
+        open_storage(f"sqlite:///{path}")
+
+    assert str(path) in str(refused.value)
+    assert _snapshot(path) == before
+
+
+def test_a_damaged_sqlite_file_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "shop.db"
+    path.write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 64)
+    before = _snapshot(path)
+
+    with pytest.raises(DatabaseUnreadable):
+        open_storage(f"sqlite:///{path}")
+
+    assert _snapshot(path) == before
+
+
+def test_a_database_of_another_program_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "shop.db"
+    with closing(sqlite3.connect(path)) as other:
+        other.execute("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)")
+        other.execute("INSERT INTO customers (name) VALUES ('Иванов')")
+        other.commit()
+    before = _snapshot(path)
+
+    with pytest.raises(DatabaseUnreadable):
+        open_storage(f"sqlite:///{path}")
+
+    assert _snapshot(path) == before
+
+
+def test_two_terminals_creating_the_database_at_once_both_open_it(db_url: str) -> None:
+    opened: list[SqlStorage] = []
+    errors: list[BaseException] = []
+
+    def start_terminal() -> None:
+        try:
+            opened.append(open_storage(db_url))
+        except BaseException as exc:  # noqa: BLE001 - handed to the main thread, which fails
+            errors.append(exc)
+
+    threads = [threading.Thread(target=start_terminal) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for storage in opened:
+        storage.close()
+
+    assert errors == []
+    assert len(opened) == 3
+
+
+def test_an_up_to_date_database_opens_without_loading_alembic(sqlite_url: str) -> None:
+    """Starting the till reads the revision with plain SQL; Alembic costs ~0.2 s to import."""
+    open_storage(sqlite_url).close()
+    script = (
+        "import sys\nfrom db.bootstrap import open_storage\n"
+        f"open_storage({sqlite_url!r}).close()\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'alembic'))\n"
+    )
+
+    result = subprocess.run(
+        [sys.executable, "-W", "error", "-c", script], capture_output=True, text=True, check=True
+    )
+
+    assert result.stdout.strip() == "[]"
