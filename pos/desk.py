@@ -80,8 +80,12 @@ class Desk:
     def users(self) -> list[UserInfo]:
         """Every user with their lock state (managers only)."""
         require_manager(self.user, "список пользователей")
+        now = self._shop.clock.now()
         with self._shop.unit_of_work() as uow:
-            return [UserInfo(u.login, u.role, u.locked_until) for u in uow.users.list()]
+            return [
+                UserInfo(u.login, u.role, u.locked_until if u.is_locked(now) else None)
+                for u in uow.users.list()
+            ]
 
     def create_user(self, login: str, pin: str, role: str) -> UserInfo:
         """Add a user (managers only)."""

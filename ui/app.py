@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import logging.handlers
 import sys
@@ -10,7 +11,7 @@ from importlib.resources import files
 from pathlib import Path
 from types import TracebackType
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, Qt, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, Qt, QTimer, QTranslator
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -46,11 +47,12 @@ QPushButton[primary="true"]:hover { background: #1e40af; }
 QPushButton[primary="true"]:disabled { background: #a5b4fc; color: #eef2ff; }
 QPushButton[keypad="true"] { font-size: 20pt; min-height: 62px; min-width: 88px; }
 QPushButton[keypad_text="true"] { font-size: 13pt; min-height: 62px; min-width: 88px; }
-QLineEdit, QComboBox {
+QLineEdit {
     min-height: 36px; padding: 2px 10px; border: 1px solid #cbd2dc; border-radius: 8px;
     background: #ffffff;
 }
-QLineEdit:focus, QComboBox:focus { border: 2px solid #1d4ed8; }
+QLineEdit:focus { border: 2px solid #1d4ed8; }
+QComboBox { min-height: 36px; padding: 0 10px; }
 QLineEdit#pin { font-size: 22pt; min-height: 52px; }
 QListWidget, QTableView, QTableWidget {
     background: #ffffff; border: 1px solid #e5e7eb; border-radius: 8px;
@@ -60,21 +62,26 @@ QListWidget, QTableView, QTableWidget {
 QListWidget#users { font-size: 16pt; }
 QListWidget#users::item { padding: 12px 14px; border-bottom: 1px solid #f1f2f4; }
 QListWidget#users::item:selected { background: #dbeafe; color: #111827; }
-QListWidget#navigation {
-    background: #1f2937; color: #e5e7eb; border: none; border-radius: 0; font-size: 14pt;
+QWidget#top_bar { background: #1f2937; }
+QTabBar#navigation { font-size: 14pt; }
+QTabBar#navigation::tab {
+    color: #d1d5db; background: transparent; padding: 12px 26px; margin-right: 4px;
+    border-top-left-radius: 8px; border-top-right-radius: 8px;
 }
-QListWidget#navigation::item { padding: 14px 18px; }
-QListWidget#navigation::item:selected { background: #374151; color: #ffffff; }
-QWidget#sidebar { background: #1f2937; }
-QLabel#sidebar_user { color: #e5e7eb; }
-QPushButton#sign_out { background: #374151; color: #f9fafb; border: none; }
+QTabBar#navigation::tab:hover { color: #ffffff; background: #374151; }
+QTabBar#navigation::tab:selected { color: #111827; background: #f3f4f6; }
+QPushButton#sign_out {
+    min-height: 36px; background: #374151; color: #f9fafb; border: 1px solid #4b5563;
+}
 QPushButton#sign_out:hover { background: #4b5563; }
+QTableView::item { padding: 4px 8px; }
 QHeaderView::section {
-    background: #f3f4f6; color: #374151; padding: 8px 6px; border: none;
+    background: #f3f4f6; color: #374151; padding: 8px 8px; border: none;
     border-bottom: 1px solid #d1d5db; font-weight: bold;
 }
 QStatusBar { background: #e5e7eb; color: #374151; }
 QStatusBar QLabel { padding: 0 10px; }
+QScrollArea#settings_scroll, QWidget#settings_content { background: transparent; }
 """
 
 
@@ -83,7 +90,6 @@ def create_application(argv: Sequence[str]) -> QApplication:
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(list(argv))
     app.setApplicationName(APP_NAME)
-    app.setApplicationDisplayName(APP_NAME)
     app.setOrganizationName(ORGANIZATION)
     _install_qt_translations(app)
     _load_fonts(app)
@@ -112,6 +118,44 @@ def _load_fonts(app: QApplication) -> None:
     font = QFont(FONT_FAMILY, FONT_POINT_SIZE)
     font.setStyleStrategy(QFont.StyleStrategy.PreferAntialias)
     app.setFont(font)
+
+
+# --- garbage collection on the GUI thread -------------------------------------------------
+
+
+class GarbageCollector(QObject):
+    """Runs Python's cycle collector on the GUI thread only (qutebrowser's GarbageCollector).
+
+    Left automatic, the collector runs in whichever thread allocates, often the TaskRunner's
+    worker: a Qt object in a reference cycle (a page of a signed-out workspace, say) is then
+    destroyed in the wrong thread and the process crashes (seen here as a segfault in the
+    GUI tests). So automatic collection is off, and a timer collects with the usual
+    thresholds on the GUI thread.
+    """
+
+    def __init__(self, parent: QObject | None = None, interval_ms: int = 500) -> None:
+        super().__init__(parent)
+        self._threshold = gc.get_threshold()
+        self._timer = QTimer(self)
+        self._timer.setInterval(interval_ms)
+        self._timer.timeout.connect(self._on_timer_timeout)
+
+    def start(self) -> None:
+        """Turn automatic collection off and collect from the timer instead."""
+        gc.disable()
+        self._timer.start()
+
+    def stop(self) -> None:
+        """Collect now and give collection back to Python (at exit, after the worker stopped)."""
+        self._timer.stop()
+        gc.enable()
+        gc.collect()
+
+    def _on_timer_timeout(self) -> None:
+        gen0, gen1, gen2 = gc.get_count()
+        limit0, limit1, limit2 = self._threshold
+        if gen0 > limit0:
+            gc.collect(2 if gen2 > limit2 else 1 if gen1 > limit1 else 0)
 
 
 # --- the crash hook ---------------------------------------------------------------------------
@@ -148,13 +192,43 @@ class CrashHandler:
     application continues after the dialog (qutebrowser `misc/crashsignal.py`).
     """
 
-    def __init__(self, log_file: Path, file_handler: logging.Handler,
-                 show_dialog: CrashDialog | None = None) -> None:
+    def __init__(self, log_file: Path, show_dialog: CrashDialog | None = None) -> None:
         self.log_file = log_file
-        self._file_handler = file_handler
         self._show_dialog = show_dialog
+        self._file_handler: logging.Handler | None = None
+        self._owns_handler = False
         self._previous_hook = sys.excepthook
+        self._previous_level = logging.getLogger().level
         self._in_dialog = False
+
+    def install(self) -> None:
+        """Make sure the root logger writes to the log file, and become `sys.excepthook`.
+
+        main.py may already log to the same file; then its handler is used, so that one file
+        is never rotated by two handlers nor written twice.
+        """
+        root = logging.getLogger()
+        self._previous_level = root.level
+        self._file_handler = _handler_for(root, self.log_file)
+        if self._file_handler is None:
+            self._file_handler = _rotating_handler(self.log_file)
+            self._owns_handler = True
+            root.addHandler(self._file_handler)
+        if root.level == logging.NOTSET or root.level > logging.INFO:
+            root.setLevel(logging.INFO)
+        self._previous_hook = sys.excepthook
+        sys.excepthook = self
+
+    def uninstall(self) -> None:
+        """Put back the previous hook and log level, and close our log file (tests, shutdown)."""
+        if sys.excepthook is self:
+            sys.excepthook = self._previous_hook
+        root = logging.getLogger()
+        root.setLevel(self._previous_level)
+        if self._owns_handler and self._file_handler is not None:
+            root.removeHandler(self._file_handler)
+            self._file_handler.close()
+        self._file_handler, self._owns_handler = None, False
 
     def __call__(
         self,
@@ -167,22 +241,35 @@ class CrashHandler:
             QCoreApplication.exit(130)
             return
         log.critical("unexpected error", exc_info=(exc_type, exc, tb))
-        self._file_handler.flush()
+        if self._file_handler is not None:
+            self._file_handler.flush()
         if self._in_dialog or QApplication.instance() is None:
             return  # logged; one dialog at a time, and none without a GUI
         self._in_dialog = True
         try:
-            # Looked up at call time, so tests can patch ui.app.show_crash_dialog.
+            # Looked up at call time, so tests can also patch ui.app.show_crash_dialog.
             (self._show_dialog or show_crash_dialog)(self.log_file)
         finally:
             self._in_dialog = False
 
-    def uninstall(self) -> None:
-        """Put back the previous hook and close the log file (tests, shutdown)."""
-        if sys.excepthook is self:
-            sys.excepthook = self._previous_hook
-        logging.getLogger().removeHandler(self._file_handler)
-        self._file_handler.close()
+
+def _handler_for(logger: logging.Logger, log_file: Path) -> logging.Handler | None:
+    target = log_file.resolve()
+    for handler in logger.handlers:
+        if isinstance(handler, logging.FileHandler) and Path(handler.baseFilename) == target:
+            return handler
+    return None
+
+
+def _rotating_handler(log_file: Path) -> logging.Handler:
+    handler = logging.handlers.RotatingFileHandler(
+        log_file, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
+    )
+    handler.setFormatter(
+        logging.Formatter("%(asctime)s %(levelname)s %(name)s [%(threadName)s] %(message)s")
+    )
+    handler.setLevel(logging.INFO)
+    return handler
 
 
 def install_crash_handler(log_dir: Path, show_dialog: CrashDialog | None = None) -> CrashHandler:
@@ -197,19 +284,7 @@ def install_crash_handler(log_dir: Path, show_dialog: CrashDialog | None = None)
         The installed hook; `uninstall()` undoes it.
     """
     log_dir.mkdir(parents=True, exist_ok=True)
-    log_file = log_dir / LOG_FILE_NAME
-    handler = logging.handlers.RotatingFileHandler(
-        log_file, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
-    )
-    handler.setFormatter(
-        logging.Formatter("%(asctime)s %(levelname)s %(name)s [%(threadName)s] %(message)s")
-    )
-    handler.setLevel(logging.INFO)
-    root = logging.getLogger()
-    root.addHandler(handler)
-    if root.level == logging.NOTSET or root.level > logging.INFO:
-        root.setLevel(logging.INFO)
-    crash_handler = CrashHandler(log_file, handler, show_dialog)
-    sys.excepthook = crash_handler
-    log.info("%s started; log at %s", APP_NAME, log_file)
+    crash_handler = CrashHandler(log_dir / LOG_FILE_NAME, show_dialog)
+    crash_handler.install()
+    log.info("%s started; log at %s", APP_NAME, crash_handler.log_file)
     return crash_handler

@@ -11,12 +11,11 @@ from typing import Any, TypeVar
 from PySide6.QtCore import QObject, Qt, Signal
 
 from pos.errors import DeviceOrStorageError, PosError
-from ui.errors import show_error
+from ui import errors
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-SuccessCallback = Callable[[Any], None]
 FailureCallback = Callable[[PosError], None]
 CrashCallback = Callable[[BaseException], None]
 
@@ -27,14 +26,43 @@ def _report_crash(exc: BaseException) -> None:
     sys.excepthook(type(exc), exc, exc.__traceback__)
 
 
+class _Callbacks:
+    """The callbacks of one call, dropped if the widget they belong to is destroyed first."""
+
+    def __init__(
+        self,
+        on_success: Callable[[Any], None] | None,
+        on_failure: FailureCallback | None,
+        owner: QObject | None,
+    ) -> None:
+        self.on_success = on_success
+        self.on_failure = on_failure
+        self.wanted = True
+        self._owner = owner
+        if owner is not None:
+            owner.destroyed.connect(self._on_owner_destroyed)
+
+    def release(self) -> None:
+        """Forget the owner once the call has been answered."""
+        if self._owner is not None and self.wanted:
+            self._owner.destroyed.disconnect(self._on_owner_destroyed)
+        self._owner = None
+
+    def _on_owner_destroyed(self, _owner: object = None) -> None:
+        # E.g. the workspace of a user who signed out: nobody is left to show the answer.
+        self.wanted = False
+        self._owner = None
+
+
 class TaskRunner(QObject):
     """Runs service calls one at a time on a worker thread (Anki's taskman, STYLE.md B3.5).
 
-    `run(fn, on_success=..., on_failure=...)` returns at once; when `fn` finishes, exactly one
-    callback is called on the GUI thread: `on_success(result)`, or `on_failure(exc)` for a
-    `PosError`. Any other exception is a bug and goes to the crash handler (logged, dialog),
-    never silently swallowed. `busy_changed(True)` is emitted when work starts and
-    `busy_changed(False)` when the last queued call has finished, before its callback runs.
+    `run(fn, on_success=..., on_failure=..., owner=widget)` returns at once; when `fn`
+    finishes, exactly one callback is called on the GUI thread: `on_success(result)`, or
+    `on_failure(exc)` for a `PosError` (none if `owner` has been destroyed meanwhile). Any
+    other exception is a bug and goes to the crash handler (logged, dialog), never silently
+    swallowed. `busy_changed(True)` is emitted when work starts and `busy_changed(False)`
+    when the last queued call has finished, before its callback runs.
     """
 
     busy_changed = Signal(bool)
@@ -62,6 +90,7 @@ class TaskRunner(QObject):
         *,
         on_success: Callable[[T], None] | None = None,
         on_failure: FailureCallback | None = None,
+        owner: QObject | None = None,
     ) -> Future[T]:
         """Queue `fn` on the worker thread; see the class docstring for the callbacks.
 
@@ -70,13 +99,12 @@ class TaskRunner(QObject):
         """
         if self._closed:
             raise RuntimeError("TaskRunner is shut down")
+        callbacks = _Callbacks(on_success, on_failure, owner)
         self._pending += 1
         if self._pending == 1:
             self.busy_changed.emit(True)
         future = self._executor.submit(fn)
-        future.add_done_callback(
-            lambda done: self._finished.emit((done, on_success, on_failure))
-        )
+        future.add_done_callback(lambda done: self._finished.emit((done, callbacks)))
         return future
 
     def shutdown(self) -> None:
@@ -84,8 +112,9 @@ class TaskRunner(QObject):
         self._closed = True
         self._executor.shutdown(wait=True, cancel_futures=True)
 
-    def _on_self_finished(self, payload: tuple[Future[Any], Any, Any]) -> None:
-        future, on_success, on_failure = payload
+    def _on_self_finished(self, payload: tuple[Future[Any], _Callbacks]) -> None:
+        future, callbacks = payload
+        callbacks.release()
         self._pending -= 1
         if self._pending == 0:
             self.busy_changed.emit(False)
@@ -93,22 +122,24 @@ class TaskRunner(QObject):
             return
         exc = future.exception()
         if exc is None:
-            if on_success is not None:
-                on_success(future.result())
+            if callbacks.wanted and callbacks.on_success is not None:
+                callbacks.on_success(future.result())
         elif isinstance(exc, PosError):
-            self._refused(exc, on_failure)
+            self._refused(exc, callbacks)
         else:
             self._on_crash(exc)
 
     @staticmethod
-    def _refused(exc: PosError, on_failure: FailureCallback | None) -> None:
+    def _refused(exc: PosError, callbacks: _Callbacks) -> None:
         # STYLE.md B3.6: the user can fix a domain refusal (INFO); the environment failing
         # is worth a WARNING in the log.
         if isinstance(exc, DeviceOrStorageError):
             log.warning("device or storage failed: %s", exc, exc_info=exc)
         else:
             log.info("refused: %s", exc)
-        if on_failure is not None:
-            on_failure(exc)
+        if not callbacks.wanted:
+            return
+        if callbacks.on_failure is not None:
+            callbacks.on_failure(exc)
         else:
-            show_error(None, exc)
+            errors.show_error(None, exc)

@@ -12,7 +12,7 @@ from sqlalchemy.exc import DBAPIError
 
 from db.bootstrap import SqlStorage
 from pos.audit import AuditAction, AuditRecord
-from pos.errors import UnknownEvent
+from pos.errors import ConcurrentChange, UnknownEvent
 from pos.line import Event, OddsQuote, Sport
 from pos.users import Role, User
 
@@ -196,7 +196,7 @@ def test_the_same_version_of_a_market_cannot_be_stored_twice(sql_storage: SqlSto
         uow.line.add_quote(_quote(101, "1", "2.10", 1))
         uow.commit()
 
-    with pytest.raises(DBAPIError), sql_storage.unit_of_work() as uow:
+    with pytest.raises((DBAPIError, ConcurrentChange)), sql_storage.unit_of_work() as uow:
         uow.line.add_quote(_quote(101, "1", "2.20", 1))
         uow.commit()
 

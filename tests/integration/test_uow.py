@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 
 from db.bootstrap import SqlStorage, open_storage
 from pos.audit import AuditAction, AuditRecord
-from pos.errors import StorageUnavailable
+from pos.errors import ConcurrentChange, StorageUnavailable
 from pos.users import Role, User
 from tests.integration.pg import PostgresServer
 
@@ -66,11 +66,24 @@ def test_work_after_a_commit_is_rolled_back(sql_storage: SqlStorage) -> None:
 
 
 def test_a_bug_is_not_disguised_as_a_storage_error(sql_storage: SqlStorage) -> None:
+    """A negative failure count breaks a CHECK constraint: only a programming error does that."""
+    bad = User("anna", Role.CASHIER, "plain$4821", failed_pins=-1)
+    with pytest.raises(IntegrityError), sql_storage.unit_of_work() as uow:
+        uow.users.add(bad)
+        uow.commit()
+
+
+def test_a_duplicate_key_is_a_bug_on_sqlite_and_a_race_on_postgresql(
+    sql_storage: SqlStorage, db_url: str
+) -> None:
+    """BEGIN IMMEDIATE serialises SQLite writers, so a duplicate there is a bug; on PostgreSQL
+    the service's "is it free?" check and its insert can race with another terminal."""
     with sql_storage.unit_of_work() as uow:
         uow.users.add(ANNA)
         uow.commit()
 
-    with pytest.raises(IntegrityError), sql_storage.unit_of_work() as uow:
+    expected = IntegrityError if db_url.startswith("sqlite") else ConcurrentChange
+    with pytest.raises(expected), sql_storage.unit_of_work() as uow:
         uow.users.add(ANNA)
         uow.commit()
 

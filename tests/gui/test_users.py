@@ -1,0 +1,112 @@
+"""The users page: a manager sees who is locked out, unlocks them, and adds users."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QTableWidget
+from pytestqt.qtbot import QtBot
+
+from pos.desk import Desk
+from pos.errors import InvalidUser, PosError
+from pos.services import Shop
+from pos.users import Role
+from ui.pages.users import LOGIN, STATE, UsersPage
+from ui.tasks import TaskRunner
+
+
+@pytest.fixture
+def page(qtbot: QtBot, demo_shop: Shop, boss: Desk, runner: TaskRunner) -> UsersPage:
+    users_page = UsersPage(boss, runner, demo_shop.clock)
+    qtbot.addWidget(users_page)
+    users_page.show()
+    return users_page
+
+
+def load(qtbot: QtBot, page: UsersPage, count: int) -> None:
+    page.refresh()
+    qtbot.waitUntil(lambda: table(page).rowCount() == count)
+
+
+def table(page: UsersPage) -> QTableWidget:
+    return page.findChild(QTableWidget, "users_table")
+
+
+def rows(page: UsersPage) -> list[list[str]]:
+    grid = table(page)
+    return [
+        [grid.item(r, c).text() for c in range(grid.columnCount())] for r in range(grid.rowCount())
+    ]
+
+
+def state_of(page: UsersPage, login: str) -> str:
+    return next(row[STATE] for row in rows(page) if row[LOGIN] == login)
+
+
+def message(page: UsersPage) -> str:
+    return page.findChild(QLabel, "users_message").text()
+
+
+def lock_out(shop: Shop, login: str) -> None:
+    for _ in range(5):
+        with contextlib.suppress(PosError):
+            shop.login(login, "0000")
+
+
+def test_users_are_listed_with_their_role_and_state(qtbot: QtBot, page: UsersPage) -> None:
+    load(qtbot, page, 2)
+
+    assert rows(page) == [["anna", "Кассир", "активен"], ["boss", "Менеджер", "активен"]]
+
+
+@pytest.mark.warns_in_log  # pos logs the lock-out
+def test_a_manager_unlocks_a_locked_cashier(qtbot: QtBot, page: UsersPage, demo_shop: Shop) -> None:
+    lock_out(demo_shop, "anna")
+    load(qtbot, page, 2)
+    assert state_of(page, "anna") == "заблокирован до 12:15"
+    unlock = page.findChild(QPushButton, "unlock")
+    assert not unlock.isEnabled()
+
+    table(page).selectRow(0)
+    assert unlock.isEnabled()
+    qtbot.mouseClick(unlock, Qt.MouseButton.LeftButton)
+
+    qtbot.waitUntil(lambda: state_of(page, "anna") == "активен")
+    assert message(page) == "Пользователь «anna» разблокирован."
+    assert demo_shop.login("anna", "4821").login == "anna"
+
+
+def test_an_active_user_cannot_be_unlocked(qtbot: QtBot, page: UsersPage) -> None:
+    load(qtbot, page, 2)
+
+    table(page).selectRow(1)
+
+    assert not page.findChild(QPushButton, "unlock").isEnabled()
+
+
+def test_a_manager_adds_a_user(qtbot: QtBot, page: UsersPage, demo_shop: Shop) -> None:
+    load(qtbot, page, 2)
+    qtbot.keyClicks(page.findChild(QLineEdit, "new_login"), "vera")
+    qtbot.keyClicks(page.findChild(QLineEdit, "new_pin"), "5173")
+    page.findChild(QComboBox, "new_role").setCurrentIndex(1)
+
+    qtbot.mouseClick(page.findChild(QPushButton, "add_user"), Qt.MouseButton.LeftButton)
+
+    qtbot.waitUntil(lambda: table(page).rowCount() == 3)
+    assert ["vera", "Менеджер", "активен"] in rows(page)
+    assert demo_shop.login("vera", "5173").role is Role.MANAGER
+    assert page.findChild(QLineEdit, "new_login").text() == ""
+
+
+def test_a_short_pin_is_refused_with_the_shops_sentence(
+    qtbot: QtBot, page: UsersPage, demo_shop: Shop
+) -> None:
+    qtbot.keyClicks(page.findChild(QLineEdit, "new_login"), "vera")
+    qtbot.keyClicks(page.findChild(QLineEdit, "new_pin"), "12")
+
+    qtbot.keyClick(page.findChild(QLineEdit, "new_pin"), Qt.Key.Key_Return)
+
+    qtbot.waitUntil(lambda: message(page) == str(InvalidUser("pin")))
+    assert demo_shop.user_logins() == ["anna", "boss"]

@@ -1,0 +1,277 @@
+"""The main window: a shell holding the sign-in page, then the signed-in user's workspace."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QStackedWidget,
+    QTabBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pos.desk import Desk
+from pos.errors import PosError
+from pos.services import Shop
+from pos.settings import ShopSettings
+from ui.app import APP_NAME, ORGANIZATION
+from ui.pages.line import LinePage
+from ui.pages.login import LoginPage
+from ui.pages.settings import SettingsPage
+from ui.pages.users import UsersPage
+from ui.tasks import TaskRunner
+
+Page = LinePage | UsersPage | SettingsPage
+GEOMETRY_KEY = "main_window/geometry"
+DEFAULT_SIZE = (1280, 800)
+_CLOCK_INTERVAL_MS = 1000
+
+
+class MainWindow(QMainWindow):
+    """Sign-in page first; after sign-in, navigation to the pages the user's role may use."""
+
+    first_shown = Signal()
+
+    def __init__(
+        self,
+        shop: Shop,
+        task_runner: TaskRunner,
+        parent: QWidget | None = None,
+        *,
+        ui_state: QSettings | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._shop = shop
+        self._runner = task_runner
+        self._ui_state = ui_state if ui_state is not None else QSettings(ORGANIZATION, APP_NAME)
+        self._desk: Desk | None = None
+        self._settings = ShopSettings()  # the zone and name until the shop's own are loaded
+        self._settings_loaded = False
+        self._workspace: QWidget | None = None
+        self._pages: list[Page] = []
+        self._shown = False
+
+        self._stack = QStackedWidget()
+        self._stack.setObjectName("pages")
+        self._login = LoginPage(shop, task_runner)
+        self._login.signed_in.connect(self._on_login_signed_in)
+        self._login.shop_loaded.connect(self._on_login_shop_loaded)
+        self._stack.addWidget(self._login)
+        self.setCentralWidget(self._stack)
+        self._build_status_bar()
+        self._build_sign_out_action()
+
+        self._clock_timer = QTimer(self)
+        self._clock_timer.setInterval(_CLOCK_INTERVAL_MS)
+        self._clock_timer.timeout.connect(self._on_clock_timer_timeout)
+        self._clock_timer.start()
+        self._on_clock_timer_timeout()
+        self._show_signed_in_user()
+        self._update_title()
+        self._restore_geometry()
+        self._login.refresh()
+
+    @property
+    def desk(self) -> Desk | None:
+        """The signed-in session, or None on the sign-in page."""
+        return self._desk
+
+    def page_titles(self) -> list[str]:
+        """The navigation entries the signed-in user sees (empty when signed out)."""
+        if self._workspace is None:
+            return []
+        navigation = self._workspace.findChild(QTabBar, "navigation")
+        if navigation is None:
+            return []
+        return [navigation.tabText(index) for index in range(navigation.count())]
+
+    def sign_out(self) -> None:
+        """Record the sign-out and return to the sign-in page."""
+        desk = self._desk
+        if desk is None or self._workspace is None:
+            return
+        # Nothing more may be started in the workspace that is about to go away.
+        self._workspace.setEnabled(False)
+        self._sign_out_action.setEnabled(False)
+        self._runner.run(
+            desk.sign_out,
+            on_success=lambda _none: self._show_login(None),
+            on_failure=self._show_login,
+            owner=self,
+        )
+
+    # --- building -----------------------------------------------------------------------
+
+    def _build_status_bar(self) -> None:
+        bar = self.statusBar()
+        bar.setSizeGripEnabled(False)
+        self._terminal_label = QLabel(
+            self.tr("Терминал {terminal}").format(terminal=self._shop.terminal)
+        )
+        self._user_label = QLabel()
+        self._user_label.setObjectName("status_user")
+        self._database_label = QLabel(self.tr("База: {where}").format(where=self._shop.description))
+        self._clock_label = QLabel()
+        self._clock_label.setObjectName("status_clock")
+        bar.addWidget(self._terminal_label)
+        bar.addWidget(self._user_label)
+        bar.addPermanentWidget(self._database_label)
+        bar.addPermanentWidget(self._clock_label)
+
+    def _build_sign_out_action(self) -> None:
+        self._sign_out_action = QAction(self.tr("Выйти"), self)
+        self._sign_out_action.setObjectName("sign_out_action")
+        self._sign_out_action.setShortcuts(
+            [QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Q), QKeySequence(Qt.Key.Key_F12)]
+        )
+        self._sign_out_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self._sign_out_action.setEnabled(False)
+        self._sign_out_action.triggered.connect(self._on_sign_out_action_triggered)
+        self.addAction(self._sign_out_action)
+
+    def _build_workspace(self, desk: Desk) -> QWidget:
+        self._pages = [LinePage(desk, self._runner)]
+        titles = [self.tr("Линия")]
+        if desk.is_manager:
+            settings_page = SettingsPage(desk, self._runner)
+            settings_page.settings_saved.connect(self._on_settings_page_settings_saved)
+            self._pages += [UsersPage(desk, self._runner, self._shop.clock), settings_page]
+            titles += [self.tr("Пользователи"), self.tr("Настройки")]
+
+        pages = QStackedWidget()
+        for page in self._pages:
+            pages.addWidget(page)
+        navigation = QTabBar()
+        navigation.setObjectName("navigation")
+        navigation.setExpanding(False)
+        navigation.setDrawBase(False)
+        navigation.setUsesScrollButtons(False)
+        navigation.setElideMode(Qt.TextElideMode.ElideNone)
+        for title in titles:
+            navigation.addTab(title)
+        navigation.currentChanged.connect(pages.setCurrentIndex)
+        navigation.currentChanged.connect(self._on_navigation_current_changed)
+
+        workspace = QWidget()
+        column = QVBoxLayout(workspace)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self._build_top_bar(navigation))
+        column.addWidget(pages, 1)
+        return workspace
+
+    def _build_top_bar(self, navigation: QTabBar) -> QWidget:
+        bar = QWidget()
+        bar.setObjectName("top_bar")
+        bar.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        sign_out = QPushButton(self.tr("Выйти (F12)"))
+        sign_out.setObjectName("sign_out")
+        sign_out.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        sign_out.clicked.connect(self._sign_out_action.trigger)
+        row = QHBoxLayout(bar)
+        row.setContentsMargins(16, 8, 16, 0)
+        row.addWidget(navigation, 0, Qt.AlignmentFlag.AlignBottom)
+        row.addStretch(1)
+        row.addWidget(sign_out, 0, Qt.AlignmentFlag.AlignVCenter)
+        return bar
+
+    # --- slots --------------------------------------------------------------------------
+
+    def _on_login_signed_in(self, desk: Desk) -> None:
+        self._desk = desk
+        self._workspace = self._build_workspace(desk)
+        self._stack.addWidget(self._workspace)
+        self._stack.setCurrentWidget(self._workspace)
+        self._sign_out_action.setEnabled(True)
+        self._show_signed_in_user()
+        self._pages[0].refresh()
+        self._pages[0].setFocus()
+
+    def _on_login_shop_loaded(self, settings: ShopSettings) -> None:
+        self._apply_shop_settings(settings)
+
+    def _on_settings_page_settings_saved(self, settings: ShopSettings) -> None:
+        self._apply_shop_settings(settings)
+
+    def _on_navigation_current_changed(self, index: int) -> None:
+        if 0 <= index < len(self._pages):
+            self._pages[index].refresh()
+
+    def _on_sign_out_action_triggered(self) -> None:
+        self.sign_out()
+
+    def _on_clock_timer_timeout(self) -> None:
+        text = self._shop.clock.now().astimezone(self._settings.zone).strftime("%H:%M")
+        if text != self._clock_label.text():
+            self._clock_label.setText(text)
+
+    # --- results and state --------------------------------------------------------------
+
+    def _show_login(self, failure: PosError | None) -> None:
+        """Back to the sign-in page; a failed sign-out record is shown there, not hidden."""
+        workspace, self._workspace, self._desk = self._workspace, None, None
+        self._pages = []
+        self._stack.setCurrentWidget(self._login)
+        if workspace is not None:
+            self._stack.removeWidget(workspace)
+            workspace.deleteLater()
+        self._sign_out_action.setEnabled(False)
+        self._show_signed_in_user()
+        self._login.reset(failure)
+
+    def _apply_shop_settings(self, settings: ShopSettings) -> None:
+        self._settings = settings
+        self._settings_loaded = True
+        self._update_title()
+        self._on_clock_timer_timeout()
+
+    def _update_title(self) -> None:
+        if not self._settings_loaded:
+            self.setWindowTitle(
+                self.tr("{app} — терминал {terminal}").format(
+                    app=APP_NAME, terminal=self._shop.terminal
+                )
+            )
+            return
+        self.setWindowTitle(
+            self.tr("{app} — {shop}, терминал {terminal}").format(
+                app=APP_NAME, shop=self._settings.shop_name, terminal=self._shop.terminal
+            )
+        )
+
+    def _show_signed_in_user(self) -> None:
+        if self._desk is None:
+            self._user_label.setText(self.tr("Вход не выполнен"))
+        else:
+            self._user_label.setText(f"{self._desk.login} — {self._role_name(self._desk)}")
+
+    def _role_name(self, desk: Desk) -> str:
+        return self.tr("Менеджер") if desk.is_manager else self.tr("Кассир")
+
+    # --- Qt overrides and UI state ------------------------------------------------------
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if not self._shown:
+            self._shown = True
+            self.first_shown.emit()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        self._ui_state.setValue(GEOMETRY_KEY, self.saveGeometry())
+        self._ui_state.sync()
+        if self._desk is not None:
+            # Finished by TaskRunner.shutdown at exit; a refusal is logged by the runner, and
+            # no dialog may open on a window that is closing.
+            self._runner.run(self._desk.sign_out, on_failure=lambda _exc: None)
+            self._desk = None
+        super().closeEvent(event)
+
+    def _restore_geometry(self) -> None:
+        saved = self._ui_state.value(GEOMETRY_KEY)
+        if not (isinstance(saved, QByteArray) and self.restoreGeometry(saved)):
+            self.resize(*DEFAULT_SIZE)

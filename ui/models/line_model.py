@@ -1,0 +1,163 @@
+"""A read-only table model of the line: one row per event, odds by market in columns."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor
+
+from pos.desk import LineRow
+from pos.line import Sport
+
+# The six result markets get a column each; every other market goes into the summary column.
+MAIN_MARKETS = ("1", "X", "2", "1X", "X2", "12")
+CODE, SPORT, START, MATCH = range(4)
+FIRST_ODDS = 4
+SUMMARY = FIRST_ODDS + len(MAIN_MARKETS)
+COLUMN_COUNT = SUMMARY + 1
+
+_TOTAL = re.compile(r"([OU])(\d+(?:\.\d+)?)")
+_HANDICAP = re.compile(r"H([12])([+-])(\d+(?:\.\d+)?)")
+_MINUS = "\u2212"
+_NBSP = "\u00a0"
+_NB_HYPHEN = "\u2011"
+_MISSING_COLOUR = QColor("#9ca3af")
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+def format_odds(odds: Decimal) -> str:
+    """Odds the Russian way, with a decimal comma: 2.10 → "2,10"."""
+    return f"{odds.quantize(Decimal('0.01')):f}".replace(".", ",")
+
+
+def market_label(market: str) -> str:
+    """The short Russian label of a total or handicap: O2.5 → Б2.5, H1-1.5 → Ф1(−1.5)."""
+    if match := _TOTAL.fullmatch(market):
+        return ("Б" if match[1] == "O" else "М") + match[2]
+    if match := _HANDICAP.fullmatch(market):
+        sign = _MINUS if match[2] == "-" else "+"
+        return f"Ф{match[1]}({sign}{match[3]})"
+    return market
+
+
+def _unbroken(name: str) -> str:
+    return name.replace(" ", _NBSP).replace("-", _NB_HYPHEN)
+
+
+def _summary_key(market: str) -> tuple[int, Decimal, str]:
+    # Totals first, by line, over before under; then handicaps by size, team 1 before team 2.
+    if match := _TOTAL.fullmatch(market):
+        return (0, Decimal(match[2]), match[1])
+    if match := _HANDICAP.fullmatch(market):
+        return (1, Decimal(match[3]), match[1])
+    return (2, Decimal(0), market)
+
+
+def other_markets(odds: dict[str, Decimal]) -> list[tuple[str, Decimal]]:
+    """The totals and handicaps of an event in reading order."""
+    rest = [market for market in odds if market not in MAIN_MARKETS]
+    return [(market, odds[market]) for market in sorted(rest, key=_summary_key)]
+
+
+def summary_lines(odds: dict[str, Decimal]) -> list[str]:
+    """The totals and handicaps, one line per pair: "Б2.5 2,05 · М2.5 1,78"."""
+    lines: dict[tuple[int, Decimal], list[str]] = {}
+    for market, value in other_markets(odds):
+        # Over and under of one line, or the two teams' handicaps of one size, share a line.
+        pair = _summary_key(market)[:2]
+        lines.setdefault(pair, []).append(f"{market_label(market)} {format_odds(value)}")
+    return [" · ".join(labels) for labels in lines.values()]
+
+
+class LineTableModel(QAbstractTableModel):
+    """The events of the line as the cashier reads them; nothing here can be edited."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[LineRow] = []
+        self._zone = ZoneInfo("UTC")
+
+    def set_line(self, rows: list[LineRow], zone: ZoneInfo) -> None:
+        """Show `rows` (in the order given) with start times in the shop's time zone `zone`."""
+        self.beginResetModel()
+        self._rows = list(rows)
+        self._zone = zone
+        self.endResetModel()
+
+    def event_code(self, row: int) -> int:
+        """The event code shown in `row`."""
+        return self._rows[row].event.code
+
+    def rowCount(self, parent: ModelIndex | None = None) -> int:  # noqa: N802 - Qt override
+        return 0 if parent is not None and parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: ModelIndex | None = None) -> int:  # noqa: N802 - Qt override
+        return 0 if parent is not None and parent.isValid() else COLUMN_COUNT
+
+    def headerData(  # noqa: N802 - Qt override
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._headers()[section]
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return self._alignment(section)
+        return None
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row, column = self._rows[index.row()], index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(row, column)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return self._alignment(column)
+        if role == Qt.ItemDataRole.ForegroundRole and self._text(row, column) == "—":
+            return _MISSING_COLOUR
+        return None
+
+    def _headers(self) -> list[str]:
+        return [
+            self.tr("Код"),
+            self.tr("Спорт"),
+            self.tr("Начало"),
+            self.tr("Матч"),
+            *MAIN_MARKETS,
+            self.tr("Тоталы/форы"),
+        ]
+
+    def _sport_name(self, sport: Sport) -> str:
+        names = {
+            Sport.FOOTBALL: self.tr("Футбол"),
+            Sport.HOCKEY: self.tr("Хоккей"),
+            Sport.BASKETBALL: self.tr("Баскетбол"),
+        }
+        return names.get(sport, str(sport))
+
+    def _text(self, row: LineRow, column: int) -> str:
+        event = row.event
+        if column == CODE:
+            return str(event.code)
+        if column == SPORT:
+            return self._sport_name(event.sport)
+        if column == START:
+            return event.starts_at.astimezone(self._zone).strftime("%d.%m %H:%M")
+        if column == MATCH:
+            # No-break spaces and hyphens inside the names: a long match wraps after the dash.
+            return f"{_unbroken(event.home)} — {_unbroken(event.away)}"
+        if column == SUMMARY:
+            return "\n".join(summary_lines(row.odds))
+        odds = row.odds.get(MAIN_MARKETS[column - FIRST_ODDS])
+        return format_odds(odds) if odds is not None else "—"
+
+    @staticmethod
+    def _alignment(column: int) -> Qt.AlignmentFlag:
+        if column == CODE or FIRST_ODDS <= column < SUMMARY:
+            return Qt.AlignmentFlag.AlignCenter
+        return Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter

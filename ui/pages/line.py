@@ -1,0 +1,117 @@
+"""The line page: every event with its current odds, read-only."""
+
+from __future__ import annotations
+
+from zoneinfo import ZoneInfo
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pos.desk import Desk, LineRow
+from pos.errors import PosError
+from ui.errors import MessageLabel
+from ui.models.line_model import CODE, FIRST_ODDS, MATCH, SPORT, START, SUMMARY, LineTableModel
+from ui.tasks import TaskRunner
+
+
+class LinePage(QWidget):
+    """The events of the line in start order, with odds by market; F5 reloads."""
+
+    def __init__(self, desk: Desk, runner: TaskRunner, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._desk = desk
+        self._runner = runner
+        self._model = LineTableModel(self)
+        self._build()
+        self._runner.busy_changed.connect(self._on_runner_busy_changed)
+
+    @property
+    def model(self) -> LineTableModel:
+        """The table's model (read-only)."""
+        return self._model
+
+    def refresh(self) -> None:
+        """Reload the line in the background."""
+        desk = self._desk
+        self._runner.run(
+            lambda: (desk.line(), desk.settings().zone),
+            on_success=self._show_line,
+            on_failure=self._show_refusal,
+            owner=self,
+        )
+
+    def _build(self) -> None:
+        self._count = QLabel()
+        self._count.setObjectName("event_count")
+        self._count.setProperty("heading", "2")
+        self._refresh_button = QPushButton(self.tr("Обновить (F5)"))
+        self._refresh_button.setObjectName("refresh")
+        self._refresh_button.clicked.connect(self._on_refresh_button_clicked)
+        QShortcut(QKeySequence(Qt.Key.Key_F5), self, self._on_refresh_button_clicked)
+
+        header = QHBoxLayout()
+        header.addWidget(self._count)
+        header.addStretch(1)
+        header.addWidget(self._refresh_button)
+
+        self._message = MessageLabel()
+        self._message.setMinimumHeight(0)
+        self._table = self._build_table()
+        self.setFocusProxy(self._table)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 14, 16, 8)
+        layout.setSpacing(10)
+        layout.addLayout(header)
+        layout.addWidget(self._table, 1)
+        layout.addWidget(self._message)
+
+    def _build_table(self) -> QTableView:
+        table = QTableView()
+        table.setObjectName("line")
+        table.setModel(self._model)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setAlternatingRowColors(True)
+        table.setWordWrap(True)
+        table.setShowGrid(False)
+        rows = table.verticalHeader()
+        rows.setVisible(False)
+        # Rows grow when the totals/handicaps column wraps, also after a window resize.
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        columns = table.horizontalHeader()
+        columns.setHighlightSections(False)
+        columns.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        for column in (CODE, SPORT, START):
+            columns.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        columns.setSectionResizeMode(MATCH, QHeaderView.ResizeMode.Stretch)
+        columns.setSectionResizeMode(SUMMARY, QHeaderView.ResizeMode.ResizeToContents)
+        for column in range(FIRST_ODDS, SUMMARY):
+            columns.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        return table
+
+    def _show_line(self, result: tuple[list[LineRow], ZoneInfo]) -> None:
+        rows, zone = result
+        self._model.set_line(rows, zone)
+        self._count.setText(self.tr("Событий: {count}").format(count=len(rows)))
+        self._message.clear_message()
+
+    def _show_refusal(self, exc: PosError) -> None:
+        self._message.show_error(exc)
+
+    def _on_refresh_button_clicked(self) -> None:
+        self.refresh()
+
+    def _on_runner_busy_changed(self, busy: bool) -> None:
+        self._refresh_button.setEnabled(not busy)

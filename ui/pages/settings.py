@@ -1,0 +1,217 @@
+"""The settings page (managers): the shop's settings and this terminal's cash register serial."""
+
+from __future__ import annotations
+
+import dataclasses
+from decimal import Decimal
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pos.desk import Desk
+from pos.errors import SETTING_LABELS, InvalidSetting, PosError
+from pos.settings import ShopSettings
+from ui.errors import MessageLabel
+from ui.tasks import TaskRunner
+
+REGISTER_SERIAL = "register_serial"
+# Presentation only: which fields go under "rules and limits"; every other one, and any
+# setting added later, goes under the shop section.
+_LIMIT_FIELDS = ("min_age", "min_stake", "max_stake_per_event", "max_express_odds", "max_payout")
+
+Loaded = tuple[ShopSettings, str | None]
+
+
+def setting_names() -> list[str]:
+    """Every field of the form: the shop settings, then this terminal's register serial."""
+    return [field.name for field in dataclasses.fields(ShopSettings)] + [REGISTER_SERIAL]
+
+
+def as_text(value: object) -> str:
+    """A setting as the manager reads and types it (decimal comma, no float ever)."""
+    if value is None:
+        return ""
+    if isinstance(value, Decimal):
+        return f"{value:f}".replace(".", ",")
+    return str(value)
+
+
+class SettingsPage(QWidget):
+    """A form of every setting; Save sends what was changed, as typed, in one transaction."""
+
+    settings_saved = Signal(object)
+
+    def __init__(self, desk: Desk, runner: TaskRunner, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._desk = desk
+        self._runner = runner
+        self._edits: dict[str, QLineEdit] = {}
+        self._loaded: dict[str, str] = {}
+        self._build()
+        self._runner.busy_changed.connect(self._on_runner_busy_changed)
+
+    def refresh(self) -> None:
+        """Reload the form from the shop (when the page is opened)."""
+        self.load_settings()
+
+    def load_settings(self) -> None:
+        """Fill the form with the settings now in force (in the background)."""
+        desk = self._desk
+        self._runner.run(
+            lambda: (desk.settings(), desk.register_serial()),
+            on_success=self._show_loaded,
+            on_failure=self._message.show_error,
+            owner=self,
+        )
+
+    def save_settings(self) -> None:
+        """Send the changed fields, as typed, to the shop; pos checks and saves all or nothing."""
+        changes = {
+            name: edit.text()
+            for name, edit in self._edits.items()
+            if edit.text() != self._loaded.get(name, "")
+        }
+        desk = self._desk
+        self._message.show_progress(self.tr("Сохранение…"))
+        self._runner.run(
+            lambda: (desk.update_settings(**changes), desk.register_serial()),
+            on_success=self._show_saved,
+            on_failure=self._show_refusal,
+            owner=self,
+        )
+
+    # --- building -----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        names = setting_names()
+        shop_fields = [name for name in names if name not in _LIMIT_FIELDS]
+        shop_card = self._card(self.tr("Организатор и пункт"), shop_fields)
+        limits_card = self._card(self.tr("Правила и лимиты"), list(_LIMIT_FIELDS))
+        self._note(
+            shop_card,
+            self.tr(
+                "Заводской номер указывается для кассового аппарата этого терминала ({terminal})."
+            ).format(terminal=self._desk.terminal),
+        )
+        self._note(
+            limits_card,
+            self.tr("Суммы — в рублях с копейками через запятую, например 2,50."),
+        )
+        cards = QHBoxLayout()
+        cards.setSpacing(16)
+        cards.addWidget(shop_card, 1, Qt.AlignmentFlag.AlignTop)
+        cards.addWidget(limits_card, 1, Qt.AlignmentFlag.AlignTop)
+        self._message = MessageLabel()
+        self._message.setObjectName("settings_message")
+
+        content = QWidget()
+        content.setObjectName("settings_content")
+        column = QVBoxLayout(content)
+        column.setContentsMargins(16, 14, 16, 8)
+        column.setSpacing(10)
+        column.addLayout(cards)
+        column.addWidget(self._message)
+        column.addLayout(self._build_buttons())
+        column.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setObjectName("settings_scroll")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(content)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(scroll)
+
+    def _card(self, heading: str, names: list[str]) -> QFrame:
+        card = QFrame()
+        card.setObjectName("card")
+        form = QFormLayout(card)
+        form.setContentsMargins(24, 18, 24, 20)
+        # Labels above the fields: long Russian labels and wide fields side by side.
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
+        form.setVerticalSpacing(6)
+        caption = QLabel(heading)
+        caption.setProperty("heading", "2")
+        form.addRow(caption)
+        for name in names:
+            edit = QLineEdit()
+            edit.setObjectName(name)
+            edit.returnPressed.connect(self._on_save_button_clicked)
+            self._edits[name] = edit
+            label = QLabel(SETTING_LABELS.get(name, name))
+            label.setBuddy(edit)
+            form.addRow(label, edit)
+        return card
+
+    @staticmethod
+    def _note(card: QFrame, text: str) -> None:
+        note = QLabel(text)
+        note.setProperty("muted", "true")
+        note.setWordWrap(True)
+        form = card.layout()
+        if isinstance(form, QFormLayout):
+            form.addRow(note)
+
+    def _build_buttons(self) -> QHBoxLayout:
+        self._save_button = QPushButton(self.tr("Сохранить"))
+        self._save_button.setObjectName("save")
+        self._save_button.setProperty("primary", "true")
+        self._save_button.setToolTip(self.tr("Ctrl+S"))
+        self._save_button.clicked.connect(self._on_save_button_clicked)
+        QShortcut(QKeySequence.StandardKey.Save, self, self._on_save_button_clicked)
+        self._revert_button = QPushButton(self.tr("Отменить изменения"))
+        self._revert_button.setObjectName("revert")
+        self._revert_button.clicked.connect(self._on_revert_button_clicked)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self._revert_button)
+        buttons.addWidget(self._save_button)
+        return buttons
+
+    # --- slots and results --------------------------------------------------------------
+
+    def _on_save_button_clicked(self) -> None:
+        if not self._runner.busy:
+            self.save_settings()
+
+    def _on_revert_button_clicked(self) -> None:
+        self._message.clear_message()
+        self.load_settings()
+
+    def _on_runner_busy_changed(self, busy: bool) -> None:
+        self._save_button.setEnabled(not busy)
+        self._revert_button.setEnabled(not busy)
+
+    def _fill(self, loaded: Loaded) -> None:
+        settings, serial = loaded
+        values = {**dataclasses.asdict(settings), REGISTER_SERIAL: serial}
+        self._loaded = {name: as_text(values.get(name)) for name in self._edits}
+        for name, edit in self._edits.items():
+            edit.setText(self._loaded[name])
+            edit.setCursorPosition(0)
+
+    def _show_loaded(self, loaded: Loaded) -> None:
+        self._fill(loaded)
+
+    def _show_saved(self, saved: Loaded) -> None:
+        self._fill(saved)
+        self._message.show_success(self.tr("Настройки сохранены."))
+        self.settings_saved.emit(saved[0])
+
+    def _show_refusal(self, exc: PosError) -> None:
+        # The typed values stay in the form so that the manager can correct the one named.
+        self._message.show_error(exc)
+        if isinstance(exc, InvalidSetting) and exc.name in self._edits:
+            self._edits[exc.name].setFocus()
+            self._edits[exc.name].selectAll()
