@@ -10,21 +10,26 @@ import os
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 START = time.perf_counter()
 
 from pos.errors import DataFolderReadOnly, PosError  # noqa: E402
-from pos.services import Shop  # noqa: E402
 from pos.terminal import (  # noqa: E402
+    TerminalConfig,
     default_data_dir,
     load_terminal_config,
     write_default_config,
 )
 
+if TYPE_CHECKING:
+    from pos.services import Shop
+
 log = logging.getLogger("main")
 
-# Set by the startup benchmark: print the seconds to the first shown window and quit.
+# Set by the startup benchmark: say when the window is shown, then quit (tests/bench).
 STARTUP_PROBE_VARIABLE = "BETSHOP_STARTUP_PROBE"
 
 
@@ -37,24 +42,35 @@ class Exit(enum.IntEnum):
     STORAGE = 3
 
 
+@dataclass(frozen=True)
+class Setup:
+    """What every command needs: where the data is and how to open the shop."""
+
+    data_dir: Path
+    url: str
+    terminal: str
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the app or a command; returns the process exit code."""
     args = _parser().parse_args(argv)
-    data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
-    gui = args.command in (None, "run")
+    command = args.command or "run"
     try:
-        _prepare_data_dir(data_dir)
-        _log_to_file(data_dir, to_stderr=not gui)
-        config = load_terminal_config(data_dir)
-        write_default_config(data_dir, config)
-        url = args.db or config.database_url(data_dir)
-        shop = Shop.open(url, terminal=args.terminal or config.terminal)
+        setup = _prepare(args, to_stderr=command != "run")
     except PosError as exc:
         log.error("start-up refused: %s", exc)
-        _tell(str(exc), gui=gui)
+        _tell(str(exc), gui=command == "run")
+        return Exit.STORAGE
+    if command == "run":
+        return _run_window(setup)
+    try:
+        shop = _open_shop(setup)
+    except PosError as exc:
+        log.error("start-up refused: %s", exc)
+        _tell(str(exc), gui=False)
         return Exit.STORAGE
     try:
-        return _COMMANDS[args.command or "run"](shop, args, data_dir)
+        return _COMMANDS[command](shop, args)
     except PosError as exc:
         _tell(str(exc), gui=False)
         return Exit.ERROR
@@ -62,14 +78,43 @@ def main(argv: Sequence[str] | None = None) -> int:
         shop.close()
 
 
-def _run_window(shop: Shop, args: argparse.Namespace, data_dir: Path) -> int:
-    import ui  # noqa: PLC0415 - Qt is loaded only for the window, not for commands
+def _prepare(args: argparse.Namespace, *, to_stderr: bool) -> Setup:
+    data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
+    _prepare_data_dir(data_dir)
+    _log_to_file(data_dir, to_stderr=to_stderr)
+    config: TerminalConfig = load_terminal_config(data_dir)
+    write_default_config(data_dir, config)
+    return Setup(
+        data_dir, args.db or config.database_url(data_dir), args.terminal or config.terminal
+    )
 
-    if shop.is_empty():
-        added = shop.seed_demo()
-        log.info("new database: demo users and %d demo events added", added)
+
+def _open_shop(setup: Setup) -> Shop:
+    from pos.services import Shop  # noqa: PLC0415 - the window shows before this import
+
+    return Shop.open(setup.url, terminal=setup.terminal)
+
+
+def _run_window(setup: Setup) -> int:
+    import ui  # noqa: PLC0415 - Qt is loaded only for the window, not for commands
+    from pos.clock import SystemClock  # noqa: PLC0415
+
+    def open_and_seed() -> Shop:
+        # Runs on the window's worker thread, after the window is shown.
+        shop = _open_shop(setup)
+        if shop.is_empty():
+            added = shop.seed_demo()
+            log.info("new database: demo users and %d demo events added", added)
+        return shop
+
     on_shown = _startup_probe if os.environ.get(STARTUP_PROBE_VARIABLE) else None
-    return ui.run(shop, log_dir=data_dir, on_shown=on_shown)
+    return ui.run(
+        open_and_seed,
+        terminal=setup.terminal,
+        clock=SystemClock(),
+        log_dir=setup.data_dir,
+        on_shown=on_shown,
+    )
 
 
 def _startup_probe() -> None:
@@ -81,7 +126,7 @@ def _startup_probe() -> None:
     QTimer.singleShot(0, QCoreApplication.quit)
 
 
-def _seed_demo(shop: Shop, args: argparse.Namespace, data_dir: Path) -> int:
+def _seed_demo(shop: Shop, args: argparse.Namespace) -> int:
     added = shop.seed_demo()
     sys.stdout.write(
         f"Демо-линия: добавлено событий {added}; пользователи anna (4821), boss (9911).\n"
@@ -89,7 +134,7 @@ def _seed_demo(shop: Shop, args: argparse.Namespace, data_dir: Path) -> int:
     return Exit.OK
 
 
-def _create_user(shop: Shop, args: argparse.Namespace, data_dir: Path) -> int:
+def _create_user(shop: Shop, args: argparse.Namespace) -> int:
     pin = args.pin or getpass.getpass("PIN (4–8 цифр): ")
     if not args.pin and getpass.getpass("PIN ещё раз: ") != pin:
         sys.stderr.write("PIN не совпадает, пользователь не создан.\n")
@@ -99,7 +144,7 @@ def _create_user(shop: Shop, args: argparse.Namespace, data_dir: Path) -> int:
     return Exit.OK
 
 
-_COMMANDS = {"run": _run_window, "demo": _seed_demo, "create-user": _create_user}
+_COMMANDS = {"demo": _seed_demo, "create-user": _create_user}
 
 
 def _parser() -> argparse.ArgumentParser:

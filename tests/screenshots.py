@@ -23,6 +23,7 @@ from pos.clock import FixedClock
 from pos.errors import PosError
 from pos.services import Shop
 from ui.app import create_application
+from ui.connection import ShopConnection
 from ui.main_window import MainWindow
 from ui.tasks import TaskRunner
 
@@ -102,7 +103,7 @@ def main(out_dir: Path) -> None:
     runner = TaskRunner()
     with tempfile.TemporaryDirectory() as state_dir:
         ui_state = QSettings(str(Path(state_dir) / "ui.ini"), QSettings.Format.IniFormat)
-        window = MainWindow(demo_shop(), runner, ui_state=ui_state)
+        window = MainWindow(ShopConnection.of(demo_shop()), runner, ui_state=ui_state)
         window.resize(*WINDOW_SIZE)
         window.show()
         users = window.findChild(QListWidget, "users")

@@ -100,3 +100,15 @@ def test_a_broken_terminal_config_is_reported(tmp_path: Path) -> None:
     result = run_main("demo", data_dir=tmp_path)
     assert result.returncode == 3
     assert "terminal.toml не прочитан" in result.stderr
+
+
+def test_the_window_says_why_and_exits_when_the_database_cannot_be_opened(tmp_path: Path) -> None:
+    """The window is shown first and the database opened behind it; a damaged file ends the
+    app with exit code 3 after the dialog (suppressed here by BETSHOP_NO_DIALOGS)."""
+    damaged = tmp_path / "shop.db"
+    damaged.write_bytes(b"garbage" * 1000)
+    result = run_main(data_dir=tmp_path)
+    assert result.returncode == 3
+    assert "Traceback" not in result.stderr
+    assert "повреждён" in (tmp_path / "pos.log").read_text(encoding="utf-8")
+    assert damaged.read_bytes() == b"garbage" * 1000

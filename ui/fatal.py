@@ -1,4 +1,4 @@
-"""A start-up refusal shown before any window exists (bad database, read-only folder)."""
+"""A refusal to start (bad database, read-only folder), shown before or instead of the window."""
 
 from __future__ import annotations
 

@@ -17,11 +17,11 @@ from PySide6.QtWidgets import (
 
 from pos.desk import Desk
 from pos.errors import PosError
-from pos.services import Shop
 from pos.settings import ShopSettings
 from ui.app import APP_NAME, ORGANIZATION
+from ui.connection import ShopConnection
 from ui.pages.line import LinePage
-from ui.pages.login import LoginPage
+from ui.pages.login import LoginPage, SignInScreen
 from ui.pages.settings import SettingsPage
 from ui.pages.users import UsersPage
 from ui.tasks import TaskRunner
@@ -37,16 +37,19 @@ class MainWindow(QMainWindow):
 
     first_shown = Signal()
 
+    # The shop could not be opened; the app ends with this exit code after saying why.
+    open_failed = Signal(object)
+
     def __init__(
         self,
-        shop: Shop,
+        connection: ShopConnection,
         task_runner: TaskRunner,
         parent: QWidget | None = None,
         *,
         ui_state: QSettings | None = None,
     ) -> None:
         super().__init__(parent)
-        self._shop = shop
+        self._connection = connection
         self._runner = task_runner
         self._ui_state = ui_state if ui_state is not None else QSettings(ORGANIZATION, APP_NAME)
         self._desk: Desk | None = None
@@ -58,9 +61,10 @@ class MainWindow(QMainWindow):
 
         self._stack = QStackedWidget()
         self._stack.setObjectName("pages")
-        self._login = LoginPage(shop, task_runner)
+        self._login = LoginPage(connection, task_runner)
         self._login.signed_in.connect(self._on_login_signed_in)
         self._login.shop_loaded.connect(self._on_login_shop_loaded)
+        self._login.open_failed.connect(self.open_failed)
         self._stack.addWidget(self._login)
         self.setCentralWidget(self._stack)
         self._build_status_bar()
@@ -111,11 +115,11 @@ class MainWindow(QMainWindow):
         bar = self.statusBar()
         bar.setSizeGripEnabled(False)
         self._terminal_label = QLabel(
-            self.tr("Терминал {terminal}").format(terminal=self._shop.terminal)
+            self.tr("Терминал {terminal}").format(terminal=self._connection.terminal)
         )
         self._user_label = QLabel()
         self._user_label.setObjectName("status_user")
-        self._database_label = QLabel(self.tr("База: {where}").format(where=self._shop.description))
+        self._database_label = QLabel(self.tr("База: подключение…"))
         self._clock_label = QLabel()
         self._clock_label.setObjectName("status_clock")
         bar.addWidget(self._terminal_label)
@@ -140,7 +144,7 @@ class MainWindow(QMainWindow):
         if desk.is_manager:
             settings_page = SettingsPage(desk, self._runner)
             settings_page.settings_saved.connect(self._on_settings_page_settings_saved)
-            self._pages += [UsersPage(desk, self._runner, self._shop.clock), settings_page]
+            self._pages += [UsersPage(desk, self._runner), settings_page]
             titles += [self.tr("Пользователи"), self.tr("Настройки")]
 
         pages = QStackedWidget()
@@ -192,8 +196,9 @@ class MainWindow(QMainWindow):
         self._pages[0].refresh()
         self._pages[0].setFocus()
 
-    def _on_login_shop_loaded(self, settings: ShopSettings) -> None:
-        self._apply_shop_settings(settings)
+    def _on_login_shop_loaded(self, screen: SignInScreen) -> None:
+        self._database_label.setText(self.tr("База: {where}").format(where=screen.description))
+        self._apply_shop_settings(screen.settings)
 
     def _on_settings_page_settings_saved(self, settings: ShopSettings) -> None:
         self._apply_shop_settings(settings)
@@ -206,7 +211,7 @@ class MainWindow(QMainWindow):
         self.sign_out()
 
     def _on_clock_timer_timeout(self) -> None:
-        text = self._shop.clock.now().astimezone(self._settings.zone).strftime("%H:%M")
+        text = self._connection.clock.now().astimezone(self._settings.zone).strftime("%H:%M")
         if text != self._clock_label.text():
             self._clock_label.setText(text)
 
@@ -234,13 +239,13 @@ class MainWindow(QMainWindow):
         if not self._settings_loaded:
             self.setWindowTitle(
                 self.tr("{app} — терминал {terminal}").format(
-                    app=APP_NAME, terminal=self._shop.terminal
+                    app=APP_NAME, terminal=self._connection.terminal
                 )
             )
             return
         self.setWindowTitle(
             self.tr("{app} — {shop}, терминал {terminal}").format(
-                app=APP_NAME, shop=self._settings.shop_name, terminal=self._shop.terminal
+                app=APP_NAME, shop=self._settings.shop_name, terminal=self._connection.terminal
             )
         )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import threading
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
@@ -11,16 +12,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QPushButton
 from pytestqt.qtbot import QtBot
 
-from pos.errors import PosError, UserLocked, WrongPin
+from pos.errors import DatabaseTooNew, PosError, UserLocked, WrongPin
 from pos.services import Shop
 from tests.conftest import NOW
+from ui.connection import ShopConnection
 from ui.pages.login import LoginPage
 from ui.tasks import TaskRunner
 
 
 @pytest.fixture
 def page(qtbot: QtBot, demo_shop: Shop, runner: TaskRunner) -> LoginPage:
-    login_page = LoginPage(demo_shop, runner)
+    login_page = LoginPage(ShopConnection.of(demo_shop), runner)
     qtbot.addWidget(login_page)
     login_page.show()
     login_page.refresh()
@@ -187,3 +189,43 @@ def test_a_reset_after_sign_out_keeps_a_message_and_reloads_the_users(
 
     qtbot.waitUntil(lambda: page.logins() == ["anna", "boss", "vera"])
     assert message(page) == str(refusal)
+
+
+def test_the_page_waits_for_the_database_then_lists_the_users(
+    qtbot: QtBot, demo_shop: Shop, runner: TaskRunner
+) -> None:
+    """The window is shown before the database is open; the users appear when it answers."""
+    gate = threading.Event()
+
+    def open_slowly() -> Shop:
+        gate.wait(5)
+        return demo_shop
+
+    login_page = LoginPage(ShopConnection("К1", demo_shop.clock, open_slowly), runner)
+    qtbot.addWidget(login_page)
+    login_page.show()
+    login_page.refresh()
+    qtbot.waitUntil(lambda: message(login_page) == "Подключение к базе данных…")
+    assert login_page.logins() == []
+    assert not login_page.findChild(QPushButton, "sign_in").isEnabled()
+    gate.set()
+    qtbot.waitUntil(lambda: login_page.logins() == ["anna", "boss"])
+    assert message(login_page) == ""
+
+
+@pytest.mark.warns_in_log
+def test_a_database_that_cannot_be_opened_is_reported_and_signalled(
+    qtbot: QtBot, demo_shop: Shop, runner: TaskRunner
+) -> None:
+    refusal = DatabaseTooNew("0007", "0001")
+
+    def refuse() -> Shop:
+        raise refusal
+
+    login_page = LoginPage(ShopConnection("К1", demo_shop.clock, refuse), runner)
+    qtbot.addWidget(login_page)
+    with qtbot.waitSignal(login_page.open_failed) as failed:
+        login_page.refresh()
+    assert failed.args == [refusal]
+    assert message(login_page) == str(refusal)
+    assert login_page.logins() == []

@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from pos.audit import AuditAction
 from pos.services import Shop
 from tests.fakes import FakeStorage
+from ui.connection import ShopConnection
 from ui.main_window import GEOMETRY_KEY, MainWindow
 from ui.pages.login import LoginPage
 from ui.pages.settings import SettingsPage
@@ -20,7 +21,7 @@ from ui.tasks import TaskRunner
 
 @pytest.fixture
 def window(qtbot: QtBot, demo_shop: Shop, runner: TaskRunner, ui_state: QSettings) -> MainWindow:
-    main_window = MainWindow(demo_shop, runner, ui_state=ui_state)
+    main_window = MainWindow(ShopConnection.of(demo_shop), runner, ui_state=ui_state)
     qtbot.addWidget(main_window)
     main_window.show()
     qtbot.waitUntil(lambda: login_page(main_window).logins() == ["anna", "boss"])
@@ -139,7 +140,7 @@ def test_saved_settings_update_the_title(qtbot: QtBot, window: MainWindow, demo_
 def test_first_shown_is_emitted_once(
     qtbot: QtBot, demo_shop: Shop, runner: TaskRunner, ui_state: QSettings
 ) -> None:
-    main_window = MainWindow(demo_shop, runner, ui_state=ui_state)
+    main_window = MainWindow(ShopConnection.of(demo_shop), runner, ui_state=ui_state)
     qtbot.addWidget(main_window)
     shown: list[bool] = []
     main_window.first_shown.connect(lambda: shown.append(True))

@@ -19,7 +19,7 @@ from ui.tasks import TaskRunner
 
 @pytest.fixture
 def page(qtbot: QtBot, demo_shop: Shop, boss: Desk, runner: TaskRunner) -> UsersPage:
-    users_page = UsersPage(boss, runner, demo_shop.clock)
+    users_page = UsersPage(boss, runner)
     qtbot.addWidget(users_page)
     users_page.show()
     return users_page

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 
 from pos.desk import Desk
 from pos.errors import PosError
-from pos.services import Shop
 from pos.settings import ShopSettings
+from ui.connection import ShopConnection
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
 
@@ -45,14 +45,16 @@ _LIST_KEYS = frozenset(
 
 @dataclass(frozen=True)
 class SignInScreen:
-    """What the sign-in page shows: the shop and who may sign in."""
+    """What the sign-in page shows: the shop, who may sign in, and where the data lives."""
 
     settings: ShopSettings
     logins: list[str]
+    description: str
 
 
-def _load_screen(shop: Shop) -> SignInScreen:
-    return SignInScreen(shop.settings(), shop.user_logins())
+def _load_screen(connection: ShopConnection) -> SignInScreen:
+    shop = connection.open()
+    return SignInScreen(shop.settings(), shop.user_logins(), shop.description)
 
 
 class LoginPage(QWidget):
@@ -64,11 +66,15 @@ class LoginPage(QWidget):
 
     signed_in = Signal(object)
     shop_loaded = Signal(object)
+    # The database could not be opened at all: nobody can sign in (the window decides).
+    open_failed = Signal(object)
 
-    def __init__(self, shop: Shop, runner: TaskRunner, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, connection: ShopConnection, runner: TaskRunner, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("login")
-        self._shop = shop
+        self._connection = connection
         self._runner = runner
         self._last_login = ""
         self._build()
@@ -79,11 +85,13 @@ class LoginPage(QWidget):
 
     def refresh(self) -> None:
         """Reload the shop name and the users in the background (at start and after sign-out)."""
-        shop = self._shop
+        connection = self._connection
+        if not connection.is_open:
+            self._message.show_progress(self.tr("Подключение к базе данных…"))
         self._runner.run(
-            lambda: _load_screen(shop),
+            lambda: _load_screen(connection),
             on_success=self._show_screen,
-            on_failure=self._message.show_error,
+            on_failure=self._screen_not_loaded,
             owner=self,
         )
 
@@ -107,7 +115,9 @@ class LoginPage(QWidget):
         self._shop_name = QLabel()
         self._shop_name.setProperty("heading", "1")
         self._shop_name.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self._terminal = QLabel(self.tr("Терминал {terminal}").format(terminal=self._shop.terminal))
+        self._terminal = QLabel(
+            self.tr("Терминал {terminal}").format(terminal=self._connection.terminal)
+        )
         self._terminal.setProperty("muted", "true")
         self._terminal.setAlignment(Qt.AlignmentFlag.AlignCenter)
 
@@ -275,10 +285,10 @@ class LoginPage(QWidget):
         item = self._users.currentItem()
         if item is None or not self._pin.text() or self._runner.busy:
             return
-        login, pin, shop = item.text(), self._pin.text(), self._shop
+        login, pin, connection = item.text(), self._pin.text(), self._connection
         self._message.show_progress(self.tr("Проверка PIN…"))
         self._runner.run(
-            lambda: shop.login(login, pin),
+            lambda: connection.open().login(login, pin),
             on_success=self._signed_in,
             on_failure=self._sign_in_refused,
             owner=self,
@@ -291,6 +301,8 @@ class LoginPage(QWidget):
 
     def _show_screen(self, screen: SignInScreen) -> None:
         self._shop_name.setText(screen.settings.shop_name)
+        if self._message.kind == "progress":
+            self._message.clear_message()
         wanted = self._users.currentItem().text() if self._users.currentItem() else ""
         wanted = wanted or self._last_login
         rows = [row for row, login in enumerate(screen.logins) if login == wanted]
@@ -303,7 +315,12 @@ class LoginPage(QWidget):
         self._users.blockSignals(False)
         self._update_enabled()
         self._pin.setFocus()
-        self.shop_loaded.emit(screen.settings)
+        self.shop_loaded.emit(screen)
+
+    def _screen_not_loaded(self, exc: PosError) -> None:
+        self._message.show_error(exc)
+        if not self._connection.is_open:
+            self.open_failed.emit(exc)
 
     def _signed_in(self, desk: Desk) -> None:
         self._last_login = desk.login

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.clock import Clock
 from pos.desk import Desk, UserInfo
 from pos.errors import PosError
 from pos.users import Role
@@ -44,37 +43,32 @@ class UserRow:
     locked_until: datetime | None
 
 
-def _user_rows(desk: Desk, clock: Clock) -> list[UserRow]:
-    # Runs on the worker. A lock whose time has passed no longer stops a sign-in, but
-    # UserInfo still carries it; see the report to the lead for moving this into pos.
-    now, zone = clock.now(), desk.settings().zone
-    return [_row(user, now, zone) for user in desk.users()]
+def _user_rows(desk: Desk) -> list[UserRow]:
+    # Runs on the worker; desk.users() reports only locks still in force.
+    zone = desk.settings().zone
+    return [_row(user, zone) for user in desk.users()]
 
 
-def _row(user: UserInfo, now: datetime, zone: ZoneInfo) -> UserRow:
-    locked = user.locked_until is not None and now < user.locked_until
-    until = user.locked_until.astimezone(zone) if locked and user.locked_until else None
+def _row(user: UserInfo, zone: ZoneInfo) -> UserRow:
+    until = user.locked_until.astimezone(zone) if user.locked_until else None
     return UserRow(user.login, user.role, until)
 
 
 class UsersPage(QWidget):
     """The list of users with their lock state, an unlock button and a small add-user form."""
 
-    def __init__(
-        self, desk: Desk, runner: TaskRunner, clock: Clock, parent: QWidget | None = None
-    ) -> None:
+    def __init__(self, desk: Desk, runner: TaskRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._desk = desk
         self._runner = runner
-        self._clock = clock
         self._build()
         self._runner.busy_changed.connect(self._on_runner_busy_changed)
 
     def refresh(self) -> None:
         """Reload the users in the background."""
-        desk, clock = self._desk, self._clock
+        desk = self._desk
         self._runner.run(
-            lambda: _user_rows(desk, clock),
+            lambda: _user_rows(desk),
             on_success=self._show_users,
             on_failure=self._message.show_error,
             owner=self,
