@@ -33,7 +33,7 @@ bench: $(VENV)/.dev-installed
 	$(BIN)/python -m tests.bench $(ARGS)
 
 screenshots: $(VENV)/.dev-installed
-	tests/screenshots.sh
+	xvfb-run -a -s "-screen 0 1280x800x24" env QT_QPA_PLATFORM=xcb $(BIN)/python -m tests.screenshots docs
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("main")
 
-# Set by the startup benchmark: say when the window is shown, then quit (tests/bench).
+# Set by the startup benchmark: say when the window is shown and ready, then quit.
 STARTUP_PROBE_VARIABLE = "BETSHOP_STARTUP_PROBE"
 
 
@@ -107,23 +107,25 @@ def _run_window(setup: Setup) -> int:
             log.info("new database: demo users and %d demo events added", added)
         return shop
 
-    on_shown = _startup_probe if os.environ.get(STARTUP_PROBE_VARIABLE) else None
+    probe = bool(os.environ.get(STARTUP_PROBE_VARIABLE))
     return ui.run(
         open_and_seed,
         terminal=setup.terminal,
         clock=SystemClock(),
         log_dir=setup.data_dir,
-        on_shown=on_shown,
+        on_shown=(lambda: _probe("shown")) if probe else None,
+        on_ready=(lambda: _probe("ready", finished=True)) if probe else None,
     )
 
 
-def _startup_probe() -> None:
-    """Tell the startup benchmark that the window is shown, then quit (tests/bench)."""
-    from PySide6.QtCore import QCoreApplication, QTimer  # noqa: PLC0415
-
-    sys.stdout.write(f"shown {time.perf_counter() - START:.4f}\n")
+def _probe(moment: str, *, finished: bool = False) -> None:
+    """Tell the startup benchmark that the window is shown or ready (tests/bench)."""
+    sys.stdout.write(f"{moment} {time.perf_counter() - START:.4f}\n")
     sys.stdout.flush()
-    QTimer.singleShot(0, QCoreApplication.quit)
+    if finished:
+        from PySide6.QtCore import QCoreApplication, QTimer  # noqa: PLC0415
+
+        QTimer.singleShot(0, QCoreApplication.quit)
 
 
 def _seed_demo(shop: Shop, args: argparse.Namespace) -> int:

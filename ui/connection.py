@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from pos.clock import Clock
-from pos.services import Shop
+
+if TYPE_CHECKING:
+    from pos.services import Shop  # the window starts before the services are loaded
 
 
 class ShopConnection:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
@@ -15,18 +17,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.desk import Desk
 from pos.errors import PosError
 from pos.settings import ShopSettings
 from ui.app import APP_NAME, ORGANIZATION
 from ui.connection import ShopConnection
-from ui.pages.line import LinePage
 from ui.pages.login import LoginPage, SignInScreen
-from ui.pages.settings import SettingsPage
-from ui.pages.users import UsersPage
 from ui.tasks import TaskRunner
 
-Page = LinePage | UsersPage | SettingsPage
+if TYPE_CHECKING:
+    from pos.desk import Desk
+    from ui.pages.line import LinePage
+    from ui.pages.settings import SettingsPage
+    from ui.pages.users import UsersPage
+
+    Page = LinePage | UsersPage | SettingsPage
+
 GEOMETRY_KEY = "main_window/geometry"
 DEFAULT_SIZE = (1280, 800)
 _CLOCK_INTERVAL_MS = 1000
@@ -36,6 +41,8 @@ class MainWindow(QMainWindow):
     """Sign-in page first; after sign-in, navigation to the pages the user's role may use."""
 
     first_shown = Signal()
+    # The sign-in page lists the users for the first time: the terminal is ready for work.
+    first_ready = Signal()
 
     # The shop could not be opened; the app ends with this exit code after saying why.
     open_failed = Signal(object)
@@ -78,7 +85,7 @@ class MainWindow(QMainWindow):
         self._show_signed_in_user()
         self._update_title()
         self._restore_geometry()
-        self._login.refresh()
+        self._ready = False
 
     @property
     def desk(self) -> Desk | None:
@@ -139,6 +146,11 @@ class MainWindow(QMainWindow):
         self.addAction(self._sign_out_action)
 
     def _build_workspace(self, desk: Desk) -> QWidget:
+        # The pages are loaded at the first sign-in, not before the window is first shown.
+        from ui.pages.line import LinePage  # noqa: PLC0415
+        from ui.pages.settings import SettingsPage  # noqa: PLC0415
+        from ui.pages.users import UsersPage  # noqa: PLC0415
+
         self._pages = [LinePage(desk, self._runner)]
         titles = [self.tr("Линия")]
         if desk.is_manager:
@@ -199,6 +211,9 @@ class MainWindow(QMainWindow):
     def _on_login_shop_loaded(self, screen: SignInScreen) -> None:
         self._database_label.setText(self.tr("База: {where}").format(where=screen.description))
         self._apply_shop_settings(screen.settings)
+        if not self._ready:
+            self._ready = True
+            self.first_ready.emit()
 
     def _on_settings_page_settings_saved(self, settings: ShopSettings) -> None:
         self._apply_shop_settings(settings)
@@ -265,6 +280,10 @@ class MainWindow(QMainWindow):
         if not self._shown:
             self._shown = True
             self.first_shown.emit()
+            # Opening the database starts once the window is painted, so the worker's
+            # imports and connection do not hold up the first paint.
+            # With the page as context, the call is dropped if the window is gone by then.
+            QTimer.singleShot(0, self._login, self._login.refresh)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         self._ui_state.setValue(GEOMETRY_KEY, self.saveGeometry())

@@ -137,20 +137,27 @@ def test_saved_settings_update_the_title(qtbot: QtBot, window: MainWindow, demo_
     assert demo_shop.settings().min_stake == Decimal("1.00")
 
 
-def test_first_shown_is_emitted_once(
+def test_first_shown_then_first_ready_are_emitted_once(
     qtbot: QtBot, demo_shop: Shop, runner: TaskRunner, ui_state: QSettings
 ) -> None:
+    """The window is shown before the shop is asked for anything; ready follows once the
+    sign-in page lists the users."""
     main_window = MainWindow(ShopConnection.of(demo_shop), runner, ui_state=ui_state)
     qtbot.addWidget(main_window)
-    shown: list[bool] = []
-    main_window.first_shown.connect(lambda: shown.append(True))
+    events: list[str] = []
+    main_window.first_shown.connect(lambda: events.append("shown"))
+    main_window.first_ready.connect(lambda: events.append("ready"))
 
     with qtbot.waitSignal(main_window.first_shown):
         main_window.show()
+    assert events == ["shown"]
+    with qtbot.waitSignal(main_window.first_ready):
+        pass
     main_window.hide()
     main_window.show()
+    main_window.sign_out()  # nobody signed in: nothing happens
 
-    assert shown == [True]
+    assert events == ["shown", "ready"]
     qtbot.waitUntil(lambda: not runner.busy)
 
 

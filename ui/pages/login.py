@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QRegularExpressionValidator
@@ -22,12 +23,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.desk import Desk
 from pos.errors import PosError
 from pos.settings import ShopSettings
 from ui.connection import ShopConnection
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
+
+if TYPE_CHECKING:
+    from pos.desk import Desk
 
 _MAX_PIN_DIGITS = 8
 # Keys that move through the user list while the PIN field keeps the focus.
