@@ -13,6 +13,7 @@ class AuditAction(enum.StrEnum):
     SIGNED_IN = "signed_in"
     SIGNED_OUT = "signed_out"
     WRONG_PIN = "wrong_pin"
+    UNKNOWN_LOGIN = "unknown_login"
     LOCKED_OUT = "locked_out"
     REFUSED_LOCKED = "refused_locked"
     UNLOCKED = "unlocked"

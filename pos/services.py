@@ -163,6 +163,9 @@ class Shop:
         with self.unit_of_work() as uow:
             user = uow.users.get(name)
         if user is None:
+            with self.unit_of_work() as uow:
+                self._audit(uow, SYSTEM_ACTOR, AuditAction.UNKNOWN_LOGIN, name[:64])
+                uow.commit()
             raise UnknownUser(name)
         # The hash check takes a noticeable moment: it runs outside the write transaction.
         correct = isinstance(pin, str) and self._pins.verify(user.pin_hash, pin)

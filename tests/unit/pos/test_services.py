@@ -81,9 +81,11 @@ def test_a_cashier_cannot_unlock_change_settings_or_edit_the_line(demo_shop: Sho
         desk.users()
 
 
-def test_unknown_login_is_refused(demo_shop: Shop) -> None:
+def test_unknown_login_is_refused_and_recorded(demo_shop: Shop, storage: FakeStorage) -> None:
     with pytest.raises(UnknownUser, match="«nobody» не найден"):
         demo_shop.login("nobody", "1234")
+    last = storage.data.audit[-1]
+    assert (last.action, last.detail) == (AuditAction.UNKNOWN_LOGIN, "nobody")
 
 
 def test_settings_change_is_saved_with_who_changed_what(
