@@ -6,13 +6,31 @@ twin whose behaviour these follow.
 
 from __future__ import annotations
 
-from sqlalchemy import and_, func, select
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy import and_, func, select, update
 from sqlalchemy.orm import Session
 
-from db.tables import AuditRow, EventRow, OddsQuoteRow, SettingRow, TerminalRow, UserRow
+from db.tables import (
+    AuditRow,
+    CashMovementRow,
+    CounterRow,
+    EventRow,
+    IdCheckRow,
+    OddsQuoteRow,
+    SettingRow,
+    SlipLegRow,
+    SlipRow,
+    SportLimitRow,
+    TerminalRow,
+    UserRow,
+)
 from pos.audit import AuditAction, AuditRecord
+from pos.bets import parse_kind
 from pos.errors import UnknownEvent
 from pos.line import Event, OddsQuote, Sport
+from pos.slips import Cancellation, CashMovement, IdCheck, Leg, Slip, SlipStatus
 from pos.users import Role, User
 
 
@@ -137,6 +155,9 @@ class SqlLineRepository:
                 home=event.home,
                 away=event.away,
                 starts_at=event.starts_at,
+                tournament=event.tournament,
+                max_stake=event.max_stake,
+                suspended=event.suspended,
             )
         )
 
@@ -204,6 +225,188 @@ class SqlLineRepository:
             for code, row in self._session.execute(query)
         ]
 
+    def set_suspended(self, code: int, suspended: bool) -> None:
+        """Stop or resume taking bets on an event.
+
+        Raises:
+            UnknownEvent: no event has this code.
+        """
+        row = self._session.scalars(select(EventRow).where(EventRow.code == code)).one_or_none()
+        if row is None:
+            raise UnknownEvent(code)
+        row.suspended = suspended
+
+    def sport_limits(self) -> dict[Sport, Decimal]:
+        """The line header: the maximum stake per event of each sport that has one."""
+        rows = self._session.scalars(select(SportLimitRow))
+        return {Sport(row.sport): row.max_stake for row in rows}
+
+    def set_sport_limit(self, sport: Sport, limit: Decimal | None) -> None:
+        """Set (or with None remove) a sport's maximum stake per event."""
+        row = self._session.get(SportLimitRow, sport.value)
+        if limit is None:
+            if row is not None:
+                self._session.delete(row)
+        elif row is None:
+            self._session.add(SportLimitRow(sport=sport.value, max_stake=limit))
+        else:
+            row.max_stake = limit
+
+
+class SqlSlipRepository:
+    """Slips with their legs, the stake and refund movements, and identity checks."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    def next_serial(self) -> int:
+        """The next slip serial, taken in this transaction (gapless while it commits)."""
+        counter = update(CounterRow).where(CounterRow.name == _SLIP_SERIAL)
+        taken = self._session.scalar(
+            counter.values(value=CounterRow.value + 1).returning(CounterRow.value)
+        )
+        if taken is None:
+            self._session.add(CounterRow(name=_SLIP_SERIAL, value=1))
+            self._session.flush()
+            return 1
+        return int(taken)
+
+    def add(self, slip: Slip) -> None:
+        """Store a newly issued slip and its legs."""
+        row = SlipRow(number=slip.number, **_slip_fields(slip))
+        self._session.add(row)
+        self._session.flush()
+        events = self._event_ids([leg.event_code for leg in slip.legs])
+        position = 0
+        for member, legs in enumerate(slip.members):
+            for leg in legs:
+                self._session.add(
+                    SlipLegRow(
+                        slip_id=row.id,
+                        position=position,
+                        member=member,
+                        event_id=events[leg.event_code],
+                        market=leg.market,
+                        odds=leg.odds,
+                        odds_version=leg.odds_version,
+                    )
+                )
+                position += 1
+
+    def get(self, number: str, *, for_update: bool = False) -> Slip | None:
+        """The slip with this number, if any."""
+        query = select(SlipRow).where(SlipRow.number == number)
+        if for_update:
+            query = query.with_for_update().execution_options(populate_existing=True)
+        row = self._session.scalars(query).one_or_none()
+        return None if row is None else self._slips([row])[0]
+
+    def by_request(self, key: str) -> Slip | None:
+        """The slip issued for this idempotency key, if any."""
+        row = self._session.scalars(select(SlipRow).where(SlipRow.request_key == key)).one_or_none()
+        return None if row is None else self._slips([row])[0]
+
+    def cancel(self, number: str, cancellation: Cancellation) -> None:
+        """Mark an open slip cancelled within its window.
+
+        Raises:
+            LookupError: the slip is not open any more (a programming error: checked before).
+        """
+        done = self._session.execute(
+            update(SlipRow)
+            .where(SlipRow.number == number, SlipRow.status == SlipStatus.OPEN.value)
+            .values(
+                status=SlipStatus.CANCELLED.value,
+                cancelled_at=cancellation.at,
+                cancelled_by=cancellation.by,
+                cancel_reason=cancellation.reason,
+            )
+        )
+        if done.rowcount != 1:  # type: ignore[attr-defined]
+            raise LookupError(f"slip {number} is not open")
+
+    def issued_since(self, terminal: str, since: datetime) -> list[Slip]:
+        """This terminal's slips issued at or after `since`, newest first."""
+        rows = self._session.scalars(
+            select(SlipRow)
+            .where(SlipRow.terminal == terminal, SlipRow.issued_at >= since)
+            .order_by(SlipRow.issued_at.desc(), SlipRow.id.desc())
+        )
+        return self._slips(list(rows))
+
+    def cancelled(self, limit: int) -> list[Slip]:
+        """Slips cancelled in their window, newest cancellation first."""
+        rows = self._session.scalars(
+            select(SlipRow)
+            .where(SlipRow.cancelled_at.is_not(None))
+            .order_by(SlipRow.cancelled_at.desc(), SlipRow.id.desc())
+            .limit(limit)
+        )
+        return self._slips(list(rows))
+
+    def add_cash(self, movement: CashMovement) -> None:
+        """Record cash into or out of a drawer for a slip."""
+        slip_id = self._session.scalar(
+            select(SlipRow.id).where(SlipRow.number == movement.slip_number)
+        )
+        self._session.add(
+            CashMovementRow(
+                at=movement.at,
+                terminal=movement.terminal,
+                cashier=movement.cashier,
+                kind=movement.kind.value,
+                amount=movement.amount,
+                slip_id=slip_id,
+            )
+        )
+
+    def add_id_check(self, check: IdCheck) -> None:
+        """Record an identity check."""
+        self._session.add(
+            IdCheckRow(
+                at=check.at,
+                terminal=check.terminal,
+                cashier=check.cashier,
+                outcome=check.outcome.value,
+                document_kind=check.document_kind,
+                masked_number=check.masked_number,
+                age=check.age,
+            )
+        )
+
+    def _event_ids(self, codes: list[int]) -> dict[int, int]:
+        rows = self._session.execute(
+            select(EventRow.code, EventRow.id).where(EventRow.code.in_(codes))
+        )
+        return {code: event_id for code, event_id in rows}
+
+    def _slips(self, rows: list[SlipRow]) -> list[Slip]:
+        if not rows:
+            return []
+        legs = self._session.execute(
+            select(SlipLegRow, EventRow)
+            .join(EventRow, SlipLegRow.event_id == EventRow.id)
+            .where(SlipLegRow.slip_id.in_([row.id for row in rows]))
+            .order_by(SlipLegRow.slip_id, SlipLegRow.position)
+        )
+        members: dict[int, list[list[Leg]]] = {}
+        for leg, event in legs:
+            blocks = members.setdefault(leg.slip_id, [])
+            while len(blocks) <= leg.member:
+                blocks.append([])
+            blocks[leg.member].append(
+                Leg(
+                    event.code,
+                    leg.market,
+                    leg.odds,
+                    leg.odds_version,
+                    event.home,
+                    event.away,
+                    event.starts_at,
+                )
+            )
+        return [_slip(row, members.get(row.id, [])) for row in rows]
+
 
 def _user(row: UserRow) -> User:
     return User(row.login, Role(row.role), row.pin_hash, row.failed_pins, row.locked_until)
@@ -219,4 +422,64 @@ def _user_fields(user: User) -> dict[str, object]:
 
 
 def _event(row: EventRow) -> Event:
-    return Event(row.code, Sport(row.sport), row.home, row.away, row.starts_at)
+    return Event(
+        row.code,
+        Sport(row.sport),
+        row.home,
+        row.away,
+        row.starts_at,
+        tournament=row.tournament,
+        max_stake=row.max_stake,
+        suspended=row.suspended,
+    )
+
+
+_SLIP_SERIAL = "slip_serial"
+
+
+def _slip_fields(slip: Slip) -> dict[str, object]:
+    cancellation = slip.cancellation
+    return {
+        "request_key": slip.request_key,
+        "kind": str(slip.kind),
+        "stake": slip.stake,
+        "total_odds": str(slip.total_odds),
+        "possible_payout": slip.possible_payout,
+        "terminal": slip.terminal,
+        "cashier": slip.cashier,
+        "issued_at": slip.issued_at,
+        "status": slip.status.value,
+        "agreed_in_play": slip.agreed_in_play,
+        "fiscal_receipt_no": slip.fiscal_receipt_no,
+        "reprints": slip.reprints,
+        "settled_payout": slip.settled_payout,
+        "cancelled_at": cancellation.at if cancellation else None,
+        "cancelled_by": cancellation.by if cancellation else None,
+        "cancel_reason": cancellation.reason if cancellation else None,
+    }
+
+
+def _slip(row: SlipRow, members: list[list[Leg]]) -> Slip:
+    cancellation = None
+    if row.cancelled_at is not None:
+        cancellation = Cancellation(
+            row.cancelled_at, row.cancelled_by or "", row.cancel_reason or ""
+        )
+    return Slip(
+        number=row.number,
+        kind=parse_kind(row.kind),
+        members=tuple(tuple(member) for member in members),
+        stake=row.stake,
+        total_odds=Decimal(row.total_odds),
+        possible_payout=row.possible_payout,
+        terminal=row.terminal,
+        cashier=row.cashier,
+        issued_at=row.issued_at,
+        status=SlipStatus(row.status),
+        agreed_in_play=row.agreed_in_play,
+        request_key=row.request_key,
+        fiscal_receipt_no=row.fiscal_receipt_no,
+        reprints=row.reprints,
+        cancellation=cancellation,
+        settled_payout=row.settled_payout,
+    )

@@ -12,6 +12,7 @@ from decimal import Decimal
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     CheckConstraint,
     ForeignKey,
     Integer,
@@ -22,7 +23,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from db.types import Odds, UTCDateTime
+from db.types import Kopecks, Odds, UTCDateTime
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -38,6 +39,7 @@ BigId = BigInteger().with_variant(Integer(), "sqlite")
 LOGIN = 32
 TERMINAL = 32
 MARKET = 16
+SLIP_NUMBER = 13
 
 
 class Base(DeclarativeBase):
@@ -105,6 +107,9 @@ class EventRow(Base):
     home: Mapped[str] = mapped_column(String(100))
     away: Mapped[str] = mapped_column(String(100))
     starts_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    tournament: Mapped[str] = mapped_column(String(100), default="")
+    max_stake: Mapped[Decimal | None] = mapped_column(Kopecks())
+    suspended: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class OddsQuoteRow(Base):
@@ -124,3 +129,92 @@ class OddsQuoteRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     set_at: Mapped[datetime] = mapped_column(UTCDateTime())
     set_by: Mapped[str] = mapped_column(String(LOGIN))
+
+
+class SportLimitRow(Base):
+    """The line header (p.18): the maximum stake per event of one sport."""
+
+    __tablename__ = "sport_limits"
+
+    sport: Mapped[str] = mapped_column(String(16), primary_key=True)
+    max_stake: Mapped[Decimal] = mapped_column(Kopecks())
+
+
+class CounterRow(Base):
+    """A number handed out in the same transaction that uses it (slip serials)."""
+
+    __tablename__ = "counters"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[int] = mapped_column(BigInteger)
+
+
+class SlipRow(Base):
+    """An issued slip; `status` holds a `pos.slips.SlipStatus` value."""
+
+    __tablename__ = "slips"
+    __table_args__ = (CheckConstraint("stake > 0", name="stake"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    number: Mapped[str] = mapped_column(String(SLIP_NUMBER), unique=True)
+    request_key: Mapped[str] = mapped_column(String(64), unique=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    stake: Mapped[Decimal] = mapped_column(Kopecks())
+    total_odds: Mapped[str] = mapped_column(String(40))
+    possible_payout: Mapped[Decimal] = mapped_column(Kopecks())
+    terminal: Mapped[str] = mapped_column(String(TERMINAL))
+    cashier: Mapped[str] = mapped_column(String(LOGIN))
+    issued_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+    status: Mapped[str] = mapped_column(String(16))
+    agreed_in_play: Mapped[bool] = mapped_column(Boolean, default=False)
+    fiscal_receipt_no: Mapped[int | None] = mapped_column(Integer)
+    reprints: Mapped[int] = mapped_column(Integer, default=0)
+    settled_payout: Mapped[Decimal | None] = mapped_column(Kopecks())
+    cancelled_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    cancelled_by: Mapped[str | None] = mapped_column(String(LOGIN))
+    cancel_reason: Mapped[str | None] = mapped_column(String(200))
+
+
+class SlipLegRow(Base):
+    """One leg of a slip at the odds version it was accepted at (p.10); `member` is its block."""
+
+    __tablename__ = "slip_legs"
+    __table_args__ = (UniqueConstraint("slip_id", "position"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    slip_id: Mapped[int] = mapped_column(ForeignKey("slips.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    member: Mapped[int] = mapped_column(Integer)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    market: Mapped[str] = mapped_column(String(MARKET))
+    odds: Mapped[Decimal] = mapped_column(Odds())
+    odds_version: Mapped[int] = mapped_column(Integer)
+
+
+class CashMovementRow(Base):
+    """Cash into (positive) or out of (negative) a terminal's drawer."""
+
+    __tablename__ = "cash_movements"
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    terminal: Mapped[str] = mapped_column(String(TERMINAL))
+    cashier: Mapped[str] = mapped_column(String(LOGIN))
+    kind: Mapped[str] = mapped_column(String(16))
+    amount: Mapped[Decimal] = mapped_column(Kopecks())
+    slip_id: Mapped[int] = mapped_column(ForeignKey("slips.id"), index=True)
+
+
+class IdCheckRow(Base):
+    """An identity check (p.4): the outcome and the minimum of personal data."""
+
+    __tablename__ = "id_checks"
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    terminal: Mapped[str] = mapped_column(String(TERMINAL))
+    cashier: Mapped[str] = mapped_column(String(LOGIN))
+    outcome: Mapped[str] = mapped_column(String(16))
+    document_kind: Mapped[str] = mapped_column(String(40), default="")
+    masked_number: Mapped[str] = mapped_column(String(40), default="")
+    age: Mapped[int | None] = mapped_column(Integer)

@@ -17,9 +17,15 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import OperationalError as SAOperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-from db.repositories import SqlAuditLog, SqlLineRepository, SqlSettingsRepository, SqlUserRepository
+from db.repositories import (
+    SqlAuditLog,
+    SqlLineRepository,
+    SqlSettingsRepository,
+    SqlSlipRepository,
+    SqlUserRepository,
+)
 from pos.errors import ConcurrentChange, StorageUnavailable
-from pos.ports import AuditLog, LineRepository, SettingsRepository, UserRepository
+from pos.ports import AuditLog, LineRepository, SettingsRepository, SlipRepository, UserRepository
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +92,7 @@ class SqlAlchemyUnitOfWork:
     settings: SettingsRepository
     audit: AuditLog
     line: LineRepository
+    slips: SlipRepository
 
     def __init__(self, session_factory: sessionmaker[Session]) -> None:
         self._session_factory = session_factory
@@ -97,6 +104,7 @@ class SqlAlchemyUnitOfWork:
         self.settings = SqlSettingsRepository(self._session)
         self.audit = SqlAuditLog(self._session)
         self.line = SqlLineRepository(self._session)
+        self.slips = SqlSlipRepository(self._session)
         self.committed = False
         return self
 

@@ -22,6 +22,13 @@ class AuditAction(enum.StrEnum):
     EVENT_ADDED = "event_added"
     ODDS_SET = "odds_set"
     DEMO_SEEDED = "demo_seeded"
+    BET_ACCEPTED = "bet_accepted"
+    SLIP_CANCELLED = "slip_cancelled"
+    ID_CHECKED = "id_checked"
+    EVENT_SUSPENDED = "event_suspended"
+    EVENT_RESUMED = "event_resumed"
+    SPORT_LIMIT_SET = "sport_limit_set"
+    LINE_IMPORTED = "line_imported"
 
 
 @dataclass(frozen=True)

@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from pos import counter
 from pos.audit import AuditAction, AuditRecord
+from pos.betting import PickOrBlock
+from pos.counter import BetRequest
 from pos.errors import UnknownUser
+from pos.identity import IdDocument
 from pos.line import Event, OddsQuote, new_event
 from pos.ports import UnitOfWork
 from pos.settings import ShopSettings
+from pos.slips import Slip
 from pos.users import Role, User, require_manager
 
 if TYPE_CHECKING:
@@ -145,6 +151,85 @@ class Desk:
             by_event.setdefault(quote.event_code, {})[quote.market] = quote.odds
         ordered = sorted(events, key=lambda e: (e.starts_at, e.code))
         return [LineRow(event, by_event.get(event.code, {})) for event in ordered]
+
+    # --- the counter --------------------------------------------------------------------
+
+    def accept_bet(
+        self,
+        legs: Sequence[PickOrBlock],
+        stake: object,
+        kind: object = "single",
+        *,
+        document: IdDocument | None = None,
+        agreed_in_play: bool = False,
+        request_key: str | None = None,
+    ) -> Slip:
+        """Issue a slip: the rules of the house checked, one transaction (DESIGN.md).
+
+        Args:
+            legs: (event code, market code) picks; for a complex system an item may be a
+                list of picks (an express block).
+            stake: the total stake (a system's is split evenly over its expresses).
+            kind: "single", "express" or "system k/n".
+            document: the player's document when the cashier checked one (p.4).
+            agreed_in_play: a manager agreed the bet after the start (p.22); marked on the slip.
+            request_key: the same key again returns the slip already issued, never a second.
+
+        Raises:
+            PosError: one sentence per refusal; see pos.betting.price_bet.
+        """
+        request = BetRequest(legs, stake, kind, document, agreed_in_play, request_key)
+        with self._shop.unit_of_work() as uow:
+            outcome = counter.accept_bet(uow, self._teller, self._shop.clock.now(), request)
+            uow.commit()
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
+
+    def check_identity(self, document: IdDocument | None) -> int:
+        """Check the player's document at any time; None records that the player refused.
+
+        Returns:
+            The player's age.
+
+        Raises:
+            DocumentRefused, InvalidDocument, DocumentExpired, Underage: recorded, then raised.
+        """
+        with self._shop.unit_of_work() as uow:
+            outcome = counter.check_identity(uow, self._teller, self._shop.clock.now(), document)
+            uow.commit()
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
+
+    def cancel_in_window(self, number: str, reason: str) -> Slip:
+        """Cancel a slip within 5 minutes of issue (p.8); the stake is returned.
+
+        Raises:
+            WindowClosed: after the 5 minutes; ReasonRequired, InvalidSlipNumber, UnknownSlip,
+                SlipNotOpen.
+        """
+        with self._shop.unit_of_work() as uow:
+            slip = counter.cancel_in_window(
+                uow, self._teller, self._shop.clock.now(), number, reason
+            )
+            uow.commit()
+        return slip
+
+    def recent_slips(self, minutes: int = 30) -> list[Slip]:
+        """This terminal's slips of the last `minutes`, newest first (window countdowns)."""
+        since = self._shop.clock.now() - timedelta(minutes=minutes)
+        with self._shop.unit_of_work() as uow:
+            return uow.slips.issued_since(self.terminal, since)
+
+    def window_cancellations(self, limit: int = 200) -> list[Slip]:
+        """Slips cancelled within their window, newest first, with who, when and why."""
+        with self._shop.unit_of_work() as uow:
+            return uow.slips.cancelled(limit)
+
+    @property
+    def _teller(self) -> counter.Teller:
+        return counter.Teller(self.terminal, self.login)
 
     def sign_out(self) -> None:
         """Record that the user left the terminal."""

@@ -8,7 +8,8 @@ single place for the wording; the window shows `str(exc)` and adds nothing.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
+from decimal import Decimal
 from typing import ClassVar
 
 
@@ -71,6 +72,7 @@ SETTING_LABELS: dict[str, str] = {
     "max_express_odds": "Максимальный коэффициент экспресса",
     "max_payout": "Максимальная выплата, руб.",
     "register_serial": "Заводской номер кассового аппарата",
+    "always_check_id": "Проверять документ у каждого игрока",
 }
 
 _SETTING_PROBLEMS = {
@@ -81,6 +83,7 @@ _SETTING_PROBLEMS = {
     "age_range": "возраст должен быть от 18 до 99 лет",
     "odds_format": "нужно число больше 1 с не более чем двумя знаками после запятой, например 1000",
     "zone_unknown": "неизвестный часовой пояс «{limit}»",
+    "flag": "ответ должен быть «да» или «нет»",
     "min_above_max": "минимальная ставка больше максимальной ставки на событие ({limit} руб.)",
     "stake_above_payout": "ставка больше максимальной выплаты ({limit} руб.)",
 }
@@ -260,6 +263,396 @@ class InvalidTerminalConfig(DomainError):
         return (
             f"Файл настроек терминала {self.path} не прочитан ({self.detail}). "
             "Исправьте его или удалите, чтобы создать заново."
+        )
+
+
+# --- bets -------------------------------------------------------------------------------------
+
+
+def _rub(amount: Decimal) -> str:
+    from pos.money import format_money  # noqa: PLC0415 - pos.money imports this module
+
+    return f"{format_money(amount)} руб."
+
+
+def _odds(odds: Decimal) -> str:
+    return f"{odds:.2f}".replace(".", ",")
+
+
+def _years(age: int) -> str:
+    if age % 10 == 1 and age % 100 != 11:
+        return f"{age} год"
+    if 2 <= age % 10 <= 4 and not 12 <= age % 100 <= 14:
+        return f"{age} года"
+    return f"{age} лет"
+
+
+def _from_age(age: int) -> str:
+    # "с 21 года", "с 18 лет": the genitive after "с".
+    return f"{age} года" if age % 10 == 1 and age % 100 != 11 else f"{age} лет"
+
+
+class InvalidBetKind(DomainError):
+    """A bet kind that is not single, express or a valid system k/n."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Неизвестный вид ставки «{self.text}». Бывают: ординар, экспресс, "
+            "система k из n (2 ≤ k < n ≤ 12)."
+        )
+
+
+class StakeNotSplittable(DomainError):
+    """A system stake that does not split into whole kopecks over its expresses."""
+
+    def __init__(self, stake: Decimal, count: int, lower: Decimal | None, upper: Decimal) -> None:
+        self.stake = stake
+        self.count = count
+        self.lower = lower
+        self.upper = upper
+        super().__init__()
+
+    def message(self) -> str:
+        nearest = f"{_rub(self.lower)} или {_rub(self.upper)}" if self.lower else _rub(self.upper)
+        return (
+            f"Ставка {_rub(self.stake)} не делится поровну между экспрессами системы "
+            f"(их {self.count}) в целых копейках. Подойдёт ставка {nearest}"
+        )
+
+
+class WrongLegCount(DomainError):
+    """The legs do not fit the kind: a single has one, an express two or more, a system n."""
+
+    def __init__(self, kind: str, needed: str, given: int) -> None:
+        self.kind = kind
+        self.needed = needed
+        self.given = given
+        super().__init__()
+
+    def message(self) -> str:
+        return f"Для ставки «{self.kind}» нужно событий: {self.needed}, а в купоне {self.given}."
+
+
+class SameEventTwice(DomainError):
+    """An express or system with two legs on one event (p.18)."""
+
+    def __init__(self, code: int) -> None:
+        self.code = code
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Событие {self.code} в купоне дважды. В экспресс и систему входят только "
+            "разные события — уберите один исход."
+        )
+
+
+class StakeTooLow(DomainError):
+    """The stake is below the shop's minimum."""
+
+    def __init__(self, stake: Decimal, minimum: Decimal) -> None:
+        self.stake = stake
+        self.minimum = minimum
+        super().__init__()
+
+    def message(self) -> str:
+        return f"Ставка {_rub(self.stake)} меньше минимальной ({_rub(self.minimum)})."
+
+
+class StakeAboveEventLimit(DomainError):
+    """The slip's stake is above the maximum stake on one of its events (p.18)."""
+
+    def __init__(self, code: int, stake: Decimal, limit: Decimal) -> None:
+        self.code = code
+        self.stake = stake
+        self.limit = limit
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Ставка {_rub(self.stake)} больше максимальной на событие {self.code} "
+            f"({_rub(self.limit)}). Уменьшите ставку."
+        )
+
+
+class ExpressOddsTooHigh(DomainError):
+    """An express (or one express of a system) above the shop's maximum odds."""
+
+    def __init__(self, odds: Decimal, limit: Decimal) -> None:
+        self.odds = odds
+        self.limit = limit
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Коэффициент экспресса {_odds(self.odds)} больше максимального "
+            f"({_odds(self.limit)}). Уберите одно из событий."
+        )
+
+
+class PayoutTooHigh(DomainError):
+    """The possible payout is above the shop's maximum payout."""
+
+    def __init__(self, payout: Decimal, limit: Decimal) -> None:
+        self.payout = payout
+        self.limit = limit
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Возможный выигрыш {_rub(self.payout)} больше максимальной выплаты "
+            f"({_rub(self.limit)}). Уменьшите ставку."
+        )
+
+
+class EventSuspended(DomainError):
+    """Bets on the event are suspended by a manager."""
+
+    def __init__(self, code: int) -> None:
+        self.code = code
+        super().__init__()
+
+    def message(self) -> str:
+        return f"Приём ставок на событие {self.code} приостановлен."
+
+
+class MarketNotOffered(DomainError):
+    """The event has no odds for that market."""
+
+    def __init__(self, code: int, market: str) -> None:
+        self.code = code
+        self.market = market
+        super().__init__()
+
+    def message(self) -> str:
+        return f"На событие {self.code} нет коэффициента на исход {self.market}."
+
+
+class EventStarted(DomainError):
+    """The event's published start has passed (p.22): only a bet agreed in play is taken."""
+
+    def __init__(self, code: int, starts_at: datetime) -> None:
+        self.code = code
+        self.starts_at = starts_at
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Событие {self.code} началось в {self.starts_at:%H:%M}: ставка возможна только "
+            "по согласованию с менеджером (в игре)."
+        )
+
+
+class IdentityCheckRequired(DomainError):
+    """The shop requires an identity check for every bet and none was made."""
+
+    def message(self) -> str:
+        return "По правилам пункта ставка принимается только после проверки документа игрока."
+
+
+class InvalidSlipNumber(DomainError):
+    """A slip number whose check code does not match: mistyped or forged, never looked up."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        super().__init__()
+
+    def message(self) -> str:
+        return f"Номер купона «{self.text}» неверен (не сходится контрольный код). Проверьте номер."
+
+
+class UnknownSlip(DomainError):
+    """A well-formed slip number that no slip has."""
+
+    def __init__(self, number: str) -> None:
+        self.number = number
+        super().__init__()
+
+    def message(self) -> str:
+        return f"Купон {self.number} не найден."
+
+
+class WindowClosed(DomainError):
+    """The 5 minutes after the slip was handed over have passed (p.8): the slip is final."""
+
+    def __init__(self, number: str, closed_at: datetime) -> None:
+        self.number = number
+        self.closed_at = closed_at
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Купон {self.number} отменить нельзя: 5 минут на претензии истекли в "
+            f"{self.closed_at:%H:%M:%S} (п. 8 Правил)."
+        )
+
+
+class SlipNotOpen(DomainError):
+    """The slip is already cancelled, settled or paid."""
+
+    def __init__(self, number: str, status: str) -> None:
+        self.number = number
+        self.status = status
+        super().__init__()
+
+    def message(self) -> str:
+        return f"Купон {self.number} уже {self.status} — действие невозможно."
+
+
+class ReasonRequired(DomainError):
+    """A cancellation without a reason."""
+
+    def message(self) -> str:
+        return "Укажите причину отмены: она записывается в журнал отмен."
+
+
+class RequestReused(DomainError):
+    """An idempotency key sent again with a different bet."""
+
+    def message(self) -> str:
+        return (
+            "Этот запрос уже выдал другой купон. Начните новый купон — повторная выдача "
+            "не выполнена."
+        )
+
+
+# --- line files -----------------------------------------------------------------------------
+
+_LINE_FILE_PROBLEMS = {
+    "unreadable": "файл не читается ({detail})",
+    "file_type": "нужен файл .csv или .json, а не «{detail}»",
+    "encoding": "файл не в кодировке UTF-8 или Windows-1251",
+    "empty": "в файле нет ни одного события",
+    "header": "нет обязательных столбцов: {detail}",
+    "unknown_column": "неизвестный столбец «{detail}»",
+    "repeated": "«{detail}» указан дважды: такой столбец, поле или исход уже есть",
+    "json": "это не JSON ({detail})",
+    "json_shape": 'ожидался список событий, например [{{"code": 101, ...}}]',
+    "missing": "не заполнено поле «{detail}»",
+    "code": "код события «{detail}» — нужно целое число от 1 до 999999",
+    "time": "время начала «{detail}» — нужно ДД.ММ.ГГГГ ЧЧ:ММ или ГГГГ-ММ-ДДTЧЧ:ММ",
+    "duplicate_code": "код события {detail} уже встречался в этом файле",
+    "no_odds": "у события нет ни одного коэффициента",
+    "differs": "код {detail} уже занят другим событием в линии",
+}
+
+
+def line_file_problem(reason: str, detail: object = "") -> str:
+    """The sentence for one problem in a line file (used in LineFileRejected's list)."""
+    return _LINE_FILE_PROBLEMS[reason].format(detail=detail)
+
+
+class LineFileRejected(DomainError):
+    """A line file with problems: nothing was loaded; every bad row is named by its line."""
+
+    SHOWN = 20
+
+    def __init__(self, file_name: str, problems: list[tuple[int, str]]) -> None:
+        self.file_name = file_name
+        self.problems = problems
+        super().__init__()
+
+    def message(self) -> str:
+        listed = "; ".join(
+            f"строка {line}: {text}" if line else text for line, text in self.problems[: self.SHOWN]
+        )
+        more = len(self.problems) - self.SHOWN
+        tail = f"; и ещё ошибок: {more}" if more > 0 else ""
+        return (
+            f"Линия из файла {self.file_name} не загружена, ничего не изменено. "
+            f"Исправьте: {listed}{tail}."
+        )
+
+
+# --- identity ---------------------------------------------------------------------------------
+
+_MRZ_PROBLEMS = {
+    "shape": "нужны 2 строки по 44 знака (паспорт) или 3 строки по 30 знаков (ID-карта)",
+    "charset": "допустимы только латинские буквы, цифры и знак <",
+    "check_number": "не сходится контрольная цифра номера документа",
+    "check_birth": "не сходится контрольная цифра даты рождения",
+    "check_expiry": "не сходится контрольная цифра срока действия",
+    "check_optional": "не сходится контрольная цифра дополнительных данных",
+    "check_composite": "не сходится общая контрольная цифра",
+    "date": "в строке неверная дата",
+}
+
+
+class InvalidMrz(DomainError):
+    """The machine-readable zone read from a document is damaged or mistyped."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Машиночитаемая зона документа не принята: {_MRZ_PROBLEMS[self.reason]}. "
+            "Считайте документ ещё раз или введите данные вручную."
+        )
+
+
+_DOCUMENT_PROBLEMS = {
+    "surname": "не указана фамилия",
+    "name": "не указано имя",
+    "kind": "не указан вид документа",
+    "number": "не указан номер документа",
+    "birth_date": "дата рождения не указана или позже сегодняшнего дня",
+    "issued_on": "дата выдачи позже сегодняшнего дня или раньше даты рождения",
+    "issued_by": "не указано, кем и где выдан документ",
+}
+
+
+class InvalidDocument(DomainError):
+    """An identity document typed in with a field missing or impossible."""
+
+    def __init__(self, field: str) -> None:
+        self.field = field
+        super().__init__()
+
+    def message(self) -> str:
+        return f"Документ не принят: {_DOCUMENT_PROBLEMS[self.field]}."
+
+
+class Underage(DomainError):
+    """The player is younger than the shop's minimum age (p.4)."""
+
+    def __init__(self, min_age: int, age: int) -> None:
+        self.min_age = min_age
+        self.age = age
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Игроку {_years(self.age)} — ставки и выплаты только с {_from_age(self.min_age)}. "
+            "В ставке отказано, отказ записан."
+        )
+
+
+class DocumentExpired(DomainError):
+    """The identity document's validity ended before today."""
+
+    def __init__(self, expired_on: date) -> None:
+        self.expired_on = expired_on
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Срок действия документа истёк {self.expired_on:%d.%m.%Y}. "
+            "Нужен действующий документ, удостоверяющий личность."
+        )
+
+
+class DocumentRefused(DomainError):
+    """The player would not show an identity document when asked (p.4)."""
+
+    def message(self) -> str:
+        return (
+            "Игрок отказался предъявить документ — в ставке отказано (п. 4 Правил), отказ записан."
         )
 
 

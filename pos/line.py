@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 
-from pos.errors import InvalidEvent, InvalidMarket, InvalidOdds
+from pos.errors import InvalidAmount, InvalidEvent, InvalidMarket, InvalidOdds
+from pos.money import to_money
 
 
 class Sport(enum.StrEnum):
@@ -28,6 +29,10 @@ class Event:
     home: str
     away: str
     starts_at: datetime
+    tournament: str = ""
+    # Overrides the sport's maximum stake (the line header, p.18); None: the sport's or shop's.
+    max_stake: Decimal | None = None
+    suspended: bool = False
 
 
 @dataclass(frozen=True)
@@ -105,12 +110,22 @@ def parse_odds(value: object) -> Decimal:
     return odds.quantize(Decimal("0.01"))
 
 
-def new_event(code: object, sport: object, home: str, away: str, starts_at: datetime) -> Event:
+def new_event(
+    code: object,
+    sport: object,
+    home: str,
+    away: str,
+    starts_at: datetime,
+    *,
+    tournament: str = "",
+    max_stake: object = None,
+) -> Event:
     """A checked event.
 
     Raises:
         InvalidEvent: a code that is not 1–999999, an unknown sport, an empty or equal team
             name, or a naive start time.
+        InvalidAmount: a maximum stake that is not a positive whole-kopeck amount.
     """
     if isinstance(code, bool) or not isinstance(code, int) or not 1 <= code <= _MAX_CODE:
         raise InvalidEvent("код события — целое число от 1 до 999999")
@@ -123,7 +138,18 @@ def new_event(code: object, sport: object, home: str, away: str, starts_at: date
         raise InvalidEvent("нужны две разные команды")
     if starts_at.tzinfo is None:
         raise InvalidEvent("время начала должно быть с часовым поясом")
-    return Event(code, kind, home_name, away_name, starts_at.astimezone(UTC))
+    limit = None if max_stake in (None, "") else to_money(max_stake)
+    if limit is not None and limit <= 0:
+        raise InvalidAmount(str(max_stake), "not_positive")
+    return Event(
+        code,
+        kind,
+        home_name,
+        away_name,
+        starts_at.astimezone(UTC),
+        tournament=" ".join(str(tournament).split()),
+        max_stake=limit,
+    )
 
 
 def _line(text: str) -> str:

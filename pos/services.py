@@ -9,6 +9,7 @@ from pos import settings as shop_settings
 from pos.adapters import open_storage
 from pos.audit import SYSTEM_ACTOR, AuditAction, AuditRecord
 from pos.clock import Clock, SystemClock
+from pos.counter import find_slip
 from pos.demo import DEMO_USERS, demo_fixtures
 from pos.desk import Desk
 from pos.errors import EventExists, UnknownEvent, UnknownUser, UserExists, UserLocked, WrongPin
@@ -16,6 +17,7 @@ from pos.line import Event, OddsQuote, new_event, parse_market, parse_odds
 from pos.pins import Argon2PinHasher
 from pos.ports import PinHasher, Storage, UnitOfWork
 from pos.settings import ShopSettings
+from pos.slips import Slip
 from pos.terminal import DEFAULT_TERMINAL, default_data_dir, load_terminal_config
 from pos.users import User, check_login, check_pin, parse_role
 
@@ -247,6 +249,16 @@ class Shop:
             self._audit(uow, SYSTEM_ACTOR, AuditAction.DEMO_SEEDED, f"событий: {added}")
             uow.commit()
         return added
+
+    def slip(self, number: str) -> Slip:
+        """The slip with this number as printed or scanned.
+
+        Raises:
+            InvalidSlipNumber: the check code does not match (a typo or a forgery).
+            UnknownSlip: no slip has this number.
+        """
+        with self.unit_of_work() as uow:
+            return find_slip(uow, number)
 
     def is_empty(self) -> bool:
         """True for a new database with no users yet."""

@@ -29,6 +29,8 @@ class ShopSettings:
     max_stake_per_event: Decimal = Decimal("5000.00")
     max_express_odds: Decimal = Decimal("1000.00")
     max_payout: Decimal = Decimal("100000.00")
+    # p.4: the cashier may ask for a document when in doubt; some shops check every player.
+    always_check_id: bool = False
 
     @property
     def zone(self) -> ZoneInfo:
@@ -82,6 +84,8 @@ def _parse(name: str, value: object) -> object:
         return _age(value)
     if name == "max_express_odds":
         return _odds_limit(value)
+    if name == "always_check_id":
+        return _flag(value)
     return _zone(value)
 
 
@@ -125,6 +129,17 @@ def _odds_limit(value: object) -> Decimal:
     if not odds.is_finite() or odds <= 1 or odds != odds.quantize(Decimal("0.01")):
         raise InvalidSetting("max_express_odds", "odds_format")
     return odds.quantize(Decimal("0.01"))
+
+
+def _flag(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("true", "1", "да", "yes"):
+        return True
+    if text in ("false", "0", "нет", "no", ""):
+        return False
+    raise InvalidSetting("always_check_id", "flag")
 
 
 def _zone(value: object) -> str:

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
+from datetime import datetime
+from decimal import Decimal
 from types import TracebackType
 from typing import Self
 
 from pos.audit import AuditRecord
-from pos.line import Event, OddsQuote
-from pos.ports import AuditLog, LineRepository, SettingsRepository, UserRepository
+from pos.line import Event, OddsQuote, Sport
+from pos.ports import AuditLog, LineRepository, SettingsRepository, SlipRepository, UserRepository
+from pos.slips import Cancellation, CashMovement, IdCheck, Slip, SlipStatus
 from pos.users import User
 
 
@@ -22,6 +26,11 @@ class FakeData:
         self.audit: list[AuditRecord] = []
         self.events: dict[int, Event] = {}
         self.quotes: list[OddsQuote] = []
+        self.sport_limits: dict[Sport, Decimal] = {}
+        self.slips: dict[str, Slip] = {}
+        self.serial = 0
+        self.cash: list[CashMovement] = []
+        self.id_checks: list[IdCheck] = []
 
 
 class _Users:
@@ -92,6 +101,62 @@ class _Line:
                 latest[(quote.event_code, quote.market)] = quote
         return list(latest.values())
 
+    def set_suspended(self, code: int, suspended: bool) -> None:
+        event = self._data.events[code]
+        self._data.events[code] = dataclasses.replace(event, suspended=suspended)
+
+    def sport_limits(self) -> dict[Sport, Decimal]:
+        return dict(self._data.sport_limits)
+
+    def set_sport_limit(self, sport: Sport, limit: Decimal | None) -> None:
+        if limit is None:
+            self._data.sport_limits.pop(sport, None)
+        else:
+            self._data.sport_limits[sport] = limit
+
+
+class _Slips:
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def next_serial(self) -> int:
+        self._data.serial += 1
+        return self._data.serial
+
+    def add(self, slip: Slip) -> None:
+        assert slip.number not in self._data.slips
+        assert all(s.request_key != slip.request_key for s in self._data.slips.values())
+        self._data.slips[slip.number] = slip
+
+    def get(self, number: str, *, for_update: bool = False) -> Slip | None:
+        return self._data.slips.get(number)
+
+    def by_request(self, key: str) -> Slip | None:
+        return next((s for s in self._data.slips.values() if s.request_key == key), None)
+
+    def cancel(self, number: str, cancellation: Cancellation) -> None:
+        slip = self._data.slips[number]
+        self._data.slips[number] = dataclasses.replace(
+            slip, status=SlipStatus.CANCELLED, cancellation=cancellation
+        )
+
+    def issued_since(self, terminal: str, since: datetime) -> list[Slip]:
+        found = [
+            s for s in self._data.slips.values() if s.terminal == terminal and s.issued_at >= since
+        ]
+        return sorted(found, key=lambda s: s.issued_at, reverse=True)
+
+    def cancelled(self, limit: int) -> list[Slip]:
+        found = [s for s in self._data.slips.values() if s.cancellation is not None]
+        found.sort(key=lambda s: s.cancellation.at if s.cancellation else s.issued_at, reverse=True)
+        return found[:limit]
+
+    def add_cash(self, movement: CashMovement) -> None:
+        self._data.cash.append(movement)
+
+    def add_id_check(self, check: IdCheck) -> None:
+        self._data.id_checks.append(check)
+
 
 class FakeUnitOfWork:
     """Works on a copy of the data and publishes it only on commit, like a real transaction."""
@@ -100,6 +165,7 @@ class FakeUnitOfWork:
     settings: SettingsRepository
     audit: AuditLog
     line: LineRepository
+    slips: SlipRepository
 
     def __init__(self, storage: FakeStorage) -> None:
         self._storage = storage
@@ -111,6 +177,7 @@ class FakeUnitOfWork:
         self.settings = _Settings(self._work)
         self.audit = _Audit(self._work)
         self.line = _Line(self._work)
+        self.slips = _Slips(self._work)
         return self
 
     def __exit__(

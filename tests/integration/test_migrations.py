@@ -31,7 +31,21 @@ from tests.fakes import PlainPinHasher
 pytestmark = pytest.mark.integration
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
-SHOP_TABLES = {"users", "settings", "terminals", "audit_log", "events", "odds_quotes"}
+SHOP_TABLES = {
+    "users",
+    "settings",
+    "terminals",
+    "audit_log",
+    "events",
+    "odds_quotes",
+    "sport_limits",
+    "counters",
+    "slips",
+    "slip_legs",
+    "cash_movements",
+    "id_checks",
+}
+NEXT = "9001"  # a test-only revision after the shop's newest
 
 
 def _revision(storage: SqlStorage) -> str | None:
@@ -52,8 +66,8 @@ def _snapshot(path: Path) -> tuple[bytes, int, list[str]]:
     return path.read_bytes(), path.stat().st_mtime_ns, sorted(p.name for p in path.parent.iterdir())
 
 
-def _with_revision_0002(tmp_path: Path, upgrade_body: str) -> Migrations:
-    """A copy of the shop's migrations plus a test-only revision 0002."""
+def _with_next_revision(tmp_path: Path, upgrade_body: str) -> Migrations:
+    """A copy of the shop's migrations plus a test-only revision after HEAD."""
     scripts = tmp_path / "migrations"
     shutil.copytree(
         SHOP_MIGRATIONS.script_location,
@@ -61,14 +75,15 @@ def _with_revision_0002(tmp_path: Path, upgrade_body: str) -> Migrations:
         ignore=shutil.ignore_patterns("__pycache__", "__init__.py"),
     )
     body = textwrap.indent(textwrap.dedent(upgrade_body).strip(), "    ")
-    (scripts / "versions" / "0002_test.py").write_text(
+    (scripts / "versions" / f"{NEXT}_test.py").write_text(
         '"""Test-only revision."""\n\n'
         "import sqlalchemy as sa\nfrom alembic import op\n\n"
-        'revision = "0002"\ndown_revision = "0001"\nbranch_labels = None\ndepends_on = None\n\n\n'
+        f'revision = "{NEXT}"\ndown_revision = "{HEAD}"\nbranch_labels = None\n'
+        "depends_on = None\n\n\n"
         f"def upgrade():\n{body}\n\n\ndef downgrade():\n    pass\n",
         encoding="utf-8",
     )
-    return Migrations(scripts, "0002")
+    return Migrations(scripts, NEXT)
 
 
 def test_the_head_constant_is_the_newest_script() -> None:
@@ -83,13 +98,13 @@ def test_autogenerate_finds_nothing_to_add_after_the_last_revision(
     shutil.copytree(SHOP_MIGRATIONS.script_location, scripts)
     engine = maintenance_engine(parse_location(sqlite_url))
     try:
-        script = alembic_run.write_revision(engine, Migrations(scripts, HEAD), "nothing", "0002")
+        script = alembic_run.write_revision(engine, Migrations(scripts, HEAD), "nothing", NEXT)
     finally:
         engine.dispose()
 
     assert script is not None
     body = script.read_text(encoding="utf-8")
-    assert "down_revision: str | Sequence[str] | None = '0001'" in body
+    assert f"down_revision: str | Sequence[str] | None = '{HEAD}'" in body
     assert body.count("    pass\n") == 2  # neither upgrade() nor downgrade() has anything
 
 
@@ -144,10 +159,10 @@ def test_an_empty_file_is_a_new_database(tmp_path: Path) -> None:
 
 
 def test_an_older_database_is_copied_before_it_is_upgraded(tmp_path: Path) -> None:
-    """A database at 0001 with the demo data is upgraded to a test-only 0002."""
+    """A database at HEAD with the demo data is upgraded to a test-only next revision."""
     url = f"sqlite:///{tmp_path / 'shop.db'}"
     _seed(url)
-    migrations = _with_revision_0002(
+    migrations = _with_next_revision(
         tmp_path,
         """
         with op.batch_alter_table("users") as batch:
@@ -157,7 +172,7 @@ def test_an_older_database_is_copied_before_it_is_upgraded(tmp_path: Path) -> No
 
     storage = open_storage(url, migrations=migrations)
     try:
-        assert _revision(storage) == "0002"
+        assert _revision(storage) == NEXT
         with storage.unit_of_work() as uow:
             assert [u.login for u in uow.users.list()] == ["anna", "boss"]
     finally:
@@ -165,9 +180,9 @@ def test_an_older_database_is_copied_before_it_is_upgraded(tmp_path: Path) -> No
 
     backups = list((tmp_path / "backups").iterdir())
     assert len(backups) == 1
-    assert backups[0].name.startswith("shop-") and backups[0].name.endswith("-from-0001.db")
+    assert backups[0].name.startswith("shop-") and backups[0].name.endswith(f"-from-{HEAD}.db")
     with closing(sqlite3.connect(backups[0])) as copy:
-        assert copy.execute("SELECT version_num FROM alembic_version").fetchall() == [("0001",)]
+        assert copy.execute("SELECT version_num FROM alembic_version").fetchall() == [(HEAD,)]
         assert copy.execute("SELECT count(*) FROM events").fetchone() == (10,)
 
 
@@ -175,7 +190,7 @@ def test_a_batch_copy_of_a_parent_table_keeps_the_child_rows(db_url: str, tmp_pa
     """The data-loss trap of notes/libraries.md §4: batch mode drops and re-creates `events`."""
     _seed(db_url)
     before = _count_quotes(db_url)
-    migrations = _with_revision_0002(
+    migrations = _with_next_revision(
         tmp_path,
         """
         with op.batch_alter_table("events") as batch:
@@ -201,7 +216,7 @@ def _count_quotes(url: str, migrations: Migrations = SHOP_MIGRATIONS) -> int:
 def test_a_failed_migration_changes_nothing_and_names_the_backup(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'shop.db'}"
     _seed(url)
-    migrations = _with_revision_0002(
+    migrations = _with_next_revision(
         tmp_path,
         """
         op.add_column("users", sa.Column("full_name", sa.String(100), nullable=True))
@@ -216,7 +231,7 @@ def test_a_failed_migration_changes_nothing_and_names_the_backup(tmp_path: Path)
     assert Path(failed.value.backup).is_file()
     storage = open_storage(url)
     try:
-        assert _revision(storage) == "0001"
+        assert _revision(storage) == HEAD
         columns = {c["name"] for c in inspect(storage.engine).get_columns("users")}
         assert "full_name" not in columns
     finally:
@@ -226,7 +241,7 @@ def test_a_failed_migration_changes_nothing_and_names_the_backup(tmp_path: Path)
 def test_a_migration_that_leaves_a_dangling_key_is_rolled_back(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'shop.db'}"
     _seed(url)
-    migrations = _with_revision_0002(tmp_path, 'op.execute("DELETE FROM events WHERE code = 101")')
+    migrations = _with_next_revision(tmp_path, 'op.execute("DELETE FROM events WHERE code = 101")')
 
     with pytest.raises(MigrationFailed, match="odds_quotes"):
         open_storage(url, migrations=migrations)

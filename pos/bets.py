@@ -1,0 +1,124 @@
+"""Bet kinds and their arithmetic (p.18): single, express, system k/n and complex system."""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, Decimal
+from itertools import combinations
+
+from pos.errors import InvalidBetKind, StakeNotSplittable
+from pos.money import KOPECK, round_payout
+
+ODDS_SHOWN = Decimal("0.0001")
+# The largest system the counter offers: C(12, 6) = 924 expresses is already a long slip.
+MAX_SYSTEM_MEMBERS = 12
+
+
+class BetType(enum.StrEnum):
+    """How the legs of a slip combine."""
+
+    SINGLE = "single"
+    EXPRESS = "express"
+    SYSTEM = "system"
+
+
+@dataclass(frozen=True)
+class BetKind:
+    """A bet type with, for a system, its k of n (`system 2/3`)."""
+
+    type: BetType
+    size: int = 0  # k: the legs (members) in each express of a system
+    of: int = 0  # n: the members of a system
+
+    def __str__(self) -> str:
+        if self.type is BetType.SYSTEM:
+            return f"system {self.size}/{self.of}"
+        return str(self.type)
+
+    @property
+    def combinations(self) -> int:
+        """How many expresses the stake is spread over (1 for a single or an express)."""
+        return math.comb(self.of, self.size) if self.type is BetType.SYSTEM else 1
+
+
+def parse_kind(text: object) -> BetKind:
+    """The kind named as the API and the slip name it: "single", "express", "system 2/3".
+
+    Raises:
+        InvalidBetKind: not a kind, or a system whose k and n are not 2 ≤ k < n ≤ 12.
+    """
+    raw = " ".join(str(text).lower().split()) if isinstance(text, str) else ""
+    if raw in (BetType.SINGLE, BetType.EXPRESS):
+        return BetKind(BetType(raw))
+    name, _, sizes = raw.partition(" ")
+    size, _, of = sizes.partition("/")
+    if name != BetType.SYSTEM or not (size.isdigit() and of.isdigit()):
+        raise InvalidBetKind(str(text))
+    kind = BetKind(BetType.SYSTEM, int(size), int(of))
+    if kind not in system_kinds(kind.of):
+        raise InvalidBetKind(str(text))
+    return kind
+
+
+def system_kinds(members: int) -> list[BetKind]:
+    """The systems a slip with `members` members may be: k from 2 to n-1 (k = n is an express)."""
+    if not 3 <= members <= MAX_SYSTEM_MEMBERS:
+        return []
+    return [BetKind(BetType.SYSTEM, size, members) for size in range(2, members)]
+
+
+def kinds_for(members: int) -> list[BetKind]:
+    """Every kind a slip of `members` members (legs or blocks) can be, for the betting page."""
+    if members == 1:
+        return [BetKind(BetType.SINGLE)]
+    if members < 1:
+        return []
+    return [BetKind(BetType.EXPRESS), *system_kinds(members)]
+
+
+def member_combinations(kind: BetKind, members: int) -> list[tuple[int, ...]]:
+    """The member indexes of each express the slip is made of."""
+    if kind.type is BetType.SYSTEM:
+        return list(combinations(range(members), kind.size))
+    return [tuple(range(members))]
+
+
+def combination_odds(kind: BetKind, member_odds: list[Decimal]) -> list[Decimal]:
+    """The odds of each express of the slip, exact (a member's odds: its legs multiplied)."""
+    return [
+        math.prod((member_odds[i] for i in combo), start=Decimal(1))
+        for combo in member_combinations(kind, len(member_odds))
+    ]
+
+
+def split_stake(kind: BetKind, stake: Decimal) -> Decimal:
+    """The stake on each express of a system: the total split evenly, in whole kopecks.
+
+    Raises:
+        StakeNotSplittable: the split leaves a fraction of a kopeck; the sentence offers the
+            nearest stakes below and above that do split.
+    """
+    count = kind.combinations
+    per = stake / count
+    if per == per.quantize(KOPECK):
+        return per.quantize(KOPECK)
+    lower = (stake / count).quantize(KOPECK, rounding="ROUND_FLOOR") * count
+    upper = lower + KOPECK * count
+    raise StakeNotSplittable(stake, count, lower if lower > 0 else None, upper)
+
+
+def possible_payout(kind: BetKind, stake: Decimal, member_odds: list[Decimal]) -> Decimal:
+    """What the slip pays if every leg wins: the exact sum over its expresses, rounded down once."""
+    per = split_stake(kind, stake)
+    return round_payout(
+        sum((per * odds for odds in combination_odds(kind, member_odds)), Decimal(0))
+    )
+
+
+def total_odds(kind: BetKind, member_odds: list[Decimal]) -> Decimal:
+    """The odds shown on the slip: an express's product; a system's payout ÷ stake if all win."""
+    every = combination_odds(kind, member_odds)
+    # Shown, not used to pay: the payout is computed from the exact odds of each express.
+    return (sum(every, Decimal(0)) / len(every)).quantize(ODDS_SHOWN, rounding=ROUND_DOWN)

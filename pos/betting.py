@@ -1,0 +1,196 @@
+"""Taking a bet: the rules of the house checked in order, then the slip priced (p.5, p.18–p.22)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import cast
+from zoneinfo import ZoneInfo
+
+from pos.bets import BetKind, BetType, combination_odds, parse_kind, possible_payout, total_odds
+from pos.bets import split_stake as split_system_stake
+from pos.errors import (
+    EventStarted,
+    EventSuspended,
+    ExpressOddsTooHigh,
+    InvalidAmount,
+    MarketNotOffered,
+    PayoutTooHigh,
+    SameEventTwice,
+    StakeAboveEventLimit,
+    StakeTooLow,
+    UnknownEvent,
+    WrongLegCount,
+)
+from pos.line import Event, parse_market
+from pos.money import to_money
+from pos.ports import UnitOfWork
+from pos.settings import ShopSettings
+from pos.slips import Leg
+
+Pick = tuple[int, str]
+# A member is one pick, or for a complex system a block of picks (an express inside it).
+PickOrBlock = Pick | Sequence[Pick]
+
+
+@dataclass(frozen=True)
+class PricedBet:
+    """A bet that passed every rule: its legs at their current odds versions, and its prices."""
+
+    kind: BetKind
+    members: tuple[tuple[Leg, ...], ...]
+    stake: Decimal
+    total_odds: Decimal
+    possible_payout: Decimal
+
+
+def normalise_picks(legs: Sequence[PickOrBlock]) -> list[list[Pick]]:
+    """Members as lists of (event code, canonical market) picks.
+
+    Raises:
+        InvalidMarket: a market code that is not one of the line.
+    """
+    members: list[list[Pick]] = []
+    for item in legs:
+        block: list[Pick] = (
+            [cast(Pick, item)] if _is_pick(item) else list(cast(Sequence[Pick], item))
+        )
+        members.append([(_code(code), parse_market(market)) for code, market in block])
+    return members
+
+
+def _code(code: object) -> int:
+    if isinstance(code, bool) or not isinstance(code, int | str) or not str(code).isdigit():
+        raise UnknownEvent(0 if isinstance(code, bool) else code)  # type: ignore[arg-type]
+    return int(code)
+
+
+def price_bet(
+    uow: UnitOfWork,
+    settings: ShopSettings,
+    now: datetime,
+    *,
+    picks: list[list[Pick]],
+    stake: object,
+    kind: object,
+    agreed_in_play: bool,
+) -> PricedBet:
+    """Check a bet against the rules of the house and price it at the current odds.
+
+    Raises:
+        InvalidBetKind, WrongLegCount, SameEventTwice, UnknownEvent, EventSuspended,
+        EventStarted, MarketNotOffered, InvalidAmount, StakeTooLow, StakeNotSplittable,
+        StakeAboveEventLimit, ExpressOddsTooHigh, PayoutTooHigh: one sentence each.
+    """
+    bet_kind = parse_kind(kind)
+    _check_shape(bet_kind, picks)
+    events = _events(uow, picks)
+    members = _legs(uow, events, picks, now, settings.zone, agreed_in_play=agreed_in_play)
+    amount = _stake(stake, settings)
+    member_odds = [_product(leg.odds for leg in member) for member in members]
+    if bet_kind.type is BetType.SYSTEM:
+        split_system_stake(bet_kind, amount)
+    _check_event_limits(uow, settings, events.values(), amount)
+    _check_express_odds(settings, bet_kind, member_odds)
+    payout = possible_payout(bet_kind, amount, member_odds)
+    if payout > settings.max_payout:
+        raise PayoutTooHigh(payout, settings.max_payout)
+    return PricedBet(bet_kind, members, amount, total_odds(bet_kind, member_odds), payout)
+
+
+def _is_pick(item: object) -> bool:
+    return isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], str)
+
+
+def _check_shape(kind: BetKind, picks: list[list[Pick]]) -> None:
+    count = len(picks)
+    blocks = any(len(member) > 1 for member in picks)
+    if kind.type is BetType.SINGLE and (count != 1 or blocks):
+        raise WrongLegCount("ординар", "1", sum(len(m) for m in picks))
+    if kind.type is BetType.EXPRESS and (count < 2 or blocks):
+        raise WrongLegCount("экспресс", "2 и больше", sum(len(m) for m in picks))
+    if kind.type is BetType.SYSTEM and count != kind.of:
+        raise WrongLegCount(f"система {kind.size}/{kind.of}", str(kind.of), count)
+    seen: set[int] = set()
+    for code, _market in (pick for member in picks for pick in member):
+        if code in seen:
+            raise SameEventTwice(code)
+        seen.add(code)
+
+
+def _events(uow: UnitOfWork, picks: list[list[Pick]]) -> dict[int, Event]:
+    events: dict[int, Event] = {}
+    for code, _market in (pick for member in picks for pick in member):
+        event = uow.line.get_event(code)
+        if event is None:
+            raise UnknownEvent(code)
+        events[code] = event
+    return events
+
+
+def _legs(
+    uow: UnitOfWork,
+    events: dict[int, Event],
+    picks: list[list[Pick]],
+    now: datetime,
+    zone: ZoneInfo,
+    *,
+    agreed_in_play: bool,
+) -> tuple[tuple[Leg, ...], ...]:
+    quotes = {(q.event_code, q.market): q for q in uow.line.current_quotes(list(events))}
+    members = []
+    for member in picks:
+        legs = []
+        for code, market in member:
+            event = events[code]
+            if event.suspended:
+                raise EventSuspended(code)
+            if now >= event.starts_at and not agreed_in_play:
+                raise EventStarted(code, event.starts_at.astimezone(zone))
+            quote = quotes.get((code, market))
+            if quote is None:
+                raise MarketNotOffered(code, market)
+            legs.append(
+                Leg(
+                    code, market, quote.odds, quote.version, event.home, event.away, event.starts_at
+                )
+            )
+        members.append(tuple(legs))
+    return tuple(members)
+
+
+def _stake(stake: object, settings: ShopSettings) -> Decimal:
+    amount = to_money(stake)
+    if amount <= 0:
+        raise InvalidAmount(str(stake), "not_positive")
+    if amount < settings.min_stake:
+        raise StakeTooLow(amount, settings.min_stake)
+    return amount
+
+
+def _check_event_limits(
+    uow: UnitOfWork, settings: ShopSettings, events: Iterable[Event], stake: Decimal
+) -> None:
+    # p.18: the maximum stake per event is compared with the slip's whole stake.
+    headers = uow.line.sport_limits()
+    for event in events:
+        limit = event.max_stake or headers.get(event.sport) or settings.max_stake_per_event
+        if stake > limit:
+            raise StakeAboveEventLimit(event.code, stake, limit)
+
+
+def _check_express_odds(settings: ShopSettings, kind: BetKind, member_odds: list[Decimal]) -> None:
+    if kind.type is BetType.SINGLE:
+        return
+    highest = max(combination_odds(kind, member_odds))
+    if highest > settings.max_express_odds:
+        raise ExpressOddsTooHigh(highest.quantize(Decimal("0.01")), settings.max_express_odds)
+
+
+def _product(values: Iterable[Decimal]) -> Decimal:
+    result = Decimal(1)
+    for value in values:
+        result *= value
+    return result

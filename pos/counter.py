@@ -1,0 +1,261 @@
+"""The cashier's use cases at the counter: accept a bet, cancel in the window, look up a slip."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+import uuid
+from collections.abc import Sequence
+from datetime import datetime
+
+from pos import settings as shop_settings
+from pos.audit import AuditAction, AuditRecord
+from pos.bets import parse_kind
+from pos.betting import PickOrBlock, PricedBet, normalise_picks, price_bet
+from pos.errors import (
+    DocumentExpired,
+    DocumentRefused,
+    IdentityCheckRequired,
+    InvalidDocument,
+    PosError,
+    ReasonRequired,
+    RequestReused,
+    SlipNotOpen,
+    Underage,
+    UnknownSlip,
+    WindowClosed,
+)
+from pos.identity import IdDocument, check_player, masked_number
+from pos.money import to_money
+from pos.ports import UnitOfWork
+from pos.slipnumbers import make_slip_number, parse_slip_number
+from pos.slips import (
+    Cancellation,
+    CashKind,
+    CashMovement,
+    IdCheck,
+    IdOutcome,
+    Slip,
+    SlipStatus,
+)
+
+SECRET_SETTING = "slip_secret"
+_STATUS_WORDS = {
+    SlipStatus.CANCELLED: "отменён",
+    SlipStatus.WON: "рассчитан",
+    SlipStatus.LOST: "рассчитан",
+    SlipStatus.REFUND: "рассчитан",
+    SlipStatus.PAID: "выплачен",
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Teller:
+    """Who is at the counter: the terminal and the signed-in user."""
+
+    terminal: str
+    login: str
+
+
+@dataclasses.dataclass(frozen=True)
+class BetRequest:
+    """What the cashier asks to issue; `request_key` makes a repeat return the same slip."""
+
+    legs: Sequence[PickOrBlock]
+    stake: object
+    kind: object = "single"
+    document: IdDocument | None = None
+    agreed_in_play: bool = False
+    request_key: str | None = None
+
+
+def accept_bet(
+    uow: UnitOfWork, teller: Teller, now: datetime, request: BetRequest
+) -> Slip | Exception:
+    """Issue a slip in the open unit of work, or return the refusal to raise after commit.
+
+    Refusals are returned, not raised, so that the caller commits the identity check made on
+    the way before raising (p.4: every check and every refusal is recorded). A bad market code
+    or a reused request key is raised at once: nothing was recorded yet.
+    """
+    settings = shop_settings.from_text(uow.settings.load())
+    picks = normalise_picks(request.legs)
+    key = request.request_key
+    if key is not None and (earlier := uow.slips.by_request(key)) is not None:
+        return _repeat(earlier, picks, request.stake, request.kind)
+    refusal = _check_identity(uow, teller, now, settings, request.document)
+    if refusal is not None:
+        return refusal
+    try:
+        priced = price_bet(
+            uow,
+            settings,
+            now,
+            picks=picks,
+            stake=request.stake,
+            kind=request.kind,
+            agreed_in_play=request.agreed_in_play,
+        )
+    except PosError as refused:
+        return refused  # the identity check above stays recorded
+    slip = _issue(uow, teller, now, priced, request.agreed_in_play, key)
+    uow.slips.add(slip)
+    uow.slips.add_cash(
+        CashMovement(now, teller.terminal, teller.login, CashKind.STAKE, slip.stake, slip.number)
+    )
+    agreed = " согласовано" if slip.agreed_in_play else ""
+    _audit(
+        uow,
+        teller,
+        now,
+        AuditAction.BET_ACCEPTED,
+        f"{slip.number} {slip.kind} {slip.stake}{agreed}",
+    )
+    return slip
+
+
+def cancel_in_window(
+    uow: UnitOfWork, teller: Teller, now: datetime, number: str, reason: str
+) -> Slip:
+    """Cancel a slip within 5 minutes of issue (p.8): stake returned, reason recorded.
+
+    Raises:
+        ReasonRequired, InvalidSlipNumber, UnknownSlip, SlipNotOpen, WindowClosed.
+    """
+    why = " ".join(reason.split()) if isinstance(reason, str) else ""
+    if not why:
+        raise ReasonRequired()
+    slip = find_slip(uow, number, for_update=True)
+    if slip.status is not SlipStatus.OPEN:
+        raise SlipNotOpen(slip.number, _STATUS_WORDS.get(slip.status, str(slip.status)))
+    if not slip.window_open(now):
+        zone = shop_settings.from_text(uow.settings.load()).zone
+        raise WindowClosed(slip.number, slip.window_ends_at.astimezone(zone))
+    cancellation = Cancellation(now, teller.login, why[:200])
+    uow.slips.cancel(slip.number, cancellation)
+    uow.slips.add_cash(
+        CashMovement(
+            now, teller.terminal, teller.login, CashKind.WINDOW_REFUND, -slip.stake, slip.number
+        )
+    )
+    _audit(uow, teller, now, AuditAction.SLIP_CANCELLED, f"{slip.number}: {why}")
+    return dataclasses.replace(slip, status=SlipStatus.CANCELLED, cancellation=cancellation)
+
+
+def check_identity(
+    uow: UnitOfWork, teller: Teller, now: datetime, document: IdDocument | None
+) -> int | Exception:
+    """The identity check the cashier can open at any time (p.4); None: the player refused.
+
+    Returns:
+        The player's age, or the refusal to raise once the record is committed.
+    """
+    settings = shop_settings.from_text(uow.settings.load())
+    if document is None:
+        record_id_check(uow, teller, now, IdOutcome.REFUSED, None, None)
+        return DocumentRefused()
+    refusal = _check_identity(uow, teller, now, settings, document)
+    if refusal is not None:
+        return refusal
+    return check_player(document, now.astimezone(settings.zone).date(), settings.min_age)
+
+
+def find_slip(uow: UnitOfWork, number: str, *, for_update: bool = False) -> Slip:
+    """The slip with this number as typed or scanned.
+
+    Raises:
+        InvalidSlipNumber: the check code does not match (never looked up).
+        UnknownSlip: no slip has this number.
+    """
+    canonical = parse_slip_number(number, _secret(uow))
+    slip = uow.slips.get(canonical, for_update=for_update)
+    if slip is None:
+        raise UnknownSlip(canonical)
+    return slip
+
+
+def _repeat(earlier: Slip, picks: list[list[tuple[int, str]]], stake: object, kind: object) -> Slip:
+    # A double press or a retry after a lost answer: the slip already issued, never a second.
+    same = (
+        earlier.kind == parse_kind(kind)
+        and earlier.stake == to_money(stake)
+        and [[(leg.event_code, leg.market) for leg in m] for m in earlier.members] == picks
+    )
+    if not same:
+        raise RequestReused()
+    return earlier
+
+
+def _check_identity(
+    uow: UnitOfWork,
+    teller: Teller,
+    now: datetime,
+    settings: shop_settings.ShopSettings,
+    document: IdDocument | None,
+) -> Exception | None:
+    if document is None:
+        return IdentityCheckRequired() if settings.always_check_id else None
+    today = now.astimezone(settings.zone).date()
+    try:
+        age = check_player(document, today, settings.min_age)
+    except (Underage, DocumentExpired, InvalidDocument) as refusal:
+        outcome = {Underage: IdOutcome.UNDERAGE, DocumentExpired: IdOutcome.EXPIRED}.get(
+            type(refusal), IdOutcome.INVALID
+        )
+        record_id_check(uow, teller, now, outcome, document, getattr(refusal, "age", None))
+        return refusal
+    record_id_check(uow, teller, now, IdOutcome.ACCEPTED, document, age)
+    return None
+
+
+def record_id_check(
+    uow: UnitOfWork,
+    teller: Teller,
+    now: datetime,
+    outcome: IdOutcome,
+    document: IdDocument | None,
+    age: int | None,
+) -> None:
+    """Record an identity check and its outcome (no name, the number masked)."""
+    kind = document.kind if document else ""
+    masked = masked_number(document.number) if document and document.number else ""
+    uow.slips.add_id_check(IdCheck(now, teller.terminal, teller.login, outcome, kind, masked, age))
+    _audit(uow, teller, now, AuditAction.ID_CHECKED, f"{outcome} {kind} {masked}".strip())
+
+
+def _issue(
+    uow: UnitOfWork,
+    teller: Teller,
+    now: datetime,
+    priced: PricedBet,
+    agreed_in_play: bool,
+    request_key: str | None,
+) -> Slip:
+    number = make_slip_number(uow.slips.next_serial(), _secret(uow))
+    return Slip(
+        number=number,
+        kind=priced.kind,
+        members=priced.members,
+        stake=priced.stake,
+        total_odds=priced.total_odds,
+        possible_payout=priced.possible_payout,
+        terminal=teller.terminal,
+        cashier=teller.login,
+        issued_at=now,
+        agreed_in_play=agreed_in_play,
+        request_key=request_key or uuid.uuid4().hex,
+    )
+
+
+def _secret(uow: UnitOfWork) -> bytes:
+    stored = uow.settings.load().get(SECRET_SETTING)
+    if stored is None:
+        stored = secrets.token_hex(32)
+        uow.settings.save({SECRET_SETTING: stored})
+    return bytes.fromhex(stored)
+
+
+def _audit(
+    uow: UnitOfWork, teller: Teller, now: datetime, action: AuditAction, detail: str
+) -> None:
+    uow.audit.append(AuditRecord(now, teller.terminal, teller.login, action, detail))

@@ -1,0 +1,153 @@
+"""Slips on a real database, both backends: issue, read back, repeat, cancel, two terminals."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from sqlalchemy import text
+
+from db.bootstrap import SqlStorage
+from pos.clock import FixedClock
+from pos.errors import SlipNotOpen, UnknownSlip, WindowClosed
+from pos.services import Shop
+from pos.slips import SlipStatus
+from tests.fakes import PlainPinHasher
+
+pytestmark = pytest.mark.integration
+D = Decimal
+
+
+def _open(url: str, clock: FixedClock, terminal: str = "К1") -> Shop:
+    return Shop.open(url, clock=clock, terminal=terminal, pin_hasher=PlainPinHasher())
+
+
+@pytest.fixture
+def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
+    shop = _open(db_url, clock)
+    shop.seed_demo()
+    yield shop
+    shop.close()
+
+
+def test_a_complex_system_reads_back_exactly(db_shop: Shop) -> None:
+    anna = db_shop.login("anna", "4821")
+    issued = anna.accept_bet(
+        [(101, "1"), [(102, "1"), (103, "2")], (201, "X")], stake="9,99", kind="system 2/3"
+    )
+    stored = db_shop.slip(issued.number)
+    assert stored == issued
+    assert stored.possible_payout == D("139.43")
+    assert [[leg.market for leg in m] for m in stored.members] == [["1"], ["1", "2"], ["X"]]
+    assert stored.legs[1].home == "Шахтёр Солигорск"
+
+
+def test_the_stake_and_its_refund_are_cash_movements(db_shop: Shop, clock: FixedClock) -> None:
+    anna = db_shop.login("anna", "4821")
+    slip = anna.accept_bet([(101, "1")], stake="10")
+    clock.advance(timedelta(minutes=4))
+    anna.cancel_in_window(slip.number, "не тот исход")
+    storage = db_shop._storage
+    assert isinstance(storage, SqlStorage)
+    with storage.engine.connect() as connection:
+        rows = connection.execute(text("SELECT kind, amount FROM cash_movements ORDER BY id"))
+        assert [tuple(r) for r in rows] == [("stake", 1000), ("window_refund", -1000)]
+    assert db_shop.slip(slip.number).status is SlipStatus.CANCELLED
+    assert [s.cancellation.reason for s in anna.window_cancellations() if s.cancellation] == [
+        "не тот исход"
+    ]
+
+
+def test_after_the_window_the_slip_stays_open(db_shop: Shop, clock: FixedClock) -> None:
+    anna = db_shop.login("anna", "4821")
+    slip = anna.accept_bet([(101, "1")], stake="10")
+    clock.advance(timedelta(minutes=5, microseconds=1))
+    with pytest.raises(WindowClosed):
+        anna.cancel_in_window(slip.number, "поздно")
+    assert db_shop.slip(slip.number).status is SlipStatus.OPEN
+
+
+def test_a_repeated_request_returns_the_slip_already_issued(db_shop: Shop) -> None:
+    anna = db_shop.login("anna", "4821")
+    first = anna.accept_bet([(101, "1")], stake="10", request_key="press-1")
+    assert anna.accept_bet([(101, "1")], stake="10", request_key="press-1") == first
+    assert len(anna.recent_slips()) == 1
+
+
+def test_an_unknown_number_is_not_found(db_shop: Shop) -> None:
+    anna = db_shop.login("anna", "4821")
+    slip = anna.accept_bet([(101, "1")], stake="10")
+    from pos.slipnumbers import make_slip_number  # the shop's secret lives in its settings
+
+    with db_shop.unit_of_work() as uow:
+        secret = bytes.fromhex(uow.settings.load()["slip_secret"])
+    assert slip.number == make_slip_number(1, secret)
+    with pytest.raises(UnknownSlip):
+        db_shop.slip(make_slip_number(2, secret))
+
+
+def test_two_terminals_issuing_at_once_get_distinct_gapless_numbers(
+    db_url: str, clock: FixedClock
+) -> None:
+    first, second = _open(db_url, clock, "К1"), _open(db_url, clock, "К2")
+    try:
+        first.seed_demo()
+        desks = [first.login("anna", "4821"), second.login("boss", "9911")]
+        numbers: list[str] = []
+        errors: list[BaseException] = []
+
+        def issue(desk_index: int) -> None:
+            try:
+                for _ in range(10):
+                    numbers.append(desks[desk_index].accept_bet([(101, "1")], stake="10").number)
+            except BaseException as exc:  # noqa: BLE001 - collected and asserted below
+                errors.append(exc)
+
+        threads = [threading.Thread(target=issue, args=(i,)) for i in (0, 1)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        assert errors == []
+        assert sorted(int(n[:8]) for n in numbers) == list(range(1, 21))
+    finally:
+        first.close()
+        second.close()
+
+
+def test_two_terminals_cancelling_the_same_slip_cancel_it_once(
+    db_url: str, clock: FixedClock
+) -> None:
+    first, second = _open(db_url, clock, "К1"), _open(db_url, clock, "К2")
+    try:
+        first.seed_demo()
+        slip = first.login("anna", "4821").accept_bet([(101, "1")], stake="10")
+        desks = [first.login("anna", "4821"), second.login("boss", "9911")]
+        outcomes: list[str] = []
+
+        def cancel(desk_index: int) -> None:
+            try:
+                desks[desk_index].cancel_in_window(slip.number, f"терминал {desk_index}")
+                outcomes.append("cancelled")
+            except SlipNotOpen:
+                outcomes.append("refused")
+
+        threads = [threading.Thread(target=cancel, args=(i,)) for i in (0, 1)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        assert sorted(outcomes) == ["cancelled", "refused"]
+        storage = first._storage
+        assert isinstance(storage, SqlStorage)
+        with storage.engine.connect() as connection:
+            refunds = connection.execute(
+                text("SELECT count(*) FROM cash_movements WHERE kind = 'window_refund'")
+            ).scalar()
+        assert refunds == 1
+    finally:
+        first.close()
+        second.close()

@@ -1,0 +1,321 @@
+"""Taking bets at the counter (p.4, p.5, p.8, p.10, p.18–p.22), on a fake database."""
+
+from datetime import date, timedelta
+from decimal import Decimal
+
+import pytest
+
+from pos.audit import AuditAction
+from pos.clock import FixedClock
+from pos.desk import Desk
+from pos.errors import (
+    DocumentExpired,
+    DocumentRefused,
+    EventStarted,
+    EventSuspended,
+    ExpressOddsTooHigh,
+    IdentityCheckRequired,
+    InvalidAmount,
+    InvalidMarket,
+    MarketNotOffered,
+    PayoutTooHigh,
+    ReasonRequired,
+    RequestReused,
+    SameEventTwice,
+    SlipNotOpen,
+    StakeAboveEventLimit,
+    StakeNotSplittable,
+    StakeTooLow,
+    Underage,
+    UnknownEvent,
+    UnknownSlip,
+    WindowClosed,
+    WrongLegCount,
+)
+from pos.identity import IdDocument
+from pos.line import Sport
+from pos.services import Shop
+from pos.slipnumbers import make_slip_number
+from pos.slips import CashKind, IdOutcome, SlipStatus
+from tests.fakes import FakeStorage
+
+D = Decimal
+
+
+@pytest.fixture
+def anna(demo_shop: Shop) -> Desk:
+    return demo_shop.login("anna", "4821")
+
+
+def adult(**changes: object) -> IdDocument:
+    fields: dict[str, object] = {
+        "surname": "Иванов",
+        "name": "Пётр",
+        "patronymic": "Сергеевич",
+        "birth_date": date(1990, 5, 17),
+        "kind": "паспорт",
+        "number": "MP1234567",
+        "issued_on": date(2015, 6, 1),
+        "issued_by": "Фрунзенский РУВД г. Минска",
+        "expires_on": date(2030, 6, 1),
+    }
+    fields.update(changes)
+    return IdDocument(**fields)  # type: ignore[arg-type]
+
+
+def test_a_single_pays_stake_times_odds_and_keeps_the_odds_version(anna: Desk) -> None:
+    slip = anna.accept_bet([(101, "1")], stake=D("10"))
+    assert (slip.stake, slip.possible_payout, slip.status) == (
+        D("10.00"),
+        D("21.00"),
+        SlipStatus.OPEN,
+    )
+    assert [(leg.market, leg.odds, leg.odds_version) for leg in slip.legs] == [("1", D("2.10"), 1)]
+    assert slip.payout is None
+
+
+def test_a_bet_keeps_its_odds_after_they_change(demo_shop: Shop, anna: Desk) -> None:
+    slip = anna.accept_bet([(101, "1")], stake=D("10"))
+    demo_shop.login("boss", "9911").set_odds(101, "1", "1.50")
+    kept = demo_shop.slip(slip.number)
+    assert (kept.legs[0].odds, kept.legs[0].odds_version, kept.possible_payout) == (
+        D("2.10"),
+        1,
+        D("21.00"),
+    )
+    later = anna.accept_bet([(101, "1")], stake=D("10"))
+    assert (later.legs[0].odds, later.legs[0].odds_version) == (D("1.50"), 2)
+
+
+def test_market_codes_typed_on_a_russian_layout_are_understood(anna: Desk) -> None:
+    slip = anna.accept_bet([(101, "х"), (102, "б2,5")], stake="10", kind="express")
+    assert [leg.market for leg in slip.legs] == ["X", "O2.5"]
+
+
+def test_express_needs_two_different_events(anna: Desk) -> None:
+    with pytest.raises(WrongLegCount):
+        anna.accept_bet([(101, "1")], stake="10", kind="express")
+    with pytest.raises(SameEventTwice, match="101"):
+        anna.accept_bet([(101, "1"), (101, "O2.5")], stake="10", kind="express")
+
+
+def test_a_single_has_exactly_one_leg(anna: Desk) -> None:
+    with pytest.raises(WrongLegCount):
+        anna.accept_bet([(101, "1"), (102, "1")], stake="10")
+
+
+def test_a_system_needs_exactly_n_legs_and_a_stake_that_splits(anna: Desk) -> None:
+    legs = [(101, "1"), (102, "O2.5"), (201, "X")]
+    with pytest.raises(WrongLegCount):
+        anna.accept_bet(legs[:2], stake="9", kind="system 2/3")
+    with pytest.raises(StakeNotSplittable, match=r"9,99 руб\. или 10,02 руб\."):
+        anna.accept_bet(legs, stake="10", kind="system 2/3")
+    slip = anna.accept_bet(legs, stake="9", kind="system 2/3")
+    assert slip.possible_payout == D("62.10")  # 3 × (4.2 + 8.61 + 7.89... exact) rounded once
+
+
+def test_a_complex_system_takes_an_express_block_as_one_member(anna: Desk) -> None:
+    slip = anna.accept_bet(
+        [(101, "1"), [(102, "1"), (103, "2")], (201, "X")], stake="9,99", kind="system 2/3"
+    )
+    assert [len(member) for member in slip.members] == [1, 2, 1]
+    # blocks: 2.10, 1.85 × 2.90 = 5.365, 4.10 → 3.33 × (11.2665 + 8.61 + 21.9965)
+    assert slip.possible_payout == D("139.43")
+
+
+def test_the_same_event_in_a_block_and_outside_is_refused(anna: Desk) -> None:
+    with pytest.raises(SameEventTwice):
+        anna.accept_bet(
+            [(101, "1"), [(101, "O2.5"), (103, "2")], (201, "X")], stake="9", kind="system 2/3"
+        )
+
+
+@pytest.mark.parametrize(
+    ("stake", "error"),
+    [
+        ("0", InvalidAmount),
+        ("-5", InvalidAmount),
+        ("0,50", StakeTooLow),
+        ("1,005", InvalidAmount),
+        (1.5, InvalidAmount),
+        ("NaN", InvalidAmount),
+        ("бесконечность", InvalidAmount),
+    ],
+)
+def test_the_stake_is_positive_whole_kopecks_a_real_number_and_at_least_the_minimum(
+    anna: Desk, stake: object, error: type[Exception]
+) -> None:
+    with pytest.raises(error):
+        anna.accept_bet([(101, "1")], stake=stake)
+
+
+def test_the_maximum_stake_per_event_comes_from_the_event_then_the_sport_then_the_shop(
+    demo_shop: Shop, storage: FakeStorage, anna: Desk
+) -> None:
+    with pytest.raises(StakeAboveEventLimit, match="5\u00a0000,00"):
+        anna.accept_bet([(101, "1")], stake="5000,01")
+    storage.data.sport_limits[Sport.FOOTBALL] = D("300")
+    with pytest.raises(StakeAboveEventLimit, match="событие 101 \\(300,00"):
+        anna.accept_bet([(101, "1"), (201, "1")], stake="301", kind="express")
+    anna.accept_bet([(201, "1")], stake="301")  # hockey keeps the shop's limit
+
+
+def test_maximum_express_odds_apply_to_each_express_of_a_system(
+    demo_shop: Shop, anna: Desk
+) -> None:
+    demo_shop.update_settings(max_express_odds="5")
+    with pytest.raises(ExpressOddsTooHigh, match="8,61"):
+        anna.accept_bet([(101, "1"), (102, "O2.5"), (201, "X")], stake="9", kind="system 2/3")
+    anna.accept_bet([(101, "1"), (102, "O2.5")], stake="9", kind="express")  # 4.095
+
+
+def test_the_possible_payout_may_not_pass_the_maximum(demo_shop: Shop, anna: Desk) -> None:
+    demo_shop.update_settings(max_payout="1000", max_stake_per_event="500")
+    with pytest.raises(PayoutTooHigh, match="1\u00a0050,00"):
+        anna.accept_bet([(101, "1")], stake="500")
+
+
+def test_a_suspended_event_takes_no_bets(storage: FakeStorage, anna: Desk) -> None:
+    import dataclasses
+
+    storage.data.events[101] = dataclasses.replace(storage.data.events[101], suspended=True)
+    with pytest.raises(EventSuspended):
+        anna.accept_bet([(101, "1")], stake="10")
+
+
+def test_unknown_events_and_markets_without_odds_are_refused(anna: Desk) -> None:
+    with pytest.raises(UnknownEvent):
+        anna.accept_bet([(999, "1")], stake="10")
+    with pytest.raises(MarketNotOffered, match=r"O9\.5"):
+        anna.accept_bet([(101, "O9.5")], stake="10")
+    with pytest.raises(InvalidMarket):
+        anna.accept_bet([(101, "П1")], stake="10")
+
+
+def test_after_the_published_start_only_an_agreed_bet_is_taken(
+    clock: FixedClock, anna: Desk
+) -> None:
+    clock.advance(timedelta(days=1, hours=7, minutes=1))  # 101 starts on 1 Dec at 19:00 Minsk
+    with pytest.raises(EventStarted, match="19:00"):
+        anna.accept_bet([(101, "1")], stake="10")
+    slip = anna.accept_bet([(101, "1")], stake="10", agreed_in_play=True)
+    assert slip.agreed_in_play
+
+
+def test_a_repeated_request_never_issues_twice(storage: FakeStorage, anna: Desk) -> None:
+    first = anna.accept_bet([(101, "1")], stake="10", request_key="k-1")
+    again = anna.accept_bet([(101, "1")], stake="10", request_key="k-1")
+    assert again == first
+    assert len(storage.data.slips) == 1
+    assert [m.kind for m in storage.data.cash] == [CashKind.STAKE]
+    with pytest.raises(RequestReused):
+        anna.accept_bet([(101, "2")], stake="10", request_key="k-1")
+
+
+def test_the_stake_is_a_cash_movement_and_the_bet_is_audited(
+    storage: FakeStorage, anna: Desk
+) -> None:
+    slip = anna.accept_bet([(101, "1")], stake="10")
+    assert [(m.kind, m.amount, m.slip_number) for m in storage.data.cash] == [
+        (CashKind.STAKE, D("10.00"), slip.number)
+    ]
+    assert storage.data.audit[-1].action is AuditAction.BET_ACCEPTED
+
+
+def test_slip_numbers_are_unique_and_carry_a_check_code(demo_shop: Shop, anna: Desk) -> None:
+    numbers = {anna.accept_bet([(101, "1")], stake="10").number for _ in range(20)}
+    assert len(numbers) == 20
+    number = next(iter(numbers))
+    assert demo_shop.slip(f"{number[:8]}-{number[8:11]}-{number[11:]}").number == number
+
+
+def test_an_unknown_but_well_formed_number_is_not_found(
+    demo_shop: Shop, storage: FakeStorage, anna: Desk
+) -> None:
+    anna.accept_bet([(101, "1")], stake="10")
+    secret = bytes.fromhex(storage.data.settings["slip_secret"])
+    with pytest.raises(UnknownSlip):
+        demo_shop.slip(make_slip_number(777, secret))
+
+
+def test_a_slip_can_be_cancelled_until_five_minutes_exactly(
+    demo_shop: Shop, storage: FakeStorage, clock: FixedClock, anna: Desk
+) -> None:
+    slip = anna.accept_bet([(101, "1")], stake="10")
+    clock.advance(timedelta(minutes=5))
+    cancelled = anna.cancel_in_window(slip.number, "  не тот исход ")
+    assert cancelled.status is SlipStatus.CANCELLED
+    assert cancelled.payout == D("0.00")
+    assert demo_shop.slip(slip.number).cancellation.reason == "не тот исход"
+    assert [(m.kind, m.amount) for m in storage.data.cash] == [
+        (CashKind.STAKE, D("10.00")),
+        (CashKind.WINDOW_REFUND, D("-10.00")),
+    ]
+    assert [s.number for s in anna.window_cancellations()] == [slip.number]
+    with pytest.raises(SlipNotOpen, match="отменён"):
+        anna.cancel_in_window(slip.number, "ещё раз")
+
+
+def test_after_five_minutes_the_slip_is_final(clock: FixedClock, anna: Desk) -> None:
+    slip = anna.accept_bet([(101, "1")], stake="10")
+    clock.advance(timedelta(minutes=5, seconds=1))
+    with pytest.raises(WindowClosed, match="12:05:00"):
+        anna.cancel_in_window(slip.number, "поздно")
+
+
+def test_a_cancellation_needs_a_reason(anna: Desk) -> None:
+    slip = anna.accept_bet([(101, "1")], stake="10")
+    with pytest.raises(ReasonRequired):
+        anna.cancel_in_window(slip.number, "   ")
+
+
+def test_recent_slips_are_this_terminals_newest_first(clock: FixedClock, anna: Desk) -> None:
+    first = anna.accept_bet([(101, "1")], stake="10")
+    clock.advance(timedelta(minutes=1))
+    second = anna.accept_bet([(102, "1")], stake="10")
+    assert [s.number for s in anna.recent_slips()] == [second.number, first.number]
+    clock.advance(timedelta(minutes=40))
+    assert anna.recent_slips() == []
+
+
+def test_an_underage_player_is_refused_and_the_check_recorded(
+    storage: FakeStorage, anna: Desk
+) -> None:
+    with pytest.raises(Underage, match="Игроку 18 лет — ставки и выплаты только с 21 года"):
+        anna.accept_bet([(101, "1")], stake="10", document=adult(birth_date=date(2008, 1, 1)))
+    assert storage.data.slips == {}
+    check = storage.data.id_checks[-1]
+    assert (check.outcome, check.age, check.masked_number) == (IdOutcome.UNDERAGE, 18, "******567")
+
+
+def test_an_expired_document_is_refused(storage: FakeStorage, anna: Desk) -> None:
+    with pytest.raises(DocumentExpired):
+        anna.accept_bet([(101, "1")], stake="10", document=adult(expires_on=date(2026, 11, 29)))
+    assert storage.data.id_checks[-1].outcome is IdOutcome.EXPIRED
+
+
+def test_an_accepted_check_stays_recorded_even_when_the_bet_is_refused(
+    storage: FakeStorage, anna: Desk
+) -> None:
+    with pytest.raises(StakeTooLow):
+        anna.accept_bet([(101, "1")], stake="0,10", document=adult())
+    assert [c.outcome for c in storage.data.id_checks] == [IdOutcome.ACCEPTED]
+    assert storage.data.slips == {}
+
+
+def test_a_player_who_will_not_show_a_document_is_refused_and_recorded(
+    storage: FakeStorage, anna: Desk
+) -> None:
+    with pytest.raises(DocumentRefused):
+        anna.check_identity(None)
+    assert storage.data.id_checks[-1].outcome is IdOutcome.REFUSED
+    assert anna.check_identity(adult()) == 36
+
+
+def test_a_shop_that_checks_everyone_refuses_a_bet_without_a_document(
+    demo_shop: Shop, anna: Desk
+) -> None:
+    demo_shop.update_settings(always_check_id="да")
+    with pytest.raises(IdentityCheckRequired):
+        anna.accept_bet([(101, "1")], stake="10")
+    assert anna.accept_bet([(101, "1")], stake="10", document=adult()).stake == D("10.00")
