@@ -325,6 +325,18 @@ class SqlSlipRepository:
         if done.rowcount != 1:  # type: ignore[attr-defined]
             raise LookupError(f"slip {number} is not open")
 
+    def count_reprint(self, number: str) -> int:
+        """Count one more copy of the slip and return how many have been printed."""
+        copies = self._session.scalar(
+            update(SlipRow)
+            .where(SlipRow.number == number)
+            .values(reprints=SlipRow.reprints + 1)
+            .returning(SlipRow.reprints)
+        )
+        if copies is None:
+            raise LookupError(f"no slip {number}")
+        return int(copies)
+
     def issued_since(self, terminal: str, since: datetime) -> list[Slip]:
         """This terminal's slips issued at or after `since`, newest first."""
         rows = self._session.scalars(

@@ -24,6 +24,7 @@ class AuditAction(enum.StrEnum):
     DEMO_SEEDED = "demo_seeded"
     BET_ACCEPTED = "bet_accepted"
     SLIP_CANCELLED = "slip_cancelled"
+    SLIP_REPRINTED = "slip_reprinted"
     ID_CHECKED = "id_checked"
     EVENT_SUSPENDED = "event_suspended"
     EVENT_RESUMED = "event_resumed"

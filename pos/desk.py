@@ -6,16 +6,16 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from pos import counter
+from pos import settings as shop_settings
 from pos.audit import AuditAction, AuditRecord
-from pos.betting import PickOrBlock
+from pos.betting import PickOrBlock, PricedBet, normalise_picks, price_bet
 from pos.counter import BetRequest
 from pos.errors import UnknownUser
 from pos.identity import IdDocument
-from pos.line import Event, OddsQuote, new_event
+from pos.line_desk import LineDesk
 from pos.ports import UnitOfWork
 from pos.settings import ShopSettings
 from pos.slips import Slip
@@ -23,14 +23,6 @@ from pos.users import Role, User, require_manager
 
 if TYPE_CHECKING:
     from pos.services import Shop
-
-
-@dataclass(frozen=True)
-class LineRow:
-    """An event of the line with its current odds by market code."""
-
-    event: Event
-    odds: dict[str, Decimal]
 
 
 @dataclass(frozen=True)
@@ -42,16 +34,12 @@ class UserInfo:
     locked_until: datetime | None
 
 
-class Desk:
+class Desk(LineDesk):
     """The terminal session of one signed-in user; a manager can do all a cashier can."""
 
     def __init__(self, shop: Shop, user: User) -> None:
         self._shop = shop
         self.user = user
-
-    @property
-    def login(self) -> str:
-        return self.user.login
 
     @property
     def role(self) -> Role:
@@ -115,43 +103,6 @@ class Desk:
             self._audit(uow, AuditAction.UNLOCKED, login)
             uow.commit()
 
-    def add_event(self, code: int, sport: str, home: str, away: str, starts_at: datetime) -> Event:
-        """Put an event into the line (managers only).
-
-        Raises:
-            InvalidEvent: the code, sport, teams or start time are not acceptable.
-            EventExists: the code is taken.
-        """
-        require_manager(self.user, "изменение линии")
-        event = new_event(code, sport, home, away, starts_at)
-        with self._shop.unit_of_work() as uow:
-            self._shop._add_event(uow, self.login, event)
-            uow.commit()
-        return event
-
-    def set_odds(self, code: int, market: str, odds: object) -> OddsQuote:
-        """Set the odds of a market as a new version (managers only; p.10, p.20).
-
-        Raises:
-            InvalidMarket, InvalidOdds, UnknownEvent: as named.
-        """
-        require_manager(self.user, "изменение линии")
-        with self._shop.unit_of_work() as uow:
-            quote = self._shop._set_odds(uow, self.login, code, market, odds)
-            uow.commit()
-        return quote
-
-    def line(self) -> list[LineRow]:
-        """Every event of the line in start order, with its current odds."""
-        with self._shop.unit_of_work() as uow:
-            events = uow.line.events()
-            quotes = uow.line.current_quotes([e.code for e in events])
-        by_event: dict[int, dict[str, Decimal]] = {}
-        for quote in quotes:
-            by_event.setdefault(quote.event_code, {})[quote.market] = quote.odds
-        ordered = sorted(events, key=lambda e: (e.starts_at, e.code))
-        return [LineRow(event, by_event.get(event.code, {})) for event in ordered]
-
     # --- the counter --------------------------------------------------------------------
 
     def accept_bet(
@@ -185,6 +136,34 @@ class Desk:
         if isinstance(outcome, Exception):
             raise outcome
         return outcome
+
+    def price_bet(
+        self,
+        legs: Sequence[PickOrBlock],
+        stake: object,
+        kind: object = "single",
+        *,
+        agreed_in_play: bool = False,
+    ) -> PricedBet:
+        """What the bet would be if accepted now: legs at their odds, total odds, payout.
+
+        Nothing is stored; the betting page shows this while the cashier types.
+
+        Raises:
+            PosError: the refusal accept_bet would give.
+        """
+        picks = normalise_picks(legs)
+        with self._shop.unit_of_work() as uow:
+            settings = shop_settings.from_text(uow.settings.load())
+            return price_bet(
+                uow,
+                settings,
+                self._shop.clock.now(),
+                picks=picks,
+                stake=stake,
+                kind=kind,
+                agreed_in_play=agreed_in_play,
+            )
 
     def check_identity(self, document: IdDocument | None) -> int:
         """Check the player's document at any time; None records that the player refused.
@@ -226,6 +205,22 @@ class Desk:
         """Slips cancelled within their window, newest first, with who, when and why."""
         with self._shop.unit_of_work() as uow:
             return uow.slips.cancelled(limit)
+
+    def reprint(self, number: str) -> Slip:
+        """Count a reprint of a slip (printed "КОПИЯ"); after the window only a manager may.
+
+        Raises:
+            InvalidSlipNumber, UnknownSlip: as named.
+            NotPermitted: a cashier after the 5-minute window.
+        """
+        with self._shop.unit_of_work() as uow:
+            slip = counter.find_slip(uow, number, for_update=True)
+            if not slip.window_open(self._shop.clock.now()):
+                require_manager(self.user, "повторная печать купона после 5 минут")
+            copies = uow.slips.count_reprint(slip.number)
+            self._audit(uow, AuditAction.SLIP_REPRINTED, f"{slip.number} копия {copies}")
+            uow.commit()
+        return dataclasses.replace(slip, reprints=copies)
 
     @property
     def _teller(self) -> counter.Teller:

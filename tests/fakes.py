@@ -140,6 +140,11 @@ class _Slips:
             slip, status=SlipStatus.CANCELLED, cancellation=cancellation
         )
 
+    def count_reprint(self, number: str) -> int:
+        slip = self._data.slips[number]
+        self._data.slips[number] = dataclasses.replace(slip, reprints=slip.reprints + 1)
+        return slip.reprints + 1
+
     def issued_since(self, terminal: str, since: datetime) -> list[Slip]:
         found = [
             s for s in self._data.slips.values() if s.terminal == terminal and s.issued_at >= since

@@ -18,6 +18,7 @@ from pos.errors import (
     InvalidAmount,
     InvalidMarket,
     MarketNotOffered,
+    NotPermitted,
     PayoutTooHigh,
     ReasonRequired,
     RequestReused,
@@ -319,3 +320,25 @@ def test_a_shop_that_checks_everyone_refuses_a_bet_without_a_document(
     with pytest.raises(IdentityCheckRequired):
         anna.accept_bet([(101, "1")], stake="10")
     assert anna.accept_bet([(101, "1")], stake="10", document=adult()).stake == D("10.00")
+
+
+def test_the_price_is_shown_before_issuing_and_nothing_is_stored(
+    storage: FakeStorage, anna: Desk
+) -> None:
+    priced = anna.price_bet([(101, "1"), (102, "O2.5")], stake="10", kind="express")
+    assert (priced.total_odds, priced.possible_payout) == (D("4.0950"), D("40.95"))
+    assert storage.data.slips == {}
+    with pytest.raises(StakeTooLow):
+        anna.price_bet([(101, "1")], stake="0,5")
+
+
+def test_reprints_are_counted_and_after_the_window_need_a_manager(
+    demo_shop: Shop, clock: FixedClock, anna: Desk
+) -> None:
+    slip = anna.accept_bet([(101, "1")], stake="10")
+    assert anna.reprint(slip.number).reprints == 1
+    clock.advance(timedelta(minutes=6))
+    with pytest.raises(NotPermitted):
+        anna.reprint(slip.number)
+    assert demo_shop.login("boss", "9911").reprint(slip.number).reprints == 2
+    assert demo_shop.slip(slip.number).reprints == 2

@@ -1,0 +1,184 @@
+"""The line as a manager keeps it: events, odds versions, suspension, the header, line files."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from pos.audit import AuditAction, AuditRecord
+from pos.errors import LineFileRejected, UnknownEvent, line_file_problem
+from pos.line import Event, OddsQuote, Sport, new_event
+from pos.line_import import LineEntry, parse_line_file
+from pos.money import to_money
+from pos.ports import UnitOfWork
+from pos.users import User, require_manager
+
+if TYPE_CHECKING:
+    from pos.services import Shop
+
+
+@dataclass(frozen=True)
+class LineRow:
+    """An event of the line with its current odds by market code."""
+
+    event: Event
+    odds: dict[str, Decimal]
+
+
+@dataclass(frozen=True)
+class LineImported:
+    """What a line file changed."""
+
+    events_added: int
+    odds_set: int
+
+
+class LineDesk:
+    """The line-keeping part of a signed-in desk (managers edit; everyone reads)."""
+
+    _shop: Shop
+    user: User
+
+    @property
+    def login(self) -> str:
+        return self.user.login
+
+    def add_event(
+        self,
+        code: int,
+        sport: str,
+        home: str,
+        away: str,
+        starts_at: datetime,
+        *,
+        tournament: str = "",
+        max_stake: object = None,
+    ) -> Event:
+        """Put an event into the line (managers only).
+
+        Raises:
+            InvalidEvent: the code, sport, teams or start time are not acceptable.
+            EventExists: the code is taken.
+        """
+        require_manager(self.user, "изменение линии")
+        event = new_event(
+            code, sport, home, away, starts_at, tournament=tournament, max_stake=max_stake
+        )
+        with self._shop.unit_of_work() as uow:
+            self._shop._add_event(uow, self.login, event)
+            uow.commit()
+        return event
+
+    def set_odds(self, code: int, market: str, odds: object) -> OddsQuote:
+        """Set the odds of a market as a new version (managers only; p.10, p.20).
+
+        Raises:
+            InvalidMarket, InvalidOdds, UnknownEvent: as named.
+        """
+        require_manager(self.user, "изменение линии")
+        with self._shop.unit_of_work() as uow:
+            quote = self._shop._set_odds(uow, self.login, code, market, odds)
+            uow.commit()
+        return quote
+
+    def line(self) -> list[LineRow]:
+        """Every event of the line in start order, with its current odds."""
+        with self._shop.unit_of_work() as uow:
+            events = uow.line.events()
+            quotes = uow.line.current_quotes([e.code for e in events])
+        by_event: dict[int, dict[str, Decimal]] = {}
+        for quote in quotes:
+            by_event.setdefault(quote.event_code, {})[quote.market] = quote.odds
+        ordered = sorted(events, key=lambda e: (e.starts_at, e.code))
+        return [LineRow(event, by_event.get(event.code, {})) for event in ordered]
+
+    def suspend_event(self, code: int) -> None:
+        """Stop taking bets on an event (managers only)."""
+        self._set_suspended(code, suspended=True)
+
+    def resume_event(self, code: int) -> None:
+        """Take bets on a suspended event again (managers only)."""
+        self._set_suspended(code, suspended=False)
+
+    def sport_limits(self) -> dict[Sport, Decimal]:
+        """The line header (p.18): the maximum stake per event of each sport that has one."""
+        with self._shop.unit_of_work() as uow:
+            return uow.line.sport_limits()
+
+    def set_sport_limit(self, sport: str, limit: object) -> None:
+        """Set a sport's maximum stake per event; an empty limit falls back to the shop's.
+
+        Raises:
+            NotPermitted, InvalidAmount: as named.
+        """
+        require_manager(self.user, "изменение линии")
+        kind = Sport(sport)
+        amount = None if limit in (None, "") else to_money(limit)
+        with self._shop.unit_of_work() as uow:
+            uow.line.set_sport_limit(kind, amount)
+            self._line_audit(uow, AuditAction.SPORT_LIMIT_SET, f"{kind}: {amount}")
+            uow.commit()
+
+    def import_line(self, name: str, data: bytes) -> LineImported:
+        """Load a whole line from a CSV or JSON file: every row checked, all or nothing.
+
+        New codes become events; for codes already in the line the odds that differ become
+        new versions. A code that belongs to another match is refused.
+
+        Raises:
+            LineFileRejected: every bad row with its line number; nothing was changed.
+        """
+        require_manager(self.user, "изменение линии")
+        zone = self._shop.settings().zone
+        entries = parse_line_file(name, data, zone)
+        with self._shop.unit_of_work() as uow:
+            result = self._apply_line(uow, name, entries)
+            self._line_audit(
+                uow,
+                AuditAction.LINE_IMPORTED,
+                f"{name}: событий {result.events_added}, коэф. {result.odds_set}",
+            )
+            uow.commit()
+        return result
+
+    def _apply_line(self, uow: UnitOfWork, name: str, entries: list[LineEntry]) -> LineImported:
+        existing = {event.code: event for event in uow.line.events()}
+        clashes = [
+            (0, line_file_problem("differs", entry.event.code))
+            for entry in entries
+            if (old := existing.get(entry.event.code)) is not None
+            and (old.sport, old.home, old.away)
+            != (entry.event.sport, entry.event.home, entry.event.away)
+        ]
+        if clashes:
+            raise LineFileRejected(name, clashes)
+        current = {
+            (q.event_code, q.market): q.odds for q in uow.line.current_quotes(list(existing))
+        }
+        added = changed = 0
+        for entry in entries:
+            if entry.event.code not in existing:
+                self._shop._add_event(uow, self.login, entry.event)
+                added += 1
+            for market, odds in entry.odds.items():
+                if current.get((entry.event.code, market)) != odds:
+                    self._shop._set_odds(uow, self.login, entry.event.code, market, odds)
+                    changed += 1
+        return LineImported(added, changed)
+
+    def _set_suspended(self, code: int, *, suspended: bool) -> None:
+        require_manager(self.user, "изменение линии")
+        with self._shop.unit_of_work() as uow:
+            if uow.line.get_event(code) is None:
+                raise UnknownEvent(code)
+            uow.line.set_suspended(code, suspended)
+            action = AuditAction.EVENT_SUSPENDED if suspended else AuditAction.EVENT_RESUMED
+            self._line_audit(uow, action, str(code))
+            uow.commit()
+
+    def _line_audit(self, uow: UnitOfWork, action: AuditAction, detail: str) -> None:
+        uow.audit.append(
+            AuditRecord(self._shop.clock.now(), self._shop.terminal, self.login, action, detail)
+        )

@@ -1,0 +1,92 @@
+"""Keeping the line: suspension, the header's limits, editing permissions and line files."""
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from pos.audit import AuditAction
+from pos.desk import Desk
+from pos.errors import (
+    EventSuspended,
+    LineFileRejected,
+    NotPermitted,
+    StakeAboveEventLimit,
+    UnknownEvent,
+)
+from pos.line import Sport
+from pos.services import Shop
+from tests.fakes import FakeStorage
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "docs" / "examples"
+
+
+@pytest.fixture
+def boss(demo_shop: Shop) -> Desk:
+    return demo_shop.login("boss", "9911")
+
+
+def test_a_suspended_event_takes_bets_again_once_resumed(demo_shop: Shop, boss: Desk) -> None:
+    anna = demo_shop.login("anna", "4821")
+    boss.suspend_event(101)
+    with pytest.raises(EventSuspended):
+        anna.accept_bet([(101, "1")], stake="10")
+    assert next(r for r in anna.line() if r.event.code == 101).event.suspended
+    boss.resume_event(101)
+    assert anna.accept_bet([(101, "1")], stake="10").stake == Decimal("10.00")
+    with pytest.raises(UnknownEvent):
+        boss.suspend_event(999)
+
+
+def test_only_a_manager_keeps_the_line(demo_shop: Shop) -> None:
+    anna = demo_shop.login("anna", "4821")
+    for attempt in (
+        lambda: anna.suspend_event(101),
+        lambda: anna.set_sport_limit("hockey", "100"),
+        lambda: anna.import_line("line.csv", b""),
+    ):
+        with pytest.raises(NotPermitted):
+            attempt()
+
+
+def test_the_sport_header_limits_and_an_event_overrides_it(demo_shop: Shop, boss: Desk) -> None:
+    boss.set_sport_limit("hockey", "200")
+    assert boss.sport_limits() == {Sport.HOCKEY: Decimal("200.00")}
+    with pytest.raises(StakeAboveEventLimit, match="200,00"):
+        boss.accept_bet([(201, "1")], stake="250")
+    boss.add_event(
+        250,
+        "hockey",
+        "Лида",
+        "Химик Новополоцк",
+        demo_shop.clock.now().replace(year=2027),
+        max_stake="1000",
+    )
+    boss.set_odds(250, "1", "1.90")
+    assert boss.accept_bet([(250, "1")], stake="250").stake == Decimal("250.00")
+    boss.set_sport_limit("hockey", "")
+    assert boss.sport_limits() == {}
+
+
+def test_a_line_file_adds_events_and_new_odds_versions(boss: Desk, storage: FakeStorage) -> None:
+    data = (EXAMPLES / "line.csv").read_bytes()
+    first = boss.import_line("line.csv", data)
+    assert first.events_added == 6
+    assert first.odds_set > 20
+    again = boss.import_line("line.json", (EXAMPLES / "line.json").read_bytes())
+    assert (again.events_added, again.odds_set) == (0, 0)  # the same line twice changes nothing
+    assert storage.data.audit[-1].action is AuditAction.LINE_IMPORTED
+
+
+def test_a_line_file_whose_code_is_another_match_changes_nothing(
+    boss: Desk, storage: FakeStorage
+) -> None:
+    clash = (
+        "code;sport;home;away;starts_at;1;2\n"
+        "101;football;Нафтан;Витебск;05.12.2026 15:00;2,00;3,00\n"
+        "501;football;Белшина;Арсенал;05.12.2026 17:00;2,00;3,00\n"
+    ).encode()
+    before = dict(storage.data.events)
+    with pytest.raises(LineFileRejected, match="код 101 уже занят"):
+        boss.import_line("clash.csv", clash)
+    assert storage.data.events == before
