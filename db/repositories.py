@@ -225,6 +225,21 @@ class SqlLineRepository:
             for code, row in self._session.execute(query)
         ]
 
+    def update_event(self, event: Event) -> None:
+        """Change an event's details (its suspension is changed by set_suspended).
+
+        Raises:
+            UnknownEvent: no event has this code.
+        """
+        row = self._session.scalars(
+            select(EventRow).where(EventRow.code == event.code)
+        ).one_or_none()
+        if row is None:
+            raise UnknownEvent(event.code)
+        row.sport = event.sport.value
+        row.home, row.away, row.starts_at = event.home, event.away, event.starts_at
+        row.tournament, row.max_stake = event.tournament, event.max_stake
+
     def set_suspended(self, code: int, suspended: bool) -> None:
         """Stop or resume taking bets on an event.
 

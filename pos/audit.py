@@ -26,6 +26,7 @@ class AuditAction(enum.StrEnum):
     SLIP_CANCELLED = "slip_cancelled"
     SLIP_REPRINTED = "slip_reprinted"
     ID_CHECKED = "id_checked"
+    EVENT_EDITED = "event_edited"
     EVENT_SUSPENDED = "event_suspended"
     EVENT_RESUMED = "event_resumed"
     SPORT_LIMIT_SET = "sport_limit_set"

@@ -94,6 +94,39 @@ class LineDesk:
         ordered = sorted(events, key=lambda e: (e.starts_at, e.code))
         return [LineRow(event, by_event.get(event.code, {})) for event in ordered]
 
+    def update_event(
+        self,
+        code: int,
+        sport: str,
+        home: str,
+        away: str,
+        starts_at: datetime,
+        *,
+        tournament: str = "",
+        max_stake: object = None,
+    ) -> Event:
+        """Correct an event's sport, teams, start, tournament or own maximum stake (managers).
+
+        Bets already accepted keep what they were accepted on; a wrong published start is
+        no ground for cancelling them (p.22).
+
+        Raises:
+            InvalidEvent, InvalidAmount, UnknownEvent: as named.
+        """
+        require_manager(self.user, "изменение линии")
+        event = new_event(
+            code, sport, home, away, starts_at, tournament=tournament, max_stake=max_stake
+        )
+        with self._shop.unit_of_work() as uow:
+            if uow.line.get_event(code) is None:
+                raise UnknownEvent(code)
+            uow.line.update_event(event)
+            self._line_audit(
+                uow, AuditAction.EVENT_EDITED, f"{code} {event.home} — {event.away} {starts_at}"
+            )
+            uow.commit()
+        return event
+
     def suspend_event(self, code: int) -> None:
         """Stop taking bets on an event (managers only)."""
         self._set_suspended(code, suspended=True)

@@ -101,6 +101,10 @@ class _Line:
                 latest[(quote.event_code, quote.market)] = quote
         return list(latest.values())
 
+    def update_event(self, event: Event) -> None:
+        old = self._data.events[event.code]
+        self._data.events[event.code] = dataclasses.replace(event, suspended=old.suspended)
+
     def set_suspended(self, code: int, suspended: bool) -> None:
         event = self._data.events[code]
         self._data.events[code] = dataclasses.replace(event, suspended=suspended)

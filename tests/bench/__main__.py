@@ -4,17 +4,31 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 
-from tests.bench import startup
+from tests.bench import accept_bet, startup
+
+BENCHMARKS: dict[str, Callable[[int], list[str]]] = {
+    "startup": startup.run,
+    "accept_bet": accept_bet.run,
+}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=7, help="runs per figure (the median is kept)")
+    parser.add_argument(
+        "--runs",
+        type=int,
+        default=7,
+        help="runs per figure (startup: the median of that many starts; accept_bet: 100 bets each)",
+    )
+    parser.add_argument("--only", choices=sorted(BENCHMARKS), help="run this benchmark only")
     args = parser.parse_args()
-    for line in startup.run(args.runs):
-        sys.stdout.write(line + "\n")
-        sys.stdout.flush()
+    chosen = [args.only] if args.only else list(BENCHMARKS)
+    for name in chosen:
+        for line in BENCHMARKS[name](args.runs):
+            sys.stdout.write(line + "\n")
+            sys.stdout.flush()
     return 0
 
 

@@ -151,3 +151,28 @@ def test_two_terminals_cancelling_the_same_slip_cancel_it_once(
     finally:
         first.close()
         second.close()
+
+
+def test_the_line_header_suspension_and_edits_are_stored(db_shop: Shop) -> None:
+    boss = db_shop.login("boss", "9911")
+    boss.set_sport_limit("hockey", "200")
+    boss.suspend_event(201)
+    event = next(r.event for r in boss.line() if r.event.code == 201)
+    boss.update_event(
+        201,
+        "hockey",
+        event.home,
+        event.away,
+        event.starts_at,
+        tournament="Экстралига",
+        max_stake="150",
+    )
+    stored = next(r.event for r in boss.line() if r.event.code == 201)
+    assert (stored.tournament, stored.max_stake, stored.suspended) == (
+        "Экстралига",
+        D("150.00"),
+        True,
+    )
+    assert {str(k): v for k, v in boss.sport_limits().items()} == {"hockey": D("200.00")}
+    boss.resume_event(201)
+    assert boss.reprint(boss.accept_bet([(201, "1")], stake="100").number).reprints == 1

@@ -90,3 +90,25 @@ def test_a_line_file_whose_code_is_another_match_changes_nothing(
     with pytest.raises(LineFileRejected, match="код 101 уже занят"):
         boss.import_line("clash.csv", clash)
     assert storage.data.events == before
+
+
+def test_a_manager_corrects_an_event_and_its_suspension_stays(boss: Desk) -> None:
+    boss.suspend_event(101)
+    event = next(r.event for r in boss.line() if r.event.code == 101)
+    boss.update_event(
+        101,
+        "football",
+        "Динамо Минск",
+        "БАТЭ Борисов",
+        event.starts_at,
+        tournament="Высшая лига",
+        max_stake="700",
+    )
+    edited = next(r.event for r in boss.line() if r.event.code == 101)
+    assert (edited.tournament, edited.max_stake, edited.suspended) == (
+        "Высшая лига",
+        Decimal("700.00"),
+        True,
+    )
+    with pytest.raises(UnknownEvent):
+        boss.update_event(999, "football", "A", "B", event.starts_at)

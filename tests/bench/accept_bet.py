@@ -1,0 +1,345 @@
+"""Accepting a bet with 1,000,000 slips in the database, against an empty write transaction.
+
+The figure of issue #3: the 95th percentile (and the median) of `Desk.accept_bet`, in
+milliseconds, on a SQLite file holding 1,000,000 slips, opened as the app opens it (WAL,
+`synchronous=FULL`, every transaction `BEGIN IMMEDIATE`). The goal is p95 ≤ 15 ms.
+
+What is timed: the whole `desk.accept_bet(...)` call of a signed-in cashier, i.e. the rules
+of the house, the slip number, the inserts and the durable commit. Issue #3 also counts
+"printing to a Dummy printer", but printing does not exist yet (issue #4): nothing is
+printed and nothing stands in for it, so this figure will grow by the printing time once
+issue #4 lands.
+
+The reference, `empty_write_transaction`, is `BEGIN IMMEDIATE; COMMIT` issued through the
+same engine and connection pool as the unit of work (`engine.begin()`; a unit of work that
+commits without touching the database would not even send BEGIN, because the session opens
+its connection lazily). It takes the write lock and releases it, but writes no page: in WAL
+mode an empty commit appends nothing to the log and so does not fsync. The ratio therefore
+includes the fsync of the WAL that every real commit pays; for scale, the median and p95 of
+a one-row durable commit (an UPDATE of a counter row of the copy) are printed on stderr.
+
+Both are measured interleaved, one call of each in turn, so that both see the same load on
+the machine; `statistics.quantiles(data, n=100)[94]` is the p95.
+
+The 1,000,000-slip database is built once per schema revision (`db.migrate.HEAD`) into the
+folder named by BETSHOP_BENCH_CACHE (default `.bench-cache/` in the repository) with
+SQLAlchemy Core executemany in chunks (STYLE.md B5); every run measures on a fresh copy of
+it, so the cache never grows.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+
+from sqlalchemy import Connection, Engine, insert, select, text, update
+
+from db.bootstrap import open_storage
+from db.migrate import HEAD
+from db.tables import CashMovementRow, CounterRow, EventRow, OddsQuoteRow, SlipLegRow, SlipRow
+from pos.bets import BetKind, BetType, possible_payout, total_odds
+from pos.betting import PickOrBlock
+from pos.clock import FixedClock
+from pos.counter import SECRET_SETTING
+from pos.desk import Desk
+from pos.services import Shop
+from pos.slipnumbers import make_slip_number
+from tests.fakes import PlainPinHasher
+
+ROOT = Path(__file__).resolve().parents[2]
+SLIPS = 1_000_000
+CHUNK = 50_000
+CALLS_PER_RUN = 100
+WARM_UP = 20
+# Bump when the way the database is built changes, so that an old cached file is not used.
+RECIPE = 1
+# Monday 30 November 2026, 12:00 in Minsk: the demo line starts the next day, so every bet
+# of the mix is taken before its events start. The same moment builds and measures.
+NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+TERMINAL = "К1"
+CASHIER = ("anna", "4821")
+STAKES = ("2", "5", "10", "10", "20", "25,50", "50", "100", "150", "300")
+SYSTEM_STAKES = ("3", "6", "9,99", "30", "60", "150")
+
+
+def _line(name: str, value: float, ref: float) -> str:
+    return (
+        f"bench: {name} value={value:.3f} unit=ms ref={ref:.3f} "
+        f"ref_name=empty_write_transaction ratio={value / ref:.2f}"
+    )
+
+
+def _say(message: str) -> None:
+    sys.stderr.write(f"accept_bet: {message}\n")
+    sys.stderr.flush()
+
+
+def _p95(samples: Sequence[float]) -> float:
+    return statistics.quantiles(samples, n=100)[94]
+
+
+# --- building the 1,000,000-slip database ----------------------------------------------------
+
+
+def cache_folder() -> Path:
+    """Where the built database is kept between runs (BETSHOP_BENCH_CACHE)."""
+    return Path(os.environ.get("BETSHOP_BENCH_CACHE") or ROOT / ".bench-cache")
+
+
+def cached_database() -> Path:
+    """The 1,000,000-slip database of this schema revision, built first if it is missing."""
+    folder = cache_folder()
+    path = folder / f"accept_bet-{SLIPS}-schema{HEAD}-recipe{RECIPE}.db"
+    if path.exists():
+        return path
+    folder.mkdir(parents=True, exist_ok=True)
+    building = path.with_suffix(".building")
+    for leftover in folder.glob(building.name + "*"):
+        leftover.unlink()  # an interrupted build
+    started = time.perf_counter()
+    _build(building)
+    building.rename(path)
+    _say(f"built {path} with {SLIPS:,} slips in {time.perf_counter() - started:.1f} s")
+    return path
+
+
+def _build(path: Path) -> None:
+    # The app creates, migrates and seeds the file, so that the schema is exactly the app's.
+    shop = Shop(
+        open_storage(f"sqlite:///{path}"),
+        clock=FixedClock(NOW),
+        terminal=TERMINAL,
+        pin_hasher=PlainPinHasher(),
+    )
+    try:
+        shop.seed_demo()
+    finally:
+        shop.close()
+    # The bulk rows go in through the app's engine too (WAL, synchronous=FULL): with one
+    # transaction per chunk the fsyncs cost little next to the inserts.
+    storage = open_storage(f"sqlite:///{path}")
+    engine = storage.engine
+    try:
+        _fill(engine)
+        with engine.connect() as connection:
+            connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        storage.close()
+
+
+def _fill(engine: Engine) -> None:
+    with engine.begin() as connection:
+        secret = bytes.fromhex(
+            connection.scalar(
+                text("SELECT value FROM settings WHERE name = :n"), {"n": SECRET_SETTING}
+            )
+        )
+        quotes = _quotes(connection)
+    rng = random.Random(3)
+    started = time.perf_counter()
+    for first in range(1, SLIPS + 1, CHUNK):
+        serials = range(first, min(first + CHUNK, SLIPS + 1))
+        slips, legs, cash = _rows(serials, secret, quotes, rng)
+        with engine.begin() as connection:
+            # The request keys are random: their index is written all over, so keep it cached.
+            connection.exec_driver_sql("PRAGMA cache_size=-262144")  # 256 MiB
+            connection.execute(insert(SlipRow), slips)
+            connection.execute(insert(SlipLegRow), legs)
+            connection.execute(insert(CashMovementRow), cash)
+        if serials[-1] % 200_000 == 0:
+            _say(f"  {serials[-1]:,} slips after {time.perf_counter() - started:.1f} s")
+    with engine.begin() as connection:
+        # New slips continue the numbering after the ones inserted here.
+        connection.execute(
+            update(CounterRow).where(CounterRow.name == "slip_serial").values(value=SLIPS)
+        )
+
+
+def _quotes(connection: Connection) -> list[tuple[int, str, Decimal, int]]:
+    """(event id, market, odds, version) of every quote of the demo line."""
+    rows = connection.execute(
+        select(OddsQuoteRow.event_id, OddsQuoteRow.market, OddsQuoteRow.odds, OddsQuoteRow.version)
+        .join(EventRow)
+        .order_by(OddsQuoteRow.id)
+    )
+    return [(event_id, market, odds, version) for event_id, market, odds, version in rows]
+
+
+def _rows(
+    serials: range,
+    secret: bytes,
+    quotes: list[tuple[int, str, Decimal, int]],
+    rng: random.Random,
+) -> tuple[list[dict[str, object]], list[dict[str, object]], list[dict[str, object]]]:
+    """One chunk: single slips as accept_bet stores them, one leg and one stake movement each.
+
+    The slips were issued over the year before NOW, in serial order, by a few cashiers at a
+    few terminals; the request key is 32 random hex digits, as a uuid4().hex would be.
+    """
+    single = BetKind(BetType.SINGLE)
+    stakes = [Decimal(s.replace(",", ".")) for s in STAKES]
+    year = timedelta(days=365).total_seconds()
+    slips: list[dict[str, object]] = []
+    legs: list[dict[str, object]] = []
+    cash: list[dict[str, object]] = []
+    prices: dict[tuple[Decimal, Decimal], tuple[str, Decimal]] = {}
+    for serial in serials:
+        event_id, market, odds, version = rng.choice(quotes)
+        stake = rng.choice(stakes)
+        price = prices.get((odds, stake))
+        if price is None:
+            price = (str(total_odds(single, [odds])), possible_payout(single, stake, [odds]))
+            prices[(odds, stake)] = price
+        issued_at = NOW - timedelta(seconds=year * (1 - serial / (SLIPS + 1)))
+        terminal = f"К{serial % 3 + 1}"
+        cashier = ("anna", "olga", "ivan")[serial % 3]
+        slips.append(
+            {
+                "id": serial,
+                "number": make_slip_number(serial, secret),
+                "request_key": f"{rng.getrandbits(128):032x}",
+                "kind": "single",
+                "stake": stake,
+                "total_odds": price[0],
+                "possible_payout": price[1],
+                "terminal": terminal,
+                "cashier": cashier,
+                "issued_at": issued_at,
+                "status": "open",
+                "agreed_in_play": False,
+                "reprints": 0,
+            }
+        )
+        legs.append(
+            {
+                "slip_id": serial,
+                "position": 0,
+                "member": 0,
+                "event_id": event_id,
+                "market": market,
+                "odds": odds,
+                "odds_version": version,
+            }
+        )
+        cash.append(
+            {
+                "at": issued_at,
+                "terminal": terminal,
+                "cashier": cashier,
+                "kind": "stake",
+                "amount": stake,
+                "slip_id": serial,
+            }
+        )
+    return slips, legs, cash
+
+
+# --- measuring --------------------------------------------------------------------------------
+
+
+def _bets(
+    line: dict[int, list[str]], rng: random.Random
+) -> Iterator[tuple[list[PickOrBlock], str, str]]:
+    """An endless counter mix: 60% singles, 30% expresses of 2–3 legs, 10% systems 2/3."""
+    codes = sorted(line)
+    while True:
+        roll = rng.random()
+        size = 1 if roll < 0.6 else 3 if roll >= 0.9 else rng.choice((2, 3))
+        picks: list[PickOrBlock] = [
+            (code, rng.choice(line[code])) for code in rng.sample(codes, size)
+        ]
+        if roll < 0.6:
+            yield picks, rng.choice(STAKES), "single"
+        elif roll < 0.9:
+            yield picks, rng.choice(STAKES), "express"
+        else:
+            yield picks, rng.choice(SYSTEM_STAKES), "system 2/3"
+
+
+def _empty_write_transaction(engine: Engine) -> None:
+    with engine.begin():
+        pass  # BEGIN IMMEDIATE (the engine's "begin" hook); COMMIT
+
+
+def _durable_one_row_commit(engine: Engine) -> None:
+    with engine.begin() as connection:
+        connection.execute(
+            update(CounterRow)
+            .where(CounterRow.name == "bench_probe")
+            .values(value=CounterRow.value + 1)
+        )
+
+
+def _measure(path: Path, calls: int) -> tuple[list[float], list[float], list[float]]:
+    clock = FixedClock(NOW)
+    storage = open_storage(f"sqlite:///{path}")  # what Shop.open does, keeping the engine
+    shop = Shop(storage, clock=clock, terminal=TERMINAL, pin_hasher=PlainPinHasher())
+    engine = storage.engine
+    try:
+        with engine.begin() as connection:
+            connection.execute(insert(CounterRow).values(name="bench_probe", value=0))
+        desk: Desk = shop.login(*CASHIER)
+        line = {row.event.code: sorted(row.odds) for row in desk.line()}
+        bets = _bets(line, random.Random(7))
+        timer = time.perf_counter_ns
+
+        def accept() -> float:
+            picks, stake, kind = next(bets)
+            clock.advance(timedelta(seconds=3))
+            started = timer()
+            desk.accept_bet(picks, stake, kind)
+            return (timer() - started) / 1e6
+
+        def timed(operation: Callable[[Engine], None]) -> float:
+            started = timer()
+            operation(engine)
+            return (timer() - started) / 1e6
+
+        for _ in range(WARM_UP):
+            accept()
+            timed(_empty_write_transaction)
+            timed(_durable_one_row_commit)
+        accepted, empty, durable = [], [], []
+        for _ in range(calls):
+            accepted.append(accept())
+            empty.append(timed(_empty_write_transaction))
+            durable.append(timed(_durable_one_row_commit))
+        with engine.connect() as connection:
+            slips = connection.scalar(text("SELECT count(*) FROM slips"))
+        assert slips == SLIPS + WARM_UP + calls, slips
+    finally:
+        shop.close()
+    return accepted, empty, durable
+
+
+def run(runs: int) -> list[str]:
+    """Build (or reuse) the 1,000,000-slip database, then time `runs * 100` bets.
+
+    Returns:
+        The bench lines for the p95 and the median.
+    """
+    source = cached_database()
+    with tempfile.TemporaryDirectory(prefix="betshop-bench-") as folder:
+        copy = Path(folder) / "shop.db"
+        started = time.perf_counter()
+        shutil.copyfile(source, copy)
+        _say(f"copied the database in {time.perf_counter() - started:.1f} s")
+        accepted, empty, durable = _measure(copy, runs * CALLS_PER_RUN)
+    _say(
+        f"{len(accepted)} bets; one-row durable commit: median "
+        f"{statistics.median(durable):.3f} ms, p95 {_p95(durable):.3f} ms; "
+        f"accept_bet max {max(accepted):.3f} ms"
+    )
+    return [
+        _line("accept_bet_p95", _p95(accepted), _p95(empty)),
+        _line("accept_bet_p50", statistics.median(accepted), statistics.median(empty)),
+    ]
