@@ -206,6 +206,14 @@ class Desk(LineDesk):
         with self._shop.unit_of_work() as uow:
             return uow.slips.cancelled(limit)
 
+    def slip(self, number: str) -> Slip:
+        """The slip with this number as typed or scanned (the lookup at the counter).
+
+        Raises:
+            InvalidSlipNumber: the check code does not match; UnknownSlip: no such slip.
+        """
+        return self._shop.slip(number)
+
     def reprint(self, number: str) -> Slip:
         """Count a reprint of a slip (printed "КОПИЯ"); after the window only a manager may.
 

@@ -342,3 +342,8 @@ def test_reprints_are_counted_and_after_the_window_need_a_manager(
         anna.reprint(slip.number)
     assert demo_shop.login("boss", "9911").reprint(slip.number).reprints == 2
     assert demo_shop.slip(slip.number).reprints == 2
+
+
+def test_the_desk_looks_up_a_slip_by_its_number_as_scanned(anna: Desk) -> None:
+    slip = anna.accept_bet([(101, "1")], stake="10")
+    assert anna.slip(f" {slip.number[:8]} {slip.number[8:]} ") == slip
