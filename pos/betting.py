@@ -62,9 +62,10 @@ def normalise_picks(legs: Sequence[PickOrBlock]) -> list[list[Pick]]:
 
 
 def _code(code: object) -> int:
-    if isinstance(code, bool) or not isinstance(code, int | str) or not str(code).isdigit():
-        raise UnknownEvent(0 if isinstance(code, bool) else code)  # type: ignore[arg-type]
-    return int(code)
+    text = str(code).strip()
+    if isinstance(code, bool) or not isinstance(code, int | str) or not text.isdecimal():
+        raise UnknownEvent(text)
+    return int(text)
 
 
 def price_bet(

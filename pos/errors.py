@@ -191,9 +191,9 @@ class InvalidUser(DomainError):
 
 
 class UnknownEvent(DomainError):
-    """No event has this code."""
+    """No event has this code (as typed, so it may not even be a number)."""
 
-    def __init__(self, code: int) -> None:
+    def __init__(self, code: int | str) -> None:
         self.code = code
         super().__init__()
 
