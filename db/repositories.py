@@ -166,6 +166,11 @@ class SqlLineRepository:
         row = self._session.scalars(select(EventRow).where(EventRow.code == code)).one_or_none()
         return None if row is None else _event(row)
 
+    def events_by_code(self, codes: list[int]) -> dict[int, Event]:
+        """The events with these codes that exist, by code, in one query."""
+        rows = self._session.scalars(select(EventRow).where(EventRow.code.in_(set(codes))))
+        return {row.code: _event(row) for row in rows}
+
     def events(self) -> list[Event]:
         """Every event, by code."""
         return [_event(row) for row in self._session.scalars(select(EventRow).order_by("code"))]
@@ -240,6 +245,31 @@ class SqlLineRepository:
         row.home, row.away, row.starts_at = event.home, event.away, event.starts_at
         row.tournament, row.max_stake = event.tournament, event.max_stake
 
+    def quotes_for(self, picks: list[tuple[int, str]]) -> dict[tuple[int, str], OddsQuote]:
+        """The current version of each picked market that has odds (the hot path of a bet)."""
+        wanted = set(picks)
+        rows = self._session.execute(
+            select(
+                EventRow.code,
+                OddsQuoteRow.market,
+                OddsQuoteRow.odds,
+                OddsQuoteRow.version,
+                OddsQuoteRow.set_at,
+                OddsQuoteRow.set_by,
+            )
+            .join(EventRow)
+            .where(
+                EventRow.code.in_({code for code, _ in wanted}),
+                OddsQuoteRow.market.in_({market for _, market in wanted}),
+            )
+            .order_by(OddsQuoteRow.version)
+        )
+        found: dict[tuple[int, str], OddsQuote] = {}
+        for code, market, odds, version, set_at, set_by in rows:
+            if (code, market) in wanted:
+                found[(code, market)] = OddsQuote(code, market, odds, version, set_at, set_by)
+        return found
+
     def set_suspended(self, code: int, suspended: bool) -> None:
         """Stop or resume taking bets on an event.
 
@@ -273,6 +303,7 @@ class SqlSlipRepository:
 
     def __init__(self, session: Session) -> None:
         self._session = session
+        self._ids: dict[str, int] = {}  # ids of the slips added in this transaction
 
     def next_serial(self) -> int:
         """The next slip serial, taken in this transaction (gapless while it commits)."""
@@ -291,6 +322,7 @@ class SqlSlipRepository:
         row = SlipRow(number=slip.number, **_slip_fields(slip))
         self._session.add(row)
         self._session.flush()
+        self._ids[slip.number] = row.id
         events = self._event_ids([leg.event_code for leg in slip.legs])
         position = 0
         for member, legs in enumerate(slip.members):
@@ -373,7 +405,7 @@ class SqlSlipRepository:
 
     def add_cash(self, movement: CashMovement) -> None:
         """Record cash into or out of a drawer for a slip."""
-        slip_id = self._session.scalar(
+        slip_id = self._ids.get(movement.slip_number) or self._session.scalar(
             select(SlipRow.id).where(SlipRow.number == movement.slip_number)
         )
         self._session.add(

@@ -122,12 +122,11 @@ def _check_shape(kind: BetKind, picks: list[list[Pick]]) -> None:
 
 
 def _events(uow: UnitOfWork, picks: list[list[Pick]]) -> dict[int, Event]:
-    events: dict[int, Event] = {}
-    for code, _market in (pick for member in picks for pick in member):
-        event = uow.line.get_event(code)
-        if event is None:
-            raise UnknownEvent(code)
-        events[code] = event
+    codes = [code for member in picks for code, _market in member]
+    events = uow.line.events_by_code(codes)
+    missing = next((code for code in codes if code not in events), None)
+    if missing is not None:
+        raise UnknownEvent(missing)
     return events
 
 
@@ -140,7 +139,7 @@ def _legs(
     *,
     agreed_in_play: bool,
 ) -> tuple[tuple[Leg, ...], ...]:
-    quotes = {(q.event_code, q.market): q for q in uow.line.current_quotes(list(events))}
+    quotes = uow.line.quotes_for([pick for member in picks for pick in member])
     members = []
     for member in picks:
         legs = []

@@ -78,7 +78,8 @@ def accept_bet(
     the way before raising (p.4: every check and every refusal is recorded). A bad market code
     or a reused request key is raised at once: nothing was recorded yet.
     """
-    settings = shop_settings.from_text(uow.settings.load())
+    stored = uow.settings.load()
+    settings = shop_settings.from_text(stored)
     picks = normalise_picks(request.legs)
     key = request.request_key
     if key is not None and (earlier := uow.slips.by_request(key)) is not None:
@@ -98,7 +99,7 @@ def accept_bet(
         )
     except PosError as refused:
         return refused  # the identity check above stays recorded
-    slip = _issue(uow, teller, now, priced, request.agreed_in_play, key)
+    slip = _issue(uow, teller, now, priced, request.agreed_in_play, key, _secret(uow, stored))
     uow.slips.add(slip)
     uow.slips.add_cash(
         CashMovement(now, teller.terminal, teller.login, CashKind.STAKE, slip.stake, slip.number)
@@ -230,8 +231,9 @@ def _issue(
     priced: PricedBet,
     agreed_in_play: bool,
     request_key: str | None,
+    secret: bytes,
 ) -> Slip:
-    number = make_slip_number(uow.slips.next_serial(), _secret(uow))
+    number = make_slip_number(uow.slips.next_serial(), secret)
     return Slip(
         number=number,
         kind=priced.kind,
@@ -247,12 +249,13 @@ def _issue(
     )
 
 
-def _secret(uow: UnitOfWork) -> bytes:
-    stored = uow.settings.load().get(SECRET_SETTING)
-    if stored is None:
-        stored = secrets.token_hex(32)
-        uow.settings.save({SECRET_SETTING: stored})
-    return bytes.fromhex(stored)
+def _secret(uow: UnitOfWork, stored: dict[str, str] | None = None) -> bytes:
+    # Migration 0002 creates the secret; the fakes and a hand-made database get one here.
+    secret = (stored if stored is not None else uow.settings.load()).get(SECRET_SETTING)
+    if secret is None:
+        secret = secrets.token_hex(32)
+        uow.settings.save({SECRET_SETTING: secret})
+    return bytes.fromhex(secret)
 
 
 def _audit(

@@ -91,6 +91,9 @@ class _Line:
     def events(self) -> list[Event]:
         return list(self._data.events.values())
 
+    def events_by_code(self, codes: list[int]) -> dict[int, Event]:
+        return {code: self._data.events[code] for code in codes if code in self._data.events}
+
     def add_quote(self, quote: OddsQuote) -> None:
         self._data.quotes.append(quote)
 
@@ -104,6 +107,10 @@ class _Line:
     def update_event(self, event: Event) -> None:
         old = self._data.events[event.code]
         self._data.events[event.code] = dataclasses.replace(event, suspended=old.suspended)
+
+    def quotes_for(self, picks: list[tuple[int, str]]) -> dict[tuple[int, str], OddsQuote]:
+        latest = {(q.event_code, q.market): q for q in self.current_quotes([c for c, _ in picks])}
+        return {pick: latest[pick] for pick in picks if pick in latest}
 
     def set_suspended(self, code: int, suspended: bool) -> None:
         event = self._data.events[code]
