@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
+from zoneinfo import ZoneInfo
 
 from pos.errors import InvalidAmount, InvalidEvent, InvalidMarket, InvalidOdds
 from pos.money import to_money
@@ -71,6 +72,8 @@ _RESULT = frozenset({"1", "X", "2", "1X", "X2", "12"})
 _TOTAL = re.compile(r"([OU])(\d{1,3}(?:\.[05])?)")
 _HANDICAP = re.compile(r"H([12])([+-]?\d{1,3}(?:\.[05]|\.25|\.75)?)")
 _MAX_CODE = 999_999
+_ISO_TIME = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d)?(Z|[+-]\d\d:?\d\d)?")
+_DOTTED_TIMES = ("%d.%m.%Y %H:%M", "%d.%m.%Y %H:%M:%S")
 
 
 def parse_market(text: str) -> str:
@@ -150,6 +153,27 @@ def new_event(
         tournament=" ".join(str(tournament).split()),
         max_stake=limit,
     )
+
+
+def parse_start_time(text: object, zone: ZoneInfo) -> datetime | None:
+    """A start time as typed or as in a line file, in the shop's zone; None if it is not one.
+
+    Accepts "05.12.2026 15:00" (seconds optional, one-digit day or hour too) and ISO
+    "2026-12-05 15:00" / "2026-12-05T15:00"; an ISO time with an explicit offset keeps it.
+    """
+    typed = " ".join(text.split()) if isinstance(text, str) else ""
+    if _ISO_TIME.fullmatch(typed):
+        try:
+            when = datetime.fromisoformat(typed)
+        except ValueError:
+            return None
+        return when if when.tzinfo else when.replace(tzinfo=zone)
+    for pattern in _DOTTED_TIMES:
+        try:
+            return datetime.strptime(typed, pattern).replace(tzinfo=zone)
+        except ValueError:
+            continue
+    return None
 
 
 def _line(text: str) -> str:

@@ -18,7 +18,6 @@ Every problem of the file is collected and `LineFileRejected` lists them by phys
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -28,7 +27,7 @@ from typing import TypeVar
 from zoneinfo import ZoneInfo
 
 from pos.errors import InvalidAmount, LineFileRejected, PosError, line_file_problem
-from pos.line import Event, Sport, new_event, parse_odds
+from pos.line import Event, Sport, new_event, parse_odds, parse_start_time
 from pos.line_files import REQUIRED, Problems, RawEvent, csv_events, decode, json_events
 from pos.money import to_money
 
@@ -37,8 +36,6 @@ _T = TypeVar("_T")
 _SPORTS = {"футбол": Sport.FOOTBALL, "хоккей": Sport.HOCKEY, "баскетбол": Sport.BASKETBALL} | {
     sport.value: sport for sport in Sport
 }
-_ISO = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d)?(Z|[+-]\d\d:?\d\d)?")
-_DOTTED = ("%d.%m.%Y %H:%M", "%d.%m.%Y %H:%M:%S")
 _MAX_CODE = 999_999
 # Stand-ins for a field already reported as wrong, so that new_event still checks the others.
 _SOME_CODE = 1
@@ -160,7 +157,7 @@ class _Checker:
 
     def _starts_at(self, record: RawEvent) -> datetime | None:
         raw = record.value("starts_at")
-        when = None if _blank(raw) else _start_time(raw, self.zone)
+        when = None if _blank(raw) else parse_start_time(raw, self.zone)
         if when is None and not _blank(raw):
             self.problems.append((record.line, line_file_problem("time", raw)))
         return when
@@ -209,22 +206,6 @@ def _event_code(raw: object) -> int | None:
     if isinstance(raw, bool) or not isinstance(raw, int):
         return None
     return raw if 1 <= raw <= _MAX_CODE else None
-
-
-def _start_time(raw: object, zone: ZoneInfo) -> datetime | None:
-    text = raw.strip() if isinstance(raw, str) else ""
-    if _ISO.fullmatch(text):
-        try:
-            when = datetime.fromisoformat(text)
-        except ValueError:
-            return None
-        return when if when.tzinfo else when.replace(tzinfo=zone)
-    for pattern in _DOTTED:
-        try:
-            return datetime.strptime(text, pattern).replace(tzinfo=zone)
-        except ValueError:
-            continue
-    return None
 
 
 def _max_stake(raw: object) -> Decimal | None:

@@ -10,8 +10,8 @@ from zoneinfo import ZoneInfo
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
-from pos.desk import LineRow
 from pos.line import Sport
+from pos.line_desk import LineRow
 
 # The six result markets get a column each; every other market goes into the summary column.
 MAIN_MARKETS = ("1", "X", "2", "1X", "X2", "12")

@@ -17,8 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.desk import Desk, LineRow
+from pos.desk import Desk
 from pos.errors import PosError
+from pos.line_desk import LineRow
 from ui.errors import MessageLabel
 from ui.models.line_model import CODE, FIRST_ODDS, MATCH, SPORT, START, SUMMARY, LineTableModel
 from ui.tasks import TaskRunner

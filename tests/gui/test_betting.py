@@ -1,0 +1,480 @@
+"""The betting page driven by keyboard as a cashier does: legs, kinds, stake, confirm, cancel."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QTableView
+from pytestqt.qtbot import QtBot
+
+from pos.bets import BetType
+from pos.clock import FixedClock
+from pos.desk import Desk
+from pos.errors import (
+    EventStarted,
+    InvalidMarket,
+    InvalidSlipNumber,
+    StakeNotSplittable,
+    StakeTooLow,
+    UnknownEvent,
+    WindowClosed,
+)
+from pos.services import Shop
+from pos.slipnumbers import display_slip_number
+from pos.slips import Slip, SlipStatus
+from tests.fakes import FakeStorage
+from ui.dialogs.confirm_bet import ConfirmBetDialog
+from ui.pages.betting import BettingPage
+from ui.tasks import TaskRunner
+from ui.widgets.legs_table import LegsTable
+from ui.widgets.slip_editor import split_pick
+
+MINSK = ZoneInfo("Europe/Minsk")
+
+
+@pytest.fixture
+def page(qtbot: QtBot, anna: Desk, runner: TaskRunner, clock: FixedClock) -> BettingPage:
+    betting_page = BettingPage(anna, runner, clock)
+    qtbot.addWidget(betting_page)
+    betting_page.resize(1280, 700)
+    betting_page.show()
+    betting_page.refresh()
+    qtbot.waitUntil(lambda: not runner.busy)
+    return betting_page
+
+
+def pick(page: BettingPage) -> QLineEdit:
+    return page.findChild(QLineEdit, "pick")
+
+
+def stake(page: BettingPage) -> QLineEdit:
+    return page.findChild(QLineEdit, "stake")
+
+
+def text_of(page: BettingPage, name: str) -> str:
+    return page.findChild(QLabel, name).text()
+
+
+def add_leg(qtbot: QtBot, page: BettingPage, typed: str) -> None:
+    """Type a leg and Enter; wait until it is on the slip."""
+    legs = page.draft.rowCount()
+    qtbot.keyClicks(pick(page), typed)
+    qtbot.keyClick(pick(page), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: page.draft.rowCount() == legs + 1)
+    assert pick(page).text() == ""
+
+
+def type_stake(qtbot: QtBot, page: BettingPage, typed: str) -> None:
+    stake(page).clear()
+    qtbot.keyClicks(stake(page), typed)
+
+
+def open_confirmation(qtbot: QtBot, page: BettingPage) -> ConfirmBetDialog:
+    qtbot.keyClick(stake(page), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: page.confirm_dialog is not None)
+    dialog = page.confirm_dialog
+    assert dialog is not None
+    return dialog
+
+
+def issue(qtbot: QtBot, page: BettingPage, storage: FakeStorage) -> Slip:
+    """Enter on the stake, Enter on the confirmation; the slip now in storage."""
+    before = len(storage.data.slips)
+    dialog = open_confirmation(qtbot, page)
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: page.confirm_dialog is None)
+    assert len(storage.data.slips) == before + 1
+    return max(storage.data.slips.values(), key=lambda slip: slip.number)
+
+
+def legs_rows(page: BettingPage) -> list[list[str]]:
+    model = page.draft
+    return [
+        [model.data(model.index(r, c)) for c in range(model.columnCount())]
+        for r in range(model.rowCount())
+    ]
+
+
+def countdown(page: BettingPage) -> str:
+    """The countdown of the newest recent slip (its window cell's first line)."""
+    return page.recent.rows()[0][1].split("\n")[0]
+
+
+def kind_names(page: BettingPage) -> list[str]:
+    return [str(kind) for kind in page.kinds.kinds()]
+
+
+# --- singles and the slip list -------------------------------------------------------------
+
+
+def test_a_single_typed_at_the_keyboard_is_issued_at_the_line_odds(
+    qtbot: QtBot, page: BettingPage, storage: FakeStorage
+) -> None:
+    add_leg(qtbot, page, "101 1")
+    assert legs_rows(page) == [
+        ["1", "101", "Динамо Минск — БАТЭ Борисов", "Победа хозяев (П1)", "2,10"]
+    ]
+    assert kind_names(page) == ["single"]
+    type_stake(qtbot, page, "10")
+    qtbot.waitUntil(lambda: text_of(page, "possible_payout") == "21,00 руб.")
+    assert text_of(page, "total_odds") == "2,10"
+
+    slip = issue(qtbot, page, storage)
+
+    assert slip.kind.type is BetType.SINGLE
+    assert slip.stake == Decimal("10.00")
+    assert [(leg.event_code, leg.market, leg.odds) for leg in slip.legs] == [
+        (101, "1", Decimal("2.10"))
+    ]
+    assert slip.possible_payout == Decimal("21.00")
+    assert text_of(page, "slip_message") == (
+        f"Купон {display_slip_number(slip.number)} выдан. Претензии принимаются до 12:05:00."
+    )
+    assert page.draft.rowCount() == 0
+    assert stake(page).text() == ""
+    assert page.recent.rows()[0] == [
+        f"{display_slip_number(slip.number)}\nОрдинар · 10,00 руб.", "05:00\nдо 12:05:00",
+    ]  # fmt: skip
+
+
+def test_the_confirmation_shows_what_will_be_printed(qtbot: QtBot, page: BettingPage) -> None:
+    add_leg(qtbot, page, "101 1")
+    type_stake(qtbot, page, "12,50")
+
+    dialog = open_confirmation(qtbot, page)
+
+    assert dialog.findChild(QLabel, "confirm_payout").text() == "26,25 руб."
+    texts = [label.text() for label in dialog.findChildren(QLabel)]
+    assert "Ординар" in texts
+    assert "12,50 руб." in texts
+    legs = dialog.findChild(LegsTable, "confirm_legs")
+    assert legs.cell_texts() == [
+        ["1", "101", "Динамо Минск — БАТЭ Борисов", "Победа хозяев (П1)", "2,10"]
+    ]
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: page.confirm_dialog is None)
+    assert page.draft.rowCount() == 1  # back to the slip, nothing issued
+
+
+def test_a_cyrillic_market_is_understood(qtbot: QtBot, page: BettingPage) -> None:
+    pick(page).setText("102 б2,5")  # keyClicks cannot type Cyrillic
+    qtbot.keyClick(pick(page), Qt.Key.Key_Return)
+
+    qtbot.waitUntil(lambda: page.draft.rowCount() == 1)
+    assert legs_rows(page)[0][3:] == ["Тотал больше 2,5", "1,95"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "refusal"),
+    [("999 1", UnknownEvent(999)), ("101 Q7", InvalidMarket("Q7"))],
+)
+def test_a_bad_leg_shows_the_refusal_and_keeps_the_text(
+    qtbot: QtBot, page: BettingPage, typed: str, refusal: Exception
+) -> None:
+    qtbot.keyClicks(pick(page), typed)
+    qtbot.keyClick(pick(page), Qt.Key.Key_Return)
+
+    qtbot.waitUntil(lambda: page.editor.message_text() == str(refusal))
+    assert pick(page).text() == typed
+    assert page.draft.rowCount() == 0
+
+
+def test_delete_removes_the_selected_leg(qtbot: QtBot, page: BettingPage) -> None:
+    add_leg(qtbot, page, "101 1")
+    add_leg(qtbot, page, "102 O2.5")
+    assert kind_names(page) == ["express"]
+
+    qtbot.keyClick(pick(page), Qt.Key.Key_Down)  # to the legs, the first selected
+    qtbot.keyClick(page.findChild(QTableView, "legs"), Qt.Key.Key_Delete)
+
+    assert [row[1] for row in legs_rows(page)] == ["102"]
+    assert kind_names(page) == ["single"]
+
+
+# --- expresses and systems -----------------------------------------------------------------
+
+
+def test_an_express_of_two_legs(qtbot: QtBot, page: BettingPage, storage: FakeStorage) -> None:
+    add_leg(qtbot, page, "101 1")
+    add_leg(qtbot, page, "102 O2.5")
+    type_stake(qtbot, page, "10")
+    qtbot.waitUntil(lambda: text_of(page, "total_odds") == "4,095")
+    assert text_of(page, "possible_payout") == "40,95 руб."
+
+    slip = issue(qtbot, page, storage)
+
+    assert str(slip.kind) == "express"
+    assert [(leg.event_code, leg.odds) for leg in slip.legs] == [
+        (101, Decimal("2.10")),
+        (102, Decimal("1.95")),
+    ]
+    assert slip.possible_payout == Decimal("40.95")
+
+
+def test_a_system_two_of_three_chosen_by_key(
+    qtbot: QtBot, page: BettingPage, storage: FakeStorage
+) -> None:
+    for typed in ("101 1", "102 O2.5", "201 2"):
+        add_leg(qtbot, page, typed)
+    assert kind_names(page) == ["express", "system 2/3"]
+    assert str(page.kinds.current()) == "express"
+
+    qtbot.keyClick(stake(page), Qt.Key.Key_F2)
+    assert str(page.kinds.current()) == "system 2/3"
+    type_stake(qtbot, page, "9")
+    qtbot.waitUntil(lambda: text_of(page, "possible_payout") == "47,52 руб.")
+
+    slip = issue(qtbot, page, storage)
+
+    assert str(slip.kind) == "system 2/3"
+    assert slip.stake == Decimal("9.00")
+    assert slip.possible_payout == Decimal("47.52")
+
+
+def test_a_system_stake_that_does_not_split_names_the_nearest_stakes(
+    qtbot: QtBot, page: BettingPage, storage: FakeStorage, runner: TaskRunner
+) -> None:
+    for typed in ("101 1", "102 O2.5", "201 2"):
+        add_leg(qtbot, page, typed)
+    qtbot.keyClick(stake(page), Qt.Key.Key_2, Qt.KeyboardModifier.AltModifier)
+    type_stake(qtbot, page, "10")
+
+    refusal = StakeNotSplittable(Decimal("10.00"), 3, Decimal("9.99"), Decimal("10.02"))
+    qtbot.waitUntil(lambda: text_of(page, "slip_message") == str(refusal))
+    assert text_of(page, "possible_payout") == "—"
+    qtbot.keyClick(stake(page), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not runner.busy)
+    assert text_of(page, "slip_message") == str(refusal)
+    assert page.confirm_dialog is None
+    assert storage.data.slips == {}
+
+
+def test_a_complex_system_with_an_express_block(
+    qtbot: QtBot, page: BettingPage, storage: FakeStorage
+) -> None:
+    for typed in ("101 1", "102 O2.5", "201 2", "103 X"):
+        add_leg(qtbot, page, typed)
+    legs = page.findChild(QTableView, "legs")
+    qtbot.keyClick(pick(page), Qt.Key.Key_Down)
+    qtbot.keyClick(legs, Qt.Key.Key_Down, Qt.KeyboardModifier.ShiftModifier)
+
+    qtbot.keyClicks(legs, "+")
+
+    assert [row[0] for row in legs_rows(page)] == ["1 блок", "1 блок", "2", "3"]
+    assert kind_names(page) == ["express", "system 2/3"]
+    assert str(page.kinds.current()) == "system 2/3"  # an express of blocks is no system
+    type_stake(qtbot, page, "9")
+    qtbot.waitUntil(lambda: text_of(page, "possible_payout") != "—")
+
+    slip = issue(qtbot, page, storage)
+
+    assert str(slip.kind) == "system 2/3"
+    assert [[leg.event_code for leg in member] for member in slip.members] == [
+        [101, 102],
+        [201],
+        [103],
+    ]
+
+
+def test_ctrl_b_splits_a_block_again(qtbot: QtBot, page: BettingPage) -> None:
+    for typed in ("101 1", "102 O2.5", "201 2"):
+        add_leg(qtbot, page, typed)
+    page.editor.select_rows([0, 1])
+    qtbot.keyClick(pick(page), Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
+    assert page.draft.member_count() == 2
+
+    page.editor.select_rows([0])
+    qtbot.keyClick(pick(page), Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
+
+    assert page.draft.member_count() == 3
+
+
+# --- refusals and the double Enter ---------------------------------------------------------
+
+
+def test_a_stake_below_the_minimum_is_refused_and_no_slip_is_issued(
+    qtbot: QtBot, page: BettingPage, storage: FakeStorage
+) -> None:
+    add_leg(qtbot, page, "101 1")
+    type_stake(qtbot, page, "0,50")
+
+    qtbot.keyClick(stake(page), Qt.Key.Key_Return)
+
+    refusal = StakeTooLow(Decimal("0.50"), Decimal("1.00"))
+    qtbot.waitUntil(lambda: text_of(page, "slip_message") == str(refusal))
+    assert page.confirm_dialog is None
+    assert storage.data.slips == {}
+
+
+def test_a_double_enter_on_the_confirmation_issues_one_slip(
+    qtbot: QtBot, page: BettingPage, storage: FakeStorage
+) -> None:
+    add_leg(qtbot, page, "101 1")
+    type_stake(qtbot, page, "10")
+    dialog = open_confirmation(qtbot, page)
+
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+
+    qtbot.waitUntil(lambda: page.confirm_dialog is None)
+    assert len(storage.data.slips) == 1
+
+
+def test_a_confirmation_sent_twice_with_its_key_issues_one_slip(
+    qtbot: QtBot, page: BettingPage, storage: FakeStorage, runner: TaskRunner
+) -> None:
+    add_leg(qtbot, page, "101 1")
+    type_stake(qtbot, page, "10")
+    dialog = open_confirmation(qtbot, page)
+
+    # As if the first answer were lost and the request sent again.
+    dialog.confirmed.emit(dialog.request_key)
+    dialog.confirmed.emit(dialog.request_key)
+
+    qtbot.waitUntil(lambda: page.confirm_dialog is None and not runner.busy)
+    assert len(storage.data.slips) == 1
+    assert len(page.recent.rows()) == 1
+
+
+def test_a_started_event_needs_the_in_play_agreement(
+    qtbot: QtBot, page: BettingPage, boss: Desk, clock: FixedClock, storage: FakeStorage
+) -> None:
+    boss.add_event(401, "football", "Ислочь", "Минск", clock.now() - timedelta(minutes=20))
+    boss.set_odds(401, "1", Decimal("2.50"))
+    qtbot.keyClicks(pick(page), "401 1")
+    qtbot.keyClick(pick(page), Qt.Key.Key_Return)
+    refusal = EventStarted(401, (clock.now() - timedelta(minutes=20)).astimezone(MINSK))
+    qtbot.waitUntil(lambda: page.editor.message_text() == str(refusal))
+
+    page.findChild(QCheckBox, "agreed_in_play").setChecked(True)
+    qtbot.keyClick(pick(page), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: page.draft.rowCount() == 1)
+    type_stake(qtbot, page, "5")
+    slip = issue(qtbot, page, storage)
+
+    assert slip.agreed_in_play
+    assert not page.findChild(QCheckBox, "agreed_in_play").isChecked()
+
+
+# --- the 5-minute window -------------------------------------------------------------------
+
+
+def issue_single(qtbot: QtBot, page: BettingPage, storage: FakeStorage) -> Slip:
+    add_leg(qtbot, page, "101 1")
+    type_stake(qtbot, page, "10")
+    return issue(qtbot, page, storage)
+
+
+def cancel_with_reason(qtbot: QtBot, page: BettingPage, reason: str) -> None:
+    qtbot.keyClick(pick(page), Qt.Key.Key_F8)
+    qtbot.waitUntil(lambda: page.recent.cancel_dialog is not None)
+    dialog = page.recent.cancel_dialog
+    dialog.set_reason(reason)
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: page.recent.cancel_dialog is None)
+
+
+def test_the_just_issued_slip_is_cancelled_within_its_window(
+    qtbot: QtBot, page: BettingPage, storage: FakeStorage, clock: FixedClock
+) -> None:
+    slip = issue_single(qtbot, page, storage)
+    clock.advance(timedelta(minutes=4))
+    qtbot.waitUntil(lambda: countdown(page) == "01:00", timeout=3000)
+
+    cancel_with_reason(qtbot, page, "Неверно указан исход")
+
+    number = display_slip_number(slip.number)
+    qtbot.waitUntil(
+        lambda: (
+            page.recent.message_text()
+            == f"Купон {number} отменён. Верните игроку ставку 10,00 руб."
+        )
+    )
+    cancelled = storage.data.slips[slip.number]
+    assert cancelled.status is SlipStatus.CANCELLED
+    assert cancelled.cancellation is not None
+    assert cancelled.cancellation.reason == "Неверно указан исход"
+    assert countdown(page) == "отменён"
+
+
+def test_after_the_window_the_cancellation_is_refused(
+    qtbot: QtBot, page: BettingPage, storage: FakeStorage, clock: FixedClock
+) -> None:
+    slip = issue_single(qtbot, page, storage)
+    clock.advance(timedelta(minutes=6))
+    qtbot.waitUntil(lambda: countdown(page) == "окно закрыто", timeout=3000)
+
+    cancel_with_reason(qtbot, page, "wrong outcome")
+
+    refusal = WindowClosed(slip.number, slip.window_ends_at.astimezone(MINSK))
+    qtbot.waitUntil(lambda: page.recent.message_text() == str(refusal))
+    assert storage.data.slips[slip.number].status is SlipStatus.OPEN
+
+
+def test_recent_slips_are_listed_after_a_refresh(
+    qtbot: QtBot, page: BettingPage, anna: Desk
+) -> None:
+    slip = anna.accept_bet([(101, "1"), (102, "O2.5")], Decimal("20"), "express")
+
+    page.refresh()
+
+    number = display_slip_number(slip.number)
+    qtbot.waitUntil(
+        lambda: page.recent.rows() == [[f"{number}\nЭкспресс · 20,00 руб.", "05:00\nдо 12:05:00"]]
+    )
+
+
+# --- the slip lookup -----------------------------------------------------------------------
+
+
+def test_a_scanned_number_shows_the_slip_and_its_copy_is_counted(
+    qtbot: QtBot, page: BettingPage, anna: Desk, demo_shop: Shop
+) -> None:
+    slip = anna.accept_bet([[(101, "1"), (102, "O2.5")], (201, "2"), (103, "X")], "9", "system 2/3")
+    qtbot.keyClick(pick(page), Qt.Key.Key_F6)
+    lookup = page.findChild(QLineEdit, "lookup")
+    qtbot.keyClicks(lookup, slip.number)
+    qtbot.keyClick(lookup, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: page.recent.details_dialog is not None)
+    details = page.recent.details_dialog
+
+    fields = details.field_texts()
+    assert fields["Статус"] == "принят, ждёт результатов"
+    assert fields["Вид ставки"] == "Сложная система 2/3"
+    assert fields["Ставка"] == "9,00 руб."
+    assert fields["Претензии до"] == "30.11.2026 12:05:00"
+    assert fields["Копий напечатано"] == "0"
+    legs = details.findChild(LegsTable, "details_legs").cell_texts()
+    assert [row[0] for row in legs] == ["1 блок", "1 блок", "2", "3"]
+    assert legs[0][-1] == "в. 1"
+
+    qtbot.keyClick(details, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+
+    qtbot.waitUntil(lambda: details.message_text() == "Повторная печать учтена: копия № 1.")
+    assert details.field_texts()["Копий напечатано"] == "1"
+    assert demo_shop.slip(slip.number).reprints == 1
+    qtbot.keyClick(details, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: page.recent.details_dialog is None)
+
+
+def test_a_mistyped_number_is_refused_inline(qtbot: QtBot, page: BettingPage) -> None:
+    lookup = page.findChild(QLineEdit, "lookup")
+    qtbot.keyClicks(lookup, "1234567890123")
+    qtbot.keyClick(lookup, Qt.Key.Key_Return)
+
+    qtbot.waitUntil(
+        lambda: page.recent.lookup_message_text() == str(InvalidSlipNumber("1234567890123"))
+    )
+    assert page.recent.details_dialog is None
+
+
+@pytest.mark.parametrize(
+    ("typed", "parts"),
+    [("101 1", ("101", "1")), ("  102   O2.5 ", ("102", "O2.5")), ("102б2,5", ("102", "б2,5"))],
+)
+def test_a_typed_leg_is_split_into_code_and_market(typed: str, parts: tuple[str, str]) -> None:
+    assert split_pick(typed) == parts

@@ -1,0 +1,1 @@
+"""Dialogs of the pages, one dialog per module."""

@@ -1,0 +1,393 @@
+"""The betting page: the cashier builds a slip by keyboard, confirms it with the player."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pos.bets import kinds_for
+from pos.betting import PricedBet
+from pos.clock import Clock
+from pos.desk import Desk
+from pos.errors import PosError
+from pos.identity import IdDocument
+from pos.money import format_money
+from pos.settings import ShopSettings
+from pos.slipnumbers import display_slip_number
+from pos.slips import Slip
+from ui.dialogs.confirm_bet import ConfirmBetDialog
+from ui.dialogs.identity import IdentityDialog
+from ui.errors import MessageLabel
+from ui.models.slip_model import BetDraft, SlipDraftModel, format_total_odds, years
+from ui.tasks import TaskRunner
+from ui.widgets.kind_chooser import KindChooser
+from ui.widgets.recent_slips import RecentSlipsPanel
+from ui.widgets.slip_editor import SlipEditor
+
+# The preview is priced once the cashier pauses typing for this long.
+PREVIEW_DELAY_MS = 150
+_NO_VALUE = "—"
+
+
+class BettingPage(QWidget):
+    """The slip being built on the left, the recent slips and the lookup on the right.
+
+    Keyboard: "101 1" Enter adds a leg; an empty Enter goes to the stake; ↓ goes to the legs,
+    where Del removes and + (or Ctrl+B anywhere) groups the selected legs into an express
+    block; F2 or Alt+1…9 choose the kind; Enter on the stake or F9 confirms; F4 checks the
+    player's document; F6 finds a slip; F8 cancels the selected recent slip.
+    """
+
+    def __init__(
+        self, desk: Desk, runner: TaskRunner, clock: Clock, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._desk = desk
+        self._runner = runner
+        self._clock = clock
+        self._settings = ShopSettings()  # the zone and minimum stake until the shop's are loaded
+        self._document: tuple[IdDocument, int] | None = None
+        self._generation = 0
+        self.confirm_dialog: ConfirmBetDialog | None = None
+        self.identity_dialog: IdentityDialog | None = None
+        self._preview_timer = QTimer(self)
+        self._preview_timer.setSingleShot(True)
+        self._preview_timer.setInterval(PREVIEW_DELAY_MS)
+        self._preview_timer.timeout.connect(self._on_preview_timer_timeout)
+        self._build()
+        self._build_shortcuts()
+
+    # --- public -------------------------------------------------------------------------
+
+    @property
+    def draft(self) -> SlipDraftModel:
+        """The slip being built."""
+        return self._editor.draft
+
+    @property
+    def editor(self) -> SlipEditor:
+        """The legs of the slip being built."""
+        return self._editor
+
+    @property
+    def recent(self) -> RecentSlipsPanel:
+        """The recent slips panel (cancel, lookup)."""
+        return self._recent
+
+    @property
+    def kinds(self) -> KindChooser:
+        """The kind chooser."""
+        return self._kinds
+
+    def refresh(self) -> None:
+        """Reload the shop settings (zone, minimum stake) and the recent slips."""
+        desk = self._desk
+        self._runner.run(
+            desk.settings,
+            on_success=self._show_settings,
+            on_failure=self._slip_message.show_error,
+            owner=self,
+        )
+        self._recent.refresh()
+
+    def confirm(self) -> None:
+        """Price the slip as it is now and, if pos takes it, open the confirmation (F9)."""
+        if self.confirm_dialog is None:
+            self._price(confirming=True)
+
+    def check_document(self) -> None:
+        """F4: the identity dialog for the player of this slip."""
+        today = self._clock.now().astimezone(self._settings.zone).date()
+        dialog = IdentityDialog(self._desk, self._runner, today, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.document_checked.connect(self._on_identity_document_checked)
+        dialog.check_failed.connect(self._on_identity_check_failed)
+        dialog.finished.connect(self._on_identity_finished)
+        self.identity_dialog = dialog
+        dialog.open()
+
+    # --- building -----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        left = QFrame()
+        left.setObjectName("card")
+        column = QVBoxLayout(left)
+        column.setContentsMargins(20, 16, 20, 16)
+        column.setSpacing(8)
+        self._editor = SlipEditor(self._desk, self._runner)
+        self._editor.members_changed.connect(self._on_editor_members_changed)
+        self._editor.stake_wanted.connect(self._on_editor_stake_wanted)
+        column.addWidget(self._editor, 1)
+        self._build_bet(column)
+        right = QFrame()
+        right.setObjectName("card")
+        self._recent = RecentSlipsPanel(self._desk, self._runner, self._clock)
+        right_column = QVBoxLayout(right)
+        right_column.setContentsMargins(20, 16, 20, 16)
+        right_column.addWidget(self._recent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(16, 14, 16, 8)
+        layout.setSpacing(16)
+        layout.addWidget(left, 3)
+        layout.addWidget(right, 2)
+        self.setFocusProxy(self._editor)
+
+    def _build_bet(self, column: QVBoxLayout) -> None:
+        self._kinds = KindChooser()
+        self._kinds.setObjectName("kinds")
+        self._kinds.kind_changed.connect(self._on_kinds_kind_changed)
+        self._stake = QLineEdit()
+        self._stake.setObjectName("stake")
+        self._stake.setPlaceholderText(self.tr("10 или 12,50"))
+        self._stake.setMaximumWidth(200)
+        self._stake.textChanged.connect(self._on_stake_text_changed)
+        self._stake.returnPressed.connect(self._on_stake_return_pressed)
+        self._in_play = QCheckBox(self.tr("В игре (согласовано)"))
+        self._in_play.setObjectName("agreed_in_play")
+        self._in_play.setStyleSheet("QCheckBox::indicator { width: 22px; height: 22px; }")
+        self._in_play.toggled.connect(self._on_in_play_toggled)
+        self._total_odds = self._value_label("total_odds")
+        self._payout = self._value_label("possible_payout")
+
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(14)
+        grid.addWidget(QLabel(self.tr("Вид ставки (F2)")), 0, 0)
+        grid.addWidget(self._kinds, 0, 1, 1, 3)
+        stake_label = QLabel(self.tr("Ставка, руб."))
+        stake_label.setBuddy(self._stake)
+        grid.addWidget(stake_label, 1, 0)
+        grid.addWidget(self._stake, 1, 1)
+        grid.addWidget(self._in_play, 1, 2, 1, 2)
+        grid.addWidget(QLabel(self.tr("Коэффициент")), 2, 0)
+        grid.addWidget(self._total_odds, 2, 1)
+        grid.addWidget(QLabel(self.tr("Возможный выигрыш")), 2, 2)
+        grid.addWidget(self._payout, 2, 3)
+        grid.setColumnStretch(3, 1)
+        self._slip_message = MessageLabel()
+        self._slip_message.setObjectName("slip_message")
+        column.addLayout(grid)
+        column.addWidget(self._slip_message)
+        column.addLayout(self._build_buttons())
+
+    def _value_label(self, name: str) -> QLabel:
+        label = QLabel(_NO_VALUE)
+        label.setObjectName(name)
+        label.setProperty("heading", "1")
+        return label
+
+    def _build_buttons(self) -> QHBoxLayout:
+        document = QPushButton(self.tr("Проверить документ (F4)"))
+        document.setObjectName("check_identity")
+        document.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        document.clicked.connect(self._on_document_button_clicked)
+        self._document_state = QLabel(self.tr("Документ не проверялся"))
+        self._document_state.setObjectName("document_state")
+        self._document_state.setProperty("muted", "true")
+        accept = QPushButton(self.tr("Принять ставку (F9)"))
+        accept.setObjectName("accept_bet")
+        accept.setProperty("primary", "true")
+        accept.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        accept.clicked.connect(self._on_accept_button_clicked)
+        row = QHBoxLayout()
+        row.addWidget(document)
+        row.addWidget(self._document_state, 1)
+        row.addWidget(accept)
+        return row
+
+    def _build_shortcuts(self) -> None:
+        keys = [
+            (QKeySequence(Qt.Key.Key_F2), self._kinds.cycle),
+            (QKeySequence(Qt.Key.Key_F4), self.check_document),
+            (QKeySequence(Qt.Key.Key_F9), self.confirm),
+            (QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_B), self._editor.group_selected),
+        ]
+        for number in range(1, 10):
+            key = Qt.Key(Qt.Key.Key_0.value + number)
+            keys.append((QKeySequence(Qt.Modifier.ALT | key), self._chooser(number - 1)))
+        for sequence, handler in keys:
+            QShortcut(sequence, self, handler)
+
+    def _chooser(self, index: int) -> Callable[[], None]:
+        return lambda: self._kinds.choose(index)
+
+    # --- pricing ------------------------------------------------------------------------
+
+    def _bet_draft(self) -> BetDraft | None:
+        kind = self._kinds.current()
+        if kind is None:
+            return None
+        document = self._document[0] if self._document else None
+        return BetDraft(
+            self.draft.picks(), self._stake.text(), str(kind), self._in_play.isChecked(), document
+        )
+
+    def _price(self, *, confirming: bool) -> None:
+        self._preview_timer.stop()
+        self._generation += 1
+        generation, bet, desk = self._generation, self._bet_draft(), self._desk
+        if bet is None or (not bet.stake.strip() and not confirming):
+            self._show_totals(None)  # nothing to price yet
+            return
+        self._runner.run(
+            lambda: desk.price_bet(
+                bet.picks, bet.stake, bet.kind, agreed_in_play=bet.agreed_in_play
+            ),
+            on_success=lambda priced: self._show_priced(generation, bet, priced, confirming),
+            on_failure=lambda exc: self._show_price_refused(generation, exc),
+            owner=self,
+        )
+
+    def _issue(self, bet: BetDraft, request_key: str) -> None:
+        desk = self._desk
+        self._runner.run(
+            lambda: desk.accept_bet(
+                bet.picks,
+                bet.stake,
+                bet.kind,
+                document=bet.document,
+                agreed_in_play=bet.agreed_in_play,
+                request_key=request_key,
+            ),
+            on_success=self._show_issued,
+            on_failure=self._show_issue_refused,
+            owner=self,
+        )
+
+    # --- results ------------------------------------------------------------------------
+
+    def _show_settings(self, settings: ShopSettings) -> None:
+        self._settings = settings
+        self._editor.min_stake = settings.min_stake
+
+    def _show_totals(self, priced: PricedBet | None) -> None:
+        if priced is None:
+            self._total_odds.setText(_NO_VALUE)
+            self._payout.setText(_NO_VALUE)
+            if self._slip_message.kind == "error":
+                self._slip_message.clear_message()
+            return
+        self._total_odds.setText(format_total_odds(priced.total_odds))
+        payout = format_money(priced.possible_payout)
+        self._payout.setText(self.tr("{amount} руб.").format(amount=payout))
+
+    def _show_priced(
+        self, generation: int, bet: BetDraft, priced: PricedBet, confirming: bool
+    ) -> None:
+        if generation != self._generation:
+            return  # the slip changed since: a newer price is on its way
+        self.draft.update_odds(priced.members)
+        self._show_totals(priced)
+        self._slip_message.clear_message()
+        if confirming and self.confirm_dialog is None:
+            self._open_confirmation(bet, priced)
+
+    def _show_price_refused(self, generation: int, exc: PosError) -> None:
+        if generation == self._generation:
+            self._show_totals(None)
+            self._slip_message.show_error(exc)
+
+    def _open_confirmation(self, bet: BetDraft, priced: PricedBet) -> None:
+        age = self._document[1] if self._document else None
+        dialog = ConfirmBetDialog(
+            priced, agreed_in_play=bet.agreed_in_play, document_age=age, parent=self
+        )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.confirmed.connect(lambda key: self._issue(bet, key))
+        dialog.finished.connect(self._on_confirm_dialog_finished)
+        self.confirm_dialog = dialog
+        dialog.open()
+
+    def _show_issued(self, slip: Slip) -> None:
+        if self.confirm_dialog is not None:
+            self.confirm_dialog.accept()
+        self.draft.clear()
+        self._stake.clear()
+        self._in_play.setChecked(False)
+        self._set_document(None)
+        until = slip.window_ends_at.astimezone(self._settings.zone)
+        self._slip_message.show_success(
+            self.tr("Купон {number} выдан. Претензии принимаются до {until}.").format(
+                number=display_slip_number(slip.number), until=until.strftime("%H:%M:%S")
+            )
+        )
+        self._recent.add_slip(slip)
+        self._editor.setFocus()
+
+    def _show_issue_refused(self, exc: PosError) -> None:
+        if self.confirm_dialog is not None:
+            self.confirm_dialog.show_refusal(exc)
+        else:
+            self._slip_message.show_error(exc)
+
+    def _set_document(self, checked: tuple[IdDocument, int] | None) -> None:
+        self._document = checked
+        if checked is None:
+            self._document_state.setText(self.tr("Документ не проверялся"))
+            self._document_state.setStyleSheet("")
+        else:
+            text = self.tr("Документ проверен: {age}").format(age=years(checked[1]))
+            self._document_state.setText(text)
+            self._document_state.setStyleSheet("color: #1b7f3b; font-weight: bold;")
+
+    # --- slots --------------------------------------------------------------------------
+
+    def _on_editor_stake_wanted(self) -> None:
+        self._stake.setFocus()
+
+    def _on_stake_return_pressed(self) -> None:
+        self.confirm()
+
+    def _on_accept_button_clicked(self) -> None:
+        self.confirm()
+
+    def _on_document_button_clicked(self) -> None:
+        self.check_document()
+
+    def _on_editor_members_changed(self) -> None:
+        draft = self.draft
+        self._kinds.set_kinds(kinds_for(draft.member_count()), blocks=draft.has_blocks())
+        self._preview_timer.start()
+
+    def _on_kinds_kind_changed(self, _kind: object) -> None:
+        self._preview_timer.start()
+
+    def _on_stake_text_changed(self, _text: str) -> None:
+        self._preview_timer.start()
+
+    def _on_in_play_toggled(self, checked: bool) -> None:
+        self._editor.agreed_in_play = checked
+        self._preview_timer.start()
+
+    def _on_preview_timer_timeout(self) -> None:
+        self._price(confirming=False)
+
+    def _on_confirm_dialog_finished(self, _result: int) -> None:
+        self.confirm_dialog = None
+        self.activateWindow()  # F-keys work again at once, with or without a window manager
+        if self.draft.member_count():
+            self._stake.setFocus()
+
+    def _on_identity_document_checked(self, document: IdDocument, age: int) -> None:
+        self._set_document((document, age))
+
+    def _on_identity_check_failed(self, exc: PosError) -> None:
+        self._set_document(None)
+        self._slip_message.show_error(exc)
+
+    def _on_identity_finished(self, _result: int) -> None:
+        self.identity_dialog = None
+        self.activateWindow()
+        (self._stake if self.draft.member_count() else self._editor).setFocus()

@@ -1,0 +1,149 @@
+"""The cancellations page: every slip cancelled within its 5-minute window, newest first (p.8)."""
+
+from __future__ import annotations
+
+from zoneinfo import ZoneInfo
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pos.desk import Desk
+from pos.money import format_money
+from pos.slipnumbers import display_slip_number
+from pos.slips import Slip
+from ui.errors import MessageLabel
+from ui.tasks import TaskRunner
+
+WHEN, NUMBER, STAKE, CASHIER, REASON = range(5)
+
+
+class CancellationsPage(QWidget):
+    """When, which slip, its stake, who cancelled it and why; F5 reloads."""
+
+    def __init__(self, desk: Desk, runner: TaskRunner, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._desk = desk
+        self._runner = runner
+        self._build()
+        self._runner.busy_changed.connect(self._on_runner_busy_changed)
+
+    def refresh(self) -> None:
+        """Reload the cancellations in the background."""
+        desk = self._desk
+        self._runner.run(
+            lambda: (desk.window_cancellations(), desk.settings().zone),
+            on_success=self._show_cancellations,
+            on_failure=self._message.show_error,
+            owner=self,
+        )
+
+    def rows(self) -> list[list[str]]:
+        """The texts of every row (tests)."""
+        table = self._table
+        return [
+            [_text(table.item(r, c)) for c in range(table.columnCount())]
+            for r in range(table.rowCount())
+        ]
+
+    # --- building -----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self._count = QLabel()
+        self._count.setObjectName("cancellation_count")
+        self._count.setProperty("heading", "2")
+        self._refresh_button = QPushButton(self.tr("Обновить (F5)"))
+        self._refresh_button.setObjectName("refresh_cancellations")
+        self._refresh_button.clicked.connect(self._on_refresh_button_clicked)
+        QShortcut(QKeySequence(Qt.Key.Key_F5), self, self._on_refresh_button_clicked)
+        header = QHBoxLayout()
+        header.addWidget(self._count)
+        header.addStretch(1)
+        header.addWidget(self._refresh_button)
+
+        self._table = QTableWidget(0, 5)
+        self._table.setObjectName("cancellations")
+        self._table.setHorizontalHeaderLabels(
+            [
+                self.tr("Когда"),
+                self.tr("Купон"),
+                self.tr("Ставка, руб."),
+                self.tr("Кассир"),
+                self.tr("Причина"),
+            ]
+        )
+        stake_header = self._table.horizontalHeaderItem(STAKE)
+        if stake_header is not None:
+            stake_header.setTextAlignment(
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+            )
+        self._table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self._table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self._table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self._table.setAlternatingRowColors(True)
+        self._table.setShowGrid(False)
+        self._table.setWordWrap(True)
+        self._table.verticalHeader().setVisible(False)
+        columns = self._table.horizontalHeader()
+        columns.setHighlightSections(False)
+        columns.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        columns.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        columns.setSectionResizeMode(REASON, QHeaderView.ResizeMode.Stretch)
+        self.setFocusProxy(self._table)
+
+        self._message = MessageLabel()
+        self._message.setObjectName("cancellations_message")
+        self._message.setMinimumHeight(0)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 14, 16, 8)
+        layout.setSpacing(10)
+        layout.addLayout(header)
+        layout.addWidget(self._table, 1)
+        layout.addWidget(self._message)
+
+    # --- results and slots --------------------------------------------------------------
+
+    def _show_cancellations(self, loaded: tuple[list[Slip], ZoneInfo]) -> None:
+        slips, zone = loaded
+        self._count.setText(self.tr("Отмен в окне 5 минут: {count}").format(count=len(slips)))
+        self._table.setRowCount(len(slips))
+        for row, slip in enumerate(slips):
+            cancellation = slip.cancellation
+            if cancellation is None:  # pos lists only cancelled slips
+                continue
+            texts = [
+                cancellation.at.astimezone(zone).strftime("%d.%m.%Y %H:%M:%S"),
+                display_slip_number(slip.number),
+                format_money(slip.stake),
+                cancellation.by,
+                cancellation.reason,
+            ]
+            for column, text in enumerate(texts):
+                item = QTableWidgetItem(text)
+                if column == STAKE:
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                self._table.setItem(row, column, item)
+        self._table.resizeRowsToContents()
+        self._message.clear_message()
+
+    def _on_refresh_button_clicked(self) -> None:
+        self.refresh()
+
+    def _on_runner_busy_changed(self, busy: bool) -> None:
+        self._refresh_button.setEnabled(not busy)
+
+
+def _text(item: QTableWidgetItem | None) -> str:
+    return item.text() if item is not None else ""

@@ -1,0 +1,1 @@
+"""Parts of pages: small focused widgets, one per module."""

@@ -1,0 +1,321 @@
+"""Recent slips with the countdown of their 5-minute window (p.8), cancelling, and slip lookup."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QColor, QHideEvent, QKeySequence, QShortcut, QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pos.clock import Clock
+from pos.desk import Desk
+from pos.errors import PosError
+from pos.money import format_money
+from pos.settings import ShopSettings
+from pos.slipnumbers import display_slip_number
+from pos.slips import Slip, SlipStatus
+from ui.dialogs.cancel_reason import CancelReasonDialog
+from ui.dialogs.slip_details import SlipDetailsDialog
+from ui.errors import MessageLabel
+from ui.models.slip_model import kind_name
+from ui.tasks import TaskRunner
+
+SLIP, WINDOW = range(2)
+_TICK_MS = 1000
+_ROW_SPACING = 10
+_OPEN_COLOUR = QColor("#1b7f3b")
+_CLOSED_COLOUR = QColor("#6b7280")
+
+
+class RecentSlipsPanel(QWidget):
+    """This terminal's slips of the last half hour, newest first, each with a live countdown.
+
+    F8 (or the button) cancels the selected slip within its window after asking why; F6
+    goes to "Найти купон", where a typed or scanned number and Enter show the slip.
+    """
+
+    def __init__(
+        self, desk: Desk, runner: TaskRunner, clock: Clock, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._desk = desk
+        self._runner = runner
+        self._clock = clock
+        self._zone = ShopSettings().zone
+        self._slips: list[Slip] = []
+        self.cancel_dialog: CancelReasonDialog | None = None
+        self.details_dialog: SlipDetailsDialog | None = None
+        self._build()
+        self._timer = QTimer(self)
+        self._timer.setInterval(_TICK_MS)
+        self._timer.timeout.connect(self._on_timer_timeout)
+
+    # --- public -------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Reload the recent slips and the shop's zone in the background."""
+        desk = self._desk
+        self._runner.run(
+            lambda: (desk.recent_slips(), desk.settings().zone),
+            on_success=self._show_loaded,
+            on_failure=self._message.show_error,
+            owner=self,
+        )
+
+    def add_slip(self, slip: Slip) -> None:
+        """Put a just-issued slip at the top and select it (F8 then cancels it)."""
+        self._slips = [slip, *(s for s in self._slips if s.number != slip.number)]
+        self._fill()
+        self._table.selectRow(0)
+
+    def rows(self) -> list[list[str]]:
+        """The texts of every row (tests)."""
+        table = self._table
+        return [
+            [_text(table.item(r, c)) for c in range(table.columnCount())]
+            for r in range(table.rowCount())
+        ]
+
+    def message_text(self) -> str:
+        """The line under the list (tests)."""
+        return self._message.text()
+
+    def lookup_message_text(self) -> str:
+        """The line under "Найти купон" (tests)."""
+        return self._lookup_message.text()
+
+    def focus_lookup(self) -> None:
+        """F6: the cursor into "Найти купон", its text selected for the next number."""
+        self._lookup.setFocus()
+        self._lookup.selectAll()
+
+    def cancel_selected(self) -> None:
+        """F8: ask why, then cancel the selected slip (the answer is shown under the list)."""
+        slip = self._selected()
+        if slip is None:
+            return
+        dialog = CancelReasonDialog(display_slip_number(slip.number), self)
+        dialog.reason_given.connect(lambda reason: self._cancel(slip.number, reason))
+        dialog.finished.connect(self._on_cancel_dialog_finished)
+        self.cancel_dialog = dialog
+        dialog.open()
+
+    def look_up(self, number: str) -> None:
+        """Find the slip with this number and show everything about it."""
+        desk = self._desk
+        self._lookup_message.show_progress(self.tr("Поиск купона…"))
+        self._runner.run(
+            lambda: desk.slip(number),
+            on_success=self._show_details,
+            on_failure=self._lookup_message.show_error,
+            owner=self,
+        )
+
+    # --- building -----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        heading = QLabel(self.tr("Последние купоны"))
+        heading.setProperty("heading", "2")
+        lookup_label = QLabel(self.tr("Найти купон (F6)"))
+        self._lookup = QLineEdit()
+        self._lookup.setObjectName("lookup")
+        self._lookup.setPlaceholderText(self.tr("номер или сканер, Enter"))
+        self._lookup.returnPressed.connect(self._on_lookup_return_pressed)
+        lookup_label.setBuddy(self._lookup)
+        lookup_row = QHBoxLayout()
+        lookup_row.addWidget(lookup_label)
+        lookup_row.addWidget(self._lookup, 1)
+        self._lookup_message = MessageLabel()
+        self._lookup_message.setObjectName("lookup_message")
+        self._lookup_message.setMinimumHeight(0)
+
+        self._table = self._build_table()
+        self._cancel_button = QPushButton(self.tr("Отменить купон (F8)"))
+        self._cancel_button.setObjectName("cancel_slip")
+        self._cancel_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._cancel_button.clicked.connect(self._on_cancel_button_clicked)
+        QShortcut(QKeySequence(Qt.Key.Key_F8), self, self.cancel_selected)
+        QShortcut(QKeySequence(Qt.Key.Key_F6), self, self.focus_lookup)
+        self._message = MessageLabel()
+        self._message.setObjectName("recent_message")
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(8)
+        layout.addWidget(heading)
+        layout.addLayout(lookup_row)
+        layout.addWidget(self._lookup_message)
+        layout.addWidget(self._table, 1)
+        layout.addWidget(self._cancel_button, 0, Qt.AlignmentFlag.AlignRight)
+        layout.addWidget(self._message)
+
+    def _build_table(self) -> QTableWidget:
+        table = QTableWidget(0, 2)
+        table.setObjectName("recent_slips")
+        table.setHorizontalHeaderLabels([self.tr("Купон"), self.tr("Окно претензий")])
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setAlternatingRowColors(True)
+        table.setShowGrid(False)
+        table.verticalHeader().setVisible(False)
+        header = table.horizontalHeader()
+        header.setHighlightSections(False)
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(SLIP, QHeaderView.ResizeMode.Stretch)
+        table.itemDoubleClicked.connect(self._on_table_item_double_clicked)
+        return table
+
+    # --- the list -----------------------------------------------------------------------
+
+    def _fill(self) -> None:
+        self._table.setRowCount(len(self._slips))
+        for row, slip in enumerate(self._slips):
+            blocks = any(len(member) > 1 for member in slip.members)
+            what = self.tr("{kind} · {stake} руб.").format(
+                kind=kind_name(slip.kind, blocks=blocks), stake=format_money(slip.stake)
+            )
+            self._table.setItem(
+                row, SLIP, QTableWidgetItem(f"{display_slip_number(slip.number)}\n{what}")
+            )
+            window = QTableWidgetItem()
+            window.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            self._table.setItem(row, WINDOW, window)
+        self._tick()
+        self._table.resizeRowsToContents()
+        for row in range(self._table.rowCount()):
+            self._table.setRowHeight(row, self._table.rowHeight(row) + _ROW_SPACING)
+
+    def _tick(self) -> None:
+        now = self._clock.now()
+        for row, slip in enumerate(self._slips):
+            item = self._table.item(row, WINDOW)
+            left, colour = self._countdown(slip, now)
+            until = self._local(slip.window_ends_at).strftime("%H:%M:%S")
+            text = self.tr("{left}\nдо {until}").format(left=left, until=until)
+            if item is not None and item.text() != text:
+                item.setText(text)
+                item.setForeground(colour)
+
+    def _countdown(self, slip: Slip, now: datetime) -> tuple[str, QColor]:
+        if slip.status is SlipStatus.CANCELLED:
+            return self.tr("отменён"), _CLOSED_COLOUR
+        if not slip.window_open(now):
+            return self.tr("окно закрыто"), _CLOSED_COLOUR
+        seconds = int((slip.window_ends_at - now).total_seconds())
+        return f"{seconds // 60:02d}:{seconds % 60:02d}", _OPEN_COLOUR
+
+    def _selected(self) -> Slip | None:
+        rows = self._table.selectionModel().selectedRows()
+        return self._slips[rows[0].row()] if rows else None
+
+    def _local(self, moment: datetime) -> datetime:
+        return moment.astimezone(self._zone)
+
+    # --- calls and results --------------------------------------------------------------
+
+    def _cancel(self, number: str, reason: str) -> None:
+        desk = self._desk
+        self._message.show_progress(self.tr("Отмена купона…"))
+        self._runner.run(
+            lambda: desk.cancel_in_window(number, reason),
+            on_success=self._show_cancelled,
+            on_failure=self._message.show_error,
+            owner=self,
+        )
+
+    def _show_cancelled(self, slip: Slip) -> None:
+        self._slips = [slip if s.number == slip.number else s for s in self._slips]
+        self._fill()
+        self._message.show_success(
+            self.tr("Купон {number} отменён. Верните игроку ставку {stake} руб.").format(
+                number=display_slip_number(slip.number), stake=format_money(slip.stake)
+            )
+        )
+
+    def _show_loaded(self, loaded: tuple[list[Slip], ZoneInfo]) -> None:
+        self._slips, self._zone = loaded
+        self._fill()
+        if self._slips and not self._table.selectionModel().hasSelection():
+            self._table.selectRow(0)  # the newest: F8 is ready for it
+
+    def _show_details(self, slip: Slip) -> None:
+        self._lookup_message.clear_message()
+        dialog = SlipDetailsDialog(slip, self._zone, self)
+        dialog.reprint_requested.connect(self._on_details_reprint_requested)
+        dialog.finished.connect(self._on_details_dialog_finished)
+        self.details_dialog = dialog
+        dialog.open()
+
+    def _show_reprinted(self, slip: Slip) -> None:
+        if self.details_dialog is None:
+            return
+        self.details_dialog.show_slip(slip)
+        self.details_dialog.show_success(
+            self.tr("Повторная печать учтена: копия № {copies}.").format(copies=slip.reprints)
+        )
+
+    def _reprint_refused(self, exc: PosError) -> None:
+        if self.details_dialog is not None:
+            self.details_dialog.show_error(exc)
+
+    # --- slots --------------------------------------------------------------------------
+
+    def _on_lookup_return_pressed(self) -> None:
+        self.look_up(self._lookup.text())
+
+    def _on_cancel_button_clicked(self) -> None:
+        self.cancel_selected()
+
+    def _on_table_item_double_clicked(self, item: QTableWidgetItem) -> None:
+        self.look_up(self._slips[item.row()].number)
+
+    def _on_details_reprint_requested(self, number: str) -> None:
+        desk = self._desk
+        self._runner.run(
+            lambda: desk.reprint(number),
+            on_success=self._show_reprinted,
+            on_failure=self._reprint_refused,
+            owner=self,
+        )
+
+    def _on_cancel_dialog_finished(self, _result: int) -> None:
+        self.cancel_dialog = None
+        self.activateWindow()  # F-keys work again at once, with or without a window manager
+
+    def _on_details_dialog_finished(self, _result: int) -> None:
+        self.details_dialog = None
+        self.activateWindow()
+        self._lookup.setFocus()
+
+    def _on_timer_timeout(self) -> None:
+        self._tick()
+
+    # --- Qt overrides -------------------------------------------------------------------
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        self._timer.start()
+        self._tick()
+
+    def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 - Qt override
+        self._timer.stop()
+        super().hideEvent(event)
+
+
+def _text(item: QTableWidgetItem | None) -> str:
+    return item.text() if item is not None else ""

@@ -1,0 +1,198 @@
+"""The legs of the slip being built: typed as "101 1", listed, removed and grouped into blocks."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import cast
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pos.betting import Pick, PricedBet
+from pos.desk import Desk
+from ui.errors import MessageLabel
+from ui.models.slip_model import MATCH, SlipDraftModel
+from ui.tasks import TaskRunner
+
+_PICK = re.compile(r"\s*(\d+)\s*(.*?)\s*")
+
+
+def split_pick(text: str) -> tuple[str, str]:
+    """The event code and the market as typed: "102 б2,5" → ("102", "б2,5"); pos checks both."""
+    if match := _PICK.fullmatch(text):
+        return match[1], match[2]
+    code, _, market = text.strip().partition(" ")
+    return code, market.strip()
+
+
+class SlipEditor(QWidget):
+    """ "Событие и исход" and the legs below it.
+
+    Enter prices the typed leg alone (pos checks the code, the market, a suspended or started
+    event) and adds it; a refusal stays under the field with the text left for correcting.
+    ↓ goes to the legs: Del or Backspace removes the selected ones, + groups them into an
+    express block (or splits a selected block), Esc goes back. An empty Enter emits
+    `stake_wanted`.
+    """
+
+    members_changed = Signal()
+    stake_wanted = Signal()
+
+    def __init__(self, desk: Desk, runner: TaskRunner, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._desk = desk
+        self._runner = runner
+        self.min_stake = Decimal("1")
+        self.agreed_in_play = False
+        self._draft = SlipDraftModel(self)
+        self._draft.members_changed.connect(self.members_changed)
+        self._build()
+        self.setFocusProxy(self._pick)
+
+    @property
+    def draft(self) -> SlipDraftModel:
+        """The slip being built."""
+        return self._draft
+
+    def message_text(self) -> str:
+        """The line under the field (tests)."""
+        return self._message.text()
+
+    def add_pick(self, text: str) -> None:
+        """Price the typed leg alone at the minimum stake; if pos takes it, it joins the slip."""
+        code, market = split_pick(text)
+        desk, stake, in_play = self._desk, self.min_stake, self.agreed_in_play
+        # The code goes to pos as typed: pos reads digits and refuses anything else with
+        # UnknownEvent, so the cashier sees its sentence.
+        pick = cast(Pick, (code, market))
+        self._runner.run(
+            lambda: desk.price_bet([pick], stake, "single", agreed_in_play=in_play),
+            on_success=lambda priced: self._show_pick(text, priced),
+            on_failure=self._message.show_error,
+            owner=self,
+        )
+
+    def group_selected(self) -> None:
+        """Group the selected legs into an express block, or split the selected block."""
+        self._draft.toggle_block(self._selected_rows())
+
+    def remove_selected(self) -> None:
+        """Take the selected legs off the slip."""
+        rows = self._selected_rows()
+        self._draft.remove_rows(rows)
+        if self._draft.rowCount():
+            self._legs.selectRow(min(min(rows, default=0), self._draft.rowCount() - 1))
+        else:
+            self._pick.setFocus()
+
+    def select_rows(self, rows: list[int]) -> None:
+        """Select these legs (tests, screenshots)."""
+        self._legs.clearSelection()
+        model = self._legs.selectionModel()
+        for row in rows:
+            model.select(
+                self._draft.index(row, 0),
+                model.SelectionFlag.Select | model.SelectionFlag.Rows,
+            )
+
+    # --- building -----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        caption = QLabel(self.tr("Событие и исход"))
+        caption.setProperty("heading", "2")
+        self._pick = QLineEdit()
+        self._pick.setObjectName("pick")
+        self._pick.setPlaceholderText(self.tr("код события и исход, например 101 1 или 102 Б2,5"))
+        self._pick.returnPressed.connect(self._on_pick_return_pressed)
+        self._pick.installEventFilter(self)
+        caption.setBuddy(self._pick)
+        hint = QLabel(
+            self.tr("Enter — добавить · ↓ — к списку · Del — убрать · + или Ctrl+B — блок")
+        )
+        hint.setProperty("muted", "true")
+        self._message = MessageLabel()
+        self._message.setObjectName("pick_message")
+        self._message.setMinimumHeight(0)
+
+        self._legs = QTableView()
+        self._legs.setObjectName("legs")
+        self._legs.setModel(self._draft)
+        self._legs.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self._legs.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self._legs.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self._legs.setShowGrid(False)
+        self._legs.verticalHeader().setVisible(False)
+        # A long match wraps instead of being cut short.
+        self._legs.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self._legs.installEventFilter(self)
+        header = self._legs.horizontalHeader()
+        header.setHighlightSections(False)
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(MATCH, QHeaderView.ResizeMode.Stretch)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        layout.addWidget(caption)
+        layout.addWidget(self._pick)
+        layout.addWidget(hint)
+        layout.addWidget(self._message)
+        layout.addWidget(self._legs, 1)
+
+    def _selected_rows(self) -> list[int]:
+        return sorted(index.row() for index in self._legs.selectionModel().selectedRows())
+
+    def _show_pick(self, typed: str, priced: PricedBet) -> None:
+        self._draft.add_leg(priced.members[0][0])
+        self._message.clear_message()
+        if self._pick.text() == typed:  # the cashier may already be typing the next leg
+            self._pick.clear()
+
+    # --- keyboard -----------------------------------------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            if watched is self._pick and event.key() == Qt.Key.Key_Down:
+                return self._go_to_legs()
+            if watched is self._legs:
+                return self._legs_key_pressed(event)
+        return super().eventFilter(watched, event)
+
+    def _go_to_legs(self) -> bool:
+        if not self._draft.rowCount():
+            return False
+        self._legs.setFocus()
+        if not self._legs.selectionModel().hasSelection():
+            self._legs.selectRow(0)
+        return True
+
+    def _legs_key_pressed(self, event: QKeyEvent) -> bool:
+        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            self.remove_selected()
+            return True
+        if event.text() == "+":
+            self.group_selected()
+            return True
+        if event.key() == Qt.Key.Key_Escape:
+            self._pick.setFocus()
+            return True
+        return False
+
+    # --- slots --------------------------------------------------------------------------
+
+    def _on_pick_return_pressed(self) -> None:
+        if self._pick.text().strip():
+            self.add_pick(self._pick.text())
+        elif self._draft.member_count():
+            self.stake_wanted.emit()
