@@ -33,7 +33,9 @@ bench: $(VENV)/.dev-installed
 	$(BIN)/python -m tests.bench $(ARGS)
 
 screenshots: $(VENV)/.dev-installed
-	xvfb-run -a -s "-screen 0 1280x800x24" env QT_QPA_PLATFORM=xcb $(BIN)/python -m tests.screenshots docs
+	for shots in screenshots screenshots_betting screenshots_line_editor; do \
+	  xvfb-run -a -s "-screen 0 1280x800x24" env QT_QPA_PLATFORM=xcb $(BIN)/python -m tests.$$shots docs || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -112,16 +112,17 @@ def main(out_dir: Path) -> None:
         save(window, out_dir / "login.png")
 
         sign_in(window, "boss", "9911")
+        open_page(window, 1)
         wait_until(lambda: window.findChild(QWidget, "line").model().rowCount() == 10)
         save(window, out_dir / "main.png")
 
-        open_page(window, 1)
+        open_page(window, 4)
         table = window.findChild(QWidget, "users_table")
         wait_until(lambda: table.rowCount() == 3)
         table.selectRow(2)  # olga, locked: the unlock button is ready
         save(window, out_dir / "users.png")
 
-        open_page(window, 2)
+        open_page(window, 5)
         wait_until(lambda: window.findChild(QLineEdit, "min_stake").text() != "")
         save(window, out_dir / "settings.png")
         window.close()

@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QListWidget, QPushButton, QStackedWidget, QTableView, QWidget
+from PySide6.QtWidgets import QListWidget, QPushButton, QTableView
 
 from pos.desk import Desk
 from pos.line import Sport
@@ -28,11 +28,12 @@ from ui.pages.line_editor import LineEditorPage
 from ui.tasks import TaskRunner
 
 try:  # python -m tests.screenshots_line_editor
-    from tests.screenshots import WINDOW_SIZE, demo_shop, save, sign_in, wait_until
+    from tests.screenshots import WINDOW_SIZE, demo_shop, open_page, save, sign_in, wait_until
 except ImportError:  # python tests/screenshots_line_editor.py: the script's folder is on sys.path
     from screenshots import (  # type: ignore[no-redef]
         WINDOW_SIZE,
         demo_shop,
+        open_page,
         save,
         sign_in,
         wait_until,
@@ -42,23 +43,6 @@ EDITOR_TITLE = "Редактор линии"
 SELECTED_EVENT = 101
 SUSPENDED_EVENT = 202
 EXAMPLE_CSV = Path(__file__).parent.parent / "docs" / "examples" / "line.csv"
-
-
-def page_size(runner: TaskRunner, state_dir: str) -> tuple[int, int]:
-    """The size of a page in a signed-in main window of WINDOW_SIZE."""
-    ui_state = QSettings(str(Path(state_dir) / "ui.ini"), QSettings.Format.IniFormat)
-    window = MainWindow(ShopConnection.of(demo_shop()), runner, ui_state=ui_state)
-    window.resize(*WINDOW_SIZE)
-    window.show()
-    users = window.findChild(QListWidget, "users")
-    wait_until(lambda: users.count() == 3)
-    sign_in(window, "boss", "9911")
-    line = window.findChild(QWidget, "line")
-    wait_until(lambda: line.model().rowCount() == 10)
-    page = line.parentWidget()
-    size = (page.width(), page.height())
-    window.close()
-    return size
 
 
 def dress_the_line(boss: Desk) -> None:
@@ -86,31 +70,32 @@ def main(out_dir: Path) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
     runner = TaskRunner()
     with tempfile.TemporaryDirectory() as state_dir:
-        width, height = page_size(runner, state_dir)
-    boss = demo_shop().login("boss", "9911")
-    dress_the_line(boss)
-    frame = QStackedWidget()
-    frame.setObjectName("pages")  # the pages' background from the style sheet
-    page = LineEditorPage(boss, runner)
-    frame.addWidget(page)
-    frame.setWindowTitle(EDITOR_TITLE)
-    frame.resize(width, height)
-    frame.show()
-    page.refresh()
-    wait_until(lambda: page.model.rowCount() == 10)
-    # The example line file, loaded through the button with the file chooser answered.
-    line_editor.choose_line_file = lambda _parent: str(EXAMPLE_CSV)
-    page.findChild(QPushButton, "import_line").click()
-    wait_until(lambda: page.model.rowCount() == 16)
-    page.select_event(SELECTED_EVENT)
-    grid = page.findChild(QTableView, "odds_grid")
-    model = grid.model()
-    wait_until(lambda: model.rowCount() > 1)
-    model.setData(model.index(0, 3), "2,25")  # a new version of "1", as typed into the grid
-    wait_until(lambda: model.index(0, 2).data() == "2")
-    grid.setFocus()
-    save(frame, out_dir / "line_editor.png")
-    frame.close()
+        ui_state = QSettings(str(Path(state_dir) / "ui.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(ShopConnection.of(demo_shop()), runner, ui_state=ui_state)
+        window.resize(*WINDOW_SIZE)
+        window.show()
+        users = window.findChild(QListWidget, "users")
+        wait_until(lambda: users.count() == 3)
+        sign_in(window, "boss", "9911")
+        assert window.desk is not None
+        dress_the_line(window.desk)
+        open_page(window, 3)
+        page = window.findChild(LineEditorPage)
+        page.refresh()
+        wait_until(lambda: page.model.rowCount() == 10)
+        # The example line file, loaded through the button with the file chooser answered.
+        line_editor.choose_line_file = lambda _parent: str(EXAMPLE_CSV)
+        page.findChild(QPushButton, "import_line").click()
+        wait_until(lambda: page.model.rowCount() == 16)
+        page.select_event(SELECTED_EVENT)
+        grid = page.findChild(QTableView, "odds_grid")
+        model = grid.model()
+        wait_until(lambda: model.rowCount() > 1)
+        model.setData(model.index(0, 3), "2,25")  # a new version of "1", as typed into the grid
+        wait_until(lambda: model.index(0, 2).data() == "2")
+        grid.setFocus()
+        save(window, out_dir / "line_editor.png")
+        window.close()
     runner.shutdown()
     app.processEvents()
 

@@ -26,11 +26,14 @@ from ui.tasks import TaskRunner
 
 if TYPE_CHECKING:
     from pos.desk import Desk
+    from ui.pages.betting import BettingPage
+    from ui.pages.cancellations import CancellationsPage
     from ui.pages.line import LinePage
+    from ui.pages.line_editor import LineEditorPage
     from ui.pages.settings import SettingsPage
     from ui.pages.users import UsersPage
 
-    Page = LinePage | UsersPage | SettingsPage
+    Page = BettingPage | LinePage | CancellationsPage | LineEditorPage | UsersPage | SettingsPage
 
 GEOMETRY_KEY = "main_window/geometry"
 DEFAULT_SIZE = (1280, 800)
@@ -147,17 +150,25 @@ class MainWindow(QMainWindow):
 
     def _build_workspace(self, desk: Desk) -> QWidget:
         # The pages are loaded at the first sign-in, not before the window is first shown.
+        from ui.pages.betting import BettingPage  # noqa: PLC0415
+        from ui.pages.cancellations import CancellationsPage  # noqa: PLC0415
         from ui.pages.line import LinePage  # noqa: PLC0415
+        from ui.pages.line_editor import LineEditorPage  # noqa: PLC0415
         from ui.pages.settings import SettingsPage  # noqa: PLC0415
         from ui.pages.users import UsersPage  # noqa: PLC0415
 
-        self._pages = [LinePage(desk, self._runner)]
-        titles = [self.tr("Линия")]
+        runner = self._runner
+        self._pages = [
+            BettingPage(desk, runner, self._connection.clock),
+            LinePage(desk, runner),
+            CancellationsPage(desk, runner),
+        ]
+        titles = [self.tr("Ставки"), self.tr("Линия"), self.tr("Отмены")]
         if desk.is_manager:
-            settings_page = SettingsPage(desk, self._runner)
+            settings_page = SettingsPage(desk, runner)
             settings_page.settings_saved.connect(self._on_settings_page_settings_saved)
-            self._pages += [UsersPage(desk, self._runner), settings_page]
-            titles += [self.tr("Пользователи"), self.tr("Настройки")]
+            self._pages += [LineEditorPage(desk, runner), UsersPage(desk, runner), settings_page]
+            titles += [self.tr("Редактор линии"), self.tr("Пользователи"), self.tr("Настройки")]
 
         pages = QStackedWidget()
         for page in self._pages:
