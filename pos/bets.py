@@ -69,13 +69,17 @@ def system_kinds(members: int) -> list[BetKind]:
     return [BetKind(BetType.SYSTEM, size, members) for size in range(2, members)]
 
 
-def kinds_for(members: int) -> list[BetKind]:
-    """Every kind a slip of `members` members (legs or blocks) can be, for the betting page."""
-    if members == 1:
+def kinds_for(members: int, *, blocks: bool = False) -> list[BetKind]:
+    """Every kind a slip of `members` members can be, for the betting page.
+
+    With express blocks among the members only a (complex) system is possible.
+    """
+    if members == 1 and not blocks:
         return [BetKind(BetType.SINGLE)]
     if members < 1:
         return []
-    return [BetKind(BetType.EXPRESS), *system_kinds(members)]
+    systems = system_kinds(members)
+    return systems if blocks else [BetKind(BetType.EXPRESS), *systems]
 
 
 def member_combinations(kind: BetKind, members: int) -> list[tuple[int, ...]]:

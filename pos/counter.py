@@ -7,6 +7,7 @@ import secrets
 import uuid
 from collections.abc import Sequence
 from datetime import datetime
+from decimal import Decimal
 
 from pos import settings as shop_settings
 from pos.audit import AuditAction, AuditRecord
@@ -17,6 +18,7 @@ from pos.errors import (
     DocumentRefused,
     IdentityCheckRequired,
     InvalidDocument,
+    OddsChanged,
     PosError,
     ReasonRequired,
     RequestReused,
@@ -67,6 +69,8 @@ class BetRequest:
     document: IdDocument | None = None
     agreed_in_play: bool = False
     request_key: str | None = None
+    # What the player was shown and agreed to; if the odds moved since, nothing is issued.
+    expected_payout: Decimal | None = None
 
 
 def accept_bet(
@@ -99,6 +103,9 @@ def accept_bet(
         )
     except PosError as refused:
         return refused  # the identity check above stays recorded
+    shown = request.expected_payout
+    if shown is not None and priced.possible_payout != shown:
+        return OddsChanged(shown, priced.possible_payout)
     slip = _issue(uow, teller, now, priced, request.agreed_in_play, key, _secret(uow, stored))
     uow.slips.add(slip)
     uow.slips.add_cash(

@@ -6,6 +6,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from pos import counter
@@ -114,6 +115,7 @@ class Desk(LineDesk):
         document: IdDocument | None = None,
         agreed_in_play: bool = False,
         request_key: str | None = None,
+        expected_payout: Decimal | None = None,
     ) -> Slip:
         """Issue a slip: the rules of the house checked, one transaction (DESIGN.md).
 
@@ -125,11 +127,15 @@ class Desk(LineDesk):
             document: the player's document when the cashier checked one (p.4).
             agreed_in_play: a manager agreed the bet after the start (p.22); marked on the slip.
             request_key: the same key again returns the slip already issued, never a second.
+            expected_payout: the possible payout the player was shown; if the odds moved
+                since, OddsChanged is raised and nothing is issued.
 
         Raises:
             PosError: one sentence per refusal; see pos.betting.price_bet.
         """
-        request = BetRequest(legs, stake, kind, document, agreed_in_play, request_key)
+        request = BetRequest(
+            legs, stake, kind, document, agreed_in_play, request_key, expected_payout
+        )
         with self._shop.unit_of_work() as uow:
             outcome = counter.accept_bet(uow, self._teller, self._shop.clock.now(), request)
             uow.commit()

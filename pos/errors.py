@@ -447,6 +447,21 @@ class EventStarted(DomainError):
         )
 
 
+class OddsChanged(DomainError):
+    """The odds moved between what the player was shown and the moment of issue (p.10)."""
+
+    def __init__(self, shown: Decimal, now: Decimal) -> None:
+        self.shown = shown
+        self.now = now
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Коэффициенты изменились: возможный выигрыш теперь {_rub(self.now)} вместо "
+            f"{_rub(self.shown)}. Купон не выдан — покажите игроку новые коэффициенты."
+        )
+
+
 class IdentityCheckRequired(DomainError):
     """The shop requires an identity check for every bet and none was made."""
 

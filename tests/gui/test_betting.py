@@ -265,7 +265,7 @@ def test_a_complex_system_with_an_express_block(
     qtbot.keyClicks(legs, "+")
 
     assert [row[0] for row in legs_rows(page)] == ["1 блок", "1 блок", "2", "3"]
-    assert kind_names(page) == ["express", "system 2/3"]
+    assert kind_names(page) == ["system 2/3"]  # with a block only a system is possible
     assert str(page.kinds.current()) == "system 2/3"  # an express of blocks is no system
     type_stake(qtbot, page, "9")
     qtbot.waitUntil(lambda: text_of(page, "possible_payout") != "—")

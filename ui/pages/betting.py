@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -250,7 +251,7 @@ class BettingPage(QWidget):
             owner=self,
         )
 
-    def _issue(self, bet: BetDraft, request_key: str) -> None:
+    def _issue(self, bet: BetDraft, request_key: str, shown_payout: Decimal) -> None:
         desk = self._desk
         self._runner.run(
             lambda: desk.accept_bet(
@@ -260,6 +261,7 @@ class BettingPage(QWidget):
                 document=bet.document,
                 agreed_in_play=bet.agreed_in_play,
                 request_key=request_key,
+                expected_payout=shown_payout,
             ),
             on_success=self._show_issued,
             on_failure=self._show_issue_refused,
@@ -305,7 +307,7 @@ class BettingPage(QWidget):
             priced, agreed_in_play=bet.agreed_in_play, document_age=age, parent=self
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.confirmed.connect(lambda key: self._issue(bet, key))
+        dialog.confirmed.connect(lambda key: self._issue(bet, key, priced.possible_payout))
         dialog.finished.connect(self._on_confirm_dialog_finished)
         self.confirm_dialog = dialog
         dialog.open()
@@ -358,7 +360,8 @@ class BettingPage(QWidget):
 
     def _on_editor_members_changed(self) -> None:
         draft = self.draft
-        self._kinds.set_kinds(kinds_for(draft.member_count()), blocks=draft.has_blocks())
+        blocks = draft.has_blocks()
+        self._kinds.set_kinds(kinds_for(draft.member_count(), blocks=blocks), blocks=blocks)
         self._preview_timer.start()
 
     def _on_kinds_kind_changed(self, _kind: object) -> None:

@@ -19,6 +19,7 @@ from pos.errors import (
     InvalidMarket,
     MarketNotOffered,
     NotPermitted,
+    OddsChanged,
     PayoutTooHigh,
     ReasonRequired,
     RequestReused,
@@ -347,3 +348,21 @@ def test_reprints_are_counted_and_after_the_window_need_a_manager(
 def test_the_desk_looks_up_a_slip_by_its_number_as_scanned(anna: Desk) -> None:
     slip = anna.accept_bet([(101, "1")], stake="10")
     assert anna.slip(f" {slip.number[:8]} {slip.number[8:]} ") == slip
+
+
+def test_odds_that_moved_after_the_player_confirmed_issue_nothing(
+    demo_shop: Shop, storage: FakeStorage, anna: Desk
+) -> None:
+    shown = anna.price_bet([(101, "1")], stake="10").possible_payout
+    demo_shop.login("boss", "9911").set_odds(101, "1", "1.90")
+    with pytest.raises(OddsChanged, match=r"19,00 руб\. вместо 21,00 руб\."):
+        anna.accept_bet([(101, "1")], stake="10", expected_payout=shown)
+    assert storage.data.slips == {}
+    assert anna.accept_bet([(101, "1")], stake="10", expected_payout=D("19.00")).stake == D("10.00")
+
+
+def test_with_blocks_only_systems_are_offered() -> None:
+    from pos.bets import kinds_for
+
+    assert [str(k) for k in kinds_for(3, blocks=True)] == ["system 2/3"]
+    assert kinds_for(2, blocks=True) == []
