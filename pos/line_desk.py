@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -21,10 +21,11 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class LineRow:
-    """An event of the line with its current odds by market code."""
+    """An event of the line with its current odds, and their versions, by market code."""
 
     event: Event
     odds: dict[str, Decimal]
+    versions: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -88,11 +89,16 @@ class LineDesk:
         with self._shop.unit_of_work() as uow:
             events = uow.line.events()
             quotes = uow.line.current_quotes([e.code for e in events])
-        by_event: dict[int, dict[str, Decimal]] = {}
+        odds: dict[int, dict[str, Decimal]] = {}
+        versions: dict[int, dict[str, int]] = {}
         for quote in quotes:
-            by_event.setdefault(quote.event_code, {})[quote.market] = quote.odds
+            odds.setdefault(quote.event_code, {})[quote.market] = quote.odds
+            versions.setdefault(quote.event_code, {})[quote.market] = quote.version
         ordered = sorted(events, key=lambda e: (e.starts_at, e.code))
-        return [LineRow(event, by_event.get(event.code, {})) for event in ordered]
+        return [
+            LineRow(event, odds.get(event.code, {}), versions.get(event.code, {}))
+            for event in ordered
+        ]
 
     def update_event(
         self,

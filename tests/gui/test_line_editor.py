@@ -221,6 +221,7 @@ def test_new_odds_typed_in_the_grid_become_version_2(
 ) -> None:
     pick_event(qtbot, page, 101)
     row = grid_row(page, "1")
+    assert grid(page).model().index(row, VERSION).data() == "1"  # the version now in force
 
     type_into_grid(qtbot, page, row, NEW, "2,25")
 

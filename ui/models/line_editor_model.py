@@ -174,13 +174,18 @@ class OddsGridModel(QAbstractTableModel):
         super().__init__(parent)
         self._rows: list[OddsRow] = []
 
-    def set_odds(self, odds: dict[str, Decimal] | None) -> None:
-        """Show an event's current odds (None: no event selected, no rows at all)."""
+    def set_odds(
+        self, odds: dict[str, Decimal] | None, versions: dict[str, int] | None = None
+    ) -> None:
+        """Show an event's current odds and versions (None: no event selected, no rows)."""
         self.beginResetModel()
         if odds is None:
             self._rows = []
         else:
-            self._rows = [OddsRow(market, odds[market]) for market in market_order(odds)]
+            known = versions or {}
+            self._rows = [
+                OddsRow(market, odds[market], known.get(market)) for market in market_order(odds)
+            ]
             self._rows.append(OddsRow(""))
         self.endResetModel()
 

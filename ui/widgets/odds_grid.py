@@ -51,7 +51,9 @@ class OddsGrid(QWidget):
     def show_event(self, row: LineRow | None) -> None:
         """Show the markets of an event, or nothing when no event is selected."""
         self._code = row.event.code if row is not None else None
-        self._model.set_odds(row.odds if row is not None else None)
+        self._model.set_odds(
+            row.odds if row is not None else None, row.versions if row is not None else None
+        )
         self._event_label.setText(
             self._title(row.event) if row is not None else self.tr("Выберите событие в списке.")
         )

@@ -161,6 +161,7 @@ def test_odds_changes_are_new_versions_and_the_line_shows_the_latest(
     ]
     row = next(r for r in boss.line() if r.event.code == 101)
     assert row.odds["1"] == Decimal("2.25")
+    assert (row.versions["1"], row.versions["X"]) == (2, 1)
     assert storage.data.audit[-1].detail == "101 1: 2.10 → 2.25"
 
 
