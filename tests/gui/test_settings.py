@@ -133,3 +133,13 @@ def test_values_are_shown_as_typed_never_as_floats() -> None:
     assert as_text(Decimal("5000.00")) == "5000,00"
     assert as_text(21) == "21"
     assert as_text(None) == ""
+
+
+def test_a_manager_makes_the_document_check_compulsory(
+    qtbot: QtBot, page: SettingsPage, demo_shop: Shop
+) -> None:
+    field = page.findChild(QLineEdit, "always_check_id")
+    qtbot.waitUntil(lambda: field.text() == "нет")
+    field.setText("да")
+    qtbot.mouseClick(page.findChild(QPushButton, "save"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: demo_shop.settings().always_check_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from decimal import Decimal
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFormLayout,
@@ -28,7 +28,14 @@ from ui.tasks import TaskRunner
 REGISTER_SERIAL = "register_serial"
 # Presentation only: which fields go under "rules and limits"; every other one, and any
 # setting added later, goes under the shop section.
-_LIMIT_FIELDS = ("min_age", "min_stake", "max_stake_per_event", "max_express_odds", "max_payout")
+_LIMIT_FIELDS = (
+    "min_age",
+    "always_check_id",
+    "min_stake",
+    "max_stake_per_event",
+    "max_express_odds",
+    "max_payout",
+)
 
 Loaded = tuple[ShopSettings, str | None]
 
@@ -42,6 +49,8 @@ def as_text(value: object) -> str:
     """A setting as the manager reads and types it (decimal comma, no float ever)."""
     if value is None:
         return ""
+    if isinstance(value, bool):
+        return QCoreApplication.translate("settings", "да" if value else "нет")
     if isinstance(value, Decimal):
         return f"{value:f}".replace(".", ",")
     return str(value)

@@ -5,6 +5,8 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pos.errors import InvalidEvent, InvalidMarket, InvalidOdds
 from pos.line import Sport, new_event, parse_market, parse_odds
@@ -81,3 +83,27 @@ def test_bad_events_are_refused(
 ) -> None:
     with pytest.raises(InvalidEvent, match=sentence):
         new_event(code, sport, home, away, when)
+
+
+_HALF_LINES = st.integers(min_value=0, max_value=999).map(lambda half: Decimal(half) / 2)
+
+
+@given(_HALF_LINES, st.sampled_from(["O", "U"]), st.booleans())
+def test_any_total_line_reads_the_same_typed_either_way(
+    line: Decimal, side: str, comma: bool
+) -> None:
+    canonical = parse_market(f"{side}{line}")
+    russian = {"O": "Б", "U": "М"}[side] + (str(line).replace(".", ",") if comma else str(line))
+    assert parse_market(russian) == canonical
+    assert parse_market(canonical) == canonical  # canonical codes are fixed points
+    assert Decimal(canonical[1:]) == line
+
+
+@given(st.integers(min_value=-200, max_value=200), st.sampled_from(["1", "2"]))
+def test_any_handicap_keeps_its_sign_and_value(half_points: int, team: str) -> None:
+    value = Decimal(half_points) / 2
+    typed = f"ф{team}{'+' if value >= 0 else ''}{value}".replace(".", ",")
+    canonical = parse_market(typed)
+    assert canonical.startswith(f"H{team}{'-' if value < 0 else '+'}")
+    assert Decimal(canonical[2:]) == value
+    assert parse_market(canonical) == canonical
