@@ -220,7 +220,7 @@ class InvalidEvent(DomainError):
         super().__init__()
 
     def message(self) -> str:
-        return f"Событие не добавлено: {self.problem}."
+        return f"Событие не сохранено: {self.problem}."
 
 
 class InvalidMarket(DomainError):

@@ -196,7 +196,7 @@ def test_a_start_that_is_not_a_date_is_refused_in_russian(
 
     qtbot.keyClick(edit(page, "event_start"), Qt.Key.Key_Return)
 
-    qtbot.waitUntil(lambda: message(page, "event_message").startswith("Событие не добавлено"))
+    qtbot.waitUntil(lambda: message(page, "event_message").startswith("Событие не сохранено"))
     assert "«завтра»" in message(page, "event_message")
     assert event(boss, 101).starts_at == datetime(2026, 12, 1, 16, 0, tzinfo=UTC)
 
