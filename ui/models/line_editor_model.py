@@ -6,11 +6,9 @@ import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -19,11 +17,18 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor
 
-from pos.line import Event, OddsQuote, Sport
-from pos.line_desk import LineRow
+from pos.line import Event, OddsQuote
 from pos.money import format_money
 from ui.errors import ERROR_COLOUR
-from ui.models.line_model import MAIN_MARKETS, format_odds, market_label, other_markets
+from ui.models.line_model import (
+    MAIN_MARKETS,
+    LineRowsModel,
+    format_odds,
+    market_label,
+    match_text,
+    other_markets,
+    sport_names,
+)
 
 CODE, SPORT, START, MATCH, MAX_STAKE, STATE = range(6)
 MARKET, CURRENT, VERSION, NEW = range(4)
@@ -36,49 +41,14 @@ _CENTRE = Qt.AlignmentFlag.AlignCenter
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 
-def _unbroken(name: str) -> str:
-    # A long match wraps after the dash, never inside a team's name.
-    return name.replace(" ", "\u00a0").replace("-", "\u2011")
-
-
-def sport_names() -> dict[Sport, str]:
-    """The sports as the shop calls them, in the order the editor offers them."""
-    tr = QCoreApplication.translate
-    return {
-        Sport.FOOTBALL: tr("line_editor", "Футбол"),
-        Sport.HOCKEY: tr("line_editor", "Хоккей"),
-        Sport.BASKETBALL: tr("line_editor", "Баскетбол"),
-    }
-
-
 def market_order(odds: dict[str, Decimal]) -> list[str]:
     """The markets of an event in reading order: results first, then totals and handicaps."""
     main = [market for market in MAIN_MARKETS if market in odds]
     return main + [market for market, _odds in other_markets(odds)]
 
 
-class EventsModel(QAbstractTableModel):
+class EventsModel(LineRowsModel):
     """The events of the line, one row each; the odds stay with the rows for the odds grid."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._rows: list[LineRow] = []
-        self._zone = ZoneInfo("UTC")
-
-    def set_line(self, rows: list[LineRow], zone: ZoneInfo) -> None:
-        """Show `rows` with start times in the shop's time zone `zone`."""
-        self.beginResetModel()
-        self._rows = list(rows)
-        self._zone = zone
-        self.endResetModel()
-
-    def row_of(self, code: int) -> int | None:
-        """The row showing event `code`, if it is in the line."""
-        return next((r for r, row in enumerate(self._rows) if row.event.code == code), None)
-
-    def line_row(self, row: int) -> LineRow:
-        """The event and odds shown in `row`."""
-        return self._rows[row]
 
     def note_quote(self, quote: OddsQuote) -> None:
         """Remember odds just set, so that the event shows them when it is selected again."""
@@ -87,9 +57,6 @@ class EventsModel(QAbstractTableModel):
             old = self._rows[row]
             odds = {**old.odds, quote.market: quote.odds}
             self._rows[row] = dataclasses.replace(old, odds=odds)
-
-    def rowCount(self, parent: ModelIndex | None = None) -> int:  # noqa: N802 - Qt override
-        return 0 if parent is not None and parent.isValid() else len(self._rows)
 
     def columnCount(self, parent: ModelIndex | None = None) -> int:  # noqa: N802 - Qt override
         return 0 if parent is not None and parent.isValid() else STATE + 1
@@ -133,14 +100,13 @@ class EventsModel(QAbstractTableModel):
         ]
 
     def _text(self, event: Event, column: int) -> str:
-        start = event.starts_at.astimezone(self._zone).strftime("%d.%m %H:%M")
         stake = format_money(event.max_stake) if event.max_stake is not None else ""
         sport = sport_names().get(event.sport, str(event.sport))
         texts = (
             str(event.code),
             f"{sport}\n{event.tournament}" if event.tournament else sport,
-            start,
-            f"{_unbroken(event.home)} — {_unbroken(event.away)}",
+            self._start(event),
+            match_text(event),
             stake,
             self.tr("приостановлено") if event.suspended else "",
         )

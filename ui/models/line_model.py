@@ -7,10 +7,17 @@ from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtGui import QColor
 
-from pos.line import Sport
+from pos.line import Event, Sport
 from pos.line_desk import LineRow
 
 # The six result markets get a column each; every other market goes into the summary column.
@@ -74,8 +81,24 @@ def summary_lines(odds: dict[str, Decimal]) -> list[str]:
     return [" · ".join(labels) for labels in lines.values()]
 
 
-class LineTableModel(QAbstractTableModel):
-    """The events of the line as the cashier reads them; nothing here can be edited."""
+def sport_names() -> dict[Sport, str]:
+    """The sports as the shop calls them, in the order the line lists them."""
+    tr = QCoreApplication.translate
+    return {
+        Sport.FOOTBALL: tr("line", "Футбол"),
+        Sport.HOCKEY: tr("line", "Хоккей"),
+        Sport.BASKETBALL: tr("line", "Баскетбол"),
+    }
+
+
+def match_text(event: Event) -> str:
+    """ "Home — Away" with no-break spaces and hyphens inside the names: a long match wraps
+    after the dash, never inside a team's name."""
+    return f"{_unbroken(event.home)} — {_unbroken(event.away)}"
+
+
+class LineRowsModel(QAbstractTableModel):
+    """Events of the line, one row each, with start times in the shop's zone (a base)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -93,8 +116,23 @@ class LineTableModel(QAbstractTableModel):
         """The event code shown in `row`."""
         return self._rows[row].event.code
 
+    def row_of(self, code: int) -> int | None:
+        """The row showing event `code`, if it is in the line."""
+        return next((r for r, row in enumerate(self._rows) if row.event.code == code), None)
+
+    def line_row(self, row: int) -> LineRow:
+        """The event and odds shown in `row`."""
+        return self._rows[row]
+
     def rowCount(self, parent: ModelIndex | None = None) -> int:  # noqa: N802 - Qt override
         return 0 if parent is not None and parent.isValid() else len(self._rows)
+
+    def _start(self, event: Event) -> str:
+        return event.starts_at.astimezone(self._zone).strftime("%d.%m %H:%M")
+
+
+class LineTableModel(LineRowsModel):
+    """The events of the line as the cashier reads them; nothing here can be edited."""
 
     def columnCount(self, parent: ModelIndex | None = None) -> int:  # noqa: N802 - Qt override
         return 0 if parent is not None and parent.isValid() else COLUMN_COUNT
@@ -132,25 +170,16 @@ class LineTableModel(QAbstractTableModel):
             self.tr("Тоталы/форы"),
         ]
 
-    def _sport_name(self, sport: Sport) -> str:
-        names = {
-            Sport.FOOTBALL: self.tr("Футбол"),
-            Sport.HOCKEY: self.tr("Хоккей"),
-            Sport.BASKETBALL: self.tr("Баскетбол"),
-        }
-        return names.get(sport, str(sport))
-
     def _text(self, row: LineRow, column: int) -> str:
         event = row.event
         if column == CODE:
             return str(event.code)
         if column == SPORT:
-            return self._sport_name(event.sport)
+            return sport_names().get(event.sport, str(event.sport))
         if column == START:
-            return event.starts_at.astimezone(self._zone).strftime("%d.%m %H:%M")
+            return self._start(event)
         if column == MATCH:
-            # No-break spaces and hyphens inside the names: a long match wraps after the dash.
-            return f"{_unbroken(event.home)} — {_unbroken(event.away)}"
+            return match_text(event)
         if column == SUMMARY:
             return "\n".join(summary_lines(row.odds))
         odds = row.odds.get(MAIN_MARKETS[column - FIRST_ODDS])
