@@ -26,9 +26,6 @@ class CancelReasonDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("cancel_reason")
         self.setWindowTitle(self.tr("Отмена купона"))
-        self.setStyleSheet(
-            "QDialog#cancel_reason { background: #f3f4f6; border: 1px solid #9ca3af; }"
-        )
         heading = QLabel(self.tr("Отменить купон {number}?").format(number=slip_number))
         heading.setProperty("heading", "2")
         note = QLabel(self.tr("Ставка возвращается игроку. Укажите, что было заполнено неверно:"))

@@ -50,9 +50,6 @@ class ConfirmBetDialog(QDialog):
         self.request_key = uuid.uuid4().hex
         self._issuing = False
         self._build(priced, agreed_in_play, document_age)
-        self.setStyleSheet(
-            "QDialog#confirm_bet { background: #f3f4f6; border: 1px solid #9ca3af; }"
-        )
         self.setMinimumWidth(900)
 
     @property

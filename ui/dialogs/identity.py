@@ -29,8 +29,6 @@ TEXT_FIELDS = ("surname", "name", "patronymic", "number", "issued_by")
 DATE_FIELDS = ("birth_date", "issued_on", "expires_on")
 _DATE_FORMAT = "dd.MM.yyyy"
 _STYLE = """
-QDialog#identity { background: #f3f4f6; border: 1px solid #9ca3af; }
-QLineEdit[invalid="true"] { border: 2px solid #b3261e; }
 QComboBox#kind { min-height: 40px; }
 """
 

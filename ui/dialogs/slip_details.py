@@ -44,9 +44,6 @@ class SlipDetailsDialog(QDialog):
         self._slip = slip
         self._build()
         self.show_slip(slip)
-        self.setStyleSheet(
-            "QDialog#slip_details { background: #f3f4f6; border: 1px solid #9ca3af; }"
-        )
         self.setMinimumWidth(1000)
 
     @property
