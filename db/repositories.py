@@ -305,6 +305,16 @@ class SqlSlipRepository:
         self._session = session
         self._ids: dict[str, int] = {}  # ids of the slips added in this transaction
 
+    def lock_issuing(self) -> None:
+        """Take the slip counter's row lock: slips are issued one at a time across terminals.
+
+        On PostgreSQL this makes a repeated request wait for the first to commit, and then
+        find its slip; SQLite's BEGIN IMMEDIATE already serialises every writer.
+        """
+        self._session.execute(
+            select(CounterRow.value).where(CounterRow.name == _SLIP_SERIAL).with_for_update()
+        )
+
     def next_serial(self) -> int:
         """The next slip serial, taken in this transaction (gapless while it commits)."""
         counter = update(CounterRow).where(CounterRow.name == _SLIP_SERIAL)

@@ -5,13 +5,14 @@ from __future__ import annotations
 import enum
 import math
 from dataclasses import dataclass
-from decimal import ROUND_DOWN, Decimal
+from decimal import ROUND_DOWN, Decimal, localcontext
 from itertools import combinations
 
 from pos.errors import InvalidBetKind, StakeNotSplittable
 from pos.money import KOPECK, round_payout
 
 ODDS_SHOWN = Decimal("0.0001")
+_EXACT_DIGITS = 120
 # The largest system the counter offers: C(12, 6) = 924 expresses is already a long slip.
 MAX_SYSTEM_MEMBERS = 12
 
@@ -91,13 +92,17 @@ def member_combinations(kind: BetKind, members: int) -> list[tuple[int, ...]]:
 
 def combination_odds(kind: BetKind, member_odds: list[Decimal]) -> list[Decimal]:
     """The odds of each express of the slip, exact (a member's odds: its legs multiplied)."""
-    return [
-        math.prod((member_odds[i] for i in combo), start=Decimal(1))
-        for combo in member_combinations(kind, len(member_odds))
-    ]
+    # Exact: 12 legs of two-decimal odds need 24 decimals and the integer part; the
+    # default 28-digit context would round a long express before the single round-down.
+    with localcontext() as exact:
+        exact.prec = _EXACT_DIGITS
+        return [
+            math.prod((member_odds[i] for i in combo), start=Decimal(1))
+            for combo in member_combinations(kind, len(member_odds))
+        ]
 
 
-def split_stake(kind: BetKind, stake: Decimal) -> Decimal:
+def split_stake(kind: BetKind, stake: Decimal, minimum: Decimal = KOPECK) -> Decimal:
     """The stake on each express of a system: the total split evenly, in whole kopecks.
 
     Raises:
@@ -110,15 +115,16 @@ def split_stake(kind: BetKind, stake: Decimal) -> Decimal:
         return per.quantize(KOPECK)
     lower = (stake / count).quantize(KOPECK, rounding="ROUND_FLOOR") * count
     upper = lower + KOPECK * count
-    raise StakeNotSplittable(stake, count, lower if lower > 0 else None, upper)
+    raise StakeNotSplittable(stake, count, lower if lower >= minimum else None, upper)
 
 
 def possible_payout(kind: BetKind, stake: Decimal, member_odds: list[Decimal]) -> Decimal:
     """What the slip pays if every leg wins: the exact sum over its expresses, rounded down once."""
     per = split_stake(kind, stake)
-    return round_payout(
-        sum((per * odds for odds in combination_odds(kind, member_odds)), Decimal(0))
-    )
+    every = combination_odds(kind, member_odds)
+    with localcontext() as exact:
+        exact.prec = _EXACT_DIGITS
+        return round_payout(sum((per * odds for odds in every), Decimal(0)))
 
 
 def total_odds(kind: BetKind, member_odds: list[Decimal]) -> Decimal:

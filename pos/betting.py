@@ -6,7 +6,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import cast
 from zoneinfo import ZoneInfo
 
 from pos.bets import BetKind, BetType, combination_odds, parse_kind, possible_payout, total_odds
@@ -16,6 +15,7 @@ from pos.errors import (
     EventSuspended,
     ExpressOddsTooHigh,
     InvalidAmount,
+    InvalidMarket,
     MarketNotOffered,
     PayoutTooHigh,
     SameEventTwice,
@@ -52,13 +52,22 @@ def normalise_picks(legs: Sequence[PickOrBlock]) -> list[list[Pick]]:
     Raises:
         InvalidMarket: a market code that is not one of the line.
     """
+    if not isinstance(legs, list | tuple) or not legs:
+        raise WrongLegCount("купон", "1 и больше", 0)
     members: list[list[Pick]] = []
     for item in legs:
-        block: list[Pick] = (
-            [cast(Pick, item)] if _is_pick(item) else list(cast(Sequence[Pick], item))
-        )
-        members.append([(_code(code), parse_market(market)) for code, market in block])
+        block = [item] if _is_pick(item) else item
+        if not isinstance(block, list | tuple) or not block or not all(map(_is_pick, block)):
+            # An empty block, or something that is not (event code, market): no leg at all.
+            raise WrongLegCount("купон", "1 и больше", 0)
+        members.append([(_code(code), _market(market)) for code, market in block])
     return members
+
+
+def _market(market: object) -> str:
+    if not isinstance(market, str):
+        raise InvalidMarket(str(market))
+    return parse_market(market)
 
 
 def _code(code: object) -> int:
@@ -92,7 +101,7 @@ def price_bet(
     amount = _stake(stake, settings)
     member_odds = [_product(leg.odds for leg in member) for member in members]
     if bet_kind.type is BetType.SYSTEM:
-        split_system_stake(bet_kind, amount)
+        split_system_stake(bet_kind, amount, settings.min_stake)
     _check_event_limits(uow, settings, events.values(), amount)
     _check_express_odds(settings, bet_kind, member_odds)
     payout = possible_payout(bet_kind, amount, member_odds)
@@ -102,7 +111,13 @@ def price_bet(
 
 
 def _is_pick(item: object) -> bool:
-    return isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], str)
+    # (code, market) as a tuple or, from JSON, a 2-item list whose first item is not a pick.
+    return (
+        isinstance(item, tuple | list)
+        and len(item) == 2
+        and not isinstance(item[0], tuple | list)
+        and not isinstance(item[1], tuple | list)
+    )
 
 
 def _check_shape(kind: BetKind, picks: list[list[Pick]]) -> None:
@@ -186,7 +201,7 @@ def _check_express_odds(settings: ShopSettings, kind: BetKind, member_odds: list
         return
     highest = max(combination_odds(kind, member_odds))
     if highest > settings.max_express_odds:
-        raise ExpressOddsTooHigh(highest.quantize(Decimal("0.01")), settings.max_express_odds)
+        raise ExpressOddsTooHigh(highest, settings.max_express_odds)
 
 
 def _product(values: Iterable[Decimal]) -> Decimal:

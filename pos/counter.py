@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import secrets
 import uuid
 from collections.abc import Sequence
@@ -85,7 +86,8 @@ def accept_bet(
     stored = uow.settings.load()
     settings = shop_settings.from_text(stored)
     picks = normalise_picks(request.legs)
-    key = request.request_key
+    key = _request_key(request.request_key)
+    uow.slips.lock_issuing()  # two presses of one request on two connections: one waits
     if key is not None and (earlier := uow.slips.by_request(key)) is not None:
         return _repeat(earlier, picks, request.stake, request.kind)
     refusal = _check_identity(uow, teller, now, settings, request.document)
@@ -103,7 +105,7 @@ def accept_bet(
         )
     except PosError as refused:
         return refused  # the identity check above stays recorded
-    shown = request.expected_payout
+    shown = None if request.expected_payout is None else to_money(request.expected_payout)
     if shown is not None and priced.possible_payout != shown:
         return OddsChanged(shown, priced.possible_payout)
     slip = _issue(uow, teller, now, priced, request.agreed_in_play, key, _secret(uow, stored))
@@ -202,7 +204,10 @@ def _check_identity(
     document: IdDocument | None,
 ) -> Exception | None:
     if document is None:
-        return IdentityCheckRequired() if settings.always_check_id else None
+        if not settings.always_check_id:
+            return None
+        record_id_check(uow, teller, now, IdOutcome.REFUSED, None, None)
+        return IdentityCheckRequired()
     today = now.astimezone(settings.zone).date()
     try:
         age = check_player(document, today, settings.min_age)
@@ -254,6 +259,14 @@ def _issue(
         agreed_in_play=agreed_in_play,
         request_key=request_key or uuid.uuid4().hex,
     )
+
+
+def _request_key(key: object) -> str | None:
+    if key is None:
+        return None
+    text = str(key)
+    # Stored in 64 characters: a longer key from an integration is kept as its digest.
+    return text if len(text) <= 64 else hashlib.sha256(text.encode()).hexdigest()
 
 
 def _secret(uow: UnitOfWork, stored: dict[str, str] | None = None) -> bytes:

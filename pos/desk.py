@@ -133,6 +133,9 @@ class Desk(LineDesk):
         Raises:
             PosError: one sentence per refusal; see pos.betting.price_bet.
         """
+        if agreed_in_play:
+            # p.22: a bet after the start is taken only when a manager agrees it.
+            require_manager(self.user, "ставка после начала события (согласование)")
         request = BetRequest(
             legs, stake, kind, document, agreed_in_play, request_key, expected_payout
         )
@@ -158,6 +161,8 @@ class Desk(LineDesk):
         Raises:
             PosError: the refusal accept_bet would give.
         """
+        if agreed_in_play:
+            require_manager(self.user, "ставка после начала события (согласование)")
         picks = normalise_picks(legs)
         with self._shop.unit_of_work() as uow:
             settings = shop_settings.from_text(uow.settings.load())

@@ -276,6 +276,8 @@ def _rub(amount: Decimal) -> str:
 
 
 def _odds(odds: Decimal) -> str:
+    if odds >= 10**9:
+        return "больше 1 000 000 000"
     return f"{odds:.2f}".replace(".", ",")
 
 

@@ -52,6 +52,7 @@ def check_document(document: IdDocument, today: date) -> IdDocument:
             "number") or impossible ("birth_date" after today, "issued_on" after today or
             before the birth date).
     """
+    _check_types(document)
     cleaned = replace(
         document,
         surname=_collapsed(document.surname),
@@ -172,6 +173,19 @@ def masked_number(number: str) -> str:
     compact = _compact_number(number)
     shown = compact[-_SHOWN_DIGITS:] if len(compact) > _SHOWN_DIGITS else ""
     return "*" * (len(compact) - len(shown)) + shown
+
+
+def _check_types(document: IdDocument) -> None:
+    # Whatever a window or an integration passed, a wrong type is refused, never a traceback.
+    for field in ("surname", "name", "patronymic", "kind", "number", "issued_by"):
+        if not isinstance(getattr(document, field), str):
+            raise InvalidDocument("name" if field == "patronymic" else field)
+    for field in ("birth_date", "issued_on", "expires_on"):
+        value = getattr(document, field)
+        if value is None and field != "birth_date":
+            continue
+        if type(value) is not date:
+            raise InvalidDocument("birth_date" if field == "expires_on" else field)
 
 
 def _collapsed(text: str) -> str:

@@ -130,6 +130,9 @@ class _Slips:
     def __init__(self, data: FakeData) -> None:
         self._data = data
 
+    def lock_issuing(self) -> None:
+        pass  # one fake transaction at a time
+
     def next_serial(self) -> int:
         self._data.serial += 1
         return self._data.serial

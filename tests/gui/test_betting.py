@@ -340,9 +340,19 @@ def test_a_confirmation_sent_twice_with_its_key_issues_one_slip(
     assert len(page.recent.rows()) == 1
 
 
+def test_a_cashier_cannot_agree_an_in_play_bet(page: BettingPage) -> None:
+    assert not page.findChild(QCheckBox, "agreed_in_play").isEnabled()
+
+
 def test_a_started_event_needs_the_in_play_agreement(
-    qtbot: QtBot, page: BettingPage, boss: Desk, clock: FixedClock, storage: FakeStorage
+    qtbot: QtBot, boss: Desk, runner: TaskRunner, clock: FixedClock, storage: FakeStorage
 ) -> None:
+    page = BettingPage(boss, runner, clock)  # p.22: the manager agrees it
+    qtbot.addWidget(page)
+    page.resize(1280, 700)
+    page.show()
+    page.refresh()
+    qtbot.waitUntil(lambda: not runner.busy)
     boss.add_event(401, "football", "Ислочь", "Минск", clock.now() - timedelta(minutes=20))
     boss.set_odds(401, "1", Decimal("2.50"))
     qtbot.keyClicks(pick(page), "401 1")

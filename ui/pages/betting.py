@@ -158,6 +158,10 @@ class BettingPage(QWidget):
         self._stake.returnPressed.connect(self._on_stake_return_pressed)
         self._in_play = QCheckBox(self.tr("В игре (согласовано)"))
         self._in_play.setObjectName("agreed_in_play")
+        # p.22: only a manager agrees a bet after the start; a cashier calls one over.
+        self._in_play.setEnabled(self._desk.is_manager)
+        if not self._desk.is_manager:
+            self._in_play.setToolTip(self.tr("Ставку в игре согласует менеджер"))
         self._in_play.setStyleSheet("QCheckBox::indicator { width: 22px; height: 22px; }")
         self._in_play.toggled.connect(self._on_in_play_toggled)
         self._total_odds = self._value_label("total_odds")

@@ -1,6 +1,6 @@
 """Taking bets at the counter (p.4, p.5, p.8, p.10, p.18–p.22), on a fake database."""
 
-from datetime import date, timedelta
+from datetime import UTC, date, timedelta
 from decimal import Decimal
 
 import pytest
@@ -16,6 +16,7 @@ from pos.errors import (
     ExpressOddsTooHigh,
     IdentityCheckRequired,
     InvalidAmount,
+    InvalidDocument,
     InvalidMarket,
     MarketNotOffered,
     NotPermitted,
@@ -194,13 +195,15 @@ def test_unknown_events_and_markets_without_odds_are_refused(anna: Desk) -> None
         anna.accept_bet([(101, "П1")], stake="10")
 
 
-def test_after_the_published_start_only_an_agreed_bet_is_taken(
-    clock: FixedClock, anna: Desk
+def test_after_the_published_start_only_a_bet_a_manager_agreed_is_taken(
+    demo_shop: Shop, clock: FixedClock, anna: Desk
 ) -> None:
     clock.advance(timedelta(days=1, hours=7, minutes=1))  # 101 starts on 1 Dec at 19:00 Minsk
     with pytest.raises(EventStarted, match="19:00"):
         anna.accept_bet([(101, "1")], stake="10")
-    slip = anna.accept_bet([(101, "1")], stake="10", agreed_in_play=True)
+    with pytest.raises(NotPermitted, match="согласование"):
+        anna.accept_bet([(101, "1")], stake="10", agreed_in_play=True)
+    slip = demo_shop.login("boss", "9911").accept_bet([(101, "1")], stake="10", agreed_in_play=True)
     assert slip.agreed_in_play
 
 
@@ -366,3 +369,69 @@ def test_with_blocks_only_systems_are_offered() -> None:
 
     assert [str(k) for k in kinds_for(3, blocks=True)] == ["system 2/3"]
     assert kinds_for(2, blocks=True) == []
+
+
+@pytest.mark.parametrize(
+    "legs",
+    [[], [[]], [(101, "1"), []], [(103, "1"), (101, "1"), []], None, ["101 1"], [(101, "1", "x")]],
+)
+def test_a_slip_without_real_legs_is_refused_and_takes_no_money(
+    storage: FakeStorage, anna: Desk, legs: object
+) -> None:
+    with pytest.raises(WrongLegCount):
+        anna.accept_bet(legs, stake="9", kind="system 2/3" if legs and len(legs) == 3 else "single")  # type: ignore[arg-type]
+    assert storage.data.slips == {}
+    assert storage.data.cash == []
+
+
+def test_picks_as_json_lists_are_understood_and_a_missing_market_is_named(anna: Desk) -> None:
+    slip = anna.accept_bet([[101, "1"], [102, "O2.5"]], stake="10", kind="express")  # type: ignore[list-item]
+    assert [leg.market for leg in slip.legs] == ["1", "O2.5"]
+    with pytest.raises(InvalidMarket):
+        anna.accept_bet([(101, None)], stake="10")  # type: ignore[list-item]
+
+
+def test_an_absurdly_long_express_is_refused_with_a_sentence(demo_shop: Shop, anna: Desk) -> None:
+    boss = demo_shop.login("boss", "9911")
+    for code in (101, 102, 103, 104, 105, 201, 202, 203, 301):
+        boss.set_odds(code, "1", "1000")
+    legs = [(code, "1") for code in (101, 102, 103, 104, 105, 201, 202, 203, 301)]
+    with pytest.raises(ExpressOddsTooHigh, match="больше 1 000 000 000"):
+        anna.accept_bet(legs, stake="1", kind="express")
+
+
+def test_a_document_with_wrong_field_types_is_refused_and_recorded(
+    storage: FakeStorage, anna: Desk
+) -> None:
+    from datetime import datetime
+
+    for broken in (
+        adult(birth_date=datetime(1990, 1, 1, tzinfo=UTC)),
+        adult(number=None),
+        adult(expires_on="2030-01-01"),
+    ):
+        with pytest.raises(InvalidDocument):
+            anna.accept_bet([(101, "1")], stake="10", document=broken)
+    assert [c.outcome for c in storage.data.id_checks] == [IdOutcome.INVALID] * 3
+
+
+def test_a_refused_check_in_a_shop_that_checks_everyone_is_recorded(
+    demo_shop: Shop, storage: FakeStorage, anna: Desk
+) -> None:
+    demo_shop.update_settings(always_check_id="да")
+    with pytest.raises(IdentityCheckRequired):
+        anna.accept_bet([(101, "1")], stake="10")
+    assert storage.data.id_checks[-1].outcome is IdOutcome.REFUSED
+
+
+def test_the_nearest_stakes_offered_are_never_below_the_minimum(anna: Desk) -> None:
+    with pytest.raises(StakeNotSplittable) as refused:
+        anna.accept_bet([(101, "1"), (102, "O2.5"), (201, "X")], stake="1", kind="system 2/3")
+    assert refused.value.lower is None
+    assert refused.value.upper == D("1.02")
+
+
+def test_a_long_request_key_and_a_text_payout_are_taken(anna: Desk) -> None:
+    key = "k" * 200
+    first = anna.accept_bet([(101, "1")], stake="10", request_key=key, expected_payout="21,00")
+    assert anna.accept_bet([(101, "1")], stake="10", request_key=key) == first
