@@ -176,3 +176,34 @@ def test_the_line_header_suspension_and_edits_are_stored(db_shop: Shop) -> None:
     assert {str(k): v for k, v in boss.sport_limits().items()} == {"hockey": D("200.00")}
     boss.resume_event(201)
     assert boss.reprint(boss.accept_bet([(201, "1")], stake="100").number).reprints == 1
+
+
+def test_one_request_sent_from_two_connections_at_once_issues_one_slip(
+    db_url: str, clock: FixedClock
+) -> None:
+    """A retry that races the first attempt (e.g. after a timeout) gets the same slip."""
+    first, second = _open(db_url, clock, "К1"), _open(db_url, clock, "К1")
+    try:
+        first.seed_demo()
+        desks = [first.login("anna", "4821"), second.login("anna", "4821")]
+        numbers: list[str] = []
+        errors: list[BaseException] = []
+
+        def press(desk_index: int) -> None:
+            try:
+                slip = desks[desk_index].accept_bet([(101, "1")], stake="10", request_key="same")
+                numbers.append(slip.number)
+            except BaseException as exc:  # noqa: BLE001 - collected and asserted below
+                errors.append(exc)
+
+        threads = [threading.Thread(target=press, args=(i,)) for i in (0, 1)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        assert errors == []
+        assert len(numbers) == 2 and numbers[0] == numbers[1]
+        assert len(desks[0].recent_slips()) == 1
+    finally:
+        first.close()
+        second.close()
