@@ -7,7 +7,6 @@ from zoneinfo import ZoneInfo
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -24,6 +23,7 @@ from pos.slipnumbers import display_slip_number
 from pos.slips import Slip
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
+from ui.widgets.tables import read_only_rows
 
 WHEN, NUMBER, STAKE, CASHIER, REASON = range(5)
 
@@ -87,16 +87,7 @@ class CancellationsPage(QWidget):
             stake_header.setTextAlignment(
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
             )
-        self._table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self._table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self._table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self._table.setAlternatingRowColors(True)
-        self._table.setShowGrid(False)
-        self._table.setWordWrap(True)
-        self._table.verticalHeader().setVisible(False)
-        columns = self._table.horizontalHeader()
-        columns.setHighlightSections(False)
-        columns.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        columns = read_only_rows(self._table, wrap=True)
         columns.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         columns.setSectionResizeMode(REASON, QHeaderView.ResizeMode.Stretch)
         self.setFocusProxy(self._table)

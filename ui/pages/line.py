@@ -7,7 +7,6 @@ from zoneinfo import ZoneInfo
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -23,6 +22,7 @@ from pos.line_desk import LineRow
 from ui.errors import MessageLabel
 from ui.models.line_model import CODE, FIRST_ODDS, MATCH, SPORT, START, SUMMARY, LineTableModel
 from ui.tasks import TaskRunner
+from ui.widgets.tables import read_only_rows
 
 
 class LinePage(QWidget):
@@ -81,19 +81,9 @@ class LinePage(QWidget):
         table = QTableView()
         table.setObjectName("line")
         table.setModel(self._model)
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.setAlternatingRowColors(True)
-        table.setWordWrap(True)
-        table.setShowGrid(False)
-        rows = table.verticalHeader()
-        rows.setVisible(False)
+        columns = read_only_rows(table, wrap=True)
         # Rows grow when the totals/handicaps column wraps, also after a window resize.
-        rows.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        columns = table.horizontalHeader()
-        columns.setHighlightSections(False)
-        columns.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         for column in (CODE, SPORT, START):
             columns.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         columns.setSectionResizeMode(MATCH, QHeaderView.ResizeMode.Stretch)

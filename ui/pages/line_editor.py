@@ -15,7 +15,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QKeySequence, QRegularExpressionValidator, QShortcut
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QFileDialog,
     QFrame,
     QHBoxLayout,
@@ -40,6 +39,7 @@ from ui.tasks import TaskRunner
 from ui.widgets.event_form import EventForm
 from ui.widgets.odds_grid import OddsGrid
 from ui.widgets.sport_limits import SportLimitsCard
+from ui.widgets.tables import read_only_rows
 
 _MESSAGE_LINES = 3
 
@@ -201,18 +201,9 @@ class LineEditorPage(QWidget):
         table = QTableView()
         table.setObjectName("events")
         table.setModel(self._proxy)
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        columns = read_only_rows(table, wrap=True)
         table.setTabKeyNavigation(False)
-        table.setAlternatingRowColors(True)
-        table.setShowGrid(False)
-        table.setWordWrap(True)
-        rows = table.verticalHeader()
-        rows.setVisible(False)
-        rows.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        columns = table.horizontalHeader()
-        columns.setHighlightSections(False)
+        table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         columns.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         columns.setSectionResizeMode(MATCH, QHeaderView.ResizeMode.Stretch)
         table.selectionModel().currentRowChanged.connect(self._on_table_current_row_changed)

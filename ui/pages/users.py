@@ -9,7 +9,6 @@ from zoneinfo import ZoneInfo
 from PySide6.QtCore import QRegularExpression, Qt
 from PySide6.QtGui import QBrush, QColor, QRegularExpressionValidator
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QFormLayout,
     QFrame,
@@ -29,6 +28,7 @@ from pos.errors import PosError
 from pos.users import Role
 from ui.errors import ERROR_COLOUR, MessageLabel
 from ui.tasks import TaskRunner
+from ui.widgets.tables import read_only_rows
 
 LOGIN, ROLE, STATE = range(3)
 _LOCKED_ROLE = Qt.ItemDataRole.UserRole
@@ -86,16 +86,8 @@ class UsersPage(QWidget):
         self._table.setHorizontalHeaderLabels(
             [self.tr("Пользователь"), self.tr("Роль"), self.tr("Состояние")]
         )
-        self._table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self._table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self._table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self._table.setAlternatingRowColors(True)
-        self._table.setShowGrid(False)
-        self._table.verticalHeader().setVisible(False)
+        header = read_only_rows(self._table)
         self._table.verticalHeader().setDefaultSectionSize(44)
-        header = self._table.horizontalHeader()
-        header.setHighlightSections(False)
-        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self._table.itemSelectionChanged.connect(self._on_table_item_selection_changed)
 

@@ -26,7 +26,7 @@ from pos.errors import InvalidEvent, line_file_problem
 from pos.line import Event, parse_start_time
 from pos.money import format_money
 from ui.errors import MessageLabel
-from ui.models.line_editor_model import sport_names
+from ui.models.line_model import sport_names
 from ui.tasks import TaskRunner
 
 START_FORMAT = "%d.%m.%Y %H:%M"

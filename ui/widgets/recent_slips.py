@@ -8,7 +8,6 @@ from zoneinfo import ZoneInfo
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QHideEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -32,6 +31,7 @@ from ui.dialogs.slip_details import SlipDetailsDialog
 from ui.errors import MessageLabel
 from ui.models.slip_model import kind_name
 from ui.tasks import TaskRunner
+from ui.widgets.tables import read_only_rows
 
 SLIP, WINDOW = range(2)
 _TICK_MS = 1000
@@ -166,15 +166,7 @@ class RecentSlipsPanel(QWidget):
         table = QTableWidget(0, 2)
         table.setObjectName("recent_slips")
         table.setHorizontalHeaderLabels([self.tr("Купон"), self.tr("Окно претензий")])
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.setAlternatingRowColors(True)
-        table.setShowGrid(False)
-        table.verticalHeader().setVisible(False)
-        header = table.horizontalHeader()
-        header.setHighlightSections(False)
-        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        header = read_only_rows(table)
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(SLIP, QHeaderView.ResizeMode.Stretch)
         table.itemDoubleClicked.connect(self._on_table_item_double_clicked)

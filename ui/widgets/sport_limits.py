@@ -19,7 +19,7 @@ from pos.errors import PosError
 from pos.line import Sport
 from pos.money import format_money
 from ui.errors import MessageLabel
-from ui.models.line_editor_model import sport_names
+from ui.models.line_model import sport_names
 from ui.tasks import TaskRunner
 
 
