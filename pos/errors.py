@@ -787,3 +787,22 @@ class MigrationFailed(DeviceOrStorageError):
             f"Не удалось обновить структуру базы данных ({self.detail}).{kept} "
             "Обратитесь в поддержку."
         )
+
+
+# --- printers -------------------------------------------------------------------------------
+
+
+class PrinterUnavailable(DeviceOrStorageError):
+    """The slip printer could not be reached or refused the job; nothing was issued."""
+
+    def __init__(self, where: str, detail: str) -> None:
+        self.where = where
+        self.detail = detail
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Принтер купонов {self.where} недоступен ({self.detail}). Купон НЕ выдан, "
+            "ставка НЕ принята. Проверьте принтер (питание, бумагу, кабель или сеть) "
+            "и нажмите ещё раз."
+        )

@@ -7,10 +7,8 @@ pos prices every slip and gives the refusal.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 from PySide6.QtCore import (
@@ -24,7 +22,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor
 
-from pos.bets import BetKind, BetType
+from pos import wording
 from pos.betting import Pick
 from pos.identity import IdDocument
 from pos.slips import Leg
@@ -37,9 +35,6 @@ BLOCK_COLOUR = QColor("#fef3c7")
 Member = list[Leg]
 PickOrBlock = Pick | list[Pick]
 ModelIndex = QModelIndex | QPersistentModelIndex
-
-_TOTAL = re.compile(r"([OU])(\d+(?:\.\d+)?)")
-_HANDICAP = re.compile(r"H([12])([+-])(\d+(?:\.\d+)?)")
 
 
 @dataclass(frozen=True)
@@ -57,48 +52,10 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("slip", text)
 
 
-def _comma(number: str) -> str:
-    return number.replace(".", ",")
-
-
-def market_words(market: str) -> str:
-    """A canonical market code in words: "O2.5" → "Тотал больше 2,5", "1" → "Победа хозяев (П1)"."""
-    results = {
-        "1": _tr("Победа хозяев (П1)"),
-        "X": _tr("Ничья (X)"),
-        "2": _tr("Победа гостей (П2)"),
-        "1X": _tr("Хозяева не проиграют (1X)"),
-        "X2": _tr("Гости не проиграют (X2)"),
-        "12": _tr("Не будет ничьей (12)"),
-    }
-    if market in results:
-        return results[market]
-    if match := _TOTAL.fullmatch(market):
-        words = _tr("Тотал больше {line}") if match[1] == "O" else _tr("Тотал меньше {line}")
-        return words.format(line=_comma(match[2]))
-    if match := _HANDICAP.fullmatch(market):
-        sign = "−" if match[2] == "-" else "+"
-        return _tr("Фора {team} ({sign}{line})").format(
-            team=match[1], sign=sign, line=_comma(match[3])
-        )
-    return market
-
-
-def kind_name(kind: BetKind, *, blocks: bool = False) -> str:
-    """The bet kind as printed on the slip: ординар, экспресс, система 2/3, сложная система."""
-    if kind.type is BetType.SINGLE:
-        return _tr("Ординар")
-    if kind.type is BetType.EXPRESS:
-        return _tr("Экспресс")
-    words = _tr("Сложная система {k}/{n}") if blocks else _tr("Система {k}/{n}")
-    return words.format(k=kind.size, n=kind.of)
-
-
-def format_total_odds(odds: Decimal) -> str:
-    """Total odds with a decimal comma, at least two decimals: 4.3050 → "4,305", 2.1 → "2,10"."""
-    text = f"{odds.normalize():f}"
-    whole, _, decimals = text.partition(".")
-    return f"{whole},{decimals.ljust(2, '0')}"
+# The betting page and the printed slip word a bet the same way (pos.wording).
+market_words = wording.market_words
+kind_name = wording.kind_words
+format_total_odds = wording.total_odds_words
 
 
 def years(age: int) -> str:

@@ -1,0 +1,65 @@
+"""How markets, bet kinds and odds are named in Russian: shared by the screen and the slip.
+
+Pure text, no Qt: the betting page and the printed slip must word a bet the same way, so
+that what the player was shown is what the slip says.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from pos.bets import BetKind, BetType
+
+_TOTAL = re.compile(r"([OU])(\d+(?:\.\d+)?)")
+_HANDICAP = re.compile(r"H([12])([+-])(\d+(?:\.\d+)?)")
+_MINUS = "−"  # U+2212, as the line shows a handicap
+_RESULTS = {
+    "1": "Победа хозяев (П1)",
+    "X": "Ничья (X)",
+    "2": "Победа гостей (П2)",
+    "1X": "Хозяева не проиграют (1X)",
+    "X2": "Гости не проиграют (X2)",
+    "12": "Не будет ничьей (12)",
+}
+
+
+def market_words(market: str) -> str:
+    """A canonical market code in words: "O2.5" → "Тотал больше 2,5", "1" → "Победа хозяев (П1)".
+
+    A code this module does not know is returned as it is.
+    """
+    if market in _RESULTS:
+        return _RESULTS[market]
+    if match := _TOTAL.fullmatch(market):
+        side = "больше" if match[1] == "O" else "меньше"
+        return f"Тотал {side} {_comma(match[2])}"
+    if match := _HANDICAP.fullmatch(market):
+        sign = _MINUS if match[2] == "-" else "+"
+        return f"Фора {match[1]} ({sign}{_comma(match[3])})"
+    return market
+
+
+def kind_words(kind: BetKind, *, blocks: bool = False) -> str:
+    """The bet kind in words: Ординар, Экспресс, Система 2/3, Сложная система 2/3."""
+    if kind.type is BetType.SINGLE:
+        return "Ординар"
+    if kind.type is BetType.EXPRESS:
+        return "Экспресс"
+    words = "Сложная система" if blocks else "Система"
+    return f"{words} {kind.size}/{kind.of}"
+
+
+def odds_words(odds: Decimal) -> str:
+    """Odds of one leg with a decimal comma and two decimals: 2.1 → "2,10"."""
+    return _comma(f"{odds.quantize(Decimal('0.01')):f}")
+
+
+def total_odds_words(odds: Decimal) -> str:
+    """Total odds with a decimal comma, at least two decimals: 4.3050 → "4,305", 2.1 → "2,10"."""
+    whole, _, decimals = f"{odds.normalize():f}".partition(".")
+    return f"{whole},{decimals.ljust(2, '0')}"
+
+
+def _comma(number: str) -> str:
+    return number.replace(".", ",")

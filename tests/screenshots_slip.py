@@ -1,0 +1,139 @@
+"""A picture of a printed slip for docs/slip.png, drawn from the very lines the printer is sent.
+
+An 80 mm ESC/POS printer (TM-T20II) prints font A in 12 × 24-dot cells, 48 to a 576-dot line;
+this script draws each character of `printing.slips.slip_layout` in such a cell with
+DejaVu Sans (bold where the printer prints bold, stretched where it prints double height),
+the CODE128 barcode with python-barcode and the QR code with qrcode, both at the printer's
+module sizes. No printer, no Qt:
+
+    .venv/bin/python tests/screenshots_slip.py [out.png]
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import UTC, datetime
+from decimal import Decimal
+from functools import lru_cache
+from importlib.resources import as_file, files
+from pathlib import Path
+
+import qrcode
+from barcode import Code128
+from barcode.writer import ImageWriter
+from PIL import Image, ImageDraw, ImageFont
+
+from pos.clock import FixedClock
+from pos.services import Shop
+from printing.slips import Barcode, Item, QrCode, Text, slip_layout
+
+try:  # python -m tests.screenshots_slip
+    from tests.fakes import FakeStorage, PlainPinHasher
+except ImportError:  # python tests/screenshots_slip.py: the script's folder is on sys.path
+    from fakes import FakeStorage, PlainPinHasher  # type: ignore[no-redef]
+
+NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)  # 12:00 in Minsk, as in tests/conftest.py
+DOTS = 576  # TM-T20II printable width
+CELL_W, CELL_H = 12, 24  # font A
+DPI = 203
+MARGIN = 24
+FONT_SIZE = 17
+
+
+@lru_cache(maxsize=2)
+def _font(bold: bool) -> ImageFont.FreeTypeFont:
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    with as_file(files("resources") / "fonts" / name) as path:
+        return ImageFont.truetype(str(path), FONT_SIZE)
+
+
+@lru_cache(maxsize=1024)
+def _glyph(ch: str, bold: bool) -> Image.Image:
+    """One character in its 12 × 24 cell, squeezed if DejaVu's glyph is wider (Ж, Ш, Щ, Ю)."""
+    font = _font(bold)
+    width = max(CELL_W, round(font.getlength(ch)))
+    cell = Image.new("L", (width, CELL_H), 255)
+    ImageDraw.Draw(cell).text((width / 2, CELL_H / 2 + 1), ch, font=font, fill=0, anchor="mm")
+    return cell if width == CELL_W else cell.resize((CELL_W, CELL_H), Image.Resampling.LANCZOS)
+
+
+def _text(line: Text) -> Image.Image:
+    row = Image.new("L", (DOTS, CELL_H), 255)
+    left = (DOTS - len(line.text) * CELL_W) // 2 if line.center else 0
+    for column, ch in enumerate(line.text):
+        row.paste(_glyph(ch, line.bold), (left + column * CELL_W, 0))
+    return row.resize((DOTS, CELL_H * 2)) if line.tall else row
+
+
+def _barcode(code: Barcode) -> Image.Image:
+    # p.barcode(..., height=60, width=2): 2-dot modules, 60 dots high, digits below.
+    dot_mm = 25.4 / DPI
+    image = Code128(code.digits, writer=ImageWriter()).render(
+        {
+            "module_width": 2 * dot_mm,
+            "module_height": 60 * dot_mm,
+            "dpi": DPI,
+            "quiet_zone": 0,
+            "font_size": 8,
+            "text_distance": 4,
+            "font_path": str(files("resources") / "fonts" / "DejaVuSans.ttf"),
+        }
+    )
+    return _centred(image.convert("L"))
+
+
+def _qr(code: QrCode) -> Image.Image:
+    # p.qr(..., size=6, native=True): 6-dot modules, error correction L.
+    maker = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_L, box_size=6, border=1)
+    maker.add_data(code.content)
+    return _centred(maker.make_image().get_image().convert("L"))
+
+
+def _centred(image: Image.Image) -> Image.Image:
+    row = Image.new("L", (DOTS, image.height + CELL_H // 2), 255)
+    row.paste(image, ((DOTS - image.width) // 2, CELL_H // 4))
+    return row
+
+
+def draw(items: list[Item]) -> Image.Image:
+    """The slip on paper: each item under the previous one, then the feed before the cut."""
+    rows = [
+        _text(item)
+        if isinstance(item, Text)
+        else _barcode(item)
+        if isinstance(item, Barcode)
+        else _qr(item)
+        for item in items
+    ]
+    height = sum(row.height for row in rows) + 3 * CELL_H
+    paper = Image.new("RGB", (DOTS + 2 * MARGIN, height + 2 * MARGIN), "white")
+    top = MARGIN
+    for row in rows:
+        paper.paste(row.convert("RGB"), (MARGIN, top))
+        top += row.height
+    ImageDraw.Draw(paper).rectangle(
+        (0, 0, paper.width - 1, paper.height - 1), outline=(190, 190, 190)
+    )
+    return paper
+
+
+def main() -> None:
+    """Draw a complex-system slip from the demo shop into docs/slip.png (or the path given)."""
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs") / "slip.png"
+    shop = Shop(FakeStorage(), clock=FixedClock(NOW), terminal="К1", pin_hasher=PlainPinHasher())
+    shop.seed_demo()
+    shop.update_settings(
+        shop_name="ООО «Фортуна Бет»",
+        address="г. Минск, пр. Независимости, 58",
+        licence_number="33000/0000123",
+    )
+    slip = shop.login("anna", "4821").accept_bet(
+        [[(101, "1"), (102, "O2.5")], (201, "2"), (103, "X"), (105, "H2-1.5")],
+        Decimal("12"),
+        "system 2/4",
+    )
+    draw(slip_layout(slip, shop.settings())).save(out)
+
+
+if __name__ == "__main__":
+    main()
