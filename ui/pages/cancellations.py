@@ -5,12 +5,8 @@ from __future__ import annotations
 from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QHeaderView,
-    QLabel,
-    QPushButton,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -23,7 +19,7 @@ from pos.slipnumbers import display_slip_number
 from pos.slips import Slip
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
-from ui.widgets.tables import read_only_rows
+from ui.widgets.tables import count_header, read_only_rows
 
 WHEN, NUMBER, STAKE, CASHIER, REASON = range(5)
 
@@ -59,17 +55,10 @@ class CancellationsPage(QWidget):
     # --- building -----------------------------------------------------------------------
 
     def _build(self) -> None:
-        self._count = QLabel()
-        self._count.setObjectName("cancellation_count")
-        self._count.setProperty("heading", "2")
-        self._refresh_button = QPushButton(self.tr("Обновить (F5)"))
-        self._refresh_button.setObjectName("refresh_cancellations")
-        self._refresh_button.clicked.connect(self._on_refresh_button_clicked)
-        QShortcut(QKeySequence(Qt.Key.Key_F5), self, self._on_refresh_button_clicked)
-        header = QHBoxLayout()
-        header.addWidget(self._count)
-        header.addStretch(1)
-        header.addWidget(self._refresh_button)
+        top = count_header(
+            self, "cancellation_count", "refresh_cancellations", self._on_refresh_button_clicked
+        )
+        self._count, self._refresh_button, header = top.count, top.refresh, top.layout
 
         self._table = QTableWidget(0, 5)
         self._table.setObjectName("cancellations")

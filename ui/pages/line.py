@@ -4,13 +4,8 @@ from __future__ import annotations
 
 from zoneinfo import ZoneInfo
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QHeaderView,
-    QLabel,
-    QPushButton,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -22,7 +17,7 @@ from pos.line_desk import LineRow
 from ui.errors import MessageLabel
 from ui.models.line_model import CODE, FIRST_ODDS, MATCH, SPORT, START, SUMMARY, LineTableModel
 from ui.tasks import TaskRunner
-from ui.widgets.tables import read_only_rows
+from ui.widgets.tables import count_header, read_only_rows
 
 
 class LinePage(QWidget):
@@ -52,18 +47,8 @@ class LinePage(QWidget):
         )
 
     def _build(self) -> None:
-        self._count = QLabel()
-        self._count.setObjectName("event_count")
-        self._count.setProperty("heading", "2")
-        self._refresh_button = QPushButton(self.tr("Обновить (F5)"))
-        self._refresh_button.setObjectName("refresh")
-        self._refresh_button.clicked.connect(self._on_refresh_button_clicked)
-        QShortcut(QKeySequence(Qt.Key.Key_F5), self, self._on_refresh_button_clicked)
-
-        header = QHBoxLayout()
-        header.addWidget(self._count)
-        header.addStretch(1)
-        header.addWidget(self._refresh_button)
+        top = count_header(self, "event_count", "refresh", self._on_refresh_button_clicked)
+        self._count, self._refresh_button, header = top.count, top.refresh, top.layout
 
         self._message = MessageLabel()
         self._message.setMinimumHeight(0)

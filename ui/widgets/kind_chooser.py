@@ -49,8 +49,8 @@ class KindChooser(QWidget):
     def set_kinds(self, kinds: list[BetKind], *, blocks: bool = False) -> None:
         """Offer `kinds`; the chosen kind stays if offered, else the same k, else the first.
 
-        With express blocks the first system is chosen, as an express of blocks is just an
-        express of their legs and pos takes it as a plain express.
+        `blocks` only changes the names ("Сложная система"): pos.bets.kinds_for already
+        leaves the express out when the slip has blocks.
         """
         previous = self.current()
         for button in self._group.buttons():
@@ -67,7 +67,7 @@ class KindChooser(QWidget):
             button.setToolTip(f"Alt+{index + 1}" if index < 9 else "")
             self._group.addButton(button, index)
             self._grid.addWidget(button, index // _PER_ROW, index % _PER_ROW)
-        chosen = self._preferred(previous, blocks=blocks)
+        chosen = self._preferred(previous)
         if chosen is not None:
             self._group.button(chosen).setChecked(True)
         if self.current() != previous:
@@ -84,19 +84,17 @@ class KindChooser(QWidget):
         if self._kinds:
             self.choose((self._group.checkedId() + 1) % len(self._kinds))
 
-    def _preferred(self, previous: BetKind | None, *, blocks: bool) -> int | None:
+    def _preferred(self, previous: BetKind | None) -> int | None:
         if not self._kinds:
             return None
-        if previous in self._kinds and not (blocks and previous.type is BetType.EXPRESS):
+        if previous in self._kinds:
             return self._kinds.index(previous)
         systems = [i for i, kind in enumerate(self._kinds) if kind.type is BetType.SYSTEM]
         if previous is not None and previous.type is BetType.SYSTEM:
             same_k = [i for i in systems if self._kinds[i].size == previous.size]
             if same_k:
                 return same_k[0]
-        if blocks and systems:
-            return systems[0]
-        return 0
+        return 0  # with blocks pos offers only systems, so this is the first of them
 
     def _on_group_id_clicked(self, _index: int) -> None:
         self.kind_changed.emit(self.current())
