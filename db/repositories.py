@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import and_, func, select, update
+from sqlalchemy import ColumnElement, and_, func, select, update
 from sqlalchemy.orm import Session
 
 from db.tables import (
@@ -17,6 +17,9 @@ from db.tables import (
     CashMovementRow,
     CounterRow,
     EventRow,
+    FiscalDayRow,
+    FiscalReceiptRow,
+    FiscalRegisterRow,
     IdCheckRow,
     OddsQuoteRow,
     SettingRow,
@@ -29,6 +32,7 @@ from db.tables import (
 from pos.audit import AuditAction, AuditRecord
 from pos.bets import parse_kind
 from pos.errors import UnknownEvent
+from pos.fiscal import DayReport, FiscalReceipt, FiscalTotals, ReceiptKind, Register
 from pos.line import Event, OddsQuote, Sport
 from pos.slips import Cancellation, CashMovement, IdCheck, Leg, Slip, SlipStatus
 from pos.users import Role, User
@@ -111,6 +115,19 @@ class SqlSettingsRepository:
             self._session.add(TerminalRow(name=terminal, register_serial=serial))
         else:
             row.register_serial = serial
+
+    def printer_texts(self, terminal: str) -> tuple[str | None, str | None]:
+        """The stored slip and fiscal printer settings of `terminal` (None: not set)."""
+        row = self._session.get(TerminalRow, terminal)
+        return (None, None) if row is None else (row.printer, row.fiscal_printer)
+
+    def set_printer_texts(self, terminal: str, slip: str, fiscal: str | None) -> None:
+        """Store the printer settings of `terminal`; `fiscal` None: receipts on the slip printer."""
+        row = self._session.get(TerminalRow, terminal)
+        if row is None:
+            self._session.add(TerminalRow(name=terminal, printer=slip, fiscal_printer=fiscal))
+        else:
+            row.printer, row.fiscal_printer = slip, fiscal
 
 
 class SqlAuditLog:
@@ -398,7 +415,11 @@ class SqlSlipRepository:
         """This terminal's slips issued at or after `since`, newest first."""
         rows = self._session.scalars(
             select(SlipRow)
-            .where(SlipRow.terminal == terminal, SlipRow.issued_at >= since)
+            .where(
+                SlipRow.terminal == terminal,
+                SlipRow.issued_at >= since,
+                SlipRow.status.not_in(_NOT_ISSUED),
+            )
             .order_by(SlipRow.issued_at.desc(), SlipRow.id.desc())
         )
         return self._slips(list(rows))
@@ -443,6 +464,33 @@ class SqlSlipRepository:
             )
         )
 
+    def pending(self, terminal: str) -> Slip | None:
+        """The slip of `terminal` sent to the printer and not yet confirmed, if any."""
+        row = self._session.scalars(
+            select(SlipRow).where(
+                SlipRow.terminal == terminal, SlipRow.status == SlipStatus.PENDING.value
+            )
+        ).first()
+        return None if row is None else self._slips([row])[0]
+
+    def confirm_pending(self, number: str, fiscal_receipt_no: int) -> bool:
+        """Turn a pending slip into an issued (open) one; False if it was not pending."""
+        done = self._session.execute(
+            update(SlipRow)
+            .where(SlipRow.number == number, SlipRow.status == SlipStatus.PENDING.value)
+            .values(status=SlipStatus.OPEN.value, fiscal_receipt_no=fiscal_receipt_no)
+        )
+        return bool(done.rowcount == 1)  # type: ignore[attr-defined]
+
+    def void_pending(self, number: str) -> bool:
+        """Void a pending slip and free its request key; False if it was not pending."""
+        done = self._session.execute(
+            update(SlipRow)
+            .where(SlipRow.number == number, SlipRow.status == SlipStatus.PENDING.value)
+            .values(status=SlipStatus.VOID.value, request_key="void:" + number)
+        )
+        return bool(done.rowcount == 1)  # type: ignore[attr-defined]
+
     def _event_ids(self, codes: list[int]) -> dict[int, int]:
         rows = self._session.execute(
             select(EventRow.code, EventRow.id).where(EventRow.code.in_(codes))
@@ -477,6 +525,166 @@ class SqlSlipRepository:
         return [_slip(row, members.get(row.id, [])) for row in rows]
 
 
+class SqlFiscalRepository:
+    """Cash registers, their numbered receipts and the days their Z reports closed."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    def register(self, serial: str, *, for_update: bool = False) -> Register | None:
+        """The register's counters; `for_update` locks its row until the transaction ends."""
+        query = select(FiscalRegisterRow).where(FiscalRegisterRow.serial == serial)
+        if for_update:
+            query = query.with_for_update().execution_options(populate_existing=True)
+        row = self._session.scalars(query).one_or_none()
+        if row is None:
+            return None
+        return Register(
+            row.serial, row.terminal, row.last_receipt_no, row.day_no, row.day_opened_at
+        )
+
+    def save_register(self, register: Register) -> None:
+        """Store the register's counters (created at its first receipt)."""
+        row = self._session.get(FiscalRegisterRow, register.serial)
+        if row is None:
+            row = FiscalRegisterRow(serial=register.serial)
+            self._session.add(row)
+        row.terminal = register.terminal
+        row.last_receipt_no = register.last_receipt_no
+        row.day_no = register.day_no
+        row.day_opened_at = register.day_opened_at
+        self._session.flush()
+
+    def add_receipt(self, receipt: FiscalReceipt) -> None:
+        """Record a numbered receipt."""
+        slip_id = None
+        if receipt.slip_number is not None:
+            slip_id = self._session.scalar(
+                select(SlipRow.id).where(SlipRow.number == receipt.slip_number)
+            )
+        self._session.add(
+            FiscalReceiptRow(
+                register_serial=receipt.register_serial,
+                number=receipt.number,
+                day_no=receipt.day_no,
+                kind=receipt.kind.value,
+                amount=receipt.amount,
+                at=receipt.at,
+                terminal=receipt.terminal,
+                cashier=receipt.cashier,
+                slip_id=slip_id,
+                printed=receipt.printed,
+            )
+        )
+        self._session.flush()
+
+    def receipt(self, serial: str, number: int) -> FiscalReceipt | None:
+        """One receipt by its register and number."""
+        found = self._receipts(
+            and_(FiscalReceiptRow.register_serial == serial, FiscalReceiptRow.number == number)
+        )
+        return found[0] if found else None
+
+    def mark_printed(self, serial: str, number: int) -> None:
+        """Record that the printer took the receipt."""
+        self._session.execute(
+            update(FiscalReceiptRow)
+            .where(FiscalReceiptRow.register_serial == serial, FiscalReceiptRow.number == number)
+            .values(printed=True)
+        )
+
+    def unprinted(self, serial: str) -> list[FiscalReceipt]:
+        """The register's receipts that have not come out yet, in number order."""
+        return self._receipts(
+            and_(
+                FiscalReceiptRow.register_serial == serial,
+                FiscalReceiptRow.printed.is_(False),
+            )
+        )
+
+    def day_receipts(self, serial: str, day_no: int) -> list[FiscalReceipt]:
+        """The receipts of one fiscal day, in number order."""
+        return self._receipts(
+            and_(FiscalReceiptRow.register_serial == serial, FiscalReceiptRow.day_no == day_no)
+        )
+
+    def add_day_report(self, report: DayReport) -> None:
+        """Record the Z report that closed a day."""
+        totals = report.totals
+        self._session.add(
+            FiscalDayRow(
+                register_serial=report.register_serial,
+                day_no=report.day_no,
+                terminal=report.terminal,
+                opened_at=report.opened_at,
+                closed_at=report.at,
+                cashier=report.cashier,
+                income_count=totals.income_count,
+                income=totals.income,
+                return_count=totals.return_count,
+                returns=totals.returns,
+                expense_count=totals.expense_count,
+                expenses=totals.expenses,
+                first_no=totals.first_no,
+                last_no=totals.last_no,
+            )
+        )
+
+    def last_day_report(self, serial: str) -> DayReport | None:
+        """The Z report of the register's last closed day, if any."""
+        row = self._session.scalars(
+            select(FiscalDayRow)
+            .where(FiscalDayRow.register_serial == serial)
+            .order_by(FiscalDayRow.day_no.desc())
+            .limit(1)
+        ).first()
+        if row is None:
+            return None
+        totals = FiscalTotals(
+            row.income_count,
+            row.income,
+            row.return_count,
+            row.returns,
+            row.expense_count,
+            row.expenses,
+            row.first_no,
+            row.last_no,
+        )
+        return DayReport(
+            row.register_serial,
+            row.terminal,
+            row.day_no,
+            row.opened_at,
+            row.closed_at,
+            row.cashier,
+            totals,
+            closing=True,
+        )
+
+    def _receipts(self, condition: ColumnElement[bool]) -> list[FiscalReceipt]:
+        rows = self._session.execute(
+            select(FiscalReceiptRow, SlipRow.number)
+            .outerjoin(SlipRow, FiscalReceiptRow.slip_id == SlipRow.id)
+            .where(condition)
+            .order_by(FiscalReceiptRow.number)
+        )
+        return [
+            FiscalReceipt(
+                row.register_serial,
+                row.number,
+                row.day_no,
+                ReceiptKind(row.kind),
+                row.amount,
+                row.at,
+                row.terminal,
+                row.cashier,
+                slip_number,
+                row.printed,
+            )
+            for row, slip_number in rows
+        ]
+
+
 def _user(row: UserRow) -> User:
     return User(row.login, Role(row.role), row.pin_hash, row.failed_pins, row.locked_until)
 
@@ -503,6 +711,7 @@ def _event(row: EventRow) -> Event:
     )
 
 
+_NOT_ISSUED = (SlipStatus.PENDING.value, SlipStatus.VOID.value)
 _SLIP_SERIAL = "slip_serial"
 
 

@@ -40,6 +40,7 @@ LOGIN = 32
 TERMINAL = 32
 MARKET = 16
 SLIP_NUMBER = 13
+REGISTER_SERIAL = 40
 
 
 class Base(DeclarativeBase):
@@ -81,6 +82,9 @@ class TerminalRow(Base):
 
     name: Mapped[str] = mapped_column(String(TERMINAL), primary_key=True)
     register_serial: Mapped[str | None] = mapped_column(String(40))
+    # pos.printers.to_text of the slip printer and of a separate fiscal printer (None: same).
+    printer: Mapped[str | None] = mapped_column(Text)
+    fiscal_printer: Mapped[str | None] = mapped_column(Text)
 
 
 class AuditRow(Base):
@@ -218,3 +222,65 @@ class IdCheckRow(Base):
     document_kind: Mapped[str] = mapped_column(String(40), default="")
     masked_number: Mapped[str] = mapped_column(String(40), default="")
     age: Mapped[int | None] = mapped_column(Integer)
+
+
+class FiscalRegisterRow(Base):
+    """A cash register's counters, locked by every transaction that numbers a receipt."""
+
+    __tablename__ = "fiscal_registers"
+    __table_args__ = (
+        CheckConstraint("last_receipt_no >= 0", name="last_receipt_no"),
+        CheckConstraint("day_no >= 0", name="day_no"),
+    )
+
+    serial: Mapped[str] = mapped_column(String(REGISTER_SERIAL), primary_key=True)
+    terminal: Mapped[str] = mapped_column(String(TERMINAL))
+    last_receipt_no: Mapped[int] = mapped_column(Integer)
+    day_no: Mapped[int] = mapped_column(Integer)
+    day_opened_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class FiscalReceiptRow(Base):
+    """A numbered fiscal receipt; (register, number) is unique, so a number is never reused."""
+
+    __tablename__ = "fiscal_receipts"
+    __table_args__ = (
+        UniqueConstraint("register_serial", "number"),
+        CheckConstraint("number >= 1", name="number"),
+        CheckConstraint("amount > 0", name="amount"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    register_serial: Mapped[str] = mapped_column(ForeignKey("fiscal_registers.serial"))
+    number: Mapped[int] = mapped_column(Integer)
+    day_no: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    amount: Mapped[Decimal] = mapped_column(Kopecks())
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    terminal: Mapped[str] = mapped_column(String(TERMINAL))
+    cashier: Mapped[str] = mapped_column(String(LOGIN))
+    slip_id: Mapped[int | None] = mapped_column(ForeignKey("slips.id"), index=True)
+    printed: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class FiscalDayRow(Base):
+    """A fiscal day closed by its Z report, with the report's totals."""
+
+    __tablename__ = "fiscal_days"
+    __table_args__ = (UniqueConstraint("register_serial", "day_no"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    register_serial: Mapped[str] = mapped_column(ForeignKey("fiscal_registers.serial"))
+    day_no: Mapped[int] = mapped_column(Integer)
+    terminal: Mapped[str] = mapped_column(String(TERMINAL))
+    opened_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    closed_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    cashier: Mapped[str] = mapped_column(String(LOGIN))
+    income_count: Mapped[int] = mapped_column(Integer)
+    income: Mapped[Decimal] = mapped_column(Kopecks())
+    return_count: Mapped[int] = mapped_column(Integer)
+    returns: Mapped[Decimal] = mapped_column(Kopecks())
+    expense_count: Mapped[int] = mapped_column(Integer)
+    expenses: Mapped[Decimal] = mapped_column(Kopecks())
+    first_no: Mapped[int | None] = mapped_column(Integer)
+    last_no: Mapped[int | None] = mapped_column(Integer)

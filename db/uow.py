@@ -19,13 +19,21 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from db.repositories import (
     SqlAuditLog,
+    SqlFiscalRepository,
     SqlLineRepository,
     SqlSettingsRepository,
     SqlSlipRepository,
     SqlUserRepository,
 )
 from pos.errors import ConcurrentChange, StorageUnavailable
-from pos.ports import AuditLog, LineRepository, SettingsRepository, SlipRepository, UserRepository
+from pos.ports import (
+    AuditLog,
+    FiscalRepository,
+    LineRepository,
+    SettingsRepository,
+    SlipRepository,
+    UserRepository,
+)
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +101,7 @@ class SqlAlchemyUnitOfWork:
     audit: AuditLog
     line: LineRepository
     slips: SlipRepository
+    fiscal: FiscalRepository
 
     def __init__(self, session_factory: sessionmaker[Session]) -> None:
         self._session_factory = session_factory
@@ -105,6 +114,7 @@ class SqlAlchemyUnitOfWork:
         self.audit = SqlAuditLog(self._session)
         self.line = SqlLineRepository(self._session)
         self.slips = SqlSlipRepository(self._session)
+        self.fiscal = SqlFiscalRepository(self._session)
         self.committed = False
         return self
 

@@ -31,6 +31,13 @@ class AuditAction(enum.StrEnum):
     EVENT_RESUMED = "event_resumed"
     SPORT_LIMIT_SET = "sport_limit_set"
     LINE_IMPORTED = "line_imported"
+    SLIP_PENDING = "slip_pending"
+    SLIP_VOIDED = "slip_voided"
+    RECEIPT_PRINTED = "receipt_printed"
+    X_REPORT = "x_report"
+    Z_REPORT = "z_report"
+    PRINTERS_CHANGED = "printers_changed"
+    PRINT_FAILED = "print_failed"
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,10 @@ import hashlib
 import secrets
 import uuid
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 
+from pos import fiscal
 from pos import settings as shop_settings
 from pos.audit import AuditAction, AuditRecord
 from pos.bets import parse_kind
@@ -22,12 +23,15 @@ from pos.errors import (
     OddsChanged,
     PosError,
     ReasonRequired,
+    RequestPrinting,
     RequestReused,
+    SlipNotIssued,
     SlipNotOpen,
     Underage,
     UnknownSlip,
     WindowClosed,
 )
+from pos.fiscal import FiscalReceipt, ReceiptKind
 from pos.identity import IdDocument, check_player, masked_number
 from pos.money import to_money
 from pos.ports import UnitOfWork
@@ -43,6 +47,8 @@ from pos.slips import (
 )
 
 SECRET_SETTING = "slip_secret"
+# A confirmation later than this, or by someone else, is a recovery after a failure.
+_LATE = timedelta(minutes=1)
 _STATUS_WORDS = {
     SlipStatus.CANCELLED: "отменён",
     SlipStatus.WON: "рассчитан",
@@ -89,6 +95,8 @@ def accept_bet(
     key = _request_key(request.request_key)
     uow.slips.lock_issuing()  # two presses of one request on two connections: one waits
     if key is not None and (earlier := uow.slips.by_request(key)) is not None:
+        if earlier.status is SlipStatus.PENDING:
+            raise RequestPrinting(earlier.number)
         return _repeat(earlier, picks, request.stake, request.kind)
     refusal = _check_identity(uow, teller, now, settings, request.document)
     if refusal is not None:
@@ -108,29 +116,107 @@ def accept_bet(
     shown = None if request.expected_payout is None else to_money(request.expected_payout)
     if shown is not None and priced.possible_payout != shown:
         return OddsChanged(shown, priced.possible_payout)
+    register = fiscal.register_for(uow, teller.terminal)
+    fiscal.require_idle(uow, register)
     slip = _issue(uow, teller, now, priced, request.agreed_in_play, key, _secret(uow, stored))
-    uow.slips.add(slip)
-    uow.slips.add_cash(
-        CashMovement(now, teller.terminal, teller.login, CashKind.STAKE, slip.stake, slip.number)
+    receipt, _ = fiscal.next_receipt(
+        register, ReceiptKind.INCOME, slip.stake, now, teller.login, slip.number
     )
+    # Not issued yet: the slip waits for the printer (pos.desk confirms or voids it). Its
+    # receipt number is only planned; nothing else can number a receipt meanwhile.
+    slip = dataclasses.replace(slip, status=SlipStatus.PENDING, fiscal_receipt_no=receipt.number)
+    uow.slips.add(slip)
+    _audit(uow, teller, now, AuditAction.SLIP_PENDING, f"{slip.number} {slip.kind} {slip.stake}")
+    return slip
+
+
+def planned_receipt(uow: UnitOfWork, slip: Slip) -> FiscalReceipt:
+    """The income receipt a slip waiting for its print will get when confirmed.
+
+    Raises:
+        RegisterNotSet: the terminal's register serial was removed meanwhile.
+    """
+    register = fiscal.register_for(uow, slip.terminal)
+    receipt, _ = fiscal.next_receipt(
+        register, ReceiptKind.INCOME, slip.stake, slip.issued_at, slip.cashier, slip.number
+    )
+    return receipt
+
+
+def confirm_pending(
+    uow: UnitOfWork, teller: Teller, now: datetime, number: str, *, receipt_printed: bool
+) -> tuple[Slip, FiscalReceipt]:
+    """Issue a slip the printer took: stake recorded, income receipt numbered, audit.
+
+    Confirming twice returns the slip already issued.
+
+    Raises:
+        SlipNotIssued: the slip was voided meanwhile.
+        ConcurrentChange: the register moved on since the receipt was planned.
+    """
+    slip = _pending_slip(uow, number)
+    if slip.status is not SlipStatus.PENDING:
+        receipt = uow.fiscal.receipt(
+            uow.settings.register_serial(slip.terminal) or "", slip.fiscal_receipt_no or 0
+        )
+        assert receipt is not None  # an issued slip always has its receipt
+        return slip, receipt
+    register = fiscal.register_for(uow, slip.terminal)
+    receipt, _ = fiscal.next_receipt(
+        register, ReceiptKind.INCOME, slip.stake, slip.issued_at, slip.cashier, slip.number
+    )
+    receipt = dataclasses.replace(receipt, printed=receipt_printed)
+    uow.slips.confirm_pending(slip.number, receipt.number)
+    uow.slips.add_cash(
+        CashMovement(
+            slip.issued_at, slip.terminal, slip.cashier, CashKind.STAKE, slip.stake, slip.number
+        )
+    )
+    fiscal.record_receipt(uow, register, receipt)
     agreed = " согласовано" if slip.agreed_in_play else ""
+    late = "" if teller.login == slip.cashier and now - slip.issued_at < _LATE else " после сбоя"
     _audit(
         uow,
         teller,
         now,
         AuditAction.BET_ACCEPTED,
-        f"{slip.number} {slip.kind} {slip.stake}{agreed}",
+        f"{slip.number} {slip.kind} {slip.stake}{agreed} чек {receipt.number}{late}",
     )
+    issued = dataclasses.replace(slip, status=SlipStatus.OPEN, fiscal_receipt_no=receipt.number)
+    return issued, receipt
+
+
+def void_pending(uow: UnitOfWork, teller: Teller, now: datetime, number: str, why: str) -> Slip:
+    """Void a slip that did not come out of the printer: never issued, never payable.
+
+    Raises:
+        SlipNotOpen: the slip was confirmed meanwhile (it is issued and stays so).
+    """
+    slip = _pending_slip(uow, number)
+    if slip.status is SlipStatus.VOID:
+        return slip
+    if slip.status is not SlipStatus.PENDING:
+        raise SlipNotOpen(slip.number, "выдан")
+    uow.slips.void_pending(slip.number)
+    _audit(uow, teller, now, AuditAction.SLIP_VOIDED, f"{slip.number}: {why}"[:500])
+    return dataclasses.replace(slip, status=SlipStatus.VOID, fiscal_receipt_no=None)
+
+
+def _pending_slip(uow: UnitOfWork, number: str) -> Slip:
+    slip = uow.slips.get(number, for_update=True)
+    if slip is None:
+        raise UnknownSlip(number)
     return slip
 
 
 def cancel_in_window(
     uow: UnitOfWork, teller: Teller, now: datetime, number: str, reason: str
-) -> Slip:
-    """Cancel a slip within 5 minutes of issue (p.8): stake returned, reason recorded.
+) -> tuple[Slip, FiscalReceipt]:
+    """Cancel a slip within 5 minutes of issue (p.8): stake returned, return receipt, reason.
 
     Raises:
-        ReasonRequired, InvalidSlipNumber, UnknownSlip, SlipNotOpen, WindowClosed.
+        ReasonRequired, InvalidSlipNumber, UnknownSlip, SlipNotOpen, WindowClosed;
+        RegisterNotSet, PendingSlip, UnprintedReceipts (the return receipt cannot be made).
     """
     why = " ".join(reason.split()) if isinstance(reason, str) else ""
     if not why:
@@ -148,8 +234,18 @@ def cancel_in_window(
             now, teller.terminal, teller.login, CashKind.WINDOW_REFUND, -slip.stake, slip.number
         )
     )
-    _audit(uow, teller, now, AuditAction.SLIP_CANCELLED, f"{slip.number}: {why}")
-    return dataclasses.replace(slip, status=SlipStatus.CANCELLED, cancellation=cancellation)
+    receipt = fiscal.issue_receipt(
+        uow, teller.terminal, ReceiptKind.RETURN, slip.stake, now, teller.login, slip.number
+    )
+    _audit(
+        uow,
+        teller,
+        now,
+        AuditAction.SLIP_CANCELLED,
+        f"{slip.number}: {why} (чек возврата {receipt.number})",
+    )
+    cancelled = dataclasses.replace(slip, status=SlipStatus.CANCELLED, cancellation=cancellation)
+    return cancelled, receipt
 
 
 def check_identity(
@@ -181,6 +277,8 @@ def find_slip(uow: UnitOfWork, number: str, *, for_update: bool = False) -> Slip
     slip = uow.slips.get(canonical, for_update=for_update)
     if slip is None:
         raise UnknownSlip(canonical)
+    if slip.status in (SlipStatus.PENDING, SlipStatus.VOID):
+        raise SlipNotIssued(slip.number, pending=slip.status is SlipStatus.PENDING)
     return slip
 
 

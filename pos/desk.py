@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -11,19 +12,24 @@ from typing import TYPE_CHECKING
 
 from pos import counter
 from pos import settings as shop_settings
-from pos.audit import AuditAction, AuditRecord
+from pos.audit import AuditAction
 from pos.betting import PickOrBlock, PricedBet, normalise_picks, price_bet
 from pos.counter import BetRequest
-from pos.errors import UnknownUser
+from pos.errors import RequestPrinting, UnknownUser
 from pos.identity import IdDocument
 from pos.line_desk import LineDesk
-from pos.ports import UnitOfWork
 from pos.settings import ShopSettings
-from pos.slips import Slip
+from pos.slips import Slip, SlipStatus
+from pos.till import TillDesk
 from pos.users import Role, User, require_manager
 
 if TYPE_CHECKING:
     from pos.services import Shop
+
+
+# How long a second press of a request waits for the first one's print (printer timeouts
+# are 5 s, a slip and its receipt at most two of them).
+_PRINT_WAIT = 15.0
 
 
 @dataclass(frozen=True)
@@ -35,7 +41,7 @@ class UserInfo:
     locked_until: datetime | None
 
 
-class Desk(LineDesk):
+class Desk(LineDesk, TillDesk):
     """The terminal session of one signed-in user; a manager can do all a cashier can."""
 
     def __init__(self, shop: Shop, user: User) -> None:
@@ -49,10 +55,6 @@ class Desk(LineDesk):
     @property
     def is_manager(self) -> bool:
         return self.user.role is Role.MANAGER
-
-    @property
-    def terminal(self) -> str:
-        return self._shop.terminal
 
     def settings(self) -> ShopSettings:
         """The shop settings now in force."""
@@ -139,12 +141,24 @@ class Desk(LineDesk):
         request = BetRequest(
             legs, stake, kind, document, agreed_in_play, request_key, expected_payout
         )
-        with self._shop.unit_of_work() as uow:
-            outcome = counter.accept_bet(uow, self._teller, self._shop.clock.now(), request)
-            uow.commit()
+        deadline = time.monotonic() + _PRINT_WAIT
+        while True:
+            try:
+                with self._shop.unit_of_work() as uow:
+                    outcome = counter.accept_bet(uow, self._teller, self._shop.clock.now(), request)
+                    uow.commit()
+                break
+            except RequestPrinting:
+                # The same request is printing on another window: its slip, once issued,
+                # is the answer (or, if that print failed, this press prints anew).
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
         if isinstance(outcome, Exception):
             raise outcome
-        return outcome
+        if outcome.status is not SlipStatus.PENDING:
+            return outcome  # a repeated request: the slip issued for it before
+        return self._print_and_issue(outcome)
 
     def price_bet(
         self,
@@ -200,10 +214,11 @@ class Desk(LineDesk):
                 SlipNotOpen.
         """
         with self._shop.unit_of_work() as uow:
-            slip = counter.cancel_in_window(
+            slip, receipt = counter.cancel_in_window(
                 uow, self._teller, self._shop.clock.now(), number, reason
             )
             uow.commit()
+        self._print_new_receipt(receipt, f"Купон № {slip.number} отменён, ставка возвращена игроку")
         return slip
 
     def recent_slips(self, minutes: int = 30) -> list[Slip]:
@@ -239,18 +254,12 @@ class Desk(LineDesk):
             copies = uow.slips.count_reprint(slip.number)
             self._audit(uow, AuditAction.SLIP_REPRINTED, f"{slip.number} копия {copies}")
             uow.commit()
-        return dataclasses.replace(slip, reprints=copies)
-
-    @property
-    def _teller(self) -> counter.Teller:
-        return counter.Teller(self.terminal, self.login)
+        copy = dataclasses.replace(slip, reprints=copies)
+        self._print_copy(copy)
+        return copy
 
     def sign_out(self) -> None:
         """Record that the user left the terminal."""
         with self._shop.unit_of_work() as uow:
             self._audit(uow, AuditAction.SIGNED_OUT)
             uow.commit()
-
-    def _audit(self, uow: UnitOfWork, action: AuditAction, detail: str = "") -> None:
-        record = AuditRecord(self._shop.clock.now(), self.terminal, self.login, action, detail)
-        uow.audit.append(record)

@@ -793,7 +793,11 @@ class MigrationFailed(DeviceOrStorageError):
 
 
 class PrinterUnavailable(DeviceOrStorageError):
-    """The slip printer could not be reached or refused the job; nothing was issued."""
+    """A printer could not be reached, is out of paper or refused a job (the device's words).
+
+    The printing adapter raises it; the use case that printed turns it into a sentence that
+    also says what happened to the money (SlipNotPrinted, ReceiptNotPrinted).
+    """
 
     def __init__(self, where: str, detail: str) -> None:
         self.where = where
@@ -802,7 +806,164 @@ class PrinterUnavailable(DeviceOrStorageError):
 
     def message(self) -> str:
         return (
-            f"Принтер купонов {self.where} недоступен ({self.detail}). Купон НЕ выдан, "
-            "ставка НЕ принята. Проверьте принтер (питание, бумагу, кабель или сеть) "
-            "и нажмите ещё раз."
+            f"Принтер {self.where} недоступен ({self.detail}). Проверьте питание, бумагу, "
+            "кабель или сеть и повторите."
         )
+
+
+class SlipNotPrinted(DeviceOrStorageError):
+    """The slip did not come out of the printer, so nothing was issued."""
+
+    def __init__(self, cause: PrinterUnavailable) -> None:
+        self.cause = cause
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Купон не напечатан: принтер {self.cause.where} недоступен ({self.cause.detail}). "
+            "Ставка НЕ принята, купон НЕ выдан: не берите деньги (или верните их игроку). "
+            "Проверьте принтер (питание, бумагу, кабель или сеть) и нажмите ещё раз."
+        )
+
+
+class ReceiptNotPrinted(DeviceOrStorageError):
+    """The operation is recorded but its fiscal receipt did not come out."""
+
+    def __init__(self, done: str, numbers: list[int], cause: PrinterUnavailable) -> None:
+        self.done = done
+        self.numbers = numbers
+        self.cause = cause
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"{self.done}, но {_receipts(self.numbers)} не напечатан: принтер "
+            f"{self.cause.where} недоступен ({self.cause.detail}). Проверьте принтер чеков и "
+            "нажмите «Допечатать чеки» на вкладке «Касса»."
+        )
+
+
+class PrintFailed(DeviceOrStorageError):
+    """A report or a copy is recorded but did not come out; printing it again is safe."""
+
+    def __init__(self, what: str, cause: PrinterUnavailable) -> None:
+        self.what = what
+        self.cause = cause
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"{self.what}: не напечатано — принтер {self.cause.where} недоступен "
+            f"({self.cause.detail}). Данные сохранены; проверьте принтер и повторите печать."
+        )
+
+
+class InvalidPrinterSetting(DomainError):
+    """A printer setting that cannot be saved as given."""
+
+    LABELS: ClassVar[dict[str, str]] = {
+        "kind": "Подключение",
+        "target": "Адрес или имя принтера",
+        "code_page": "Кодовая страница",
+        "paper_mm": "Ширина бумаги",
+        "cancel_chinese": "Отключать китайский режим (FS .)",
+        "status_check": "Проверять бумагу и связь перед печатью",
+        "baudrate": "Скорость порта",
+        "profile": "Модель принтера",
+    }
+
+    def __init__(self, name: str, problem: str) -> None:
+        self.name = name
+        self.problem = problem
+        super().__init__()
+
+    def message(self) -> str:
+        label = self.LABELS.get(self.name, self.name)
+        return f"Настройка принтера «{label}» не сохранена: {self.problem}."
+
+
+# --- fiscal register ------------------------------------------------------------------------
+
+
+class RegisterNotSet(DomainError):
+    """The terminal has no cash register serial, so no fiscal receipt can be made."""
+
+    def __init__(self, terminal: str) -> None:
+        self.terminal = terminal
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Для терминала {self.terminal} не задан заводской номер кассового аппарата: "
+            "без него нельзя выдать фискальный чек. Менеджер задаёт его на вкладке «Настройки»."
+        )
+
+
+class PendingSlip(DomainError):
+    """A slip printed before a failure waits for the cashier's answer: did it come out?"""
+
+    def __init__(self, number: str) -> None:
+        self.number = number
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Купон № {self.number} отправлен на печать, но не подтверждён. Сначала ответьте, "
+            "вышел ли он из принтера (вкладка «Касса», «Незавершённая печать»)."
+        )
+
+
+class RequestPrinting(PendingSlip):
+    """The same request is being printed at this moment (a double press on two windows)."""
+
+    def message(self) -> str:
+        return f"Эта ставка уже печатается (купон № {self.number}): дождитесь купона."
+
+
+class UnprintedReceipts(DomainError):
+    """Fiscal receipts of earlier operations have not come out yet."""
+
+    def __init__(self, numbers: list[int]) -> None:
+        self.numbers = numbers
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Сначала допечатайте {_receipts(self.numbers)}: вкладка «Касса», "
+            "кнопка «Допечатать чеки»."
+        )
+
+
+class NoFiscalDay(DomainError):
+    """A Z report was asked for with no fiscal day open."""
+
+    def message(self) -> str:
+        return (
+            "Смена кассового аппарата не открыта (чеков после прошлого Z-отчёта нет): "
+            "Z-отчёт не нужен."
+        )
+
+
+class SlipNotIssued(DomainError):
+    """The number belongs to a slip whose print was never confirmed, or that was voided."""
+
+    def __init__(self, number: str, pending: bool) -> None:
+        self.number = number
+        self.pending = pending
+        super().__init__()
+
+    def message(self) -> str:
+        if self.pending:
+            return (
+                f"Купон № {self.number} ещё не выдан: его печать не подтверждена на терминале, "
+                "где он печатался."
+            )
+        return (
+            f"Купон № {self.number} аннулирован: он не был напечатан и выдан, ставка не "
+            "принималась. По нему ничего не выплачивается."
+        )
+
+
+def _receipts(numbers: list[int]) -> str:
+    listed = ", ".join(str(n) for n in numbers[:5]) + ("…" if len(numbers) > 5 else "")
+    return f"фискальный чек № {listed}" if len(numbers) == 1 else f"фискальные чеки № {listed}"

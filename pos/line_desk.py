@@ -7,16 +7,17 @@ from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from pos.audit import AuditAction, AuditRecord
+from pos.audit import AuditAction
 from pos.errors import LineFileRejected, UnknownEvent, line_file_problem
 from pos.line import Event, OddsQuote, Sport, new_event
 from pos.line_import import LineEntry, parse_line_file
 from pos.money import to_money
 from pos.ports import UnitOfWork
-from pos.users import User, require_manager
+from pos.session import DeskBase
+from pos.users import require_manager
 
 if TYPE_CHECKING:
-    from pos.services import Shop
+    pass
 
 
 @dataclass(frozen=True)
@@ -36,15 +37,8 @@ class LineImported:
     odds_set: int
 
 
-class LineDesk:
+class LineDesk(DeskBase):
     """The line-keeping part of a signed-in desk (managers edit; everyone reads)."""
-
-    _shop: Shop
-    user: User
-
-    @property
-    def login(self) -> str:
-        return self.user.login
 
     def add_event(
         self,
@@ -127,7 +121,7 @@ class LineDesk:
             if uow.line.get_event(code) is None:
                 raise UnknownEvent(code)
             uow.line.update_event(event)
-            self._line_audit(
+            self._audit(
                 uow, AuditAction.EVENT_EDITED, f"{code} {event.home} — {event.away} {starts_at}"
             )
             uow.commit()
@@ -157,7 +151,7 @@ class LineDesk:
         amount = None if limit in (None, "") else to_money(limit)
         with self._shop.unit_of_work() as uow:
             uow.line.set_sport_limit(kind, amount)
-            self._line_audit(uow, AuditAction.SPORT_LIMIT_SET, f"{kind}: {amount}")
+            self._audit(uow, AuditAction.SPORT_LIMIT_SET, f"{kind}: {amount}")
             uow.commit()
 
     def import_line(self, name: str, data: bytes) -> LineImported:
@@ -174,7 +168,7 @@ class LineDesk:
         entries = parse_line_file(name, data, zone)
         with self._shop.unit_of_work() as uow:
             result = self._apply_line(uow, name, entries)
-            self._line_audit(
+            self._audit(
                 uow,
                 AuditAction.LINE_IMPORTED,
                 f"{name}: событий {result.events_added}, коэф. {result.odds_set}",
@@ -214,10 +208,5 @@ class LineDesk:
                 raise UnknownEvent(code)
             uow.line.set_suspended(code, suspended)
             action = AuditAction.EVENT_SUSPENDED if suspended else AuditAction.EVENT_RESUMED
-            self._line_audit(uow, action, str(code))
+            self._audit(uow, action, str(code))
             uow.commit()
-
-    def _line_audit(self, uow: UnitOfWork, action: AuditAction, detail: str) -> None:
-        uow.audit.append(
-            AuditRecord(self._shop.clock.now(), self._shop.terminal, self.login, action, detail)
-        )

@@ -1,16 +1,23 @@
-"""The ports pos/ needs from the outside world: storage and PIN hashing (printers come later)."""
+"""The ports pos/ needs from the outside world: storage, printers and PIN hashing."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from types import TracebackType
-from typing import Protocol, Self
+from typing import TYPE_CHECKING, Protocol, Self
 
 from pos.audit import AuditRecord
 from pos.line import Event, OddsQuote, Sport
 from pos.slips import Cancellation, CashMovement, IdCheck, Slip
 from pos.users import User
+
+if TYPE_CHECKING:
+    from pos.fiscal import DayReport, FiscalReceipt, Register
+    from pos.printers import PrinterConfig
+    from pos.settings import ShopSettings
 
 
 class UserRepository(Protocol):
@@ -29,6 +36,8 @@ class SettingsRepository(Protocol):
     def save(self, values: dict[str, str]) -> None: ...
     def register_serial(self, terminal: str) -> str | None: ...
     def set_register_serial(self, terminal: str, serial: str) -> None: ...
+    def printer_texts(self, terminal: str) -> tuple[str | None, str | None]: ...
+    def set_printer_texts(self, terminal: str, slip: str, fiscal: str | None) -> None: ...
 
 
 class AuditLog(Protocol):
@@ -68,6 +77,23 @@ class SlipRepository(Protocol):
     def cancelled(self, limit: int) -> list[Slip]: ...
     def add_cash(self, movement: CashMovement) -> None: ...
     def add_id_check(self, check: IdCheck) -> None: ...
+    def pending(self, terminal: str) -> Slip | None: ...
+    def confirm_pending(self, number: str, fiscal_receipt_no: int) -> bool: ...
+    def void_pending(self, number: str) -> bool: ...
+
+
+class FiscalRepository(Protocol):
+    """The cash registers' counters, their receipts and closed days (pos.fiscal)."""
+
+    def register(self, serial: str, *, for_update: bool = False) -> Register | None: ...
+    def save_register(self, register: Register) -> None: ...
+    def add_receipt(self, receipt: FiscalReceipt) -> None: ...
+    def receipt(self, serial: str, number: int) -> FiscalReceipt | None: ...
+    def mark_printed(self, serial: str, number: int) -> None: ...
+    def unprinted(self, serial: str) -> list[FiscalReceipt]: ...
+    def day_receipts(self, serial: str, day_no: int) -> list[FiscalReceipt]: ...
+    def add_day_report(self, report: DayReport) -> None: ...
+    def last_day_report(self, serial: str) -> DayReport | None: ...
 
 
 class UnitOfWork(Protocol):
@@ -78,6 +104,7 @@ class UnitOfWork(Protocol):
     audit: AuditLog
     line: LineRepository
     slips: SlipRepository
+    fiscal: FiscalRepository
 
     def __enter__(self) -> Self: ...
     def __exit__(
@@ -110,3 +137,103 @@ class PinHasher(Protocol):
 
     def hash(self, pin: str) -> str: ...
     def verify(self, pin_hash: str, pin: str) -> bool: ...
+
+
+@dataclass(frozen=True)
+class PreviewLine:
+    """One line of a print preview: text as the printer prints it, or a barcode or QR code."""
+
+    text: str
+    bold: bool = False
+    center: bool = False
+    tall: bool = False
+    kind: str = "text"  # "text", "barcode" (CODE128 of `text`) or "qr" (QR of `text`)
+
+
+class PrintStation(Protocol):
+    """This terminal's slip printer and fiscal printer (the printing adapter).
+
+    Every job is rendered to bytes first and sent to a device in one write. Failures are
+    `pos.errors.PrinterUnavailable`.
+    """
+
+    @property
+    def virtual(self) -> bool:
+        """True when no paper comes out: jobs go to files and are shown on screen."""
+        ...
+
+    @property
+    def separate_fiscal(self) -> bool:
+        """True when fiscal receipts go to a printer of their own."""
+        ...
+
+    @property
+    def fiscal_where(self) -> str:
+        """The fiscal printer as a message names it."""
+        ...
+
+    def check_ready(self) -> None:
+        """Ask the printers for paper and online status where they answer; raise if not ready."""
+        ...
+
+    def print_slip(
+        self,
+        slip: Slip,
+        settings: ShopSettings,
+        *,
+        copy: int = 0,
+        receipt: FiscalReceipt | None = None,
+    ) -> bool:
+        """Print a slip and its receipt; False when the slip came out but the receipt did not.
+
+        Raises PrinterUnavailable when the slip did not go out (then nothing did).
+        """
+        ...
+
+    def print_receipts(self, receipts: Sequence[FiscalReceipt], settings: ShopSettings) -> None:
+        """Print fiscal receipts on the fiscal printer, in one write."""
+        ...
+
+    def print_report(self, report: DayReport, settings: ShopSettings) -> None:
+        """Print an X or Z report on the fiscal printer."""
+        ...
+
+    def print_test_page(self, settings: ShopSettings, *, fiscal: bool = False) -> None:
+        """Print the code-page, barcode and width test on the slip (or fiscal) printer."""
+        ...
+
+    def preview_slip(
+        self,
+        slip: Slip,
+        settings: ShopSettings,
+        *,
+        copy: int = 0,
+        receipt: FiscalReceipt | None = None,
+    ) -> list[PreviewLine]: ...
+
+    def preview_receipt(
+        self, receipt: FiscalReceipt, settings: ShopSettings
+    ) -> list[PreviewLine]: ...
+
+    def preview_report(self, report: DayReport, settings: ShopSettings) -> list[PreviewLine]: ...
+
+    def close(self) -> None: ...
+
+
+class StationBuilder(Protocol):
+    """How the printing adapter builds a station (the `printing` adapter entry point).
+
+    `printer` and `fiscal_printer` are escpos printer objects given to `Shop.open`; when
+    absent the configurations say what to connect to; `jobs_dir` takes the jobs of a
+    terminal without a printer.
+    """
+
+    def __call__(
+        self,
+        slip: PrinterConfig,
+        fiscal: PrinterConfig | None,
+        *,
+        printer: object = None,
+        fiscal_printer: object = None,
+        jobs_dir: str,
+    ) -> PrintStation: ...

@@ -3,19 +3,33 @@
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
+from pathlib import Path
 
+from pos import printers as printer_settings
 from pos import settings as shop_settings
-from pos.adapters import open_storage
+from pos.adapters import open_storage, station_builder
 from pos.audit import SYSTEM_ACTOR, AuditAction, AuditRecord
 from pos.clock import Clock, SystemClock
 from pos.counter import find_slip
 from pos.demo import DEMO_USERS, demo_fixtures
 from pos.desk import Desk
-from pos.errors import EventExists, UnknownEvent, UnknownUser, UserExists, UserLocked, WrongPin
+from pos.errors import (
+    EventExists,
+    PendingSlip,
+    UnknownEvent,
+    UnknownUser,
+    UserExists,
+    UserLocked,
+    WrongPin,
+)
 from pos.line import Event, OddsQuote, new_event, parse_market, parse_odds
 from pos.pins import Argon2PinHasher
-from pos.ports import PinHasher, Storage, UnitOfWork
+from pos.ports import PinHasher, PrintStation, Storage, UnitOfWork
+from pos.printers import PrinterConfig
 from pos.settings import ShopSettings
 from pos.slips import Slip
 from pos.terminal import DEFAULT_TERMINAL, default_data_dir, load_terminal_config
@@ -36,14 +50,19 @@ class Shop:
         pin_hasher: PinHasher | None = None,
         printer: object = None,
         fiscal_printer: object = None,
+        jobs_dir: Path | None = None,
     ) -> None:
         self._storage = storage
         self.clock: Clock = clock or SystemClock()
         self.terminal = terminal or DEFAULT_TERMINAL
         self._pins: PinHasher = pin_hasher or Argon2PinHasher()
-        # Printing arrives with issue #4; the objects are kept so the API stays stable.
+        # escpos printer objects given by the caller win over the configured printers.
         self.printer = printer
         self.fiscal_printer = fiscal_printer
+        self._jobs_dir = jobs_dir
+        self._station: PrintStation | None = None
+        self._station_lock = threading.Lock()
+        self._print_lock = threading.Lock()
 
     @classmethod
     def open(
@@ -55,10 +74,15 @@ class Shop:
         printer: object = None,
         fiscal_printer: object = None,
         pin_hasher: PinHasher | None = None,
+        jobs_dir: Path | None = None,
     ) -> Shop:
         """Open the database at `url`, creating or migrating it first.
 
         With `terminal=None` the terminal name comes from this computer's terminal.toml.
+        `printer` and `fiscal_printer` are python-escpos printer objects (a `Dummy` in
+        tests); fiscal receipts go to `printer` when no `fiscal_printer` is given. Without
+        them the printers set up for this terminal are used, and with none set up the jobs
+        go to files in `jobs_dir` (the data folder's "prints") and are shown on screen.
 
         Raises:
             DeviceOrStorageError: the database cannot be opened (unreadable, too new,
@@ -73,6 +97,7 @@ class Shop:
             pin_hasher=pin_hasher,
             printer=printer,
             fiscal_printer=fiscal_printer,
+            jobs_dir=jobs_dir,
         )
 
     @property
@@ -81,8 +106,50 @@ class Shop:
         return self._storage.description
 
     def close(self) -> None:
-        """Release the database connections."""
+        """Release the printers and the database connections."""
+        with self._station_lock:
+            if self._station is not None:
+                self._station.close()
+                self._station = None
         self._storage.close()
+
+    # --- printers ---------------------------------------------------------------------------
+
+    @property
+    def station(self) -> PrintStation:
+        """This terminal's printers, built at first use (python-escpos loads only then)."""
+        with self._station_lock:
+            if self._station is None:
+                slip, fiscal_printer = self.printers()
+                jobs_dir = self._jobs_dir or default_data_dir() / "prints"
+                self._station = station_builder()(
+                    slip,
+                    fiscal_printer,
+                    printer=self.printer,
+                    fiscal_printer=self.fiscal_printer,
+                    jobs_dir=str(jobs_dir),
+                )
+            return self._station
+
+    @contextmanager
+    def printing(self) -> Iterator[PrintStation]:
+        """The station, for one job at a time: two windows' jobs never interleave."""
+        with self._print_lock:
+            yield self.station
+
+    def printers(self) -> tuple[PrinterConfig, PrinterConfig | None]:
+        """This terminal's configured slip printer and separate fiscal printer (None: same)."""
+        with self.unit_of_work() as uow:
+            slip, fiscal_printer = uow.settings.printer_texts(self.terminal)
+        separate = printer_settings.from_text(fiscal_printer) if fiscal_printer else None
+        return printer_settings.from_text(slip), separate
+
+    def reload_printers(self) -> None:
+        """Rebuild the station after the printer settings changed."""
+        with self._print_lock, self._station_lock:
+            if self._station is not None:
+                self._station.close()
+            self._station = None
 
     def unit_of_work(self) -> UnitOfWork:
         """A new transaction on this shop's database."""
@@ -120,6 +187,8 @@ class Shop:
                 checked = shop_settings.check_register_serial(serial)
                 previous = uow.settings.register_serial(self.terminal)
                 if previous != checked:
+                    if (pending := uow.slips.pending(self.terminal)) is not None:
+                        raise PendingSlip(pending.number)  # its receipt number is planned
                     uow.settings.set_register_serial(self.terminal, checked)
                     diff.append(f"register_serial[{self.terminal}]: {previous} → {checked}")
             if diff:
@@ -233,6 +302,8 @@ class Shop:
         for login, pin, role in DEMO_USERS:
             if login not in self.user_logins():
                 self.create_user(login, pin, role)
+        if not self.register_serial():
+            self.update_settings(register_serial=f"DEMO-{self.terminal}")
         zone = self.settings().zone
         added = 0
         with self.unit_of_work() as uow:

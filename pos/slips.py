@@ -23,6 +23,10 @@ class SlipStatus(enum.StrEnum):
     REFUND = "refund"
     CANCELLED = "cancelled"
     PAID = "paid"
+    # Before the issue: the slip is sent to the printer and waits for the print to be
+    # confirmed; VOID when it was not printed (never issued, never paid, kept for the record).
+    PENDING = "pending"
+    VOID = "void"
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,9 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.fonts=false")
 
+from escpos.printer import Dummy
+
+import printing  # noqa: F401 - python-escpos's capability cache set up before escpos loads
 from pos.clock import FixedClock
 from pos.services import Shop
 from tests.fakes import FakeStorage, PlainPinHasher
@@ -45,6 +48,27 @@ def _fail_on_unexpected_warnings(
     assert not bad, f"unexpected warnings logged: {[r.getMessage() for r in bad]}"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _data_dir_for_tests(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Jobs of printer-less shops and anything else "in the data folder" stay in a temp dir."""
+    saved = os.environ.get("BETSHOP_DATA_DIR")
+    os.environ["BETSHOP_DATA_DIR"] = str(tmp_path_factory.mktemp("data"))
+    yield
+    if saved is None:
+        os.environ.pop("BETSHOP_DATA_DIR", None)
+    else:
+        os.environ["BETSHOP_DATA_DIR"] = saved
+
+
+REGISTER = "KSA-0042"
+
+
+@pytest.fixture
+def printer() -> Dummy:
+    """The slip printer of the `shop` fixture: every job's bytes collect in `.output`."""
+    return Dummy(profile="TM-T20II")
+
+
 @pytest.fixture
 def clock() -> FixedClock:
     """A clock standing at Monday 30 November 2026, 12:00 in Minsk."""
@@ -57,9 +81,13 @@ def storage() -> FakeStorage:
 
 
 @pytest.fixture
-def shop(storage: FakeStorage, clock: FixedClock) -> Shop:
-    """A shop on an in-memory fake database, with a cheap PIN hasher."""
-    return Shop(storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher())
+def shop(storage: FakeStorage, clock: FixedClock, printer: Dummy) -> Shop:
+    """A shop on an in-memory fake database, a cheap PIN hasher, a Dummy printer.
+
+    Terminal К1's cash register is KSA-0042; its receipts print on `printer` too.
+    """
+    storage.data.serials["К1"] = REGISTER
+    return Shop(storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=printer)
 
 
 @pytest.fixture

@@ -10,8 +10,16 @@ from types import TracebackType
 from typing import Self
 
 from pos.audit import AuditRecord
+from pos.fiscal import DayReport, FiscalReceipt, Register
 from pos.line import Event, OddsQuote, Sport
-from pos.ports import AuditLog, LineRepository, SettingsRepository, SlipRepository, UserRepository
+from pos.ports import (
+    AuditLog,
+    FiscalRepository,
+    LineRepository,
+    SettingsRepository,
+    SlipRepository,
+    UserRepository,
+)
 from pos.slips import Cancellation, CashMovement, IdCheck, Slip, SlipStatus
 from pos.users import User
 
@@ -31,6 +39,10 @@ class FakeData:
         self.serial = 0
         self.cash: list[CashMovement] = []
         self.id_checks: list[IdCheck] = []
+        self.printers: dict[str, tuple[str | None, str | None]] = {}
+        self.registers: dict[str, Register] = {}
+        self.receipts: dict[tuple[str, int], FiscalReceipt] = {}
+        self.days: list[DayReport] = []
 
 
 class _Users:
@@ -65,6 +77,12 @@ class _Settings:
 
     def set_register_serial(self, terminal: str, serial: str) -> None:
         self._data.serials[terminal] = serial
+
+    def printer_texts(self, terminal: str) -> tuple[str | None, str | None]:
+        return self._data.printers.get(terminal, (None, None))
+
+    def set_printer_texts(self, terminal: str, slip: str, fiscal: str | None) -> None:
+        self._data.printers[terminal] = (slip, fiscal)
 
 
 class _Audit:
@@ -161,7 +179,11 @@ class _Slips:
 
     def issued_since(self, terminal: str, since: datetime) -> list[Slip]:
         found = [
-            s for s in self._data.slips.values() if s.terminal == terminal and s.issued_at >= since
+            s
+            for s in self._data.slips.values()
+            if s.terminal == terminal
+            and s.issued_at >= since
+            and s.status not in (SlipStatus.PENDING, SlipStatus.VOID)
         ]
         return sorted(found, key=lambda s: s.issued_at, reverse=True)
 
@@ -176,6 +198,73 @@ class _Slips:
     def add_id_check(self, check: IdCheck) -> None:
         self._data.id_checks.append(check)
 
+    def pending(self, terminal: str) -> Slip | None:
+        return next(
+            (
+                s
+                for s in self._data.slips.values()
+                if s.terminal == terminal and s.status is SlipStatus.PENDING
+            ),
+            None,
+        )
+
+    def confirm_pending(self, number: str, fiscal_receipt_no: int) -> bool:
+        slip = self._data.slips.get(number)
+        if slip is None or slip.status is not SlipStatus.PENDING:
+            return False
+        self._data.slips[number] = dataclasses.replace(
+            slip, status=SlipStatus.OPEN, fiscal_receipt_no=fiscal_receipt_no
+        )
+        return True
+
+    def void_pending(self, number: str) -> bool:
+        slip = self._data.slips.get(number)
+        if slip is None or slip.status is not SlipStatus.PENDING:
+            return False
+        self._data.slips[number] = dataclasses.replace(
+            slip, status=SlipStatus.VOID, request_key="void:" + number
+        )
+        return True
+
+
+class _Fiscal:
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def register(self, serial: str, *, for_update: bool = False) -> Register | None:
+        return self._data.registers.get(serial)
+
+    def save_register(self, register: Register) -> None:
+        self._data.registers[register.serial] = register
+
+    def add_receipt(self, receipt: FiscalReceipt) -> None:
+        key = (receipt.register_serial, receipt.number)
+        assert key not in self._data.receipts, "a receipt number used twice"
+        self._data.receipts[key] = receipt
+
+    def receipt(self, serial: str, number: int) -> FiscalReceipt | None:
+        return self._data.receipts.get((serial, number))
+
+    def mark_printed(self, serial: str, number: int) -> None:
+        receipt = self._data.receipts[(serial, number)]
+        self._data.receipts[(serial, number)] = dataclasses.replace(receipt, printed=True)
+
+    def unprinted(self, serial: str) -> list[FiscalReceipt]:
+        found = [r for (s, _), r in self._data.receipts.items() if s == serial and not r.printed]
+        return sorted(found, key=lambda r: r.number)
+
+    def day_receipts(self, serial: str, day_no: int) -> list[FiscalReceipt]:
+        found = [
+            r for (s, _), r in self._data.receipts.items() if s == serial and r.day_no == day_no
+        ]
+        return sorted(found, key=lambda r: r.number)
+
+    def add_day_report(self, report: DayReport) -> None:
+        self._data.days.append(report)
+
+    def last_day_report(self, serial: str) -> DayReport | None:
+        return next((d for d in reversed(self._data.days) if d.register_serial == serial), None)
+
 
 class FakeUnitOfWork:
     """Works on a copy of the data and publishes it only on commit, like a real transaction."""
@@ -185,6 +274,7 @@ class FakeUnitOfWork:
     audit: AuditLog
     line: LineRepository
     slips: SlipRepository
+    fiscal: FiscalRepository
 
     def __init__(self, storage: FakeStorage) -> None:
         self._storage = storage
@@ -197,6 +287,7 @@ class FakeUnitOfWork:
         self.audit = _Audit(self._work)
         self.line = _Line(self._work)
         self.slips = _Slips(self._work)
+        self.fiscal = _Fiscal(self._work)
         return self
 
     def __exit__(

@@ -1,12 +1,15 @@
-"""A picture of a printed slip for docs/slip.png, drawn from the very lines the printer is sent.
+"""Pictures of a printed slip, fiscal receipt and Z report for docs/, drawn from the printed lines.
 
 An 80 mm ESC/POS printer (TM-T20II) prints font A in 12 × 24-dot cells, 48 to a 576-dot line;
-this script draws each character of `printing.slips.slip_layout` in such a cell with
+this script draws each character of `printing.slips.slip_layout`,
+`printing.receipts.receipt_layout` and `printing.receipts.report_layout` in such a cell with
 DejaVu Sans (bold where the printer prints bold, stretched where it prints double height),
 the CODE128 barcode with python-barcode and the QR code with qrcode, both at the printer's
-module sizes. No printer, no Qt:
+module sizes. No printer (the shop prints onto an escpos Dummy), no Qt:
 
-    .venv/bin/python tests/screenshots_slip.py [out.png]
+    .venv/bin/python tests/screenshots_slip.py [docs/slip.png]
+
+receipt.png and z_report.png are written next to the slip's picture.
 """
 
 from __future__ import annotations
@@ -21,11 +24,17 @@ from pathlib import Path
 import qrcode
 from barcode import Code128
 from barcode.writer import ImageWriter
+from escpos.printer import Dummy
 from PIL import Image, ImageDraw, ImageFont
 
 from pos.clock import FixedClock
+from pos.fiscal import DayReport, FiscalReceipt, FiscalTotals, ReceiptKind
 from pos.services import Shop
-from printing.slips import Barcode, Item, QrCode, Text, slip_layout
+from pos.settings import ShopSettings
+from pos.slips import Slip
+from printing.layout import Barcode, Item, QrCode, Text
+from printing.receipts import receipt_layout, report_layout
+from printing.slips import slip_layout
 
 try:  # python -m tests.screenshots_slip
     from tests.fakes import FakeStorage, PlainPinHasher
@@ -33,6 +42,9 @@ except ImportError:  # python tests/screenshots_slip.py: the script's folder is 
     from fakes import FakeStorage, PlainPinHasher  # type: ignore[no-redef]
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)  # 12:00 in Minsk, as in tests/conftest.py
+DAY_OPENED = datetime(2026, 11, 30, 5, 45, tzinfo=UTC)  # 08:45 in Minsk
+DAY_CLOSED = datetime(2026, 11, 30, 19, 2, tzinfo=UTC)  # 22:02 in Minsk
+REGISTER_SERIAL = "ККМ-00012345"
 DOTS = 576  # TM-T20II printable width
 CELL_W, CELL_H = 12, 24  # font A
 DPI = 203
@@ -117,22 +129,69 @@ def draw(items: list[Item]) -> Image.Image:
     return paper
 
 
-def main() -> None:
-    """Draw a complex-system slip from the demo shop into docs/slip.png (or the path given)."""
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs") / "slip.png"
-    shop = Shop(FakeStorage(), clock=FixedClock(NOW), terminal="К1", pin_hasher=PlainPinHasher())
+def demo_slip() -> tuple[Slip, ShopSettings]:
+    """A complex-system slip issued by the demo shop, and the shop's settings."""
+    storage = FakeStorage()
+    storage.data.settings["slip_secret"] = "00" * 32  # the same slip number on every run
+    shop = Shop(
+        storage,
+        clock=FixedClock(NOW),
+        terminal="К1",
+        pin_hasher=PlainPinHasher(),
+        printer=Dummy(profile="TM-T20II"),  # the shop prints the slip; nothing leaves memory
+    )
     shop.seed_demo()
     shop.update_settings(
         shop_name="ООО «Фортуна Бет»",
         address="г. Минск, пр. Независимости, 58",
         licence_number="33000/0000123",
+        register_serial=REGISTER_SERIAL,
     )
     slip = shop.login("anna", "4821").accept_bet(
         [[(101, "1"), (102, "O2.5")], (201, "2"), (103, "X"), (105, "H2-1.5")],
         Decimal("12"),
         "system 2/4",
     )
-    draw(slip_layout(slip, shop.settings())).save(out)
+    return slip, shop.settings()
+
+
+def demo_receipt(slip: Slip) -> FiscalReceipt:
+    """The income receipt of the slip's stake, as the 17th receipt of the third fiscal day."""
+    return FiscalReceipt(
+        REGISTER_SERIAL,
+        17,
+        3,
+        ReceiptKind.INCOME,
+        slip.stake,
+        slip.issued_at,
+        slip.terminal,
+        slip.cashier,
+        slip.number,
+    )
+
+
+def demo_z_report() -> DayReport:
+    """The Z report closing a day of 42 receipts."""
+    totals = FiscalTotals(
+        income_count=35,
+        income=Decimal("4870.00"),
+        return_count=2,
+        returns=Decimal("30.00"),
+        expense_count=5,
+        expenses=Decimal("2145.60"),
+        first_no=1,
+        last_no=42,
+    )
+    return DayReport(REGISTER_SERIAL, "К1", 3, DAY_OPENED, DAY_CLOSED, "boss", totals, closing=True)
+
+
+def main() -> None:
+    """Draw the slip, its receipt and a Z report into docs/ (or next to the path given)."""
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs") / "slip.png"
+    slip, settings = demo_slip()
+    draw(slip_layout(slip, settings)).save(out)
+    draw(receipt_layout(demo_receipt(slip), settings)).save(out.with_name("receipt.png"))
+    draw(report_layout(demo_z_report(), settings)).save(out.with_name("z_report.png"))
 
 
 if __name__ == "__main__":

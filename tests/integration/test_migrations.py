@@ -44,6 +44,9 @@ SHOP_TABLES = {
     "slip_legs",
     "cash_movements",
     "id_checks",
+    "fiscal_registers",
+    "fiscal_receipts",
+    "fiscal_days",
 }
 NEXT = "9001"  # a test-only revision after the shop's newest
 

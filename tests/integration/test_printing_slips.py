@@ -18,7 +18,8 @@ from printing.slips import PAYOUT_CONDITIONS, WIDTH_58MM, Text, render_slip, sli
 pytestmark = pytest.mark.integration
 
 ESC_T = b"\x1bt"
-RESET = b"\x1b@\x1c."  # ESC @, then FS . for clone printers in double-byte mode
+RESET = b"\x1b@"  # ESC @
+FS_DOT = b"\x1c."  # cancels the double-byte mode of clone printers, only when configured
 CUT = b"\x1dV\x00"
 CP866_SLOT = {"TM-T20II": 17, "POS-5890": 59}
 CP1251_SLOT = {"TM-T20II": 46}
@@ -47,9 +48,18 @@ def printed(
     code_page: str = "CP866",
     width: int = 48,
     copy: int = 0,
+    cancel_chinese: bool = False,
 ) -> bytes:
     printer = dummy_printer(profile)
-    render_slip(printer, slip, settings, code_page=code_page, width=width, copy=copy)
+    render_slip(
+        printer,
+        slip,
+        settings,
+        code_page=code_page,
+        width=width,
+        copy=copy,
+        cancel_chinese=cancel_chinese,
+    )
     output: bytes = printer.output
     return output
 
@@ -67,6 +77,15 @@ def test_slip_resets_the_printer_and_forces_cp866_once(
     assert output.count(ESC_T) == 1, "a code-page switch in the middle of the slip"
     assert ESC_T + bytes([CP866_SLOT["TM-T20II"]]) in output
     assert output.index(ESC_T) < output.index("Динамо Минск".encode("cp866"))
+
+
+def test_fs_dot_is_sent_right_after_the_reset_only_for_clone_printers(
+    express: Slip, settings: ShopSettings
+) -> None:
+    assert FS_DOT not in printed(express, settings)
+    output = printed(express, settings, cancel_chinese=True)
+    assert output.startswith(RESET + FS_DOT + ESC_T + bytes([CP866_SLOT["TM-T20II"]]))
+    assert output.count(FS_DOT) == 1
 
 
 def test_cyrillic_text_goes_out_in_cp866(express: Slip, settings: ShopSettings) -> None:

@@ -119,7 +119,7 @@ def test_settings_survive_a_restart_and_are_audited(db_url: str, clock: FixedClo
     assert change.actor == "boss"
     assert change.at == NOW
     assert "min_age: 21 → 18" in change.detail
-    assert "register_serial[К1]: None → KSA-0042" in change.detail
+    assert "register_serial[К1]: DEMO-К1 → KSA-0042" in change.detail
 
 
 def test_a_taken_login_is_refused(db_shop: Shop) -> None:

@@ -22,7 +22,10 @@ D = Decimal
 
 
 def _open(url: str, clock: FixedClock, terminal: str = "К1") -> Shop:
-    return Shop.open(url, clock=clock, terminal=terminal, pin_hasher=PlainPinHasher())
+    shop = Shop.open(url, clock=clock, terminal=terminal, pin_hasher=PlainPinHasher())
+    if terminal != "К1":  # К1 gets its demo register from seed_demo
+        shop.update_settings(register_serial=f"KSA-{terminal}")
+    return shop
 
 
 @pytest.fixture

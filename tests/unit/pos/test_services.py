@@ -92,13 +92,13 @@ def test_settings_change_is_saved_with_who_changed_what(
     demo_shop: Shop, storage: FakeStorage
 ) -> None:
     boss = demo_shop.login("boss", "9911")
-    boss.update_settings(min_stake="2,50", register_serial="KSA-0042")
+    boss.update_settings(min_stake="2,50", register_serial="KSA-0043")
     assert demo_shop.settings().min_stake == Decimal("2.50")
-    assert demo_shop.register_serial() == "KSA-0042"
+    assert demo_shop.register_serial() == "KSA-0043"
     change = storage.data.audit[-1]
     assert (change.action, change.actor) == (AuditAction.SETTINGS_CHANGED, "boss")
     assert "min_stake: 1.00 → 2.50" in change.detail
-    assert "register_serial[К1]: None → KSA-0042" in change.detail
+    assert "register_serial[К1]: KSA-0042 → KSA-0043" in change.detail
 
 
 def test_a_refused_setting_changes_nothing(demo_shop: Shop, storage: FakeStorage) -> None:
@@ -108,7 +108,7 @@ def test_a_refused_setting_changes_nothing(demo_shop: Shop, storage: FakeStorage
     with pytest.raises(InvalidSetting):
         demo_shop.update_settings(min_stake="3", register_serial=" ")
     assert demo_shop.settings() == before
-    assert demo_shop.register_serial() is None
+    assert demo_shop.register_serial() == "KSA-0042"
     assert storage.commits == commits
 
 

@@ -1,0 +1,319 @@
+"""The till part of a signed-in desk: printing slips and receipts, the fiscal day, printers.
+
+Print and save are one step (DESIGN.md "Conventions", issue #4). A bet is committed first as
+a slip *waiting for its print* (no stake recorded, its receipt number only planned), then the
+slip and its receipt are rendered and sent, then a second transaction issues it: stake,
+numbered receipt, audit. A printer failure voids the waiting slip; a crash in between leaves
+it waiting, and the next sign-in at this terminal asks whether it came out (confirm or void).
+So no money is taken without a slip and no printed slip lacks its record; the receipt
+counter never skips or repeats a number, because nothing else numbers a receipt while a
+slip waits.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from pos import counter, fiscal
+from pos.audit import AuditAction
+from pos.errors import (
+    PrinterUnavailable,
+    PrintFailed,
+    ReceiptNotPrinted,
+    SlipNotPrinted,
+    UnknownSlip,
+)
+from pos.fiscal import DayReport, FiscalReceipt, Register
+from pos.ports import PreviewLine
+from pos.printers import PrinterConfig, to_text
+from pos.session import DeskBase
+from pos.slips import Slip
+from pos.users import require_manager
+
+log = logging.getLogger(__name__)
+
+NOT_PRINTED = "купон не вышел из принтера"
+
+
+class TillDesk(DeskBase):
+    """Printing and the fiscal register, for a signed-in desk."""
+
+    # --- the slip and its print -------------------------------------------------------------
+
+    def _print_and_issue(self, slip: Slip) -> Slip:
+        """Print a slip waiting for its print, then issue it, or void it if it did not print.
+
+        Raises:
+            SlipNotPrinted: the printer did not take the slip; it is voided, nothing issued.
+            ReceiptNotPrinted: the slip is issued but its receipt did not come out.
+        """
+        with self._shop.unit_of_work() as uow:
+            receipt = counter.planned_receipt(uow, slip)
+        settings = self._shop.settings()
+        try:
+            with self._shop.printing() as station:
+                receipt_out = station.print_slip(slip, settings, receipt=receipt)
+        except PrinterUnavailable as failure:
+            self._void_after_failure(slip, failure)
+            raise SlipNotPrinted(failure) from failure
+        issued = self._confirm(slip.number, receipt_printed=receipt_out)
+        if not receipt_out:
+            raise ReceiptNotPrinted(
+                f"Ставка принята, купон № {issued.number} выдан",
+                [receipt.number],
+                PrinterUnavailable(self._shop.station.fiscal_where, "чек не напечатан"),
+            )
+        return issued
+
+    def _void_after_failure(self, slip: Slip, failure: PrinterUnavailable) -> None:
+        try:
+            with self._shop.unit_of_work() as uow:
+                counter.void_pending(
+                    uow,
+                    self._teller,
+                    self._shop.clock.now(),
+                    slip.number,
+                    f"не напечатан: {failure.where} — {failure.detail}",
+                )
+                uow.commit()
+        except Exception:  # the database failed too: the slip stays waiting for the cashier
+            log.exception("could not void slip %s after a printer failure", slip.number)
+
+    def _confirm(self, number: str, *, receipt_printed: bool) -> Slip:
+        with self._shop.unit_of_work() as uow:
+            slip, _ = counter.confirm_pending(
+                uow, self._teller, self._shop.clock.now(), number, receipt_printed=receipt_printed
+            )
+            uow.commit()
+        return slip
+
+    def pending_slip(self) -> Slip | None:
+        """This terminal's slip sent to the printer and not confirmed (after a crash)."""
+        with self._shop.unit_of_work() as uow:
+            return uow.slips.pending(self.terminal)
+
+    def confirm_pending_slip(self, number: str) -> Slip:
+        """The cashier saw the waiting slip come out of the printer: issue it (stake, receipt).
+
+        With one printer the receipt came out in the same job; with a separate fiscal
+        printer it is left to print ("Допечатать чеки").
+
+        Raises:
+            SlipNotIssued: it was voided meanwhile.
+        """
+        return self._confirm(number, receipt_printed=not self._shop.station.separate_fiscal)
+
+    def void_pending_slip(self, number: str, reason: str = NOT_PRINTED) -> Slip:
+        """The waiting slip did not come out: void it (never issued, never payable).
+
+        Raises:
+            SlipNotOpen: it was confirmed meanwhile and stays issued.
+        """
+        with self._shop.unit_of_work() as uow:
+            slip = counter.void_pending(
+                uow, self._teller, self._shop.clock.now(), number, reason or NOT_PRINTED
+            )
+            uow.commit()
+        return slip
+
+    def _print_copy(self, slip: Slip) -> None:
+        settings = self._shop.settings()
+        try:
+            with self._shop.printing() as station:
+                station.print_slip(slip, settings, copy=slip.reprints)
+        except PrinterUnavailable as failure:
+            raise PrintFailed(f"Копия купона № {slip.number}", failure) from failure
+
+    # --- fiscal receipts --------------------------------------------------------------------
+
+    def _print_new_receipt(self, receipt: FiscalReceipt, done: str) -> None:
+        """Print a receipt recorded unprinted, then mark it printed.
+
+        Raises:
+            ReceiptNotPrinted: it did not come out; it stays for "Допечатать чеки".
+        """
+        settings = self._shop.settings()
+        try:
+            with self._shop.printing() as station:
+                station.print_receipts([receipt], settings)
+        except PrinterUnavailable as failure:
+            self._record_print_failure(f"чек {receipt.number}: {failure.detail}")
+            raise ReceiptNotPrinted(done, [receipt.number], failure) from failure
+        self._mark_printed([receipt])
+
+    def unprinted_receipts(self) -> list[FiscalReceipt]:
+        """This terminal's receipts that have not come out yet, in number order."""
+        with self._shop.unit_of_work() as uow:
+            serial = uow.settings.register_serial(self.terminal)
+            return uow.fiscal.unprinted(serial) if serial else []
+
+    def print_receipts(self) -> list[FiscalReceipt]:
+        """Print the receipts that did not come out ("Допечатать чеки"), in one job.
+
+        Raises:
+            ReceiptNotPrinted: they still did not come out.
+        """
+        receipts = self.unprinted_receipts()
+        if not receipts:
+            return []
+        settings = self._shop.settings()
+        try:
+            with self._shop.printing() as station:
+                station.print_receipts(receipts, settings)
+        except PrinterUnavailable as failure:
+            numbers = [r.number for r in receipts]
+            raise ReceiptNotPrinted("Печать повторена", numbers, failure) from failure
+        self._mark_printed(receipts)
+        return receipts
+
+    def _mark_printed(self, receipts: list[FiscalReceipt]) -> None:
+        with self._shop.unit_of_work() as uow:
+            for receipt in receipts:
+                uow.fiscal.mark_printed(receipt.register_serial, receipt.number)
+            numbers = ", ".join(str(r.number) for r in receipts)
+            self._audit(uow, AuditAction.RECEIPT_PRINTED, numbers)
+            uow.commit()
+
+    def _record_print_failure(self, detail: str) -> None:
+        try:
+            with self._shop.unit_of_work() as uow:
+                self._audit(uow, AuditAction.PRINT_FAILED, detail)
+                uow.commit()
+        except Exception:
+            log.exception("could not record a print failure: %s", detail)
+
+    def fiscal_state(self) -> Register | None:
+        """This terminal's register counters (None before it is set up or first used)."""
+        with self._shop.unit_of_work() as uow:
+            serial = uow.settings.register_serial(self.terminal)
+            return uow.fiscal.register(serial) if serial else None
+
+    def x_report(self) -> DayReport:
+        """Print the X report: the open fiscal day's totals, the day stays open.
+
+        Raises:
+            RegisterNotSet; PrintFailed: made and recorded but not printed.
+        """
+        return self._day_report(closing=False)
+
+    def z_report(self) -> DayReport:
+        """Print the Z report and close the fiscal day; the next receipt opens a new one.
+
+        Raises:
+            RegisterNotSet, NoFiscalDay, PendingSlip, UnprintedReceipts; PrintFailed: the
+            day is closed but the report did not come out (print it again with
+            `print_last_z_report`).
+        """
+        return self._day_report(closing=True)
+
+    def print_last_z_report(self) -> DayReport | None:
+        """Print the last Z report again (a copy); None when no day was closed yet."""
+        with self._shop.unit_of_work() as uow:
+            serial = uow.settings.register_serial(self.terminal)
+            report = uow.fiscal.last_day_report(serial) if serial else None
+        if report is not None:
+            self._print_report(report)
+        return report
+
+    def _day_report(self, *, closing: bool) -> DayReport:
+        with self._shop.unit_of_work() as uow:
+            report = fiscal.day_report(
+                uow, self.terminal, self._shop.clock.now(), self.login, closing=closing
+            )
+            totals = report.totals
+            self._audit(
+                uow,
+                AuditAction.Z_REPORT if closing else AuditAction.X_REPORT,
+                f"смена {report.day_no}: чеков {totals.count}, наличные {totals.cash}",
+            )
+            uow.commit()
+        self._print_report(report)
+        return report
+
+    def _print_report(self, report: DayReport) -> None:
+        settings = self._shop.settings()
+        try:
+            with self._shop.printing() as station:
+                station.print_report(report, settings)
+        except PrinterUnavailable as failure:
+            raise PrintFailed(report.title, failure) from failure
+
+    # --- previews ---------------------------------------------------------------------------
+
+    @property
+    def printer_virtual(self) -> bool:
+        """True when no paper comes out here: the window shows each job instead."""
+        return self._shop.station.virtual
+
+    def preview_slip(self, number: str) -> list[PreviewLine]:
+        """The slip as printed (its last copy, if reprinted), for the screen.
+
+        Raises:
+            InvalidSlipNumber, UnknownSlip, SlipNotIssued.
+        """
+        with self._shop.unit_of_work() as uow:
+            slip = counter.find_slip(uow, number)
+            serial = uow.settings.register_serial(slip.terminal) or ""
+            receipt = uow.fiscal.receipt(serial, slip.fiscal_receipt_no or 0)
+        return self._shop.station.preview_slip(
+            slip, self._shop.settings(), copy=slip.reprints, receipt=receipt
+        )
+
+    def preview_receipt(self, number: int) -> list[PreviewLine]:
+        """This terminal's fiscal receipt `number` as printed.
+
+        Raises:
+            UnknownSlip: no such receipt here (named as a receipt in the sentence).
+        """
+        with self._shop.unit_of_work() as uow:
+            serial = uow.settings.register_serial(self.terminal) or ""
+            receipt = uow.fiscal.receipt(serial, number)
+        if receipt is None:
+            raise UnknownSlip(f"чек {number}")
+        return self._shop.station.preview_receipt(receipt, self._shop.settings())
+
+    def preview_x_report(self) -> list[PreviewLine]:
+        """The X report as it would print now; nothing is recorded or printed."""
+        with self._shop.unit_of_work() as uow:
+            report = fiscal.day_report(
+                uow, self.terminal, self._shop.clock.now(), self.login, closing=False
+            )
+        return self._shop.station.preview_report(report, self._shop.settings())
+
+    # --- printer settings -------------------------------------------------------------------
+
+    def printers(self) -> tuple[PrinterConfig, PrinterConfig | None]:
+        """This terminal's slip printer and separate fiscal printer (None: the same one)."""
+        return self._shop.printers()
+
+    def update_printers(self, slip: PrinterConfig, fiscal_printer: PrinterConfig | None) -> None:
+        """Set this terminal's printers (managers only); recorded in the audit trail."""
+        require_manager(self.user, "настройка принтеров")
+        before = self._shop.printers()
+        with self._shop.unit_of_work() as uow:
+            uow.settings.set_printer_texts(
+                self.terminal,
+                to_text(slip),
+                None if fiscal_printer is None else to_text(fiscal_printer),
+            )
+            detail = f"купоны: {before[0].where} → {slip.where}"
+            if before[1] != fiscal_printer:
+                was = before[1].where if before[1] else "тот же"
+                now = fiscal_printer.where if fiscal_printer else "тот же"
+                detail += f"; чеки: {was} → {now}"
+            self._audit(uow, AuditAction.PRINTERS_CHANGED, detail)
+            uow.commit()
+        self._shop.reload_printers()
+
+    def print_test_page(self, *, fiscal_printer: bool = False) -> None:
+        """Print the test page (code page, widths, barcode, QR) on a printer.
+
+        Raises:
+            PrintFailed: it did not come out.
+        """
+        settings = self._shop.settings()
+        try:
+            with self._shop.printing() as station:
+                station.print_test_page(settings, fiscal=fiscal_printer)
+        except PrinterUnavailable as failure:
+            raise PrintFailed("Проверочная страница", failure) from failure

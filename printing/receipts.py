@@ -1,0 +1,185 @@
+"""Fiscal documents and the printer test page, laid out as lines (printing.layout).
+
+A receipt records a stake taken, a stake returned or a payout (pos.fiscal); the X report
+shows the open fiscal day's totals and the Z report closes the day. None of them carries a
+player's personal data: the receipt knows the slip number and the amount only. The test page
+shows a shop how its printer handles the code page, the width, styles and codes.
+"""
+
+from __future__ import annotations
+
+from pos.fiscal import ITEM_WORDS, RECEIPT_TITLES, DayReport, FiscalReceipt, ReceiptKind
+from pos.settings import ShopSettings
+from pos.slipnumbers import display_slip_number
+from printing.layout import (
+    INDENT,
+    WIDTH_80MM,
+    Barcode,
+    Item,
+    Page,
+    QrCode,
+    Text,
+    local,
+    rub,
+    shop_header,
+)
+from printing.text import for_code_page
+
+TEST_BARCODE = "0123456789012"  # 13 digits, as long as a slip number
+TEST_QR = "0123456789012"  # the same, so one scan checks both codes
+_UPPER = "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ"
+_RULER = "1234567890"
+# What the test page shows of the characters a code page may lack (printing.text).
+_SYMBOLS = (
+    ("Кавычки", "« »"),
+    ("Тире", "—"),
+    ("Номер", "№"),
+    ("Евро", "€"),
+    ("Рубль", "₽"),
+    ("Белорусские", "Ў ў І і"),
+)
+
+
+def receipt_layout(
+    receipt: FiscalReceipt,
+    settings: ShopSettings,
+    *,
+    code_page: str = "CP866",
+    width: int = WIDTH_80MM,
+) -> list[Item]:
+    """The fiscal receipt as printed, top to bottom.
+
+    Args:
+        receipt: the numbered receipt (a stake, a returned stake or a payout).
+        settings: the shop's name, address, licence number and time zone.
+        code_page: the printer's code page; text it lacks is replaced (printing.text).
+        width: characters per line: 48 on 80 mm paper, 32 on 58 mm.
+
+    Returns:
+        Text lines no longer than `width`.
+    """
+    page = Page(code_page, width)
+    shop_header(page, settings)
+    page.rule()
+    page.wrap("КАССОВЫЙ ЧЕК", bold=True, center=True)
+    page.wrap(receipt.title, bold=True, center=True)
+    page.pair(f"Чек № {receipt.number}", f"Смена № {receipt.day_no}")
+    page.pair(
+        local(receipt.at, settings.zone, "%d.%m.%Y"),
+        local(receipt.at, settings.zone, "%H:%M:%S"),
+    )
+    page.pair(f"Терминал {receipt.terminal}", f"Кассир {receipt.cashier}")
+    page.wrap(f"Заводской № ККМ {receipt.register_serial}")
+    page.rule()
+    page.pair(_item_words(receipt), rub(receipt.amount))
+    page.rule()
+    page.pair("ИТОГО", rub(receipt.amount), bold=True, tall=True)
+    page.pair("Наличными", rub(receipt.amount))
+    page.rule()
+    return page.items
+
+
+def report_layout(
+    report: DayReport,
+    settings: ShopSettings,
+    *,
+    code_page: str = "CP866",
+    width: int = WIDTH_80MM,
+) -> list[Item]:
+    """The X report (the day stays open) or the Z report (it closes the day), as printed.
+
+    Args:
+        report: the day's totals.
+        settings: the shop's name, address, licence number and time zone.
+        code_page: the printer's code page; text it lacks is replaced (printing.text).
+        width: characters per line: 48 on 80 mm paper, 32 on 58 mm.
+
+    Returns:
+        Text lines no longer than `width`.
+    """
+    zone = settings.zone
+    page = Page(code_page, width)
+    page.wrap(report.title, bold=True, center=True, tall=True)
+    if report.closing:
+        page.wrap("смена закрыта", bold=True, center=True)
+    shop_header(page, settings)
+    page.wrap(f"Заводской № ККМ {report.register_serial}")
+    page.rule()
+    page.wrap(f"Смена № {report.day_no}", bold=True)
+    opened = "-" if report.opened_at is None else local(report.opened_at, zone, "%d.%m.%Y %H:%M")
+    page.pair("Открыта", opened)
+    page.pair("Отчёт", local(report.at, zone, "%d.%m.%Y %H:%M"))
+    page.pair(f"Терминал {report.terminal}", f"Кассир {report.cashier}")
+    page.rule()
+    totals = report.totals
+    for kind, count, amount in (
+        (ReceiptKind.INCOME, totals.income_count, totals.income),
+        (ReceiptKind.RETURN, totals.return_count, totals.returns),
+        (ReceiptKind.EXPENSE, totals.expense_count, totals.expenses),
+    ):
+        page.wrap(RECEIPT_TITLES[kind].capitalize(), bold=True)
+        page.pair("Чеков", str(count), indent=INDENT)
+        page.pair("Сумма", rub(amount), indent=INDENT)
+    page.rule()
+    page.pair("Наличные за смену", rub(totals.cash), bold=True)
+    if totals.first_no is None or totals.last_no is None:
+        page.pair("Чеки за смену", "чеков нет")
+    else:
+        page.pair("Чеки за смену", f"№ {totals.first_no}–{totals.last_no}")
+    page.rule()
+    if not report.closing:
+        page.wrap("Смена не закрыта", bold=True, center=True)
+    return page.items
+
+
+def test_page_layout(
+    settings: ShopSettings,
+    *,
+    code_page: str = "CP866",
+    width: int = WIDTH_80MM,
+    where: str,
+) -> list[Item]:
+    """A page that shows what the printer makes of the code page, the width, styles and codes.
+
+    Args:
+        settings: the shop settings (the page starts with the shop's header).
+        code_page: the code page the printer is set to.
+        width: characters per line the printer is set to.
+        where: which printer this is, as the shop knows it (e.g. "К1, купоны, 10.0.0.7:9100").
+
+    Returns:
+        Text lines no longer than `width`, a CODE128 barcode and a QR code.
+    """
+    page = Page(code_page, width)
+    page.wrap("ПРОВЕРКА ПРИНТЕРА", bold=True, center=True, tall=True)
+    shop_header(page, settings)
+    page.rule()
+    page.wrap(f"Принтер: {where}")
+    page.pair("Кодовая страница", code_page.upper())
+    page.pair("Ширина строки", f"{width} симв.")
+    page.rule()
+    for alphabet in (_UPPER, _UPPER.lower()):
+        # 33 letters do not fit 32 columns: split in halves rather than leave "Я" alone.
+        half = len(alphabet) if len(alphabet) <= width else (len(alphabet) + 1) // 2
+        page.wrap(alphabet[:half])
+        page.wrap(alphabet[half:])
+    for name, symbols in _SYMBOLS:
+        fitted = for_code_page(symbols, code_page)
+        page.pair(f"{name}: {symbols}", "как есть" if fitted == symbols else "замена")
+    page.wrap("Цифры: 0123456789")
+    page.add(Text((_RULER * (width // len(_RULER) + 1))[:width]))
+    page.wrap("Жирная строка", bold=True)
+    page.wrap("Двойная высота", tall=True)
+    page.rule()
+    page.wrap(f"Штрихкод CODE128: {TEST_BARCODE}", center=True)
+    page.add(Barcode(TEST_BARCODE))
+    page.wrap(f"QR-код: {TEST_QR}", center=True)
+    page.add(QrCode(TEST_QR))
+    return page.items
+
+
+def _item_words(receipt: FiscalReceipt) -> str:
+    words = ITEM_WORDS[receipt.kind]
+    if receipt.slip_number is None:
+        return words
+    return f"{words} № {display_slip_number(receipt.slip_number)}"

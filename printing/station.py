@@ -1,0 +1,205 @@
+"""The terminal's print station: layouts rendered to bytes, each job sent in one write.
+
+It implements `pos.ports.PrintStation` for the use cases in pos/till.py. A slip and its
+receipt on one printer go out as one job (slip, cut, receipt, cut), so that a link dropped
+mid-job cannot leave a receipt without its slip; with a separate fiscal printer the slip
+goes first and the receipt after it (`print_slip` says whether the receipt went out).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+
+from escpos.escpos import Escpos
+
+from pos.errors import PrinterUnavailable
+from pos.fiscal import DayReport, FiscalReceipt
+from pos.ports import PreviewLine
+from pos.printers import PrinterConfig
+from pos.settings import ShopSettings
+from pos.slips import Slip
+from printing.devices import Device, device_for, open_device
+from printing.layout import Item, render_job, to_preview
+from printing.receipts import receipt_layout, report_layout, test_page_layout
+from printing.slips import slip_layout
+
+log = logging.getLogger(__name__)
+
+
+class _Printer:
+    """One device with the settings its jobs are rendered for."""
+
+    def __init__(self, device: Device, config: PrinterConfig) -> None:
+        self.device = device
+        self.config = config
+
+    @property
+    def where(self) -> str:
+        return self.device.where
+
+    def render(self, documents: list[list[Item]]) -> bytes:
+        return render_job(
+            self.device.profile,
+            documents,
+            code_page=self.config.code_page,
+            cancel_chinese=self.config.cancel_chinese,
+        )
+
+    def send(self, documents: list[list[Item]], name: str) -> None:
+        job = self.render(documents)  # rendered in full before the device is touched
+        if self.config.status_check:
+            self.device.check_ready()
+        self.device.send(job, name)
+
+
+class EscposStation:
+    """A slip printer and, optionally, a fiscal printer of its own."""
+
+    def __init__(self, slip: _Printer, fiscal: _Printer | None) -> None:
+        self._slip = slip
+        self._fiscal = fiscal
+
+    @property
+    def virtual(self) -> bool:
+        return self._slip.device.virtual
+
+    @property
+    def separate_fiscal(self) -> bool:
+        return self._fiscal is not None
+
+    @property
+    def fiscal_where(self) -> str:
+        return self._receipts.where
+
+    @property
+    def _receipts(self) -> _Printer:
+        return self._fiscal or self._slip
+
+    def check_ready(self) -> None:
+        for printer in (self._slip, self._fiscal):
+            if printer is not None:
+                printer.device.check_ready()
+
+    def print_slip(
+        self,
+        slip: Slip,
+        settings: ShopSettings,
+        *,
+        copy: int = 0,
+        receipt: FiscalReceipt | None = None,
+    ) -> bool:
+        documents = [self._slip_items(slip, settings, copy, self._slip)]
+        name = f"slip-{slip.number}" + (f"-copy{copy}" if copy else "")
+        if receipt is not None and self._fiscal is None:
+            documents.append(self._receipt_items(receipt, settings, self._slip))
+            self._slip.send(documents, name)
+            return True
+        self._slip.send(documents, name)
+        if receipt is None:
+            return True
+        try:
+            self.print_receipts([receipt], settings)
+        except PrinterUnavailable as failure:
+            log.warning("receipt %s did not print: %s", receipt.number, failure)
+            return False
+        return True
+
+    def print_receipts(self, receipts: Sequence[FiscalReceipt], settings: ShopSettings) -> None:
+        printer = self._receipts
+        documents = [self._receipt_items(r, settings, printer) for r in receipts]
+        first, last = receipts[0].number, receipts[-1].number
+        printer.send(documents, f"receipt-{first}" + (f"-{last}" if last != first else ""))
+
+    def print_report(self, report: DayReport, settings: ShopSettings) -> None:
+        printer = self._receipts
+        kind = "z" if report.closing else "x"
+        printer.send([self._report_items(report, settings, printer)], f"{kind}-{report.day_no}")
+
+    def print_test_page(self, settings: ShopSettings, *, fiscal: bool = False) -> None:
+        printer = self._receipts if fiscal else self._slip
+        items = test_page_layout(
+            settings,
+            code_page=printer.config.code_page,
+            width=printer.config.columns,
+            where=printer.where,
+        )
+        printer.send([items], "test-page")
+
+    def preview_slip(
+        self,
+        slip: Slip,
+        settings: ShopSettings,
+        *,
+        copy: int = 0,
+        receipt: FiscalReceipt | None = None,
+    ) -> list[PreviewLine]:
+        lines = to_preview(self._slip_items(slip, settings, copy, self._slip))
+        if receipt is not None:
+            lines += to_preview(self._receipt_items(receipt, settings, self._receipts))
+        return lines
+
+    def preview_receipt(self, receipt: FiscalReceipt, settings: ShopSettings) -> list[PreviewLine]:
+        return to_preview(self._receipt_items(receipt, settings, self._receipts))
+
+    def preview_report(self, report: DayReport, settings: ShopSettings) -> list[PreviewLine]:
+        return to_preview(self._report_items(report, settings, self._receipts))
+
+    def close(self) -> None:
+        self._slip.device.close()
+        if self._fiscal is not None:
+            self._fiscal.device.close()
+
+    @staticmethod
+    def _slip_items(slip: Slip, settings: ShopSettings, copy: int, printer: _Printer) -> list[Item]:
+        config = printer.config
+        return slip_layout(
+            slip, settings, code_page=config.code_page, width=config.columns, copy=copy
+        )
+
+    @staticmethod
+    def _receipt_items(
+        receipt: FiscalReceipt, settings: ShopSettings, printer: _Printer
+    ) -> list[Item]:
+        config = printer.config
+        return receipt_layout(receipt, settings, code_page=config.code_page, width=config.columns)
+
+    @staticmethod
+    def _report_items(report: DayReport, settings: ShopSettings, printer: _Printer) -> list[Item]:
+        config = printer.config
+        return report_layout(report, settings, code_page=config.code_page, width=config.columns)
+
+
+def build_station(
+    slip: PrinterConfig,
+    fiscal: PrinterConfig | None,
+    *,
+    printer: object = None,
+    fiscal_printer: object = None,
+    jobs_dir: str,
+) -> EscposStation:
+    """The station for these settings, or around the escpos objects given to `Shop.open`.
+
+    Given objects win over the settings (their code page and width still come from the
+    settings); receipts go to `printer` when no `fiscal_printer` is given.
+    """
+    folder = Path(jobs_dir)
+    if printer is not None:
+        slip_device = device_for(_escpos(printer))
+        fiscal_device = None if fiscal_printer is None else device_for(_escpos(fiscal_printer))
+        fiscal_config = fiscal or slip
+    else:
+        slip_device = open_device(slip, folder)
+        fiscal_device = None if fiscal is None else open_device(fiscal, folder)
+        fiscal_config = fiscal or slip
+    return EscposStation(
+        _Printer(slip_device, slip),
+        None if fiscal_device is None else _Printer(fiscal_device, fiscal_config),
+    )
+
+
+def _escpos(printer: object) -> Escpos:
+    if not isinstance(printer, Escpos):
+        raise TypeError(f"expected a python-escpos printer object, got {type(printer).__name__}")
+    return printer

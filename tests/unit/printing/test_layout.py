@@ -1,0 +1,172 @@
+"""The page layouts are laid out on, and their rendering into ESC/POS bytes on escpos's Dummy."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+import pytest
+from escpos.printer import Dummy
+
+from pos.errors import PrinterUnavailable
+from pos.ports import PreviewLine
+from printing.layout import (
+    Barcode,
+    Item,
+    Page,
+    QrCode,
+    Text,
+    local,
+    render_items,
+    render_job,
+    rub,
+    to_preview,
+)
+
+ESC_T = b"\x1bt"
+INIT = b"\x1b@"
+FS_DOT = b"\x1c."
+CUT = b"\x1dV\x00"
+CP866_TM_T20II = ESC_T + b"\x11"
+CP1251_TM_T20II = ESC_T + b"\x2e"
+
+DOCUMENT: list[Item] = [
+    Text("ООО «Ставка»", bold=True, center=True),
+    Text("Купон № 1", tall=True),
+    Barcode("0123456789012"),
+    QrCode("0123456789012"),
+]
+
+
+def fitted(items: list[Item], code_page: str) -> list[Item]:
+    page = Page(code_page, 48)
+    for item in items:
+        if isinstance(item, Text):
+            page.wrap(item.text, bold=item.bold, center=item.center, tall=item.tall)
+        else:
+            page.add(item)
+    return page.items
+
+
+def texts(page: Page) -> list[str]:
+    return [item.text for item in page.items if isinstance(item, Text)]
+
+
+def test_page_wraps_long_text_within_the_width_and_keeps_amounts_whole() -> None:
+    page = Page("CP866", 32)
+    page.wrap("Вариантов: 6, ставка на вариант 1\u00a0250,00 руб. и ещё немного слов", indent="  ")
+    lines = texts(page)
+    assert max(len(line) for line in lines) <= 32
+    assert any("1 250,00" in line for line in lines)
+    assert all(line.startswith("  ") for line in lines)
+
+
+def test_page_pair_puts_the_value_flush_right() -> None:
+    page = Page("CP866", 48)
+    page.pair("Ставка", "10,00 руб.")
+    assert texts(page) == ["Ставка" + " " * 32 + "10,00 руб."]
+
+
+def test_page_pair_too_long_for_one_line_goes_on_two() -> None:
+    page = Page("CP866", 32)
+    page.pair("Возврат ставки по купону № 00001234-567-89", "10,00 руб.", bold=True)
+    lines = texts(page)
+    assert len(lines) == 3
+    assert lines[-1] == "10,00 руб.".rjust(32)
+    assert all(len(line) <= 32 for line in lines)
+    assert all(isinstance(item, Text) and item.bold for item in page.items)
+
+
+def test_page_fits_every_text_to_its_code_page() -> None:
+    page = Page("CP866", 48)
+    page.wrap("ООО «Ставка» — 5 ₽")
+    page.pair("«Лев»", "€ 1")
+    assert texts(page)[0] == 'ООО "Ставка" - 5 руб.'
+    assert texts(page)[1].startswith('"Лев"')
+    assert texts(page)[1].endswith("EUR 1")
+
+
+def test_page_rule_spans_the_width() -> None:
+    page = Page("CP1251", 32)
+    page.rule()
+    assert texts(page) == ["-" * 32]
+
+
+def test_rendering_resets_forces_the_code_page_and_cuts() -> None:
+    printer = Dummy(profile="TM-T20II")
+    render_items(printer, fitted(DOCUMENT, "CP866"), code_page="CP866")
+    output: bytes = printer.output
+    assert output.startswith(INIT + CP866_TM_T20II)
+    assert output.count(ESC_T) == 1
+    assert 'ООО "Ставка"'.encode("cp866") in output
+    assert "Купон".encode() not in output
+    assert output.endswith(CUT)
+
+
+def test_fs_dot_only_when_the_printer_is_a_clone_that_needs_it() -> None:
+    plain = Dummy(profile="TM-T20II")
+    render_items(plain, fitted(DOCUMENT, "CP866"), code_page="CP866")
+    assert FS_DOT not in plain.output
+    clone = Dummy(profile="TM-T20II")
+    render_items(clone, fitted(DOCUMENT, "CP866"), code_page="CP866", cancel_chinese=True)
+    assert clone.output.startswith(INIT + FS_DOT + CP866_TM_T20II)
+
+
+def test_cp1251_gets_its_slot_and_its_own_bytes() -> None:
+    output = render_job("TM-T20II", [fitted(DOCUMENT, "CP1251")], code_page="CP1251")
+    assert output.startswith(INIT + CP1251_TM_T20II)
+    assert "ООО «Ставка»".encode("cp1251") in output
+
+
+def test_codes_are_hardware_code128_and_native_qr() -> None:
+    output = render_job("TM-T20II", [DOCUMENT], code_page="CP866")
+    data = b"{B0123456789012"
+    assert b"\x1dk\x49" + bytes([len(data)]) + data in output  # GS k, CODE128 function B
+    assert b"\x1d(k" in output  # GS ( k: native QR
+    assert b"\x1d(k\x03\x001Q0" in output  # ... and its print command
+
+
+def test_a_job_of_two_documents_resets_and_cuts_each() -> None:
+    second: list[Item] = [Text("ПРИХОД")]
+    output = render_job("TM-T20II", [fitted(DOCUMENT, "CP866"), second], code_page="CP866")
+    assert output.count(INIT) == 2
+    assert output.count(CP866_TM_T20II) == 2  # the code page is sent again after the reset
+    assert output.count(CUT) == 2
+    assert output.endswith("ПРИХОД".encode("cp866") + b"\n" + b"\x1bd\x06" + CUT)
+    assert output.index(CUT) < output.index("ПРИХОД".encode("cp866"))
+
+
+def test_unknown_printer_model_is_a_printer_unavailable() -> None:
+    with pytest.raises(PrinterUnavailable) as caught:
+        render_job("NO-SUCH-MODEL", [DOCUMENT], code_page="CP866")
+    assert caught.value.where == "NO-SUCH-MODEL"
+    assert caught.value.detail == "неизвестная модель принтера"
+
+
+@pytest.mark.parametrize(("profile", "code_page"), [("ZJ-5870", "CP1251"), ("simple", "CP866")])
+def test_a_model_without_the_code_page_is_a_printer_unavailable(
+    profile: str, code_page: str
+) -> None:
+    with pytest.raises(PrinterUnavailable) as caught:
+        render_job(profile, [DOCUMENT], code_page=code_page)
+    assert caught.value.detail == f"модель не поддерживает кодовую страницу {code_page}"
+
+
+def test_preview_maps_text_barcode_and_qr() -> None:
+    assert to_preview(DOCUMENT) == [
+        PreviewLine("ООО «Ставка»", bold=True, center=True),
+        PreviewLine("Купон № 1", tall=True),
+        PreviewLine("0123456789012", kind="barcode"),
+        PreviewLine("0123456789012", kind="qr"),
+    ]
+
+
+def test_local_time_is_the_shops_wall_clock() -> None:
+    moment = datetime(2026, 11, 30, 21, 30, tzinfo=UTC)
+    assert local(moment, ZoneInfo("Europe/Minsk"), "%d.%m.%Y %H:%M") == "01.12.2026 00:30"
+
+
+def test_roubles_keep_the_no_break_space_between_thousands() -> None:
+    assert rub(Decimal("1250.5")) == "1\u00a0250,50 руб."
+    assert rub(Decimal("-10")) == "-10,00 руб."
