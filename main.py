@@ -92,7 +92,7 @@ def _prepare(args: argparse.Namespace, *, to_stderr: bool) -> Setup:
 def _open_shop(setup: Setup) -> Shop:
     from pos.services import Shop  # noqa: PLC0415 - the window shows before this import
 
-    return Shop.open(setup.url, terminal=setup.terminal)
+    return Shop.open(setup.url, terminal=setup.terminal, jobs_dir=setup.data_dir / "prints")
 
 
 def _run_window(setup: Setup) -> int:

@@ -269,11 +269,28 @@ class _NetworkDevice(_ConfiguredDevice):
     connection fails (a ResourceWarning) and waits 60 s by default.
     """
 
+    # Whether the printer has answered status checks: then silence before a job means it
+    # hangs, and silence after a job that the job was lost.
+    _answers_status = False
+
     def _check_ready(self) -> None:
         deadline = time.monotonic() + TIMEOUT
         with self._connect(deadline) as sock:
-            problem = _judge_status(_socket_ask(sock, deadline))
+            ask = _socket_ask(sock, deadline)
+            answers: list[int] = []
+
+            def remembering(n: int) -> int | None:
+                reply = ask(n)
+                if reply is not None:
+                    answers.append(reply)
+                return reply
+
+            problem = _judge_status(remembering)
             _finish(sock)
+        if not answers and self._answers_status:
+            # It answered before: silence now is a hung printer, not one without status.
+            raise PrinterUnavailable(self.where, "не ответил вовремя")
+        self._answers_status = bool(answers)
         if problem is not None:
             raise PrinterUnavailable(self.where, problem)
 
@@ -287,7 +304,21 @@ class _NetworkDevice(_ConfiguredDevice):
                 sock.sendall(job)
             except OSError as exc:
                 raise PrinterUnavailable(self.where, _detail(exc)) from exc
+            self._confirm_received(sock)
             _finish(sock)
+
+    def _confirm_received(self, sock: socket.socket) -> None:
+        """Ask the status once more after the job, on the same connection.
+
+        A job that fits in the network buffers is "sent" even when the printer drops the
+        connection right after (python-escpos #253: the slip is silently lost). A printer
+        answers in order, so an answer after the job means it took the whole job; a printer
+        that answered before and is silent now lost it.
+        """
+        if not (self._status_check and self._answers_status):
+            return
+        if _socket_ask(sock, time.monotonic() + TIMEOUT)(_ASK_PRINTER) is None:
+            raise PrinterUnavailable(self.where, "принтер не подтвердил приём (связь прервалась)")
 
     def _connect(self, deadline: float) -> socket.socket:
         try:

@@ -9,7 +9,8 @@ Modes (what it does with a connection):
     ok      reads everything until the client closes; answers DLE EOT status questions
     refuse  nothing listens on the port, so a connection is refused
     hang    accepts but never reads; its tiny receive buffer makes a large send block
-    drop    reads a few bytes, then resets the connection (SO_LINGER 0 sends RST)
+    drop    answers status questions, but resets the connection (SO_LINGER 0 sends RST)
+            as soon as more than a few bytes arrived: a job is cut off mid-way
 
 Statuses (how mode ok answers DLE EOT n, n = 1 printer, 2 offline cause, 4 paper sensor;
 the bits of the Epson ESC/POS reference, which python-escpos's is_online and
@@ -164,16 +165,17 @@ class FakeNetworkPrinter:
 
     def _read(self, connection: socket.socket, state: _Connection) -> None:
         try:
-            chunk = connection.recv(_DROP_AFTER if self.mode == "drop" else 65536)
+            chunk = connection.recv(65536)
         except BlockingIOError:
             return
         except ConnectionError:
             chunk = b""
         with self._changed:
             self._jobs[state.index] += chunk
+            received = len(self._jobs[state.index])
         if not chunk:
             self._end(connection)
-        elif self.mode == "drop":
+        elif self.mode == "drop" and received > _DROP_AFTER:
             connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             self._end(connection)
         else:

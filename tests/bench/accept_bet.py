@@ -5,10 +5,10 @@ milliseconds, on a SQLite file holding 1,000,000 slips, opened as the app opens 
 `synchronous=FULL`, every transaction `BEGIN IMMEDIATE`). The goal is p95 ≤ 15 ms.
 
 What is timed: the whole `desk.accept_bet(...)` call of a signed-in cashier, i.e. the rules
-of the house, the slip number, the inserts and the durable commit. Issue #3 also counts
-"printing to a Dummy printer", but printing does not exist yet (issue #4): nothing is
-printed and nothing stands in for it, so this figure will grow by the printing time once
-issue #4 lands.
+of the house, the slip number, and printing as issue #4 made it: the slip waiting for its
+print committed, the slip and its fiscal receipt rendered to ESC/POS bytes and written to
+an escpos `Dummy` printer (issue #3: "printing to a Dummy printer"; no device I/O), then the
+issuing transaction (stake, numbered receipt, audit) committed. Two durable commits a bet.
 
 The reference, `empty_write_transaction`, is `BEGIN IMMEDIATE; COMMIT` issued through the
 same engine and connection pool as the unit of work (`engine.begin()`; a unit of work that
@@ -60,6 +60,7 @@ from pos.counter import SECRET_SETTING
 from pos.desk import Desk
 from pos.services import Shop
 from pos.slipnumbers import make_slip_number
+from printing.devices import dummy_printer
 from tests.fakes import PlainPinHasher
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -302,7 +303,10 @@ class Timings:
 def _measure(path: Path, calls: int) -> Timings:
     clock = FixedClock(NOW)
     storage = open_storage(f"sqlite:///{path}")  # what Shop.open does, keeping the engine
-    shop = Shop(storage, clock=clock, terminal=TERMINAL, pin_hasher=PlainPinHasher())
+    printer = dummy_printer("TM-T20II")
+    shop = Shop(
+        storage, clock=clock, terminal=TERMINAL, pin_hasher=PlainPinHasher(), printer=printer
+    )
     engine = storage.engine
     timer = time.perf_counter_ns
     timings = Timings()

@@ -79,7 +79,18 @@ def test_a_ready_printer_passes_the_status_check_and_then_prints(jobs_dir: Path)
         printer.wait_closed(2)
         status, job = printer.jobs
         assert status.startswith(b"\x10\x04\x01")
-        assert job == JOB
+        # The job, then one status question whose answer confirms the printer took it all.
+        assert job == JOB + b"\x10\x04\x01"
+
+
+def test_a_small_job_cut_off_by_the_printer_is_not_taken_for_printed(jobs_dir: Path) -> None:
+    """python-escpos #253: a job that fits in the socket buffers "sends" fine even when the
+    printer resets the connection; the status question after it finds the loss."""
+    with FakeNetworkPrinter("drop") as printer:
+        device = open_device(network(printer), jobs_dir)
+        device.check_ready()  # it answers status questions, so its silence will mean something
+        with pytest.raises(PrinterUnavailable, match="не подтвердил приём"):
+            device.send(JOB, "slip-1")
 
 
 def test_a_big_job_arrives_whole(jobs_dir: Path) -> None:
