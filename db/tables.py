@@ -15,6 +15,7 @@ from sqlalchemy import (
     Boolean,
     CheckConstraint,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -157,7 +158,11 @@ class SlipRow(Base):
     """An issued slip; `status` holds a `pos.slips.SlipStatus` value."""
 
     __tablename__ = "slips"
-    __table_args__ = (CheckConstraint("stake > 0", name="stake"),)
+    __table_args__ = (
+        CheckConstraint("stake > 0", name="stake"),
+        # Every bet asks whether its terminal has a slip waiting for its print.
+        Index("ix_slips_status_terminal", "status", "terminal"),
+    )
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     number: Mapped[str] = mapped_column(String(SLIP_NUMBER), unique=True)
@@ -248,6 +253,9 @@ class FiscalReceiptRow(Base):
         UniqueConstraint("register_serial", "number"),
         CheckConstraint("number >= 1", name="number"),
         CheckConstraint("amount > 0", name="amount"),
+        # Every fiscal operation asks for unprinted receipts; X and Z reports read a day.
+        Index("ix_fiscal_receipts_printed", "register_serial", "printed"),
+        Index("ix_fiscal_receipts_day", "register_serial", "day_no"),
     )
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True)

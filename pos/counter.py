@@ -80,10 +80,21 @@ class BetRequest:
     expected_payout: Decimal | None = None
 
 
+@dataclasses.dataclass(frozen=True)
+class PendingBet:
+    """A slip saved as waiting for its print, with what the print needs."""
+
+    slip: Slip
+    receipt: FiscalReceipt  # planned, not recorded: recorded when the print is confirmed
+    settings: shop_settings.ShopSettings
+
+
 def accept_bet(
     uow: UnitOfWork, teller: Teller, now: datetime, request: BetRequest
-) -> Slip | Exception:
-    """Issue a slip in the open unit of work, or return the refusal to raise after commit.
+) -> PendingBet | Slip | Exception:
+    """Save a slip waiting for its print in the open unit of work, or return the refusal.
+
+    A repeated request returns the slip issued for it before (a `Slip`, nothing to print).
 
     Refusals are returned, not raised, so that the caller commits the identity check made on
     the way before raising (p.4: every check and every refusal is recorded). A bad market code
@@ -127,20 +138,7 @@ def accept_bet(
     slip = dataclasses.replace(slip, status=SlipStatus.PENDING, fiscal_receipt_no=receipt.number)
     uow.slips.add(slip)
     _audit(uow, teller, now, AuditAction.SLIP_PENDING, f"{slip.number} {slip.kind} {slip.stake}")
-    return slip
-
-
-def planned_receipt(uow: UnitOfWork, slip: Slip) -> FiscalReceipt:
-    """The income receipt a slip waiting for its print will get when confirmed.
-
-    Raises:
-        RegisterNotSet: the terminal's register serial was removed meanwhile.
-    """
-    register = fiscal.register_for(uow, slip.terminal)
-    receipt, _ = fiscal.next_receipt(
-        register, ReceiptKind.INCOME, slip.stake, slip.issued_at, slip.cashier, slip.number
-    )
-    return receipt
+    return PendingBet(slip, receipt, settings)
 
 
 def confirm_pending(

@@ -19,7 +19,7 @@ from pos.errors import RequestPrinting, UnknownUser
 from pos.identity import IdDocument
 from pos.line_desk import LineDesk
 from pos.settings import ShopSettings
-from pos.slips import Slip, SlipStatus
+from pos.slips import Slip
 from pos.till import TillDesk
 from pos.users import Role, User, require_manager
 
@@ -156,7 +156,7 @@ class Desk(LineDesk, TillDesk):
                 time.sleep(0.05)
         if isinstance(outcome, Exception):
             raise outcome
-        if outcome.status is not SlipStatus.PENDING:
+        if isinstance(outcome, Slip):
             return outcome  # a repeated request: the slip issued for it before
         return self._print_and_issue(outcome)
 

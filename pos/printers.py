@@ -41,7 +41,7 @@ CODE_PAGES = ("CP866", "CP1251")
 PAPER_WIDTHS = (80, 58)
 DEFAULT_PORT = 9100
 DEFAULT_BAUDRATE = 9600
-_BAUDRATES = (2400, 4800, 9600, 19200, 38400, 57600, 115200)
+BAUDRATES = (2400, 4800, 9600, 19200, 38400, 57600, 115200)
 _USB_ID = re.compile(r"^\s*(?:0x)?([0-9a-fA-F]{1,4})\s*:\s*(?:0x)?([0-9a-fA-F]{1,4})\s*$")
 _HOST = re.compile(r"^[A-Za-z0-9.\-]{1,253}$")
 
@@ -121,9 +121,9 @@ def make_printer_config(**fields: object) -> PrinterConfig:
     if paper not in PAPER_WIDTHS:
         raise InvalidPrinterSetting("paper_mm", "ширина бумаги 80 или 58 мм")
     baudrate = _whole(fields.get("baudrate", config.baudrate), "baudrate")
-    if baudrate not in _BAUDRATES:
+    if baudrate not in BAUDRATES:
         raise InvalidPrinterSetting(
-            "baudrate", "скорость одна из " + ", ".join(str(b) for b in _BAUDRATES)
+            "baudrate", "скорость одна из " + ", ".join(str(b) for b in BAUDRATES)
         )
     profile = str(fields.get("profile", "")).strip()
     if len(profile) > 40:

@@ -40,19 +40,17 @@ class TillDesk(DeskBase):
 
     # --- the slip and its print -------------------------------------------------------------
 
-    def _print_and_issue(self, slip: Slip) -> Slip:
+    def _print_and_issue(self, pending: counter.PendingBet) -> Slip:
         """Print a slip waiting for its print, then issue it, or void it if it did not print.
 
         Raises:
             SlipNotPrinted: the printer did not take the slip; it is voided, nothing issued.
             ReceiptNotPrinted: the slip is issued but its receipt did not come out.
         """
-        with self._shop.unit_of_work() as uow:
-            receipt = counter.planned_receipt(uow, slip)
-        settings = self._shop.settings()
+        slip, receipt = pending.slip, pending.receipt
         try:
             with self._shop.printing() as station:
-                receipt_out = station.print_slip(slip, settings, receipt=receipt)
+                receipt_out = station.print_slip(slip, pending.settings, receipt=receipt)
         except PrinterUnavailable as failure:
             self._void_after_failure(slip, failure)
             raise SlipNotPrinted(failure) from failure

@@ -1,4 +1,4 @@
-"""A fake ESC/POS network printer on 127.0.0.1, for the device tests.
+"""A fake ESC/POS network printer on 127.0.0.1, and a Dummy that fails on demand.
 
     with FakeNetworkPrinter("ok", status="paper_out") as printer:
         ...connect to printer.host, printer.port...
@@ -32,6 +32,8 @@ import struct
 import threading
 from types import TracebackType
 from typing import Self
+
+from escpos.printer import Dummy
 
 MODES = ("ok", "refuse", "hang", "drop")
 _READY = {1: 0x16, 2: 0x12, 3: 0x12, 4: 0x12}  # 0x16: online, drawer pin 3 high
@@ -210,3 +212,16 @@ class _Connection:
     def __init__(self, index: int) -> None:
         self.index = index
         self.scanned = 0
+
+
+class FlakyDummy(Dummy):
+    """An escpos Dummy whose writes fail while `broken` is set, like a printer unplugged."""
+
+    def __init__(self) -> None:
+        super().__init__(profile="TM-T20II")
+        self.broken = False
+
+    def _raw(self, msg: bytes) -> None:
+        if self.broken:
+            raise OSError("Broken pipe")
+        super()._raw(msg)

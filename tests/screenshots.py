@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QListWidget, QPushButton,
 from pos.clock import FixedClock
 from pos.errors import PosError
 from pos.services import Shop
+from printing.devices import dummy_printer
 from ui.app import create_application
 from ui.connection import ShopConnection
 from ui.main_window import MainWindow
@@ -38,7 +39,13 @@ NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)  # 12:00 in Minsk, as in tests/co
 
 def demo_shop() -> Shop:
     """The demo shop with a named organiser, a register serial and one locked-out cashier."""
-    shop = Shop(FakeStorage(), clock=FixedClock(NOW), terminal="К1", pin_hasher=PlainPinHasher())
+    shop = Shop(
+        FakeStorage(),
+        clock=FixedClock(NOW),
+        terminal="К1",
+        pin_hasher=PlainPinHasher(),
+        printer=dummy_printer(),  # bets print into memory, not into the user's data folder
+    )
     shop.seed_demo()
     shop.update_settings(
         shop_name="ООО «Фортуна Бет»",
@@ -116,13 +123,13 @@ def main(out_dir: Path) -> None:
         wait_until(lambda: window.findChild(QWidget, "line").model().rowCount() == 10)
         save(window, out_dir / "main.png")
 
-        open_page(window, 4)
+        open_page(window, 5)
         table = window.findChild(QWidget, "users_table")
         wait_until(lambda: table.rowCount() == 3)
         table.selectRow(2)  # olga, locked: the unlock button is ready
         save(window, out_dir / "users.png")
 
-        open_page(window, 5)
+        open_page(window, 6)
         wait_until(lambda: window.findChild(QLineEdit, "min_stake").text() != "")
         save(window, out_dir / "settings.png")
         window.close()

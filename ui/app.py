@@ -84,6 +84,7 @@ QHeaderView::section {
 QStatusBar { background: #e5e7eb; color: #374151; }
 QStatusBar QLabel { padding: 0 10px; }
 QScrollArea#settings_scroll, QWidget#settings_content { background: transparent; }
+QScrollArea#till_scroll, QWidget#till_content { background: transparent; }
 """
 
 

@@ -15,6 +15,10 @@ from pos.errors import DeviceOrStorageError, PosError
 ERROR_COLOUR = "#b3261e"
 SUCCESS_COLOUR = "#1b7f3b"
 NEUTRAL_COLOUR = "#4b5563"
+_WARNING_STYLE = (
+    "font-weight: bold; background: #fdecea; border: 2px solid #b3261e; border-radius: 8px; "
+    "padding: 8px 12px;"
+)
 
 
 def ask_message_box(parent: QWidget | None, icon: QMessageBox.Icon, text: str) -> None:
@@ -53,6 +57,14 @@ class MessageLabel(QLabel):
         """Show the refusal's own sentence in red."""
         self._show(str(exc), "error", ERROR_COLOUR)
 
+    def show_warning(self, exc: PosError) -> None:
+        """Show a sentence the cashier must not miss (done, but something is left to do)."""
+        self._show(str(exc), "warning", ERROR_COLOUR, _WARNING_STYLE)
+
+    def show_info(self, text: str) -> None:
+        """Show a neutral answer, in grey."""
+        self._show(text, "info", NEUTRAL_COLOUR)
+
     def show_success(self, text: str) -> None:
         """Show a confirmation in green."""
         self._show(text, "success", SUCCESS_COLOUR)
@@ -65,7 +77,7 @@ class MessageLabel(QLabel):
         """Remove the message."""
         self._show("", "", NEUTRAL_COLOUR)
 
-    def _show(self, text: str, kind: str, colour: str) -> None:
+    def _show(self, text: str, kind: str, colour: str, style: str = "") -> None:
         self.kind = kind
-        self.setStyleSheet(f"color: {colour};")
+        self.setStyleSheet(f"color: {colour}; {style}")
         self.setText(text)

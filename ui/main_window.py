@@ -31,9 +31,18 @@ if TYPE_CHECKING:
     from ui.pages.line import LinePage
     from ui.pages.line_editor import LineEditorPage
     from ui.pages.settings import SettingsPage
+    from ui.pages.till import TillPage
     from ui.pages.users import UsersPage
 
-    Page = BettingPage | LinePage | CancellationsPage | LineEditorPage | UsersPage | SettingsPage
+    Page = (
+        BettingPage
+        | LinePage
+        | CancellationsPage
+        | TillPage
+        | LineEditorPage
+        | UsersPage
+        | SettingsPage
+    )
 
 GEOMETRY_KEY = "main_window/geometry"
 DEFAULT_SIZE = (1280, 800)
@@ -67,6 +76,8 @@ class MainWindow(QMainWindow):
         self._settings_loaded = False
         self._workspace: QWidget | None = None
         self._pages: list[Page] = []
+        self._navigation: QTabBar | None = None
+        self._till: TillPage | None = None
         self._shown = False
 
         self._stack = QStackedWidget()
@@ -155,15 +166,17 @@ class MainWindow(QMainWindow):
         from ui.pages.line import LinePage  # noqa: PLC0415
         from ui.pages.line_editor import LineEditorPage  # noqa: PLC0415
         from ui.pages.settings import SettingsPage  # noqa: PLC0415
+        from ui.pages.till import TillPage  # noqa: PLC0415
         from ui.pages.users import UsersPage  # noqa: PLC0415
 
         runner = self._runner
-        self._pages = [
-            BettingPage(desk, runner, self._connection.clock),
-            LinePage(desk, runner),
-            CancellationsPage(desk, runner),
-        ]
-        titles = [self.tr("Ставки"), self.tr("Линия"), self.tr("Отмены")]
+        betting = BettingPage(desk, runner, self._connection.clock)
+        self._till = TillPage(desk, runner)
+        # A failed bet may leave a slip waiting or a receipt unprinted: the till shows it.
+        betting.till_changed.connect(self._on_betting_till_changed)
+        self._till.pending_found.connect(self._on_till_pending_found)
+        self._pages = [betting, LinePage(desk, runner), CancellationsPage(desk, runner), self._till]
+        titles = [self.tr("Ставки"), self.tr("Линия"), self.tr("Отмены"), self.tr("Касса")]
         if desk.is_manager:
             settings_page = SettingsPage(desk, runner)
             settings_page.settings_saved.connect(self._on_settings_page_settings_saved)
@@ -183,6 +196,7 @@ class MainWindow(QMainWindow):
             navigation.addTab(title)
         navigation.currentChanged.connect(pages.setCurrentIndex)
         navigation.currentChanged.connect(self._on_navigation_current_changed)
+        self._navigation = navigation
 
         workspace = QWidget()
         column = QVBoxLayout(workspace)
@@ -218,6 +232,9 @@ class MainWindow(QMainWindow):
         self._show_signed_in_user()
         self._pages[0].refresh()
         self._pages[0].setFocus()
+        if self._till is not None:
+            # A slip printed before a crash waits for an answer: the till page asks it.
+            self._till.refresh(reveal=True)
 
     def _on_login_shop_loaded(self, screen: SignInScreen) -> None:
         self._database_label.setText(self.tr("База: {where}").format(where=screen.description))
@@ -228,6 +245,15 @@ class MainWindow(QMainWindow):
 
     def _on_settings_page_settings_saved(self, settings: ShopSettings) -> None:
         self._apply_shop_settings(settings)
+
+    def _on_betting_till_changed(self) -> None:
+        if self._till is not None:
+            self._till.refresh(reveal=True)
+
+    def _on_till_pending_found(self) -> None:
+        till = self._till
+        if self._navigation is not None and till is not None:
+            self._navigation.setCurrentIndex(self._pages.index(till))
 
     def _on_navigation_current_changed(self, index: int) -> None:
         if 0 <= index < len(self._pages):
@@ -246,7 +272,7 @@ class MainWindow(QMainWindow):
     def _show_login(self, failure: PosError | None) -> None:
         """Back to the sign-in page; a failed sign-out record is shown there, not hidden."""
         workspace, self._workspace, self._desk = self._workspace, None, None
-        self._pages = []
+        self._pages, self._navigation, self._till = [], None, None
         self._stack.setCurrentWidget(self._login)
         if workspace is not None:
             self._stack.removeWidget(workspace)

@@ -1,4 +1,5 @@
-"""Fixtures for the window tests: a task runner, UI state in a temp file, a signed-in desk."""
+"""Fixtures for the window tests: a task runner, UI state in a temp file, signed-in desks,
+and printers that fail on demand."""
 
 from __future__ import annotations
 
@@ -6,12 +7,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from escpos.printer import Dummy
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from pos.clock import FixedClock
 from pos.desk import Desk
 from pos.services import Shop
+from tests.conftest import REGISTER
+from tests.fakeprinter import FlakyDummy
+from tests.fakes import FakeStorage, PlainPinHasher
 from ui.app import GarbageCollector
 from ui.tasks import TaskRunner
 
@@ -50,3 +56,36 @@ def boss(demo_shop: Shop) -> Desk:
 def anna(demo_shop: Shop) -> Desk:
     """The demo cashier, signed in."""
     return demo_shop.login("anna", "4821")
+
+
+@pytest.fixture
+def flaky() -> FlakyDummy:
+    """A printer to unplug: `two_printer_shop`'s fiscal printer, `flaky_shop`'s only one."""
+    return FlakyDummy()
+
+
+@pytest.fixture
+def two_printer_shop(
+    storage: FakeStorage, clock: FixedClock, printer: Dummy, flaky: FlakyDummy
+) -> Shop:
+    """The demo shop with slips on `printer` and fiscal receipts on their own `flaky` printer."""
+    storage.data.serials["К1"] = REGISTER
+    shop = Shop(
+        storage,
+        clock=clock,
+        terminal="К1",
+        pin_hasher=PlainPinHasher(),
+        printer=printer,
+        fiscal_printer=flaky,
+    )
+    shop.seed_demo()
+    return shop
+
+
+@pytest.fixture
+def flaky_shop(storage: FakeStorage, clock: FixedClock, flaky: FlakyDummy) -> Shop:
+    """The demo shop printing slips and receipts on the one `flaky` printer."""
+    storage.data.serials["К1"] = REGISTER
+    shop = Shop(storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=flaky)
+    shop.seed_demo()
+    return shop

@@ -71,3 +71,17 @@ def test_the_inline_label_shows_a_refusal_a_success_and_clears(qtbot: QtBot) -> 
 
     label.clear_message()
     assert (label.text(), label.kind) == ("", "")
+
+
+def test_the_inline_label_shows_a_warning_boxed_and_a_neutral_answer(qtbot: QtBot) -> None:
+    label = MessageLabel()
+    qtbot.addWidget(label)
+    exc = StorageUnavailable("disk full")
+
+    label.show_warning(exc)
+    assert (label.text(), label.kind) == (str(exc), "warning")
+    assert "border" in label.styleSheet() and "bold" in label.styleSheet()
+
+    label.show_info("Все чеки уже напечатаны.")
+    assert (label.text(), label.kind) == ("Все чеки уже напечатаны.", "info")
+    assert "border" not in label.styleSheet()

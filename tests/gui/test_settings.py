@@ -1,19 +1,23 @@
-"""The settings page: a manager changes the shop's settings as typed; nothing half-saved."""
+"""The settings page: a manager changes the shop's settings and this terminal's printers."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 
 import pytest
+from escpos.printer import Dummy
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
 from pos.desk import Desk
-from pos.errors import SETTING_LABELS, PosError
+from pos.errors import SETTING_LABELS, InvalidPrinterSetting, PosError
+from pos.printers import make_printer_config
 from pos.services import Shop
+from tests.conftest import REGISTER
 from ui.pages.settings import SettingsPage, as_text, setting_names
 from ui.tasks import TaskRunner
+from ui.widgets.printers_card import PrintersCard
 
 
 @pytest.fixture
@@ -57,7 +61,7 @@ def test_the_form_shows_the_settings_in_force(page: SettingsPage) -> None:
     assert field(page, "min_stake").text() == "1,00"
     assert field(page, "min_age").text() == "21"
     assert field(page, "time_zone").text() == "Europe/Minsk"
-    assert field(page, "register_serial").text() == ""
+    assert field(page, "register_serial").text() == REGISTER
 
 
 def test_a_manager_changes_the_minimum_stake(
@@ -113,12 +117,12 @@ def test_nothing_is_half_saved(qtbot: QtBot, page: SettingsPage, demo_shop: Shop
 def test_the_register_serial_of_this_terminal_is_saved(
     qtbot: QtBot, page: SettingsPage, demo_shop: Shop
 ) -> None:
-    retype(qtbot, page, "register_serial", "KSA-0042")
+    retype(qtbot, page, "register_serial", "KSA-0099")
 
     with qtbot.waitSignal(page.settings_saved):
         save(qtbot, page)
 
-    assert demo_shop.register_serial() == "KSA-0042"
+    assert demo_shop.register_serial() == "KSA-0099"
 
 
 def test_revert_brings_back_the_saved_values(qtbot: QtBot, page: SettingsPage) -> None:
@@ -143,3 +147,143 @@ def test_a_manager_makes_the_document_check_compulsory(
     field.setText("да")
     qtbot.mouseClick(page.findChild(QPushButton, "save"), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: demo_shop.settings().always_check_id)
+
+
+# --- printers -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def printers(qtbot: QtBot, page: SettingsPage, runner: TaskRunner) -> PrintersCard:
+    page.refresh()
+    qtbot.waitUntil(lambda: not runner.busy)
+    return page.printers
+
+
+def combo(card: PrintersCard, name: str) -> QComboBox:
+    return card.findChild(QComboBox, name)
+
+
+def choose(card: PrintersCard, name: str, value: object) -> None:
+    box = combo(card, name)
+    index = box.findData(value)
+    assert index >= 0, value
+    box.setCurrentIndex(index)
+
+
+def save_printers(qtbot: QtBot, card: PrintersCard) -> None:
+    button = card.findChild(QPushButton, "save_printers")
+    qtbot.waitUntil(button.isEnabled)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def test_the_printers_in_force_are_shown(printers: PrintersCard) -> None:
+    assert combo(printers, "slip_kind").currentData() == "none"
+    assert not printers.findChild(QLineEdit, "slip_target").isEnabled()
+    assert combo(printers, "slip_code_page").currentText() == "CP866"
+    assert combo(printers, "slip_paper_mm").currentText() == "80 мм"
+    assert printers.findChild(QCheckBox, "slip_status_check").isChecked()
+    assert combo(printers, "fiscal_kind").currentText() == "тот же принтер, что для купонов"
+    assert not combo(printers, "fiscal_code_page").isEnabled()
+
+
+def test_the_address_field_says_what_to_type_for_each_kind(printers: PrintersCard) -> None:
+    target = printers.findChild(QLineEdit, "slip_target")
+    baudrate = combo(printers, "slip_baudrate")
+
+    choose(printers, "slip_kind", "network")
+    assert target.isEnabled()
+    assert "192.168.1.50" in target.placeholderText()
+    assert not baudrate.isVisible()
+    choose(printers, "slip_kind", "usb")
+    assert "04b8:0202" in target.placeholderText()
+    choose(printers, "slip_kind", "windows")
+    assert "Windows" in target.placeholderText()
+    choose(printers, "slip_kind", "file")
+    assert "/dev/usb/lp0" in target.placeholderText()
+    choose(printers, "slip_kind", "serial")
+    assert "COM3" in target.placeholderText()
+    assert baudrate.isVisible()
+    choose(printers, "slip_kind", "none")
+    assert not target.isEnabled()
+
+
+def test_a_manager_sets_up_both_printers_and_they_are_reloaded(
+    qtbot: QtBot, printers: PrintersCard, boss: Desk, runner: TaskRunner
+) -> None:
+    choose(printers, "slip_kind", "network")
+    printers.findChild(QLineEdit, "slip_target").setText("192.168.1.50:9100")
+    choose(printers, "slip_code_page", "CP1251")
+    printers.findChild(QCheckBox, "slip_cancel_chinese").setChecked(True)
+    choose(printers, "fiscal_kind", "serial")
+    printers.findChild(QLineEdit, "fiscal_target").setText("COM3")
+    choose(printers, "fiscal_baudrate", 115200)
+    choose(printers, "fiscal_paper_mm", 58)
+
+    save_printers(qtbot, printers)
+
+    qtbot.waitUntil(lambda: printers.message_text() == "Принтеры сохранены.")
+    slip, fiscal = boss.printers()
+    assert slip == make_printer_config(
+        kind="network", target="192.168.1.50:9100", code_page="CP1251", cancel_chinese=True
+    )
+    assert fiscal == make_printer_config(kind="serial", target="COM3", baudrate=115200, paper_mm=58)
+    again = SettingsPage(boss, runner)
+    qtbot.addWidget(again)
+    again.refresh()
+    qtbot.waitUntil(lambda: again.findChild(QLineEdit, "fiscal_target").text() == "COM3")
+    assert combo(again.printers, "slip_kind").currentData() == "network"
+    assert again.findChild(QLineEdit, "slip_target").text() == "192.168.1.50:9100"
+    assert combo(again.printers, "fiscal_baudrate").currentData() == 115200
+    assert combo(again.printers, "fiscal_paper_mm").currentText() == "58 мм"
+
+
+def test_the_same_printer_for_receipts_is_saved_as_none(
+    qtbot: QtBot, printers: PrintersCard, boss: Desk
+) -> None:
+    boss.update_printers(
+        make_printer_config(kind="file", target="/dev/usb/lp0"),
+        make_printer_config(kind="file", target="/dev/usb/lp1"),
+    )
+    printers.load()
+    qtbot.waitUntil(lambda: combo(printers, "fiscal_kind").currentData() == "file")
+    choose(printers, "fiscal_kind", "same")
+    assert not printers.findChild(QLineEdit, "fiscal_target").isEnabled()
+
+    save_printers(qtbot, printers)
+
+    qtbot.waitUntil(lambda: printers.message_text() == "Принтеры сохранены.")
+    assert boss.printers()[1] is None
+
+
+@pytest.mark.parametrize(
+    ("form", "kind", "typed"), [("slip", "network", "192.168.1.50:99999"), ("fiscal", "usb", "xyz")]
+)
+def test_an_invalid_printer_address_is_refused_in_russian_and_nothing_is_saved(
+    qtbot: QtBot, printers: PrintersCard, boss: Desk, form: str, kind: str, typed: str
+) -> None:
+    with pytest.raises(InvalidPrinterSetting) as expected:
+        make_printer_config(kind=kind, target=typed)
+    before = boss.printers()
+    choose(printers, f"{form}_kind", kind)
+    printers.findChild(QLineEdit, f"{form}_target").setText(typed)
+
+    save_printers(qtbot, printers)
+
+    qtbot.waitUntil(lambda: printers.message_text() == str(expected.value))
+    assert printers.message_text().startswith("Настройка принтера «Адрес или имя принтера»")
+    assert boss.printers() == before
+    assert printers.findChild(QLineEdit, f"{form}_target").text() == typed  # kept to correct
+
+
+def test_the_test_page_prints_on_the_slip_printer(
+    qtbot: QtBot, printers: PrintersCard, printer: Dummy
+) -> None:
+    button = printers.findChild(QPushButton, "slip_test_page")
+    qtbot.waitUntil(button.isEnabled)
+
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+    qtbot.waitUntil(
+        lambda: printers.message_text() == "Проверочная страница отправлена на принтер купонов."
+    )
+    assert "ПРОВЕРКА ПРИНТЕРА".encode("cp866") in printer.output

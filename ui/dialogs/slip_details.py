@@ -31,10 +31,12 @@ class SlipDetailsDialog(QDialog):
     """Status, kind, legs with odds and versions, money, times, cancellation and reprints.
 
     "Копия" emits `reprint_requested(number)`; the page asks pos and calls `show_slip` with
-    the answer (or `show_error`).
+    the answer (or `show_error`). "Просмотр печати" emits `preview_requested(number)`; the
+    page opens the preview over this dialog.
     """
 
     reprint_requested = Signal(str)
+    preview_requested = Signal(str)
 
     def __init__(self, slip: Slip, zone: ZoneInfo, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -107,12 +109,17 @@ class SlipDetailsDialog(QDialog):
         reprint.setAutoDefault(False)
         reprint.clicked.connect(self._on_reprint_clicked)
         QShortcut(QKeySequence.StandardKey.Print, self, self._on_reprint_clicked)
+        preview = QPushButton(self.tr("Просмотр печати"))
+        preview.setObjectName("preview_print")
+        preview.setAutoDefault(False)
+        preview.clicked.connect(self._on_preview_clicked)
         close = QPushButton(self.tr("Закрыть (Esc)"))
         close.setObjectName("details_close")
         close.setDefault(True)
         close.clicked.connect(self._on_close_clicked)
         buttons = QHBoxLayout()
         buttons.addWidget(reprint)
+        buttons.addWidget(preview)
         buttons.addStretch(1)
         buttons.addWidget(close)
 
@@ -163,6 +170,8 @@ class SlipDetailsDialog(QDialog):
             SlipStatus.REFUND: self.tr("возврат ставки"),
             SlipStatus.CANCELLED: self.tr("отменён"),
             SlipStatus.PAID: self.tr("выплачен"),
+            SlipStatus.PENDING: self.tr("печать не подтверждена (вкладка «Касса»)"),
+            SlipStatus.VOID: self.tr("аннулирован: не напечатан, ставка не принималась"),
         }
         return words.get(status, str(status))
 
@@ -177,6 +186,10 @@ class SlipDetailsDialog(QDialog):
     def _on_reprint_clicked(self) -> None:
         self._message.show_progress(self.tr("Печать копии…"))
         self.reprint_requested.emit(self._slip.number)
+
+    def _on_preview_clicked(self) -> None:
+        self._message.clear_message()
+        self.preview_requested.emit(self._slip.number)
 
     def _on_close_clicked(self) -> None:
         self.accept()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from decimal import Decimal
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -23,7 +23,7 @@ from pos.bets import kinds_for
 from pos.betting import PricedBet
 from pos.clock import Clock
 from pos.desk import Desk
-from pos.errors import PosError
+from pos.errors import PosError, ReceiptNotPrinted
 from pos.identity import IdDocument
 from pos.money import format_money
 from pos.settings import ShopSettings
@@ -31,6 +31,7 @@ from pos.slipnumbers import display_slip_number
 from pos.slips import Slip
 from ui.dialogs.confirm_bet import ConfirmBetDialog
 from ui.dialogs.identity import IdentityDialog
+from ui.dialogs.print_preview import PrintPreviewDialog, SlipPreviewer
 from ui.errors import MessageLabel
 from ui.models.slip_model import BetDraft, SlipDraftModel, format_total_odds, years
 from ui.tasks import TaskRunner
@@ -50,7 +51,13 @@ class BettingPage(QWidget):
     where Del removes and + (or Ctrl+B anywhere) groups the selected legs into an express
     block; F2 or Alt+1…9 choose the kind; Enter on the stake or F9 confirms; F4 checks the
     player's document; F6 finds a slip; F8 cancels the selected recent slip.
+
+    Without a printer (`desk.printer_virtual`) each issued slip is shown in one reusable,
+    non-modal preview window. `till_changed` is emitted when a bet or a cancellation failed
+    or left a receipt unprinted: the till page then shows what waits for the cashier.
     """
+
+    till_changed = Signal()
 
     def __init__(
         self, desk: Desk, runner: TaskRunner, clock: Clock, parent: QWidget | None = None
@@ -64,12 +71,14 @@ class BettingPage(QWidget):
         self._generation = 0
         self.confirm_dialog: ConfirmBetDialog | None = None
         self.identity_dialog: IdentityDialog | None = None
+        self._previewer = SlipPreviewer(desk, runner, self)
         self._preview_timer = QTimer(self)
         self._preview_timer.setSingleShot(True)
         self._preview_timer.setInterval(PREVIEW_DELAY_MS)
         self._preview_timer.timeout.connect(self._on_preview_timer_timeout)
         self._build()
         self._build_shortcuts()
+        self._previewer.failed.connect(self._slip_message.show_error)
 
     # --- public -------------------------------------------------------------------------
 
@@ -87,6 +96,11 @@ class BettingPage(QWidget):
     def recent(self) -> RecentSlipsPanel:
         """The recent slips panel (cancel, lookup)."""
         return self._recent
+
+    @property
+    def preview_window(self) -> PrintPreviewDialog | None:
+        """The preview of the last slip issued without a printer (None before one)."""
+        return self._previewer.window
 
     @property
     def kinds(self) -> KindChooser:
@@ -136,6 +150,7 @@ class BettingPage(QWidget):
         right = QFrame()
         right.setObjectName("card")
         self._recent = RecentSlipsPanel(self._desk, self._runner, self._clock)
+        self._recent.till_changed.connect(self.till_changed)
         right_column = QVBoxLayout(right)
         right_column.setContentsMargins(20, 16, 20, 16)
         right_column.addWidget(self._recent)
@@ -296,7 +311,8 @@ class BettingPage(QWidget):
             return  # the slip changed since: a newer price is on its way
         self.draft.update_odds(priced.members)
         self._show_totals(priced)
-        self._slip_message.clear_message()
+        if self._slip_message.kind != "warning":  # a missing receipt stays in view
+            self._slip_message.clear_message()
         if confirming and self.confirm_dialog is None:
             self._open_confirmation(bet, priced)
 
@@ -317,12 +333,7 @@ class BettingPage(QWidget):
         dialog.open()
 
     def _show_issued(self, slip: Slip) -> None:
-        if self.confirm_dialog is not None:
-            self.confirm_dialog.accept()
-        self.draft.clear()
-        self._stake.clear()
-        self._in_play.setChecked(False)
-        self._set_document(None)
+        self._clear_issued()
         until = slip.window_ends_at.astimezone(self._settings.zone)
         self._slip_message.show_success(
             self.tr("Купон {number} выдан. Претензии принимаются до {until}.").format(
@@ -330,13 +341,28 @@ class BettingPage(QWidget):
             )
         )
         self._recent.add_slip(slip)
-        self._editor.setFocus()
+        self._previewer.show_if_virtual(slip)
 
     def _show_issue_refused(self, exc: PosError) -> None:
-        if self.confirm_dialog is not None:
+        if isinstance(exc, ReceiptNotPrinted):
+            # The slip is issued; only its receipt is missing ("Допечатать чеки").
+            self._clear_issued()
+            self._slip_message.show_warning(exc)
+            self._recent.refresh()
+        elif self.confirm_dialog is not None:
             self.confirm_dialog.show_refusal(exc)
         else:
             self._slip_message.show_error(exc)
+        self.till_changed.emit()
+
+    def _clear_issued(self) -> None:
+        if self.confirm_dialog is not None:
+            self.confirm_dialog.accept()
+        self.draft.clear()
+        self._stake.clear()
+        self._in_play.setChecked(False)
+        self._set_document(None)
+        self._editor.setFocus()
 
     def _set_document(self, checked: tuple[IdDocument, int] | None) -> None:
         self._document = checked

@@ -1,4 +1,4 @@
-"""The settings page (managers): the shop's settings and this terminal's cash register serial."""
+"""The settings page (managers): the shop's settings; this terminal's register and printers."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from pos.errors import SETTING_LABELS, InvalidSetting, PosError
 from pos.settings import ShopSettings
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
+from ui.widgets.printers_card import PrintersCard
 
 REGISTER_SERIAL = "register_serial"
 # Presentation only: which fields go under "rules and limits"; every other one, and any
@@ -70,9 +71,15 @@ class SettingsPage(QWidget):
         self._build()
         self._runner.busy_changed.connect(self._on_runner_busy_changed)
 
+    @property
+    def printers(self) -> PrintersCard:
+        """This terminal's printers (their own Save and test pages)."""
+        return self._printers
+
     def refresh(self) -> None:
-        """Reload the form from the shop (when the page is opened)."""
+        """Reload the forms from the shop (when the page is opened)."""
         self.load_settings()
+        self._printers.load()
 
     def load_settings(self) -> None:
         """Fill the form with the settings now in force (in the background)."""
@@ -132,6 +139,8 @@ class SettingsPage(QWidget):
         column.addLayout(cards)
         column.addWidget(self._message)
         column.addLayout(self._build_buttons())
+        self._printers = PrintersCard(self._desk, self._runner)
+        column.addWidget(self._printers)
         column.addStretch(1)
         scroll = QScrollArea()
         scroll.setObjectName("settings_scroll")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QHideEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -21,12 +21,14 @@ from PySide6.QtWidgets import (
 
 from pos.clock import Clock
 from pos.desk import Desk
-from pos.errors import PosError
+from pos.errors import PosError, ReceiptNotPrinted
 from pos.money import format_money
+from pos.ports import PreviewLine
 from pos.settings import ShopSettings
 from pos.slipnumbers import display_slip_number
 from pos.slips import Slip, SlipStatus
 from ui.dialogs.cancel_reason import CancelReasonDialog
+from ui.dialogs.print_preview import PrintPreviewDialog
 from ui.dialogs.slip_details import SlipDetailsDialog
 from ui.errors import MessageLabel
 from ui.models.slip_model import kind_name
@@ -45,7 +47,10 @@ class RecentSlipsPanel(QWidget):
 
     F8 (or the button) cancels the selected slip within its window after asking why; F6
     goes to "Найти купон", where a typed or scanned number and Enter show the slip.
+    `till_changed` is emitted when a cancellation's return receipt did not print.
     """
+
+    till_changed = Signal()
 
     def __init__(
         self, desk: Desk, runner: TaskRunner, clock: Clock, parent: QWidget | None = None
@@ -58,6 +63,7 @@ class RecentSlipsPanel(QWidget):
         self._slips: list[Slip] = []
         self.cancel_dialog: CancelReasonDialog | None = None
         self.details_dialog: SlipDetailsDialog | None = None
+        self.preview_dialog: PrintPreviewDialog | None = None
         self._build()
         self._timer = QTimer(self)
         self._timer.setInterval(_TICK_MS)
@@ -226,9 +232,18 @@ class RecentSlipsPanel(QWidget):
         self._runner.run(
             lambda: desk.cancel_in_window(number, reason),
             on_success=self._show_cancelled,
-            on_failure=self._message.show_error,
+            on_failure=self._cancel_refused,
             owner=self,
         )
+
+    def _cancel_refused(self, exc: PosError) -> None:
+        if isinstance(exc, ReceiptNotPrinted):
+            # The slip is cancelled; only its return receipt is missing ("Допечатать чеки").
+            self._message.show_warning(exc)
+            self.refresh()
+            self.till_changed.emit()
+        else:
+            self._message.show_error(exc)
 
     def _show_cancelled(self, slip: Slip) -> None:
         self._slips = [slip if s.number == slip.number else s for s in self._slips]
@@ -249,6 +264,7 @@ class RecentSlipsPanel(QWidget):
         self._lookup_message.clear_message()
         dialog = SlipDetailsDialog(slip, self._zone, self)
         dialog.reprint_requested.connect(self._on_details_reprint_requested)
+        dialog.preview_requested.connect(self._on_details_preview_requested)
         dialog.finished.connect(self._on_details_dialog_finished)
         self.details_dialog = dialog
         dialog.open()
@@ -261,9 +277,21 @@ class RecentSlipsPanel(QWidget):
             self.tr("Повторная печать учтена: копия № {copies}.").format(copies=slip.reprints)
         )
 
-    def _reprint_refused(self, exc: PosError) -> None:
+    def _details_refused(self, exc: PosError) -> None:
         if self.details_dialog is not None:
             self.details_dialog.show_error(exc)
+
+    def _show_preview(self, number: str, lines: list[PreviewLine]) -> None:
+        if self.details_dialog is None:
+            return
+        dialog = PrintPreviewDialog(self.details_dialog)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show_lines(
+            self.tr("Купон {number}").format(number=display_slip_number(number)), lines
+        )
+        dialog.finished.connect(self._on_preview_dialog_finished)
+        self.preview_dialog = dialog
+        dialog.open()
 
     # --- slots --------------------------------------------------------------------------
 
@@ -281,9 +309,21 @@ class RecentSlipsPanel(QWidget):
         self._runner.run(
             lambda: desk.reprint(number),
             on_success=self._show_reprinted,
-            on_failure=self._reprint_refused,
+            on_failure=self._details_refused,
             owner=self,
         )
+
+    def _on_details_preview_requested(self, number: str) -> None:
+        desk = self._desk
+        self._runner.run(
+            lambda: desk.preview_slip(number),
+            on_success=lambda lines: self._show_preview(number, lines),
+            on_failure=self._details_refused,
+            owner=self,
+        )
+
+    def _on_preview_dialog_finished(self, _result: int) -> None:
+        self.preview_dialog = None
 
     def _on_cancel_dialog_finished(self, _result: int) -> None:
         self.cancel_dialog = None

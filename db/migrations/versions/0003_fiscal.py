@@ -99,11 +99,21 @@ def upgrade() -> None:
     )
     with op.batch_alter_table("fiscal_receipts", schema=None) as batch_op:
         batch_op.create_index(batch_op.f("ix_fiscal_receipts_slip_id"), ["slip_id"], unique=False)
+        batch_op.create_index(
+            "ix_fiscal_receipts_printed", ["register_serial", "printed"], unique=False
+        )
+        batch_op.create_index("ix_fiscal_receipts_day", ["register_serial", "day_no"], unique=False)
+    with op.batch_alter_table("slips", schema=None) as batch_op:
+        batch_op.create_index("ix_slips_status_terminal", ["status", "terminal"], unique=False)
 
 
 def downgrade() -> None:
     """Back to 0002."""
+    with op.batch_alter_table("slips", schema=None) as batch_op:
+        batch_op.drop_index("ix_slips_status_terminal")
     with op.batch_alter_table("fiscal_receipts", schema=None) as batch_op:
+        batch_op.drop_index("ix_fiscal_receipts_day")
+        batch_op.drop_index("ix_fiscal_receipts_printed")
         batch_op.drop_index(batch_op.f("ix_fiscal_receipts_slip_id"))
     op.drop_table("fiscal_receipts")
     op.drop_table("fiscal_days")

@@ -31,22 +31,10 @@ from pos.printers import PrinterKind, make_printer_config
 from pos.services import Shop
 from pos.slips import CashKind, SlipStatus
 from tests.conftest import REGISTER
+from tests.fakeprinter import FlakyDummy
 from tests.fakes import FakeStorage, PlainPinHasher
 
 D = Decimal
-
-
-class FlakyDummy(Dummy):
-    """A Dummy whose writes fail while `broken` is set, like a printer with its plug pulled."""
-
-    def __init__(self) -> None:
-        super().__init__(profile="TM-T20II")
-        self.broken = False
-
-    def _raw(self, msg: bytes) -> None:
-        if self.broken:
-            raise OSError("Broken pipe")
-        super()._raw(msg)
 
 
 @pytest.fixture

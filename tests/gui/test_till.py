@@ -1,0 +1,343 @@
+"""The till page: the register's day, X and Z reports, receipts to print again, a waiting slip."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from escpos.printer import Dummy
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QPushButton, QTabBar, QWidget
+from pytestqt.qtbot import QtBot
+
+from pos.desk import Desk
+from pos.errors import ReceiptNotPrinted, SlipNotIssued
+from pos.services import Shop
+from pos.slipnumbers import display_slip_number
+from pos.slips import Slip, SlipStatus
+from tests.conftest import REGISTER
+from tests.fakes import FakeStorage
+from tests.gui.conftest import FlakyDummy
+from ui.connection import ShopConnection
+from ui.main_window import MainWindow
+from ui.pages.betting import BettingPage
+from ui.pages.till import TillPage
+from ui.tasks import TaskRunner
+
+
+@pytest.fixture
+def page(qtbot: QtBot, anna: Desk, runner: TaskRunner) -> TillPage:
+    return open_till(qtbot, anna, runner)
+
+
+def open_till(qtbot: QtBot, desk: Desk, runner: TaskRunner) -> TillPage:
+    till = TillPage(desk, runner)
+    qtbot.addWidget(till)
+    till.resize(1280, 700)
+    till.show()
+    reload(qtbot, till)
+    return till
+
+
+def reload(qtbot: QtBot, page: TillPage) -> None:
+    before = page.state
+    page.refresh()
+    qtbot.waitUntil(lambda: page.state is not before)
+
+
+def text(page: QWidget, name: str) -> str:
+    return page.findChild(QLabel, name).text()
+
+
+def button(page: QWidget, name: str) -> QPushButton:
+    return page.findChild(QPushButton, name)
+
+
+def click(qtbot: QtBot, page: QWidget, name: str) -> None:
+    """Click a button once it is enabled (buttons wait while a call is running)."""
+    target = button(page, name)
+    qtbot.waitUntil(target.isEnabled)
+    qtbot.mouseClick(target, Qt.MouseButton.LeftButton)
+
+
+def crash_between_print_and_save(desk: Desk, monkeypatch: pytest.MonkeyPatch) -> Slip:
+    """The power goes off after the slip printed and before it was confirmed: it waits."""
+
+    def power_cut(*_args: object, **_kwargs: object) -> None:
+        raise SystemExit("power cut")
+
+    monkeypatch.setattr(Desk, "_confirm", power_cut)
+    with pytest.raises(SystemExit):
+        desk.accept_bet([(101, "1")], Decimal("10"))
+    monkeypatch.undo()
+    pending = desk.pending_slip()
+    assert pending is not None
+    return pending
+
+
+# --- the register ----------------------------------------------------------------------------
+
+
+def test_before_the_first_receipt_no_day_is_open(page: TillPage) -> None:
+    assert text(page, "register_serial") == REGISTER
+    assert text(page, "fiscal_day") == "ещё не открывалась"
+    assert text(page, "last_receipt") == "чеков ещё не было"
+    assert text(page, "unprinted") == "Все чеки напечатаны."
+    assert not button(page, "z_report").isEnabled()
+    assert not button(page, "print_receipts").isEnabled()
+    assert not page.findChild(QWidget, "pending_slip").isVisible()
+
+
+def test_the_page_shows_the_open_day_and_the_last_receipt(
+    qtbot: QtBot, page: TillPage, anna: Desk
+) -> None:
+    anna.accept_bet([(101, "1")], Decimal("10"))
+    anna.accept_bet([(102, "X")], Decimal("5"))
+
+    reload(qtbot, page)
+
+    assert text(page, "fiscal_day") == "№ 1, открыта с 30.11.2026 12:00"
+    assert text(page, "last_receipt") == "№ 2"
+    assert button(page, "z_report").isEnabled()
+
+
+def test_the_x_report_prints_and_the_day_stays_open(
+    qtbot: QtBot, page: TillPage, anna: Desk, printer: Dummy
+) -> None:
+    anna.accept_bet([(101, "1")], Decimal("10"))
+    reload(qtbot, page)
+    printer.clear()
+
+    click(qtbot, page, "x_report")
+
+    qtbot.waitUntil(lambda: page.message_text().startswith("X-отчёт напечатан"))
+    assert page.message_text() == "X-отчёт напечатан: чеков 1, наличные за смену 10,00 руб."
+    assert "X-ОТЧЁТ".encode("cp866") in printer.output
+    qtbot.waitUntil(lambda: text(page, "fiscal_day") == "№ 1, открыта с 30.11.2026 12:00")
+
+
+def test_the_z_report_asks_first_then_closes_the_day(
+    qtbot: QtBot, page: TillPage, anna: Desk, printer: Dummy
+) -> None:
+    anna.accept_bet([(101, "1")], Decimal("10"))
+    reload(qtbot, page)
+    printer.clear()
+
+    click(qtbot, page, "z_report")
+    qtbot.waitUntil(lambda: page.z_confirmation is not None)
+    question = page.z_confirmation
+    assert "закроет смену № 1" in question.text()
+    qtbot.mouseClick(question.findChild(QPushButton, "cancel_z"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page.z_confirmation is None)
+    assert printer.output == b""
+    assert anna.fiscal_state().day_open
+
+    click(qtbot, page, "z_report")
+    qtbot.waitUntil(lambda: page.z_confirmation is not None)
+    confirm = page.z_confirmation.findChild(QPushButton, "confirm_z")
+    qtbot.mouseClick(confirm, Qt.MouseButton.LeftButton)
+
+    qtbot.waitUntil(lambda: text(page, "fiscal_day") == "закрыта (последняя — № 1)")
+    assert page.message_text() == (
+        "Z-отчёт напечатан, смена № 1 закрыта: чеков 1, наличные за смену 10,00 руб."
+    )
+    assert "Z-ОТЧЁТ".encode("cp866") in printer.output
+    assert not anna.fiscal_state().day_open
+    assert not button(page, "z_report").isEnabled()
+
+
+def test_the_last_z_report_is_printed_again(
+    qtbot: QtBot, page: TillPage, anna: Desk, printer: Dummy
+) -> None:
+    click(qtbot, page, "repeat_z_report")
+    qtbot.waitUntil(lambda: page.message_text() != "Печать копии Z-отчёта…")
+    assert page.message_text() == "Z-отчётов на этом кассовом аппарате ещё не было."
+
+    anna.accept_bet([(101, "1")], Decimal("10"))
+    anna.z_report()
+    printer.clear()
+    click(qtbot, page, "repeat_z_report")
+
+    qtbot.waitUntil(lambda: page.message_text() == "Копия Z-отчёта смены № 1 напечатана.")
+    assert "Z-ОТЧЁТ".encode("cp866") in printer.output
+
+
+def test_the_x_report_preview_prints_nothing(
+    qtbot: QtBot, page: TillPage, anna: Desk, printer: Dummy
+) -> None:
+    anna.accept_bet([(101, "1")], Decimal("10"))
+    printer.clear()
+
+    click(qtbot, page, "preview_x_report")
+
+    qtbot.waitUntil(lambda: page.preview_dialog is not None)
+    preview = page.preview_dialog
+    assert preview.isVisible()
+    assert preview.paper.texts()[0] == "X-ОТЧЁТ"
+    assert "Смена № 1" in preview.paper.texts()
+    assert printer.output == b""
+    qtbot.keyClick(preview, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: page.preview_dialog is None)
+
+
+# --- receipts left to print ------------------------------------------------------------------
+
+
+@pytest.mark.warns_in_log
+def test_receipts_that_did_not_print_are_printed_again(
+    qtbot: QtBot, two_printer_shop: Shop, flaky: FlakyDummy, runner: TaskRunner
+) -> None:
+    anna = two_printer_shop.login("anna", "4821")
+    flaky.broken = True
+    with pytest.raises(ReceiptNotPrinted, match="чек № 1"):
+        anna.accept_bet([(101, "1")], Decimal("10"))
+    page = open_till(qtbot, anna, runner)
+    assert text(page, "unprinted") == "Не напечатаны чеки № 1."
+    assert button(page, "print_receipts").isEnabled()
+
+    click(qtbot, page, "print_receipts")  # still unplugged
+    qtbot.waitUntil(lambda: "не напечатан" in page.message_text())
+    assert "Допечатать чеки" in page.message_text()
+    flaky.broken = False
+    click(qtbot, page, "print_receipts")
+
+    qtbot.waitUntil(lambda: page.message_text() == "Напечатаны чеки № 1.")
+    assert "ПРИХОД".encode("cp866") in flaky.output
+    qtbot.waitUntil(lambda: text(page, "unprinted") == "Все чеки напечатаны.")
+    assert not button(page, "print_receipts").isEnabled()
+    assert anna.unprinted_receipts() == []
+
+
+# --- a slip waiting after a crash ------------------------------------------------------------
+
+
+@pytest.fixture
+def window(qtbot: QtBot, demo_shop: Shop, runner: TaskRunner, ui_state: QSettings) -> MainWindow:
+    main_window = MainWindow(ShopConnection.of(demo_shop), runner, ui_state=ui_state)
+    qtbot.addWidget(main_window)
+    main_window.show()
+    users = main_window.findChild(QListWidget, "users")
+    qtbot.waitUntil(lambda: users.count() == 2)
+    return main_window
+
+
+def sign_in(qtbot: QtBot, window: MainWindow, login: str, pin: str) -> None:
+    users = window.findChild(QListWidget, "users")
+    users.setCurrentRow([users.item(r).text() for r in range(users.count())].index(login))
+    pin_field = window.findChild(QLineEdit, "pin")
+    qtbot.keyClicks(pin_field, pin)
+    qtbot.keyClick(pin_field, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.desk is not None)
+
+
+def current_tab(window: MainWindow) -> str:
+    navigation = window.findChild(QTabBar, "navigation")
+    return navigation.tabText(navigation.currentIndex())
+
+
+def pending_block_shown(qtbot: QtBot, window: MainWindow) -> QWidget:
+    qtbot.waitUntil(lambda: current_tab(window) == "Касса")
+    block = window.findChild(QWidget, "pending_slip")
+    qtbot.waitUntil(block.isVisible)
+    return block
+
+
+def test_a_waiting_slip_is_asked_at_sign_in_and_yes_issues_it(
+    qtbot: QtBot,
+    window: MainWindow,
+    demo_shop: Shop,
+    anna: Desk,
+    storage: FakeStorage,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pending = crash_between_print_and_save(anna, monkeypatch)
+
+    sign_in(qtbot, window, "boss", "9911")
+
+    block = pending_block_shown(qtbot, window)
+    assert text(block, "pending_text") == (
+        f"Купон № {display_slip_number(pending.number)} отправлен на печать в 12:00:00, "
+        "но не подтверждён. Вышел ли он из принтера?"
+    )
+    assert text(block, "pending_detail") == "Ординар, ставка 10,00 руб., кассир anna."
+    click(qtbot, block, "confirm_pending")
+
+    till = window.findChild(TillPage)
+    qtbot.waitUntil(lambda: till.message_text().startswith("Купон № "))
+    assert till.message_text() == (
+        f"Купон № {display_slip_number(pending.number)} выдан: примите ставку 10,00 руб."
+    )
+    assert demo_shop.slip(pending.number).status is SlipStatus.OPEN
+    assert storage.data.slips[pending.number].fiscal_receipt_no == 1
+    qtbot.waitUntil(lambda: not block.isVisible())
+
+
+def test_no_voids_the_waiting_slip(
+    qtbot: QtBot,
+    window: MainWindow,
+    demo_shop: Shop,
+    anna: Desk,
+    storage: FakeStorage,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pending = crash_between_print_and_save(anna, monkeypatch)
+    sign_in(qtbot, window, "anna", "4821")
+    block = pending_block_shown(qtbot, window)
+
+    click(qtbot, block, "void_pending")
+
+    qtbot.waitUntil(lambda: not block.isVisible())
+    till = window.findChild(TillPage)
+    assert "аннулирован" in till.message_text()
+    assert storage.data.slips[pending.number].status is SlipStatus.VOID
+    with pytest.raises(SlipNotIssued):
+        demo_shop.slip(pending.number)
+    assert storage.data.cash == []
+
+
+def test_without_a_waiting_slip_the_sign_in_stays_on_the_betting_page(
+    qtbot: QtBot, window: MainWindow, runner: TaskRunner
+) -> None:
+    sign_in(qtbot, window, "anna", "4821")
+
+    qtbot.waitUntil(lambda: window.findChild(TillPage).state is not None)
+    qtbot.waitUntil(lambda: not runner.busy)
+    assert current_tab(window) == "Ставки"
+
+
+@pytest.mark.warns_in_log
+def test_a_slip_left_waiting_by_a_failed_bet_is_asked_at_once(
+    qtbot: QtBot,
+    flaky_shop: Shop,
+    flaky: FlakyDummy,
+    runner: TaskRunner,
+    ui_state: QSettings,
+    storage: FakeStorage,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The printer fails and so does the database that should void the slip: it waits."""
+    monkeypatch.setattr(Desk, "_void_after_failure", lambda *_args: None)
+    window = MainWindow(ShopConnection.of(flaky_shop), runner, ui_state=ui_state)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.findChild(QListWidget, "users").count() == 2)
+    sign_in(qtbot, window, "anna", "4821")
+    betting = window.findChild(BettingPage)
+    qtbot.waitUntil(lambda: not runner.busy)
+    flaky.broken = True
+
+    pick = betting.findChild(QLineEdit, "pick")
+    qtbot.keyClicks(pick, "101 1")
+    qtbot.keyClick(pick, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: betting.draft.rowCount() == 1)
+    betting.findChild(QLineEdit, "stake").setText("10")
+    betting.confirm()
+    qtbot.waitUntil(lambda: betting.confirm_dialog is not None)
+    betting.confirm_dialog.confirm()
+
+    qtbot.waitUntil(lambda: "Купон не напечатан" in betting.confirm_dialog.message_text())
+    block = pending_block_shown(qtbot, window)
+    (waiting,) = storage.data.slips.values()
+    assert waiting.status is SlipStatus.PENDING
+    assert display_slip_number(waiting.number) in text(block, "pending_text")
+    betting.confirm_dialog.reject()

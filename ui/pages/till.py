@@ -1,0 +1,400 @@
+"""The till page ("Касса"): the register's day, X and Z reports, receipts, a waiting slip."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+from zoneinfo import ZoneInfo
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pos.desk import Desk
+from pos.errors import PosError
+from pos.fiscal import DayReport, FiscalReceipt, Register
+from pos.money import format_money
+from pos.ports import PreviewLine
+from pos.slipnumbers import display_slip_number
+from pos.slips import Slip
+from ui.dialogs.close_day import CloseDayDialog
+from ui.dialogs.print_preview import PrintPreviewDialog
+from ui.errors import MessageLabel
+from ui.tasks import TaskRunner
+from ui.widgets.pending_slip import PendingSlipBlock
+
+_NO_VALUE = "—"
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class TillState:
+    """What the page shows, read in one background call."""
+
+    serial: str | None
+    register: Register | None
+    unprinted: list[FiscalReceipt]
+    pending: Slip | None
+    zone: ZoneInfo
+
+
+def load_till_state(desk: Desk) -> TillState:
+    """Read the register, the receipts left to print and the waiting slip (worker thread)."""
+    return TillState(
+        desk.register_serial(),
+        desk.fiscal_state(),
+        desk.unprinted_receipts(),
+        desk.pending_slip(),
+        desk.settings().zone,
+    )
+
+
+class TillPage(QWidget):
+    """The register's state and its buttons; every answer is followed by a fresh state.
+
+    `refresh(reveal=True)` (at sign-in, after a failed bet) emits `pending_found` when a slip
+    waits for the cashier's answer, then scrolls to it with "Да" focused.
+    """
+
+    pending_found = Signal()
+
+    def __init__(self, desk: Desk, runner: TaskRunner, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._desk = desk
+        self._runner = runner
+        self._state: TillState | None = None
+        self._reveal = False
+        self.z_confirmation: CloseDayDialog | None = None
+        self.preview_dialog: PrintPreviewDialog | None = None
+        self._build()
+        self._runner.busy_changed.connect(self._on_runner_busy_changed)
+
+    @property
+    def state(self) -> TillState | None:
+        """The state last loaded (None before the first load)."""
+        return self._state
+
+    def refresh(self, *, reveal: bool = False) -> None:
+        """Reload the state in the background; with `reveal`, bring a waiting slip forward."""
+        self._reveal = self._reveal or reveal
+        desk = self._desk
+        self._runner.run(
+            lambda: load_till_state(desk),
+            on_success=self._show_state,
+            on_failure=self._message.show_error,
+            owner=self,
+        )
+
+    def message_text(self) -> str:
+        """The line under the page (tests)."""
+        return self._message.text()
+
+    # --- building -----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        content = QWidget()
+        content.setObjectName("till_content")
+        column = QVBoxLayout(content)
+        column.setContentsMargins(16, 14, 16, 8)
+        column.setSpacing(14)
+        self._pending = PendingSlipBlock()
+        self._pending.confirm_requested.connect(self._on_pending_confirm_requested)
+        self._pending.void_requested.connect(self._on_pending_void_requested)
+        self._pending.hide()
+        column.addWidget(self._pending)
+        cards = QHBoxLayout()
+        cards.setSpacing(16)
+        cards.addWidget(self._build_register_card(), 1)
+        cards.addWidget(self._build_reports_card(), 1)
+        column.addLayout(cards)
+        column.addWidget(self._build_receipts_card())
+        self._message = MessageLabel()
+        self._message.setObjectName("till_message")
+        column.addWidget(self._message)
+        column.addStretch(1)
+        self._scroll = QScrollArea()
+        self._scroll.setObjectName("till_scroll")
+        self._scroll.setWidgetResizable(True)
+        self._scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self._scroll.setWidget(content)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._scroll)
+
+    def _build_register_card(self) -> QFrame:
+        card, form = self._card(self.tr("Кассовый аппарат"))
+        self._serial = self._value("register_serial")
+        self._day = self._value("fiscal_day")
+        self._last_receipt = self._value("last_receipt")
+        form.addRow(self.tr("Заводской номер"), self._serial)
+        form.addRow(self.tr("Смена"), self._day)
+        form.addRow(self.tr("Последний чек"), self._last_receipt)
+        return card
+
+    def _build_reports_card(self) -> QFrame:
+        card, form = self._card(self.tr("Отчёты"))
+        self._x_button = self._button("x_report", self.tr("X-отчёт"))
+        self._x_button.clicked.connect(self._on_x_button_clicked)
+        self._z_button = self._button("z_report", self.tr("Z-отчёт (закрыть смену)"))
+        self._z_button.clicked.connect(self._on_z_button_clicked)
+        self._last_z_button = self._button("repeat_z_report", self.tr("Повторить Z-отчёт"))
+        self._last_z_button.clicked.connect(self._on_last_z_button_clicked)
+        self._preview_button = self._button("preview_x_report", self.tr("Просмотр X-отчёта"))
+        self._preview_button.clicked.connect(self._on_preview_button_clicked)
+        grid = QGridLayout()
+        grid.setSpacing(10)
+        grid.addWidget(self._x_button, 0, 0)
+        grid.addWidget(self._preview_button, 0, 1)
+        grid.addWidget(self._z_button, 1, 0)
+        grid.addWidget(self._last_z_button, 1, 1)
+        form.addRow(grid)
+        return card
+
+    def _build_receipts_card(self) -> QFrame:
+        card, form = self._card(self.tr("Чеки"))
+        self._unprinted = self._value("unprinted")
+        self._unprinted.setWordWrap(True)
+        self._print_button = self._button("print_receipts", self.tr("Допечатать чеки"))
+        self._print_button.clicked.connect(self._on_print_button_clicked)
+        row = QHBoxLayout()
+        row.addWidget(self._unprinted, 1)
+        row.addWidget(self._print_button)
+        form.addRow(row)
+        return card
+
+    def _card(self, heading: str) -> tuple[QFrame, QFormLayout]:
+        card = QFrame()
+        card.setObjectName("card")
+        form = QFormLayout(card)
+        form.setContentsMargins(24, 18, 24, 20)
+        form.setHorizontalSpacing(24)
+        form.setVerticalSpacing(10)
+        caption = QLabel(heading)
+        caption.setProperty("heading", "2")
+        form.addRow(caption)
+        return card, form
+
+    @staticmethod
+    def _value(name: str) -> QLabel:
+        label = QLabel(_NO_VALUE)
+        label.setObjectName(name)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        return label
+
+    @staticmethod
+    def _button(name: str, text: str) -> QPushButton:
+        button = QPushButton(text)
+        button.setObjectName(name)
+        button.setAutoDefault(False)
+        return button
+
+    # --- showing the state --------------------------------------------------------------
+
+    def _show_state(self, state: TillState) -> None:
+        self._state = state
+        self._show_register(state)
+        self._show_unprinted(state.unprinted)
+        self._show_pending(state)
+        self._update_buttons()
+        if self._reveal:
+            self._reveal = False
+            if state.pending is not None:
+                self.pending_found.emit()
+                self._scroll.ensureWidgetVisible(self._pending)
+                self._pending.focus_answer()
+
+    def _show_register(self, state: TillState) -> None:
+        register = state.register
+        self._serial.setText(state.serial or self.tr("не задан (вкладка «Настройки»)"))
+        if register is None or register.day_no == 0:
+            self._day.setText(self.tr("ещё не открывалась"))
+        elif register.day_opened_at is not None:
+            since = register.day_opened_at.astimezone(state.zone).strftime("%d.%m.%Y %H:%M")
+            self._day.setText(
+                self.tr("№ {day}, открыта с {since}").format(day=register.day_no, since=since)
+            )
+        else:
+            self._day.setText(self.tr("закрыта (последняя — № {day})").format(day=register.day_no))
+        if register is None or register.last_receipt_no == 0:
+            self._last_receipt.setText(self.tr("чеков ещё не было"))
+        else:
+            self._last_receipt.setText(
+                self.tr("№ {number}").format(number=register.last_receipt_no)
+            )
+
+    def _show_unprinted(self, receipts: list[FiscalReceipt]) -> None:
+        if receipts:
+            numbers = ", ".join(str(receipt.number) for receipt in receipts)
+            self._unprinted.setText(
+                self.tr("Не напечатаны чеки № {numbers}.").format(numbers=numbers)
+            )
+            self._unprinted.setStyleSheet("color: #b3261e; font-weight: bold;")
+        else:
+            self._unprinted.setText(self.tr("Все чеки напечатаны."))
+            self._unprinted.setStyleSheet("")
+
+    def _show_pending(self, state: TillState) -> None:
+        self._pending.setVisible(state.pending is not None)
+        if state.pending is not None:
+            self._pending.show_slip(state.pending, state.zone)
+
+    def _update_buttons(self) -> None:
+        idle = not self._runner.busy
+        state = self._state
+        for button in (self._x_button, self._last_z_button, self._preview_button):
+            button.setEnabled(idle)
+        day_open = state is not None and state.register is not None and state.register.day_open
+        self._z_button.setEnabled(idle and day_open)
+        self._print_button.setEnabled(idle and state is not None and bool(state.unprinted))
+        self._pending.set_answerable(idle)
+
+    # --- calls --------------------------------------------------------------------------
+
+    def _call(self, what: str, fn: Callable[[], T], show: Callable[[T], None]) -> None:
+        """Run a till action, then show its answer and the state after it."""
+        self._message.show_progress(what)
+        self._runner.run(
+            fn,
+            on_success=lambda result: self._done(show, result),
+            on_failure=self._refused,
+            owner=self,
+        )
+
+    def _done(self, show: Callable[[T], None], result: T) -> None:
+        show(result)
+        self.refresh()
+
+    def _refused(self, exc: PosError) -> None:
+        self._message.show_error(exc)
+        self.refresh()
+
+    # --- results ------------------------------------------------------------------------
+
+    def _show_x_report(self, report: DayReport) -> None:
+        self._message.show_success(
+            self.tr("X-отчёт напечатан: чеков {count}, наличные за смену {cash} руб.").format(
+                count=report.totals.count, cash=format_money(report.totals.cash)
+            )
+        )
+
+    def _show_z_report(self, report: DayReport) -> None:
+        self._message.show_success(
+            self.tr(
+                "Z-отчёт напечатан, смена № {day} закрыта: чеков {count}, "
+                "наличные за смену {cash} руб."
+            ).format(
+                day=report.day_no,
+                count=report.totals.count,
+                cash=format_money(report.totals.cash),
+            )
+        )
+
+    def _show_last_z_report(self, report: DayReport | None) -> None:
+        if report is None:
+            self._message.show_info(self.tr("Z-отчётов на этом кассовом аппарате ещё не было."))
+        else:
+            self._message.show_success(
+                self.tr("Копия Z-отчёта смены № {day} напечатана.").format(day=report.day_no)
+            )
+
+    def _show_printed(self, receipts: list[FiscalReceipt]) -> None:
+        numbers = ", ".join(str(receipt.number) for receipt in receipts)
+        if receipts:
+            self._message.show_success(
+                self.tr("Напечатаны чеки № {numbers}.").format(numbers=numbers)
+            )
+        else:
+            self._message.show_info(self.tr("Все чеки уже напечатаны."))
+
+    def _show_confirmed(self, slip: Slip) -> None:
+        self._message.show_success(
+            self.tr("Купон № {number} выдан: примите ставку {stake} руб.").format(
+                number=display_slip_number(slip.number), stake=format_money(slip.stake)
+            )
+        )
+
+    def _show_voided(self, slip: Slip) -> None:
+        self._message.show_success(
+            self.tr("Купон № {number} аннулирован: ставка не принята, деньги не берите.").format(
+                number=display_slip_number(slip.number)
+            )
+        )
+
+    def _show_preview(self, lines: list[PreviewLine]) -> None:
+        self._message.clear_message()
+        dialog = PrintPreviewDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show_lines(
+            self.tr("X-отчёт"), lines, self.tr("Просмотр: ничего не напечатано и не записано.")
+        )
+        dialog.finished.connect(self._on_preview_dialog_finished)
+        self.preview_dialog = dialog
+        dialog.open()
+
+    def _ask_to_close_day(self) -> None:
+        state = self._state
+        day = state.register.day_no if state is not None and state.register is not None else 0
+        dialog = CloseDayDialog(day, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.close_confirmed.connect(self._on_close_day_close_confirmed)
+        dialog.finished.connect(self._on_close_day_finished)
+        self.z_confirmation = dialog
+        dialog.open()
+
+    # --- slots --------------------------------------------------------------------------
+
+    def _on_x_button_clicked(self) -> None:
+        self._call(self.tr("Печать X-отчёта…"), self._desk.x_report, self._show_x_report)
+
+    def _on_z_button_clicked(self) -> None:
+        if self.z_confirmation is None:
+            self._ask_to_close_day()
+
+    def _on_close_day_close_confirmed(self) -> None:
+        self._call(self.tr("Печать Z-отчёта…"), self._desk.z_report, self._show_z_report)
+
+    def _on_close_day_finished(self, _result: int) -> None:
+        self.z_confirmation = None
+
+    def _on_last_z_button_clicked(self) -> None:
+        desk = self._desk
+        self._call(
+            self.tr("Печать копии Z-отчёта…"), desk.print_last_z_report, self._show_last_z_report
+        )
+
+    def _on_preview_button_clicked(self) -> None:
+        self._runner.run(
+            self._desk.preview_x_report,
+            on_success=self._show_preview,
+            on_failure=self._message.show_error,
+            owner=self,
+        )
+
+    def _on_print_button_clicked(self) -> None:
+        self._call(self.tr("Печать чеков…"), self._desk.print_receipts, self._show_printed)
+
+    def _on_pending_confirm_requested(self, number: str) -> None:
+        desk = self._desk
+        answer = self.tr("Выдача купона…")
+        self._call(answer, lambda: desk.confirm_pending_slip(number), self._show_confirmed)
+
+    def _on_pending_void_requested(self, number: str) -> None:
+        desk = self._desk
+        answer = self.tr("Аннулирование купона…")
+        self._call(answer, lambda: desk.void_pending_slip(number), self._show_voided)
+
+    def _on_preview_dialog_finished(self, _result: int) -> None:
+        self.preview_dialog = None
+
+    def _on_runner_busy_changed(self, _busy: bool) -> None:
+        self._update_buttons()
