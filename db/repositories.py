@@ -487,7 +487,9 @@ class SqlSlipRepository:
         done = self._session.execute(
             update(SlipRow)
             .where(SlipRow.number == number, SlipRow.status == SlipStatus.PENDING.value)
-            .values(status=SlipStatus.VOID.value, request_key="void:" + number)
+            .values(
+                status=SlipStatus.VOID.value, request_key="void:" + number, fiscal_receipt_no=None
+            )
         )
         return bool(done.rowcount == 1)  # type: ignore[attr-defined]
 

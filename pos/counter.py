@@ -153,6 +153,8 @@ def confirm_pending(
         ConcurrentChange: the register moved on since the receipt was planned.
     """
     slip = _pending_slip(uow, number)
+    if slip.status is SlipStatus.VOID:
+        raise SlipNotIssued(slip.number, pending=False)
     if slip.status is not SlipStatus.PENDING:
         receipt = uow.fiscal.receipt(
             uow.settings.register_serial(slip.terminal) or "", slip.fiscal_receipt_no or 0

@@ -222,7 +222,7 @@ class _Slips:
         if slip is None or slip.status is not SlipStatus.PENDING:
             return False
         self._data.slips[number] = dataclasses.replace(
-            slip, status=SlipStatus.VOID, request_key="void:" + number
+            slip, status=SlipStatus.VOID, request_key="void:" + number, fiscal_receipt_no=None
         )
         return True
 

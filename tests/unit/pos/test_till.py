@@ -146,6 +146,8 @@ def test_a_pending_slip_that_did_not_come_out_is_voided(
     assert pending is not None
     voided = anna.void_pending_slip(pending.number)
     assert voided.status is SlipStatus.VOID and anna.pending_slip() is None
+    with pytest.raises(SlipNotIssued, match="аннулирован"):
+        anna.confirm_pending_slip(pending.number)  # another window answered "yes" too late
     slip = anna.accept_bet([(101, "1")], stake="10")
     assert slip.fiscal_receipt_no == 1  # the planned number was never used
     assert storage.data.cash[-1].slip_number == slip.number and len(storage.data.cash) == 1
