@@ -16,6 +16,7 @@ from pos.audit import AuditAction, AuditRecord
 from pos.bets import parse_kind
 from pos.betting import PickOrBlock, PricedBet, normalise_picks, price_bet
 from pos.errors import (
+    ConcurrentChange,
     DocumentExpired,
     DocumentRefused,
     IdentityCheckRequired,
@@ -143,36 +144,34 @@ def accept_bet(
 
 def confirm_pending(
     uow: UnitOfWork, teller: Teller, now: datetime, number: str, *, receipt_printed: bool
-) -> tuple[Slip, FiscalReceipt]:
+) -> Slip:
     """Issue a slip the printer took: stake recorded, income receipt numbered, audit.
 
     Confirming twice returns the slip already issued.
 
     Raises:
         SlipNotIssued: the slip was voided meanwhile.
-        ConcurrentChange: the register moved on since the receipt was planned.
+        ConcurrentChange: the register moved on since the receipt was planned (the number
+            printed on the receipt would not be the one recorded).
     """
     slip = _pending_slip(uow, number)
     if slip.status is SlipStatus.VOID:
         raise SlipNotIssued(slip.number, pending=False)
     if slip.status is not SlipStatus.PENDING:
-        receipt = uow.fiscal.receipt(
-            uow.settings.register_serial(slip.terminal) or "", slip.fiscal_receipt_no or 0
-        )
-        assert receipt is not None  # an issued slip always has its receipt
-        return slip, receipt
+        return slip
     register = fiscal.register_for(uow, slip.terminal)
-    receipt, _ = fiscal.next_receipt(
+    receipt, after = fiscal.next_receipt(
         register, ReceiptKind.INCOME, slip.stake, slip.issued_at, slip.cashier, slip.number
     )
-    receipt = dataclasses.replace(receipt, printed=receipt_printed)
+    if receipt.number != slip.fiscal_receipt_no:
+        raise ConcurrentChange()
     uow.slips.confirm_pending(slip.number, receipt.number)
     uow.slips.add_cash(
         CashMovement(
             slip.issued_at, slip.terminal, slip.cashier, CashKind.STAKE, slip.stake, slip.number
         )
     )
-    fiscal.record_receipt(uow, register, receipt)
+    fiscal.record_receipt(uow, dataclasses.replace(receipt, printed=receipt_printed), after)
     agreed = " согласовано" if slip.agreed_in_play else ""
     late = "" if teller.login == slip.cashier and now - slip.issued_at < _LATE else " после сбоя"
     _audit(
@@ -182,8 +181,7 @@ def confirm_pending(
         AuditAction.BET_ACCEPTED,
         f"{slip.number} {slip.kind} {slip.stake}{agreed} чек {receipt.number}{late}",
     )
-    issued = dataclasses.replace(slip, status=SlipStatus.OPEN, fiscal_receipt_no=receipt.number)
-    return issued, receipt
+    return dataclasses.replace(slip, status=SlipStatus.OPEN, fiscal_receipt_no=receipt.number)
 
 
 def void_pending(uow: UnitOfWork, teller: Teller, now: datetime, number: str, why: str) -> Slip:

@@ -270,9 +270,9 @@ class InvalidTerminalConfig(DomainError):
 
 
 def _rub(amount: Decimal) -> str:
-    from pos.money import format_money  # noqa: PLC0415 - pos.money imports this module
+    from pos.money import format_roubles  # noqa: PLC0415 - pos.money imports this module
 
-    return f"{format_money(amount)} руб."
+    return format_roubles(amount)
 
 
 def _odds(odds: Decimal) -> str:

@@ -7,7 +7,7 @@ only *plans* the next number, and while it waits no other receipt can be made on
 (pos.counter). The fiscal day opens with the first receipt after a Z report and is closed by
 the next Z report; the X report shows the open day's totals without closing it.
 
-DESIGN.md "Payout" and notes/libraries.md §1.2: a stake is an income receipt ("приход"), a
+DESIGN.md "Payout" and notes/reliability.md §1.2: a stake is an income receipt ("приход"), a
 stake returned in the 5-minute window a return receipt ("возврат прихода"), a payout an
 expense receipt ("расход").
 """
@@ -22,7 +22,6 @@ from datetime import datetime
 from decimal import Decimal
 
 from pos.errors import (
-    ConcurrentChange,
     NoFiscalDay,
     PendingSlip,
     RegisterNotSet,
@@ -223,20 +222,10 @@ def next_receipt(
     return receipt, after
 
 
-def record_receipt(uow: UnitOfWork, register: Register, receipt: FiscalReceipt) -> Register:
-    """Record a receipt planned by `next_receipt` from this (locked) register.
-
-    Raises:
-        ConcurrentChange: the register moved on since the receipt was planned.
-    """
-    planned, after = next_receipt(
-        register, receipt.kind, receipt.amount, receipt.at, receipt.cashier, receipt.slip_number
-    )
-    if planned.number != receipt.number or planned.day_no != receipt.day_no:
-        raise ConcurrentChange()
+def record_receipt(uow: UnitOfWork, receipt: FiscalReceipt, after: Register) -> None:
+    """Record a receipt and its register's counters as `next_receipt` planned them."""
     uow.fiscal.save_register(after)
     uow.fiscal.add_receipt(receipt)
-    return after
 
 
 def issue_receipt(
@@ -255,8 +244,8 @@ def issue_receipt(
     """
     register = register_for(uow, terminal)
     require_idle(uow, register)
-    receipt, _ = next_receipt(register, kind, amount, at, cashier, slip_number)
-    record_receipt(uow, register, receipt)
+    receipt, after = next_receipt(register, kind, amount, at, cashier, slip_number)
+    record_receipt(uow, receipt, after)
     return receipt
 
 

@@ -66,6 +66,11 @@ def format_money(amount: Decimal) -> str:
     return f"{sign}{NBSP.join(groups)},{kopecks}"
 
 
+def format_roubles(amount: Decimal) -> str:
+    """An amount as slips, receipts and messages show it: "1 250,50 руб."."""
+    return f"{format_money(amount)} руб."
+
+
 def _as_decimal(value: object) -> Decimal:
     if isinstance(value, bool | float):
         # A float has already lost the exact amount the cashier typed.

@@ -172,10 +172,6 @@ class PrintStation(Protocol):
         """The fiscal printer as a message names it."""
         ...
 
-    def check_ready(self) -> None:
-        """Ask the printers for paper and online status where they answer; raise if not ready."""
-        ...
-
     def print_slip(
         self,
         slip: Slip,

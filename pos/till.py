@@ -65,21 +65,13 @@ class TillDesk(DeskBase):
 
     def _void_after_failure(self, slip: Slip, failure: PrinterUnavailable) -> None:
         try:
-            with self._shop.unit_of_work() as uow:
-                counter.void_pending(
-                    uow,
-                    self._teller,
-                    self._shop.clock.now(),
-                    slip.number,
-                    f"не напечатан: {failure.where} — {failure.detail}",
-                )
-                uow.commit()
+            self.void_pending_slip(slip.number, f"не напечатан: {failure.where} — {failure.detail}")
         except Exception:  # the database failed too: the slip stays waiting for the cashier
             log.exception("could not void slip %s after a printer failure", slip.number)
 
     def _confirm(self, number: str, *, receipt_printed: bool) -> Slip:
         with self._shop.unit_of_work() as uow:
-            slip, _ = counter.confirm_pending(
+            slip = counter.confirm_pending(
                 uow, self._teller, self._shop.clock.now(), number, receipt_printed=receipt_printed
             )
             uow.commit()

@@ -15,7 +15,6 @@ import textwrap
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from escpos.escpos import Escpos
@@ -24,7 +23,7 @@ from escpos.exceptions import Error as EscposError
 from escpos.printer import Dummy
 
 from pos.errors import PrinterUnavailable
-from pos.money import NBSP, format_money
+from pos.money import NBSP
 from pos.ports import PreviewLine
 from pos.settings import ShopSettings
 from printing.text import for_code_page
@@ -245,11 +244,6 @@ def to_preview(items: list[Item]) -> list[PreviewLine]:
 def local(moment: datetime, zone: ZoneInfo, pattern: str) -> str:
     """An aware moment as the shop's wall clock shows it, formatted with strftime `pattern`."""
     return moment.astimezone(zone).strftime(pattern)
-
-
-def rub(amount: Decimal) -> str:
-    """An amount in roubles as printed: "1 250,50 руб." (NBSP between thousands)."""
-    return f"{format_money(amount)} руб."
 
 
 def _reset(printer: Escpos, code_page: str, *, cancel_chinese: bool, where: str) -> None:

@@ -9,6 +9,7 @@ shows a shop how its printer handles the code page, the width, styles and codes.
 from __future__ import annotations
 
 from pos.fiscal import ITEM_WORDS, RECEIPT_TITLES, DayReport, FiscalReceipt, ReceiptKind
+from pos.money import format_roubles as rub
 from pos.settings import ShopSettings
 from pos.slipnumbers import display_slip_number
 from printing.layout import (
@@ -20,7 +21,6 @@ from printing.layout import (
     QrCode,
     Text,
     local,
-    rub,
     shop_header,
 )
 from printing.text import for_code_page

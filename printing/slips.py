@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 from escpos.escpos import Escpos
 
 from pos.money import NBSP, format_money
+from pos.money import format_roubles as rub
 from pos.settings import ShopSettings
 from pos.slipnumbers import display_slip_number
 from pos.slips import Leg, Slip
@@ -27,7 +28,6 @@ from printing.layout import (
     Text,
     local,
     render_items,
-    rub,
     shop_header,
 )
 

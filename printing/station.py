@@ -9,7 +9,7 @@ goes first and the receipt after it (`print_slip` says whether the receipt went 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from escpos.escpos import Escpos
@@ -39,17 +39,27 @@ class _Printer:
     def where(self) -> str:
         return self.device.where
 
-    def render(self, documents: list[list[Item]]) -> bytes:
-        return render_job(
-            self.device.profile,
-            documents,
-            code_page=self.config.code_page,
-            cancel_chinese=self.config.cancel_chinese,
-        )
+    def layout(
+        self,
+        make: Callable[..., list[Item]],
+        document: object,
+        settings: ShopSettings,
+        **extra: object,
+    ) -> list[Item]:
+        """`document` laid out by `make` for this printer's code page and line width."""
+        config = self.config
+        return make(document, settings, code_page=config.code_page, width=config.columns, **extra)
 
     def send(self, documents: list[list[Item]], name: str) -> None:
-        job = self.render(documents)  # rendered in full before the device is touched
-        if self.config.status_check:
+        config = self.config
+        # Rendered in full before the device is touched, then sent in one write.
+        job = render_job(
+            self.device.profile,
+            documents,
+            code_page=config.code_page,
+            cancel_chinese=config.cancel_chinese,
+        )
+        if config.status_check:
             self.device.check_ready()
         self.device.send(job, name)
 
@@ -77,11 +87,6 @@ class EscposStation:
     def _receipts(self) -> _Printer:
         return self._fiscal or self._slip
 
-    def check_ready(self) -> None:
-        for printer in (self._slip, self._fiscal):
-            if printer is not None:
-                printer.device.check_ready()
-
     def print_slip(
         self,
         slip: Slip,
@@ -90,14 +95,13 @@ class EscposStation:
         copy: int = 0,
         receipt: FiscalReceipt | None = None,
     ) -> bool:
-        documents = [self._slip_items(slip, settings, copy, self._slip)]
-        name = f"slip-{slip.number}" + (f"-copy{copy}" if copy else "")
-        if receipt is not None and self._fiscal is None:
-            documents.append(self._receipt_items(receipt, settings, self._slip))
-            self._slip.send(documents, name)
-            return True
-        self._slip.send(documents, name)
-        if receipt is None:
+        documents = [self._slip.layout(slip_layout, slip, settings, copy=copy)]
+        # On one printer the receipt goes out in the slip's job: never one without the other.
+        together = receipt is not None and self._fiscal is None
+        if together:
+            documents.append(self._slip.layout(receipt_layout, receipt, settings))
+        self._slip.send(documents, f"slip-{slip.number}" + (f"-copy{copy}" if copy else ""))
+        if receipt is None or together:
             return True
         try:
             self.print_receipts([receipt], settings)
@@ -108,14 +112,14 @@ class EscposStation:
 
     def print_receipts(self, receipts: Sequence[FiscalReceipt], settings: ShopSettings) -> None:
         printer = self._receipts
-        documents = [self._receipt_items(r, settings, printer) for r in receipts]
+        documents = [printer.layout(receipt_layout, r, settings) for r in receipts]
         first, last = receipts[0].number, receipts[-1].number
         printer.send(documents, f"receipt-{first}" + (f"-{last}" if last != first else ""))
 
     def print_report(self, report: DayReport, settings: ShopSettings) -> None:
         printer = self._receipts
         kind = "z" if report.closing else "x"
-        printer.send([self._report_items(report, settings, printer)], f"{kind}-{report.day_no}")
+        printer.send([printer.layout(report_layout, report, settings)], f"{kind}-{report.day_no}")
 
     def print_test_page(self, settings: ShopSettings, *, fiscal: bool = False) -> None:
         printer = self._receipts if fiscal else self._slip
@@ -135,40 +139,21 @@ class EscposStation:
         copy: int = 0,
         receipt: FiscalReceipt | None = None,
     ) -> list[PreviewLine]:
-        lines = to_preview(self._slip_items(slip, settings, copy, self._slip))
+        lines = to_preview(self._slip.layout(slip_layout, slip, settings, copy=copy))
         if receipt is not None:
-            lines += to_preview(self._receipt_items(receipt, settings, self._receipts))
+            lines += self.preview_receipt(receipt, settings)
         return lines
 
     def preview_receipt(self, receipt: FiscalReceipt, settings: ShopSettings) -> list[PreviewLine]:
-        return to_preview(self._receipt_items(receipt, settings, self._receipts))
+        return to_preview(self._receipts.layout(receipt_layout, receipt, settings))
 
     def preview_report(self, report: DayReport, settings: ShopSettings) -> list[PreviewLine]:
-        return to_preview(self._report_items(report, settings, self._receipts))
+        return to_preview(self._receipts.layout(report_layout, report, settings))
 
     def close(self) -> None:
         self._slip.device.close()
         if self._fiscal is not None:
             self._fiscal.device.close()
-
-    @staticmethod
-    def _slip_items(slip: Slip, settings: ShopSettings, copy: int, printer: _Printer) -> list[Item]:
-        config = printer.config
-        return slip_layout(
-            slip, settings, code_page=config.code_page, width=config.columns, copy=copy
-        )
-
-    @staticmethod
-    def _receipt_items(
-        receipt: FiscalReceipt, settings: ShopSettings, printer: _Printer
-    ) -> list[Item]:
-        config = printer.config
-        return receipt_layout(receipt, settings, code_page=config.code_page, width=config.columns)
-
-    @staticmethod
-    def _report_items(report: DayReport, settings: ShopSettings, printer: _Printer) -> list[Item]:
-        config = printer.config
-        return report_layout(report, settings, code_page=config.code_page, width=config.columns)
 
 
 def build_station(
@@ -188,14 +173,12 @@ def build_station(
     if printer is not None:
         slip_device = device_for(_escpos(printer))
         fiscal_device = None if fiscal_printer is None else device_for(_escpos(fiscal_printer))
-        fiscal_config = fiscal or slip
     else:
         slip_device = open_device(slip, folder)
         fiscal_device = None if fiscal is None else open_device(fiscal, folder)
-        fiscal_config = fiscal or slip
     return EscposStation(
         _Printer(slip_device, slip),
-        None if fiscal_device is None else _Printer(fiscal_device, fiscal_config),
+        None if fiscal_device is None else _Printer(fiscal_device, fiscal or slip),
     )
 
 

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -31,6 +30,7 @@ from ui.dialogs.close_day import CloseDayDialog
 from ui.dialogs.print_preview import PrintPreviewDialog
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
+from ui.widgets.buttons import action_button
 from ui.widgets.pending_slip import PendingSlipBlock
 
 _NO_VALUE = "—"
@@ -143,13 +143,13 @@ class TillPage(QWidget):
 
     def _build_reports_card(self) -> QFrame:
         card, form = self._card(self.tr("Отчёты"))
-        self._x_button = self._button("x_report", self.tr("X-отчёт"))
+        self._x_button = action_button("x_report", self.tr("X-отчёт"))
         self._x_button.clicked.connect(self._on_x_button_clicked)
-        self._z_button = self._button("z_report", self.tr("Z-отчёт (закрыть смену)"))
+        self._z_button = action_button("z_report", self.tr("Z-отчёт (закрыть смену)"))
         self._z_button.clicked.connect(self._on_z_button_clicked)
-        self._last_z_button = self._button("repeat_z_report", self.tr("Повторить Z-отчёт"))
+        self._last_z_button = action_button("repeat_z_report", self.tr("Повторить Z-отчёт"))
         self._last_z_button.clicked.connect(self._on_last_z_button_clicked)
-        self._preview_button = self._button("preview_x_report", self.tr("Просмотр X-отчёта"))
+        self._preview_button = action_button("preview_x_report", self.tr("Просмотр X-отчёта"))
         self._preview_button.clicked.connect(self._on_preview_button_clicked)
         grid = QGridLayout()
         grid.setSpacing(10)
@@ -164,7 +164,7 @@ class TillPage(QWidget):
         card, form = self._card(self.tr("Чеки"))
         self._unprinted = self._value("unprinted")
         self._unprinted.setWordWrap(True)
-        self._print_button = self._button("print_receipts", self.tr("Допечатать чеки"))
+        self._print_button = action_button("print_receipts", self.tr("Допечатать чеки"))
         self._print_button.clicked.connect(self._on_print_button_clicked)
         row = QHBoxLayout()
         row.addWidget(self._unprinted, 1)
@@ -190,13 +190,6 @@ class TillPage(QWidget):
         label.setObjectName(name)
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         return label
-
-    @staticmethod
-    def _button(name: str, text: str) -> QPushButton:
-        button = QPushButton(text)
-        button.setObjectName(name)
-        button.setAutoDefault(False)
-        return button
 
     # --- showing the state --------------------------------------------------------------
 

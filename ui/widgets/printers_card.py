@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QWidget
 
 from pos.desk import Desk
 from pos.errors import InvalidPrinterSetting, PosError
 from pos.printers import PrinterConfig, make_printer_config
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
+from ui.widgets.buttons import action_button
 from ui.widgets.printer_form import PrinterForm
 
 Printers = tuple[PrinterConfig, PrinterConfig | None]
@@ -100,11 +101,11 @@ class PrintersCard(QFrame):
         note.setWordWrap(True)
         self._slip = PrinterForm(self.tr("Принтер купонов"), "slip", same_choice=False)
         self._fiscal = PrinterForm(self.tr("Принтер чеков"), "fiscal", same_choice=True)
-        self._slip_test = self._button("slip_test_page", self.tr("Проверочная страница"))
+        self._slip_test = action_button("slip_test_page", self.tr("Проверочная страница"))
         self._slip_test.clicked.connect(self._on_slip_test_clicked)
-        self._fiscal_test = self._button("fiscal_test_page", self.tr("Проверочная страница"))
+        self._fiscal_test = action_button("fiscal_test_page", self.tr("Проверочная страница"))
         self._fiscal_test.clicked.connect(self._on_fiscal_test_clicked)
-        self._save_button = self._button("save_printers", self.tr("Сохранить принтеры"))
+        self._save_button = action_button("save_printers", self.tr("Сохранить принтеры"))
         self._save_button.setProperty("primary", "true")
         self._save_button.clicked.connect(self._on_save_clicked)
         self._message = MessageLabel()
@@ -127,13 +128,6 @@ class PrintersCard(QFrame):
         grid.addLayout(save_row, 4, 0, 1, 2)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 1)
-
-    @staticmethod
-    def _button(name: str, text: str) -> QPushButton:
-        button = QPushButton(text)
-        button.setObjectName(name)
-        button.setAutoDefault(False)
-        return button
 
     # --- results ------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from escpos.printer import Dummy
@@ -269,7 +270,7 @@ def test_the_preview_shows_the_slip_with_its_codes_and_receipt(anna: Desk) -> No
     assert "X-ОТЧЁТ" in "\n".join(line.text for line in anna.preview_x_report())
 
 
-def test_printer_settings_are_the_managers_and_rebuild_the_station(
+def test_printer_settings_are_the_managers_and_audited(
     demo_shop: Shop, storage: FakeStorage
 ) -> None:
     anna = demo_shop.login("anna", "4821")
@@ -283,6 +284,30 @@ def test_printer_settings_are_the_managers_and_rebuild_the_station(
     assert slip_printer == network
     assert fiscal_printer is not None and fiscal_printer.target == "/dev/usb/lp1"
     assert _actions(storage)[-1] is AuditAction.PRINTERS_CHANGED
+
+
+def test_new_printer_settings_take_effect_at_once(
+    storage: FakeStorage, clock: FixedClock, tmp_path: Path
+) -> None:
+    """Without a printer the jobs go to files; the file printer a manager sets takes the next."""
+    storage.data.serials["К1"] = REGISTER
+    shop = Shop(
+        storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), jobs_dir=tmp_path / "jobs"
+    )
+    shop.seed_demo()
+    boss = shop.login("boss", "9911")
+    first = boss.accept_bet([(101, "1")], stake="10")
+    assert boss.printer_virtual
+    (job,) = (tmp_path / "jobs").iterdir()
+    assert first.number in job.name and "ПРИХОД".encode("cp866") in job.read_bytes()
+
+    device = tmp_path / "lp0"
+    device.write_bytes(b"")
+    boss.update_printers(make_printer_config(kind="file", target=str(device)), None)
+    second = boss.accept_bet([(102, "1")], stake="10")
+    assert not boss.printer_virtual
+    assert second.number.encode() in device.read_bytes()
+    assert len(list((tmp_path / "jobs").iterdir())) == 1
 
 
 def test_the_test_page_goes_to_the_printer(anna: Desk, printer: Dummy) -> None:

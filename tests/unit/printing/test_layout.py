@@ -10,6 +10,7 @@ import pytest
 from escpos.printer import Dummy
 
 from pos.errors import PrinterUnavailable
+from pos.money import format_roubles as rub
 from pos.ports import PreviewLine
 from printing.layout import (
     Barcode,
@@ -20,7 +21,6 @@ from printing.layout import (
     local,
     render_items,
     render_job,
-    rub,
     to_preview,
 )
 
