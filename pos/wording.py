@@ -61,5 +61,17 @@ def total_odds_words(odds: Decimal) -> str:
     return f"{whole},{decimals.ljust(2, '0')}"
 
 
+def plural(count: int, one: str, few: str, many: str) -> str:
+    """`count` with the Russian noun form it takes: 1 экспресс, 3 экспресса, 5 экспрессов."""
+    tens, units = count % 100, count % 10
+    if units == 1 and tens != 11:
+        form = one
+    elif 2 <= units <= 4 and not 12 <= tens <= 14:
+        form = few
+    else:
+        form = many
+    return f"{count} {form}"
+
+
 def _comma(number: str) -> str:
     return number.replace(".", ",")
