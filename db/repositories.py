@@ -23,8 +23,10 @@ from db.tables import (
     IdCheckRow,
     OddsQuoteRow,
     SettingRow,
+    SettlementRow,
     SlipLegRow,
     SlipRow,
+    SlipTermsRow,
     SportLimitRow,
     TerminalRow,
     UserRow,
@@ -34,6 +36,7 @@ from pos.bets import parse_kind
 from pos.errors import UnknownEvent
 from pos.fiscal import DayReport, FiscalReceipt, FiscalTotals, ReceiptKind, Register
 from pos.line import Event, OddsQuote, Sport
+from pos.settlement_batch import encode_terms
 from pos.slips import Cancellation, CashMovement, IdCheck, Leg, Slip, SlipStatus
 from pos.users import Role, User
 
@@ -366,6 +369,7 @@ class SqlSlipRepository:
                     )
                 )
                 position += 1
+        self._session.add(SlipTermsRow(slip_id=row.id, terms=encode_terms(slip)))
 
     def get(self, number: str, *, for_update: bool = False) -> Slip | None:
         """The slip with this number, if any."""
@@ -524,7 +528,15 @@ class SqlSlipRepository:
                     event.starts_at,
                 )
             )
-        return [_slip(row, members.get(row.id, [])) for row in rows]
+        settled = {
+            slip_id: (status, payout)
+            for slip_id, status, payout in self._session.execute(
+                select(SettlementRow.slip_id, SettlementRow.status, SettlementRow.payout).where(
+                    SettlementRow.slip_id.in_([row.id for row in rows])
+                )
+            )
+        }
+        return [_slip(row, members.get(row.id, []), settled.get(row.id)) for row in rows]
 
 
 class SqlFiscalRepository:
@@ -732,14 +744,18 @@ def _slip_fields(slip: Slip) -> dict[str, object]:
         "agreed_in_play": slip.agreed_in_play,
         "fiscal_receipt_no": slip.fiscal_receipt_no,
         "reprints": slip.reprints,
-        "settled_payout": slip.settled_payout,
+        "payout_cap": slip.payout_cap,
         "cancelled_at": cancellation.at if cancellation else None,
         "cancelled_by": cancellation.by if cancellation else None,
         "cancel_reason": cancellation.reason if cancellation else None,
     }
 
 
-def _slip(row: SlipRow, members: list[list[Leg]]) -> Slip:
+def _slip(row: SlipRow, members: list[list[Leg]], settled: tuple[str, Decimal] | None) -> Slip:
+    """The slip; an issued (open) slip takes its status from its settlement, if it has one."""
+    status = SlipStatus(row.status)
+    if status is SlipStatus.OPEN and settled is not None:
+        status = SlipStatus(settled[0])
     cancellation = None
     if row.cancelled_at is not None:
         cancellation = Cancellation(
@@ -755,11 +771,12 @@ def _slip(row: SlipRow, members: list[list[Leg]]) -> Slip:
         terminal=row.terminal,
         cashier=row.cashier,
         issued_at=row.issued_at,
-        status=SlipStatus(row.status),
+        status=status,
         agreed_in_play=row.agreed_in_play,
         request_key=row.request_key,
         fiscal_receipt_no=row.fiscal_receipt_no,
         reprints=row.reprints,
         cancellation=cancellation,
-        settled_payout=row.settled_payout,
+        settled_payout=None if settled is None else settled[1],
+        payout_cap=row.payout_cap,
     )

@@ -17,6 +17,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Text,
@@ -178,7 +179,7 @@ class SlipRow(Base):
     agreed_in_play: Mapped[bool] = mapped_column(Boolean, default=False)
     fiscal_receipt_no: Mapped[int | None] = mapped_column(Integer)
     reprints: Mapped[int] = mapped_column(Integer, default=0)
-    settled_payout: Mapped[Decimal | None] = mapped_column(Kopecks())
+    payout_cap: Mapped[Decimal | None] = mapped_column(Kopecks())
     cancelled_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     cancelled_by: Mapped[str | None] = mapped_column(String(LOGIN))
     cancel_reason: Mapped[str | None] = mapped_column(String(200))
@@ -292,3 +293,47 @@ class FiscalDayRow(Base):
     expenses: Mapped[Decimal] = mapped_column(Kopecks())
     first_no: Mapped[int | None] = mapped_column(Integer)
     last_no: Mapped[int | None] = mapped_column(Integer)
+
+
+class EventResultRow(Base):
+    """The result of an event as first recorded (p.21); replaced only by a correction."""
+
+    __tablename__ = "event_results"
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16))
+    home: Mapped[int | None] = mapped_column(Integer)
+    away: Mapped[int | None] = mapped_column(Integer)
+    venue_swapped: Mapped[bool] = mapped_column(Boolean, default=False)
+    actual_start: Mapped[datetime] = mapped_column(UTCDateTime())
+    first_score_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    ended_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    source: Mapped[str] = mapped_column(String(200))
+    recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    recorded_by: Mapped[str] = mapped_column(String(LOGIN))
+    corrections: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class SlipTermsRow(Base):
+    """A slip's terms as settlement reads them (pos.settlement_batch.encode_terms), written
+    once with the slip: one short record per slip instead of a row per leg."""
+
+    __tablename__ = "slip_terms"
+
+    slip_id: Mapped[int] = mapped_column(ForeignKey("slips.id"), primary_key=True)
+    terms: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+class SettlementRow(Base):
+    """What settlement found for a slip: won, lost or refund, and the payout in kopecks."""
+
+    __tablename__ = "settlements"
+    __table_args__ = (
+        CheckConstraint("status IN ('won', 'lost', 'refund')", name="status"),
+        CheckConstraint("payout >= 0", name="payout"),
+    )
+
+    slip_id: Mapped[int] = mapped_column(ForeignKey("slips.id"), primary_key=True)
+    status: Mapped[str] = mapped_column(String(8))
+    payout: Mapped[Decimal] = mapped_column(Kopecks())
+    settled_at: Mapped[datetime] = mapped_column(UTCDateTime())

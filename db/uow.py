@@ -25,12 +25,15 @@ from db.repositories import (
     SqlSlipRepository,
     SqlUserRepository,
 )
+from db.results import SqlResultRepository, SqlSettlementRepository
 from pos.errors import ConcurrentChange, StorageUnavailable
 from pos.ports import (
     AuditLog,
     FiscalRepository,
     LineRepository,
+    ResultRepository,
     SettingsRepository,
+    SettlementRepository,
     SlipRepository,
     UserRepository,
 )
@@ -102,6 +105,8 @@ class SqlAlchemyUnitOfWork:
     line: LineRepository
     slips: SlipRepository
     fiscal: FiscalRepository
+    results: ResultRepository
+    settlement: SettlementRepository
 
     def __init__(self, session_factory: sessionmaker[Session]) -> None:
         self._session_factory = session_factory
@@ -115,6 +120,8 @@ class SqlAlchemyUnitOfWork:
         self.line = SqlLineRepository(self._session)
         self.slips = SqlSlipRepository(self._session)
         self.fiscal = SqlFiscalRepository(self._session)
+        self.results = SqlResultRepository(self._session)
+        self.settlement = SqlSettlementRepository(self._session)
         self.committed = False
         return self
 

@@ -38,6 +38,9 @@ class AuditAction(enum.StrEnum):
     Z_REPORT = "z_report"
     PRINTERS_CHANGED = "printers_changed"
     PRINT_FAILED = "print_failed"
+    RESULT_RECORDED = "result_recorded"
+    RESULT_CORRECTED = "result_corrected"
+    SETTLED = "settled"
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ class PricedBet:
     stake: Decimal
     total_odds: Decimal
     possible_payout: Decimal
+    payout_cap: Decimal
 
 
 def normalise_picks(legs: Sequence[PickOrBlock]) -> list[list[Pick]]:
@@ -107,7 +108,9 @@ def price_bet(
     payout = possible_payout(bet_kind, amount, member_odds)
     if payout > settings.max_payout:
         raise PayoutTooHigh(payout, settings.max_payout)
-    return PricedBet(bet_kind, members, amount, total_odds(bet_kind, member_odds), payout)
+    return PricedBet(
+        bet_kind, members, amount, total_odds(bet_kind, member_odds), payout, settings.max_payout
+    )
 
 
 def _is_pick(item: object) -> bool:

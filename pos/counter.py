@@ -349,6 +349,7 @@ def _issue(
         stake=priced.stake,
         total_odds=priced.total_odds,
         possible_payout=priced.possible_payout,
+        payout_cap=priced.payout_cap,
         terminal=teller.terminal,
         cashier=teller.login,
         issued_at=now,

@@ -982,8 +982,8 @@ _RESULT_PROBLEMS = {
     "no_source": "укажите официальный источник результата (п.11 Правил)",
     "source_too_long": "источник — не длиннее 200 знаков",
     "unknown_status": (
-        "неизвестный статус «{detail}»: состоялось, перенесено, прервано, отменено или "
-        "первое место поделено"
+        "неизвестный статус «{detail}»: состоялось, перенесено более чем на три дня, прервано и "
+        "не доиграно в тот же день, отменено или первое место поделено"
     ),
 }
 
@@ -1051,3 +1051,68 @@ class CorrectionReasonRequired(DomainError):
 
     def message(self) -> str:
         return "Укажите причину исправления результата: она записывается в журнал аудита."
+
+
+# --- results files --------------------------------------------------------------------------
+
+_TIME_NEEDED = "— нужно ДД.ММ.ГГГГ ЧЧ:ММ или ГГГГ-ММ-ДДTЧЧ:ММ"
+_RESULTS_FILE_PROBLEMS = {
+    **{
+        reason: _LINE_FILE_PROBLEMS[reason]
+        for reason in (
+            "unreadable",
+            "file_type",
+            "encoding",
+            "header",
+            "unknown_column",
+            "json",
+            "missing",
+            "code",
+            "duplicate_code",
+        )
+    },
+    "empty": "в файле нет ни одного результата",
+    "repeated": "«{detail}» указан дважды: такой столбец или поле уже есть",
+    "json_shape": 'ожидался список результатов, например [{{"code": 101, "home": 2, ...}}]',
+    "home": "счёт хозяев «{detail}» — нужно целое число голов (очков) от 0 до 999",
+    "away": "счёт гостей «{detail}» — нужно целое число голов (очков) от 0 до 999",
+    "one_score": "счёт указан только у одной команды — нужен счёт обеих или ни одной",
+    "no_score": "событие состоялось, а счёта нет — укажите счёт хозяев и гостей",
+    "actual_start": "фактическое начало «{detail}» " + _TIME_NEEDED,
+    "first_score_at": "время открытия счёта «{detail}» " + _TIME_NEEDED,
+    "ended_at": "время окончания «{detail}» " + _TIME_NEEDED,
+    "venue_swapped": "поле гостей «{detail}» — нужно да или нет (1 или 0, true или false)",
+}
+
+
+def results_file_problem(reason: str, detail: object = "") -> str:
+    """The sentence for one problem in a results file (used in ResultsFileRejected's list)."""
+    if reason == "status":
+        from pos.results import STATUS_WORDS  # noqa: PLC0415 - pos.results imports this module
+
+        words = ", ".join(f"«{words}» ({status.value})" for status, words in STATUS_WORDS.items())
+        return f"неизвестный статус «{detail}» — нужно одно из: {words}"
+    return _RESULTS_FILE_PROBLEMS[reason].format(detail=detail)
+
+
+class ResultsFileRejected(DomainError):
+    """A results file with problems: no result was recorded; every bad row is named by its line."""
+
+    SHOWN = 20
+
+    def __init__(self, file_name: str, problems: list[tuple[int, str]]) -> None:
+        self.file_name = file_name
+        self.problems = problems
+        super().__init__()
+
+    def message(self) -> str:
+        listed = "; ".join(
+            f"строка {line}: {text.rstrip('.')}" if line else text.rstrip(".")
+            for line, text in self.problems[: self.SHOWN]
+        )
+        more = len(self.problems) - self.SHOWN
+        tail = f"; и ещё ошибок: {more}" if more > 0 else ""
+        return (
+            f"Файл результатов «{self.file_name}» не загружен: {listed}{tail}. "
+            "Ни один результат не записан — исправьте файл и загрузите его снова."
+        )

@@ -18,25 +18,35 @@ Every problem of the file is collected and `LineFileRejected` lists them by phys
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
-from pathlib import PurePath
-from typing import TypeVar
 from zoneinfo import ZoneInfo
 
 from pos.errors import InvalidAmount, LineFileRejected, PosError, line_file_problem
-from pos.line import Event, Sport, new_event, parse_odds, parse_start_time
-from pos.line_files import REQUIRED, Problems, RawEvent, csv_events, decode, json_events
+from pos.file_rows import RecordChecker, blank
+from pos.line import Event, Sport, new_event, parse_market, parse_odds
+from pos.line_files import FileSpec, RawRecord, csv_records, json_records
 from pos.money import to_money
-
-_T = TypeVar("_T")
 
 _SPORTS = {"футбол": Sport.FOOTBALL, "хоккей": Sport.HOCKEY, "баскетбол": Sport.BASKETBALL} | {
     sport.value: sport for sport in Sport
 }
-_MAX_CODE = 999_999
+LINE_FILE = FileSpec(
+    required=("code", "sport", "home", "away", "starts_at"),
+    russian={
+        "код": "code",
+        "спорт": "sport",
+        "турнир": "tournament",
+        "хозяева": "home",
+        "гости": "away",
+        "начало": "starts_at",
+        "макс_ставка": "max_stake",
+    },
+    problem=line_file_problem,
+    rejected=LineFileRejected,
+    market=parse_market,
+)
 # Stand-ins for a field already reported as wrong, so that new_event still checks the others.
 _SOME_CODE = 1
 _SOME_TIME = datetime(2000, 1, 1, tzinfo=UTC)
@@ -64,117 +74,51 @@ def parse_line_file(name: str, data: bytes, zone: ZoneInfo) -> list[LineEntry]:
     Raises:
         LineFileRejected: another extension, or any problem in the file (all of them listed).
     """
-    suffix = PurePath(name).suffix.casefold()
-    if suffix == ".csv":
-        return parse_line_csv(name, data, zone)
-    if suffix == ".json":
-        return parse_line_json(name, data, zone)
-    raise LineFileRejected(name, [(0, line_file_problem("file_type", suffix or name))])
+    return _Checker(zone).read(name, data)
 
 
 def parse_line_csv(name: str, data: bytes, zone: ZoneInfo) -> list[LineEntry]:
     """The events of a CSV line file (format in the module docstring).
 
-    Args:
-        name: the file's name, shown in the refusal.
-        data: the file's bytes, UTF-8 or Windows-1251.
-        zone: the shop's time zone.
-
-    Returns:
-        The entries in file order.
-
     Raises:
         LineFileRejected: every problem found, each with its line.
     """
-    checker = _Checker(zone)
-    for event in csv_events(name, decode(name, data), checker.problems):
-        checker.add(event)
-    return checker.result(name)
+    return _Checker(zone).read(name, data, csv_records)
 
 
 def parse_line_json(name: str, data: bytes, zone: ZoneInfo) -> list[LineEntry]:
     """The events of a JSON line file: a list of objects (format in the module docstring).
 
-    Args:
-        name: the file's name, shown in the refusal.
-        data: the file's bytes, UTF-8 (or Windows-1251, as for CSV).
-        zone: the shop's time zone.
-
-    Returns:
-        The entries in file order.
-
     Raises:
         LineFileRejected: every problem found, each at the line where its object starts.
     """
-    checker = _Checker(zone)
-    for event in json_events(name, decode(name, data), checker.problems):
-        checker.add(event)
-    return checker.result(name)
+    return _Checker(zone).read(name, data, json_records)
 
 
-class _Checker:
-    """Checks records one by one, noting every problem and every event code seen."""
+class _Checker(RecordChecker[LineEntry]):
+    """Checks the rows of a line file into events with their odds."""
 
     def __init__(self, zone: ZoneInfo) -> None:
-        self.zone = zone
-        self.problems: Problems = []
-        self.entries: list[LineEntry] = []
-        self._seen: set[int] = set()
+        super().__init__(LINE_FILE, zone)
 
-    def add(self, record: RawEvent) -> None:
-        before = len(self.problems)
-        for name in REQUIRED:
-            if _blank(record.value(name)):
-                self.problems.append(
-                    (record.line, line_file_problem("missing", record.label(name)))
-                )
-        code = self._code(record)
-        starts_at = self._starts_at(record)
-        max_stake = self._attempt(record.line, _max_stake, record.value("max_stake"))
+    def entry(self, record: RawRecord, code: int | None) -> LineEntry | None:
+        starts_at = self.time(record, "starts_at", "time")
+        max_stake = self.attempt(record.line, _max_stake, record.value("max_stake"))
         odds = self._odds(record)
         event = self._event(record, code, starts_at, max_stake)
-        if event is not None and len(self.problems) == before:
-            self.entries.append(LineEntry(event, odds))
+        return None if event is None else LineEntry(event, odds)
 
-    def result(self, name: str) -> list[LineEntry]:
-        if not self.problems and not self.entries:
-            self.problems.append((0, line_file_problem("empty")))
-        if self.problems:
-            # Reading notes header and cell problems before checking: list them in file order.
-            raise LineFileRejected(name, sorted(self.problems, key=lambda problem: problem[0]))
-        return self.entries
-
-    def _code(self, record: RawEvent) -> int | None:
-        raw = record.value("code")
-        code = None if _blank(raw) else _event_code(raw)
-        if code is None and not _blank(raw):
-            self.problems.append((record.line, line_file_problem("code", raw)))
-        elif code in self._seen:
-            self.problems.append((record.line, line_file_problem("duplicate_code", code)))
-        elif code is not None:
-            self._seen.add(code)
-        return code
-
-    def _starts_at(self, record: RawEvent) -> datetime | None:
-        raw = record.value("starts_at")
-        when = None if _blank(raw) else parse_start_time(raw, self.zone)
-        if when is None and not _blank(raw):
-            self.problems.append((record.line, line_file_problem("time", raw)))
-        return when
-
-    def _odds(self, record: RawEvent) -> dict[str, Decimal]:
-        given = {market: raw for market, raw in record.odds.items() if not _blank(raw)}
+    def _odds(self, record: RawRecord) -> dict[str, Decimal]:
+        given = {market: raw for market, raw in record.odds.items() if not blank(raw)}
         if not given:
-            self.problems.append((record.line, line_file_problem("no_odds")))
-        odds = {
-            market: self._attempt(record.line, parse_odds, raw) for market, raw in given.items()
-        }
+            self.note(record.line, "no_odds")
+        odds = {market: self.attempt(record.line, parse_odds, raw) for market, raw in given.items()}
         return {market: value for market, value in odds.items() if value is not None}
 
     def _event(
-        self, record: RawEvent, code: int | None, starts_at: datetime | None, limit: Decimal | None
+        self, record: RawRecord, code: int | None, starts_at: datetime | None, limit: Decimal | None
     ) -> Event | None:
-        if any(_blank(record.value(name)) for name in ("sport", "home", "away")):
+        if any(blank(record.value(name)) for name in ("sport", "home", "away")):
             return None  # already reported as missing
         sport = str(record.value("sport")).strip()
         try:
@@ -191,31 +135,11 @@ class _Checker:
             self.problems.append((record.line, str(exc)))
             return None
 
-    def _attempt(self, line: int, parse: Callable[[object], _T], raw: object) -> _T | None:
-        try:
-            return parse(raw)
-        except PosError as exc:  # the parsers' own sentence (bad odds, money, sport, teams)
-            self.problems.append((line, str(exc)))
-            return None
-
-
-def _event_code(raw: object) -> int | None:
-    text = raw.strip() if isinstance(raw, str) else ""
-    if text.isascii() and text.isdigit() and len(text) <= 9:  # int() refuses 4300+ digits
-        raw = int(text)
-    if isinstance(raw, bool) or not isinstance(raw, int):
-        return None
-    return raw if 1 <= raw <= _MAX_CODE else None
-
 
 def _max_stake(raw: object) -> Decimal | None:
-    if _blank(raw):
+    if blank(raw):
         return None
     amount = to_money(raw)
     if amount <= 0:
         raise InvalidAmount(str(raw), "not_positive")
     return amount
-
-
-def _blank(value: object) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())

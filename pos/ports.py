@@ -17,7 +17,9 @@ from pos.users import User
 if TYPE_CHECKING:
     from pos.fiscal import DayReport, FiscalReceipt, Register
     from pos.printers import PrinterConfig
+    from pos.results import Result
     from pos.settings import ShopSettings
+    from pos.settlement_batch import SettledBatch
 
 
 class UserRepository(Protocol):
@@ -96,6 +98,43 @@ class FiscalRepository(Protocol):
     def last_day_report(self, serial: str) -> DayReport | None: ...
 
 
+class ResultRepository(Protocol):
+    """Event results as first recorded (p.21), by event code."""
+
+    def get(self, code: int, *, for_update: bool = False) -> Result | None: ...
+    def add(self, result: Result) -> None: ...
+    def replace(self, result: Result) -> None: ...
+    def all(self) -> dict[int, Result]: ...
+
+
+class SettlementRepository(Protocol):
+    """Unsettled slips as their terms, and what settlement found (pos.settlement_batch)."""
+
+    def lock(self) -> int:
+        """Serialise with result corrections; returns how many corrections there have been."""
+        ...
+
+    def count_corrections(self) -> None:
+        """Count one more correction (taken under `lock`)."""
+        ...
+
+    def unsettled(self, after: int, limit: int) -> tuple[list[int], list[bytes]]:
+        """Ids and terms of issued slips without a settlement, ids above `after`, in order."""
+        ...
+
+    def count_unsettled(self) -> int: ...
+
+    def record(self, batch: SettledBatch, at: datetime) -> int:
+        """Store the settlements of a batch (a slip settled meanwhile keeps its own)."""
+        ...
+
+    def paid_on_event(self, code: int) -> int: ...
+
+    def unsettle_event(self, code: int) -> int:
+        """Drop the settlements of slips with a leg on the event (a corrected result)."""
+        ...
+
+
 class UnitOfWork(Protocol):
     """One transaction: everything done inside `with uow:` is rolled back unless committed."""
 
@@ -105,6 +144,8 @@ class UnitOfWork(Protocol):
     line: LineRepository
     slips: SlipRepository
     fiscal: FiscalRepository
+    results: ResultRepository
+    settlement: SettlementRepository
 
     def __enter__(self) -> Self: ...
     def __exit__(

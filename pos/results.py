@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from pos.errors import InvalidResult
@@ -72,16 +72,18 @@ class Result:
             return VENUE_SWAPPED_REASON
         return None
 
-    @property
-    def late_from(self) -> datetime | None:
-        """From when a bet not agreed in play counts as made after the start (p.22).
+    def late_from(self, *, agreed_in_play: bool = False) -> datetime:
+        """From when a bet counts as made after the start (p.22): void if it would win, lost
+        if it loses.
 
-        A bet accepted at or after this moment is void if it would win and lost if it loses.
-        None when no bet can be late: the score was never opened (0:0). When the time the
-        score was opened is not recorded, the actual start is all that is known.
+        Bets made while the score was not yet opened stand, so this is when it was opened;
+        when that time is not recorded, the actual start is all that is known. A match that
+        ended 0:0 never opened its score, and a bet agreed in play stands — but only while
+        the match was on: a bet made after the end is one on a match that "took place before
+        the bet was made" (second p.24).
         """
-        if self.home == 0 and self.away == 0:
-            return None
+        if agreed_in_play or self.home == self.away == 0:
+            return self.ended_at
         if self.first_score_at is not None and self.first_score_at > self.actual_start:
             return self.first_score_at
         return self.actual_start
@@ -107,6 +109,8 @@ class ResultEntry:
     ended_at: datetime | None = None  # None: when it is recorded
     source: object = ""
     venue_swapped: bool = False
+    # The line of a results file it was read from (0: typed in); not part of the result.
+    line: int = field(default=0, compare=False)
 
 
 def new_result(event: Event, entry: ResultEntry, *, now: datetime, recorded_by: str) -> Result:
@@ -184,7 +188,7 @@ def parse_status(value: object, code: int = 0) -> ResultStatus:
 def result_words(result: Result, event: Event) -> str:
     """The result in words, for the second step of entry and for the audit trail.
 
-    "Динамо Минск 2 : 1 БАТЭ — победа хозяев; сыграно 30.11 21:05; источник: …"
+    "Динамо Минск 2 : 1 БАТЭ Борисов — победа хозяев (Динамо Минск); источник: АБФФ"
     """
     if result.status is not ResultStatus.FINISHED or result.home is None or result.away is None:
         body = f"{event.home} — {event.away}: {STATUS_WORDS[result.status]}"

@@ -30,6 +30,7 @@ from pos.line import Event, OddsQuote, new_event, parse_market, parse_odds
 from pos.pins import Argon2PinHasher
 from pos.ports import PinHasher, PrintStation, Storage, UnitOfWork
 from pos.printers import PrinterConfig
+from pos.results_desk import Progress, SettleReport, settle_all
 from pos.settings import ShopSettings
 from pos.slips import Slip
 from pos.terminal import DEFAULT_TERMINAL, default_data_dir, load_terminal_config
@@ -330,6 +331,14 @@ class Shop:
         """
         with self.unit_of_work() as uow:
             return find_slip(uow, number)
+
+    def settle(self, progress: Progress | None = None) -> SettleReport:
+        """Settle every slip whose outcome is certain: all its events have results, or it has
+        lost already (an express with a lost leg). Running it again changes nothing.
+
+        `progress(done, total)` is called after each chunk (from the calling thread).
+        """
+        return settle_all(self, SYSTEM_ACTOR, progress)
 
     def is_empty(self) -> bool:
         """True for a new database with no users yet."""

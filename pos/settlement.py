@@ -122,8 +122,7 @@ def judge_leg(
         return LegVerdict(LegOutcome.VOID, void)
     assert result.home is not None and result.away is not None  # a finished event has a score
     outcome, reason = market_outcome(leg.market, result.home, result.away)
-    late = result.late_from
-    if agreed_in_play or late is None or accepted_at < late or outcome is LegOutcome.VOID:
+    if accepted_at < result.late_from(agreed_in_play=agreed_in_play) or outcome is LegOutcome.VOID:
         return LegVerdict(outcome, reason)
     if outcome is LegOutcome.WON:
         return LegVerdict(LegOutcome.VOID, f"{reason}; ставка сделана после начала матча (п.22)")
@@ -186,7 +185,8 @@ def settle_slip(
     lines += _summary(slip, status, payout, size, blocks, returns)
     if cap is not None and payout > cap:
         payout = cap
-        lines.append(f"Выплата ограничена максимальной выплатой {format_roubles(cap)}.")
+        # format_roubles ends with "руб.": no second full stop.
+        lines.append(f"Выплата ограничена максимальной выплатой {format_roubles(cap)}")
     return Settlement(status, payout, verdicts, tuple(lines))
 
 
@@ -271,7 +271,8 @@ def _summary(
     if status is SlipStatus.REFUND:
         return [f"Все события — возврат: ставка возвращается, {stake}"]
     if returns is None or status is SlipStatus.LOST:
-        return [f"{_kind_name(slip)} проигран: выплаты нет."]
+        lost = "проиграна" if slip.kind.type is BetType.SYSTEM else "проигран"  # система: feminine
+        return [f"{_kind_name(slip)} {lost}: выплаты нет."]
     if slip.kind.type is not BetType.SYSTEM:
         return _express_summary(slip, payout, blocks, returns)
     return _system_summary(slip, payout, size, blocks, returns)
@@ -312,11 +313,17 @@ def _system_summary(
         f"{_kind_name(slip)}: {plural(every, *expresses)} по {format_roubles(per)}; "
         f"не проиграли {len(standing)} из {count}, выиграли {plural(winning, *expresses)}."
     ]
+    # Members named by the numbers of their legs, as the leg lines number them: 1+(2,3)+4.
+    labels, number = [], 1
+    for member in slip.members:
+        numbers = [str(n) for n in range(number, number + len(member))]
+        labels.append(numbers[0] if len(numbers) == 1 else f"({','.join(numbers)})")
+        number += len(member)
     if winning <= _LISTED_COMBINATIONS:
         for combination in combinations(standing, size):
             odds = [_member_odds(slip.members[i], blocks[i]) for i in combination]
             product = math.prod(odds, start=Fraction(1))
-            names = "+".join(str(i + 1) for i in combination)
+            names = "+".join(labels[i] for i in combination)
             factors = " × ".join(_odds_text(o) for o in odds)
             lines.append(f"Экспресс {names}: {factors} = {_odds_text(product)}")
     lines.append(

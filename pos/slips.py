@@ -112,7 +112,9 @@ class Slip:
     fiscal_receipt_no: int | None = None
     reprints: int = 0
     cancellation: Cancellation | None = None
-    settled_payout: Decimal | None = None  # set by settlement (issue #5)
+    settled_payout: Decimal | None = None  # what settlement found (pos.settlement)
+    # The maximum payout in force when the bet was accepted: it caps the payout (p.10, p.18).
+    payout_cap: Decimal | None = None
 
     @property
     def legs(self) -> list[Leg]:

@@ -16,10 +16,14 @@ from pos.ports import (
     AuditLog,
     FiscalRepository,
     LineRepository,
+    ResultRepository,
     SettingsRepository,
+    SettlementRepository,
     SlipRepository,
     UserRepository,
 )
+from pos.results import Result
+from pos.settlement_batch import VERDICT_STATUS, SettledBatch, Verdict, encode_terms
 from pos.slips import Cancellation, CashMovement, IdCheck, Slip, SlipStatus
 from pos.users import User
 
@@ -43,6 +47,9 @@ class FakeData:
         self.registers: dict[str, Register] = {}
         self.receipts: dict[tuple[str, int], FiscalReceipt] = {}
         self.days: list[DayReport] = []
+        self.results: dict[int, Result] = {}
+        self.settled: dict[str, tuple[SlipStatus, Decimal]] = {}  # by slip number
+        self.corrections = 0
 
 
 class _Users:
@@ -161,10 +168,12 @@ class _Slips:
         self._data.slips[slip.number] = slip
 
     def get(self, number: str, *, for_update: bool = False) -> Slip | None:
-        return self._data.slips.get(number)
+        slip = self._data.slips.get(number)
+        return None if slip is None else settled(self._data, slip)
 
     def by_request(self, key: str) -> Slip | None:
-        return next((s for s in self._data.slips.values() if s.request_key == key), None)
+        found = next((s for s in self._data.slips.values() if s.request_key == key), None)
+        return None if found is None else settled(self._data, found)
 
     def cancel(self, number: str, cancellation: Cancellation) -> None:
         slip = self._data.slips[number]
@@ -185,7 +194,9 @@ class _Slips:
             and s.issued_at >= since
             and s.status not in (SlipStatus.PENDING, SlipStatus.VOID)
         ]
-        return sorted(found, key=lambda s: s.issued_at, reverse=True)
+        return [
+            settled(self._data, s) for s in sorted(found, key=lambda s: s.issued_at, reverse=True)
+        ]
 
     def cancelled(self, limit: int) -> list[Slip]:
         found = [s for s in self._data.slips.values() if s.cancellation is not None]
@@ -266,6 +277,86 @@ class _Fiscal:
         return next((d for d in reversed(self._data.days) if d.register_serial == serial), None)
 
 
+def settled(data: FakeData, slip: Slip) -> Slip:
+    """The slip as the database shows it: an open slip takes its settlement's status."""
+    found = data.settled.get(slip.number)
+    if found is None:
+        return slip
+    status = found[0] if slip.status is SlipStatus.OPEN else slip.status
+    return dataclasses.replace(slip, status=status, settled_payout=found[1])
+
+
+class _Results:
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def get(self, code: int, *, for_update: bool = False) -> Result | None:
+        return self._data.results.get(code)
+
+    def add(self, result: Result) -> None:
+        assert result.event_code not in self._data.results
+        self._data.results[result.event_code] = result
+
+    def replace(self, result: Result) -> None:
+        assert result.event_code in self._data.results
+        self._data.results[result.event_code] = result
+
+    def all(self) -> dict[int, Result]:
+        return dict(self._data.results)
+
+
+class _Settlement:
+    """Slip ids are positions in the order the slips were added, from 1."""
+
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def lock(self) -> int:
+        return self._data.corrections
+
+    def count_corrections(self) -> None:
+        self._data.corrections += 1
+
+    def unsettled(self, after: int, limit: int) -> tuple[list[int], list[bytes]]:
+        ids, terms = [], []
+        for slip_id, slip in enumerate(self._data.slips.values(), start=1):
+            waiting = slip.status is SlipStatus.OPEN and slip.number not in self._data.settled
+            if slip_id > after and waiting and len(ids) < limit:
+                ids.append(slip_id)
+                terms.append(encode_terms(slip))
+        return ids, terms
+
+    def count_unsettled(self) -> int:
+        return len(self.unsettled(0, len(self._data.slips))[0])
+
+    def record(self, batch: SettledBatch, at: datetime) -> int:
+        numbers = list(self._data.slips)
+        for slip_id, code, kopecks in zip(
+            batch.slip_ids.tolist(), batch.status.tolist(), batch.payout.tolist(), strict=True
+        ):
+            number = numbers[slip_id - 1]
+            status = VERDICT_STATUS[Verdict(code)]
+            self._data.settled.setdefault(number, (status, Decimal(kopecks).scaleb(-2)))
+        return len(batch)
+
+    def paid_on_event(self, code: int) -> int:
+        return sum(
+            1
+            for slip in self._data.slips.values()
+            if slip.status is SlipStatus.PAID and any(leg.event_code == code for leg in slip.legs)
+        )
+
+    def unsettle_event(self, code: int) -> int:
+        undone = [
+            number
+            for number in self._data.settled
+            if any(leg.event_code == code for leg in self._data.slips[number].legs)
+        ]
+        for number in undone:
+            del self._data.settled[number]
+        return len(undone)
+
+
 class FakeUnitOfWork:
     """Works on a copy of the data and publishes it only on commit, like a real transaction."""
 
@@ -275,6 +366,8 @@ class FakeUnitOfWork:
     line: LineRepository
     slips: SlipRepository
     fiscal: FiscalRepository
+    results: ResultRepository
+    settlement: SettlementRepository
 
     def __init__(self, storage: FakeStorage) -> None:
         self._storage = storage
@@ -288,6 +381,8 @@ class FakeUnitOfWork:
         self.line = _Line(self._work)
         self.slips = _Slips(self._work)
         self.fiscal = _Fiscal(self._work)
+        self.results = _Results(self._work)
+        self.settlement = _Settlement(self._work)
         return self
 
     def __exit__(

@@ -9,14 +9,15 @@ import sys
 import textwrap
 import threading
 from contextlib import closing
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import inspect
+from sqlalchemy import create_engine, inspect
 
 from db import alembic_run
 from db.bootstrap import SqlStorage, open_storage
@@ -47,6 +48,9 @@ SHOP_TABLES = {
     "fiscal_registers",
     "fiscal_receipts",
     "fiscal_days",
+    "event_results",
+    "slip_terms",
+    "settlements",
 }
 NEXT = "9001"  # a test-only revision after the shop's newest
 
@@ -364,3 +368,42 @@ def test_an_up_to_date_database_opens_without_loading_alembic(sqlite_url: str) -
     )
 
     assert result.stdout.strip() == "[]"
+
+
+def test_slips_taken_before_0004_get_their_terms_and_settle(db_url: str) -> None:
+    """Migration 0004 writes the settlement terms of every slip already issued."""
+    open_storage(db_url, migrations=Migrations(SHOP_MIGRATIONS.script_location, "0003")).close()
+    engine = create_engine(db_url.replace("postgresql://", "postgresql+psycopg://"))
+    sqlite = db_url.startswith("sqlite")
+    moment = "2026-11-30T09:00:00.000000Z" if sqlite else "2026-11-30 09:00Z"
+    kickoff = "2026-11-30T18:00:00.000000Z" if sqlite else "2026-11-30 18:00Z"
+    with engine.begin() as connection:
+        connection.exec_driver_sql(
+            "INSERT INTO events (id, code, sport, home, away, starts_at, tournament, suspended) "
+            f"VALUES (1, 7, 'football', 'А', 'Б', '{kickoff}', '', false)"
+        )
+        connection.exec_driver_sql(
+            "INSERT INTO slips (id, number, request_key, kind, stake, total_odds, "
+            "possible_payout, terminal, cashier, issued_at, status, agreed_in_play, reprints) "
+            f"VALUES (1, '0000000000017', 'k', 'single', 1000, '2.5', 2500, 'К1', 'anna', "
+            f"'{moment}', 'open', false, 0)"
+        )
+        connection.exec_driver_sql(
+            "INSERT INTO slip_legs (id, slip_id, position, member, event_id, market, odds, "
+            "odds_version) VALUES (1, 1, 0, 0, 1, '1', 250, 1)"
+        )
+    engine.dispose()
+    shop = Shop.open(
+        db_url,
+        clock=FixedClock(NOW + timedelta(days=1)),
+        terminal="К1",
+        pin_hasher=PlainPinHasher(),
+    )
+    try:
+        shop.create_user("boss", "9911", "manager")
+        shop.login("boss", "9911").record_result(7, 1, 0, source="протокол")
+        report = shop.settle()
+    finally:
+        shop.close()
+
+    assert (report.won, report.payout) == (1, Decimal("25.00"))

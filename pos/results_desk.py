@@ -1,0 +1,300 @@
+"""Results as a manager enters them, and settling every slip whose outcome is certain.
+
+The first recorded result stands (p.21): recording a result again is refused; an entry
+mistake is corrected by a manager with a reason, only while nothing on the event is paid,
+and the slips it settled are settled again. A settlement run goes through the unsettled
+slips in chunks, one transaction each (pos.settlement_batch), so a crash leaves every slip
+either settled or still open, and running it again settles only what is left.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from pos.audit import AuditAction, AuditRecord
+from pos.counter import find_slip
+from pos.errors import (
+    CorrectionReasonRequired,
+    CorrectionRefused,
+    InvalidResult,
+    ResultExists,
+    ResultNotRecorded,
+    ResultsFileRejected,
+    UnknownEvent,
+)
+from pos.line import Event
+from pos.money import format_roubles
+from pos.ports import UnitOfWork
+from pos.result_files import parse_results_file
+from pos.results import Result, ResultEntry, new_result, result_words
+from pos.session import DeskBase
+from pos.settlement import Settlement, settle_slip
+from pos.settlement_batch import SettledBatch, Verdict, settle_terms
+from pos.users import require_manager
+
+if TYPE_CHECKING:
+    from pos.services import Shop
+
+# Slips per transaction of a settlement run: bounded memory, short locks, a visible progress.
+SETTLE_CHUNK = 50_000
+Progress = Callable[[int, int], None]  # (slips gone through, slips to go through)
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """An event of the line with its recorded result (None: not yet)."""
+
+    event: Event
+    result: Result | None
+
+
+@dataclass(frozen=True)
+class SettleReport:
+    """What a settlement run did."""
+
+    checked: int  # unsettled slips gone through
+    won: int
+    lost: int
+    refunds: int
+    payout: Decimal  # what the slips settled now will pay, in total
+    seconds: float
+
+    @property
+    def settled(self) -> int:
+        return self.won + self.lost + self.refunds
+
+    def words(self) -> str:
+        """One line for the screen and the audit trail."""
+        if not self.settled:
+            return f"Проверено купонов: {self.checked}; рассчитывать пока нечего."
+        return (
+            f"Рассчитано купонов: {self.settled} из {self.checked} (выигрыш {self.won}, "
+            f"проигрыш {self.lost}, возврат {self.refunds}); к выплате "
+            f"{format_roubles(self.payout)}."
+        )
+
+
+class ResultsDesk(DeskBase):
+    """Results (managers) and settlement for a signed-in desk."""
+
+    def record_result(  # noqa: PLR0913 - the keyword API DESIGN.md names
+        self,
+        code: int,
+        home: object = None,
+        away: object = None,
+        *,
+        status: object = "finished",
+        actual_start: datetime | None = None,
+        first_score_at: datetime | None = None,
+        ended_at: datetime | None = None,
+        source: object = "",
+        venue_swapped: bool = False,
+    ) -> Result:
+        """Record the official result of an event (p.11); the first one stands (p.21).
+
+        Raises:
+            NotPermitted: not a manager.
+            UnknownEvent, InvalidResult: as named.
+            ResultExists: the event already has a result.
+        """
+        entry = ResultEntry(
+            code, home, away, status, actual_start, first_score_at, ended_at, source, venue_swapped
+        )
+        return self.record_results([entry])[0]
+
+    def record_results(self, entries: list[ResultEntry]) -> list[Result]:
+        """Record several results in one transaction: all of them or none."""
+        require_manager(self.user, "ввод результатов")
+        now = self._shop.clock.now()
+        with self._shop.unit_of_work() as uow:
+            recorded = [self._record(uow, entry, now) for entry in entries]
+            uow.commit()
+        return recorded
+
+    def check_result(self, entry: ResultEntry) -> str:
+        """The result in words for the second step of entry, checked but not recorded.
+
+        Raises:
+            NotPermitted, UnknownEvent, InvalidResult: as record_result; ResultExists too.
+        """
+        require_manager(self.user, "ввод результатов")
+        with self._shop.unit_of_work() as uow:
+            result = self._checked(uow, entry, self._shop.clock.now())
+            event = uow.line.get_event(entry.event_code)
+        assert event is not None  # _checked found it
+        return result_words(result, event)
+
+    def import_results(self, name: str, data: bytes) -> list[Result]:
+        """Record the results of a CSV or JSON file (docs/results-import.md): all or nothing.
+
+        Raises:
+            ResultsFileRejected: every bad row, and every event the shop cannot take a
+                result for (unknown, already recorded, impossible times); nothing recorded.
+        """
+        require_manager(self.user, "ввод результатов")
+        entries = parse_results_file(name, data, self._shop.settings().zone)
+        now = self._shop.clock.now()
+        problems: list[tuple[int, str]] = []
+        with self._shop.unit_of_work() as uow:
+            recorded = []
+            for entry in entries:
+                try:
+                    recorded.append(self._record(uow, entry, now))
+                except (UnknownEvent, ResultExists, InvalidResult) as refused:
+                    problems.append((entry.line, _first_sentence(str(refused))))
+            if problems:
+                raise ResultsFileRejected(name, problems)
+            uow.commit()
+        return recorded
+
+    def correct_result(self, code: int, entry: ResultEntry, reason: str) -> Result:
+        """Correct a mistyped result (managers), while no slip on the event is paid.
+
+        The slips settled on the old result are settled again by the next run.
+
+        Raises:
+            NotPermitted, CorrectionReasonRequired, ResultNotRecorded, CorrectionRefused,
+            InvalidResult: as named.
+        """
+        require_manager(self.user, "исправление результата")
+        why = " ".join(str(reason or "").split())
+        if not why:
+            raise CorrectionReasonRequired()
+        now = self._shop.clock.now()
+        with self._shop.unit_of_work() as uow:
+            uow.settlement.lock()
+            old = uow.results.get(code, for_update=True)
+            event = uow.line.get_event(code)
+            if old is None or event is None:
+                raise ResultNotRecorded(code)
+            paid = uow.settlement.paid_on_event(code)
+            if paid:
+                raise CorrectionRefused(code, paid)
+            fixed = new_result(
+                event, dataclasses.replace(entry, event_code=code), now=now, recorded_by=self.login
+            )
+            fixed = dataclasses.replace(fixed, corrections=old.corrections + 1)
+            uow.results.replace(fixed)
+            undone = uow.settlement.unsettle_event(code)
+            uow.settlement.count_corrections()
+            self._audit(
+                uow,
+                AuditAction.RESULT_CORRECTED,
+                f"{code}: было {result_words(old, event)}; стало {result_words(fixed, event)}; "
+                f"причина: {why}; расчёт снят с купонов: {undone}",
+            )
+            uow.commit()
+        return fixed
+
+    def results(self) -> list[ResultRow]:
+        """Every event of the line with its result, the ones that have started first."""
+        with self._shop.unit_of_work() as uow:
+            events = uow.line.events()
+            recorded = uow.results.all()
+        now = self._shop.clock.now()
+        started = sorted((e for e in events if e.starts_at <= now), key=lambda e: e.starts_at)
+        later = sorted((e for e in events if e.starts_at > now), key=lambda e: e.starts_at)
+        return [ResultRow(event, recorded.get(event.code)) for event in [*started, *later]]
+
+    def settle(self, progress: Progress | None = None) -> SettleReport:
+        """Settle every slip whose outcome is certain (managers; see Shop.settle)."""
+        require_manager(self.user, "расчёт ставок")
+        return settle_all(self._shop, self.login, progress)
+
+    def settlement(self, number: str) -> Settlement | None:
+        """How the slip was (or would now be) settled, leg by leg; None while uncertain.
+
+        Raises:
+            InvalidSlipNumber, UnknownSlip, SlipNotIssued: as Shop.slip does.
+        """
+        with self._shop.unit_of_work() as uow:
+            slip = find_slip(uow, number)
+            results = uow.results.all()
+        return settle_slip(slip, results, cap=slip.payout_cap)
+
+    def _checked(self, uow: UnitOfWork, entry: ResultEntry, now: datetime) -> Result:
+        event = uow.line.get_event(entry.event_code)
+        if event is None:
+            raise UnknownEvent(entry.event_code)
+        earlier = uow.results.get(entry.event_code)
+        if earlier is not None:
+            raise ResultExists(entry.event_code, result_words(earlier, event))
+        return new_result(event, entry, now=now, recorded_by=self.login)
+
+    def _record(self, uow: UnitOfWork, entry: ResultEntry, now: datetime) -> Result:
+        result = self._checked(uow, entry, now)
+        event = uow.line.get_event(entry.event_code)
+        assert event is not None  # _checked found it
+        uow.results.add(result)
+        self._audit(
+            uow, AuditAction.RESULT_RECORDED, f"{event.code}: {result_words(result, event)}"
+        )
+        return result
+
+
+def settle_all(
+    shop: Shop, actor: str, progress: Progress | None = None, *, chunk: int = SETTLE_CHUNK
+) -> SettleReport:
+    """Go through every unsettled slip in chunks and settle the ones whose outcome is certain.
+
+    Each chunk is one transaction under the corrections lock; the results are read again
+    whenever a correction has come in between. Running it twice settles nothing new.
+    """
+    started = time.perf_counter()
+    total = 0
+    if progress is not None:
+        with shop.unit_of_work() as uow:
+            total = uow.settlement.count_unsettled()
+        progress(0, total)
+    checked = won = lost = refunds = 0
+    payout = 0
+    after, seen, results = 0, -1, {}
+    while True:
+        with shop.unit_of_work() as uow:
+            corrections = uow.settlement.lock()
+            if corrections != seen:
+                results, seen = uow.results.all(), corrections
+            ids, terms = uow.settlement.unsettled(after, chunk)
+            if not ids:
+                break
+            batch = settle_terms(ids, terms, results)
+            uow.settlement.record(batch, shop.clock.now())
+            uow.commit()
+        after = ids[-1]
+        checked += len(ids)
+        counts = _counts(batch)
+        won, lost, refunds = won + counts[0], lost + counts[1], refunds + counts[2]
+        payout += int(batch.payout.sum())
+        if progress is not None:
+            progress(checked, max(total, checked))
+    report = SettleReport(
+        checked, won, lost, refunds, Decimal(payout).scaleb(-2), time.perf_counter() - started
+    )
+    if report.settled:
+        with shop.unit_of_work() as uow:
+            record = AuditRecord(
+                shop.clock.now(), shop.terminal, actor, AuditAction.SETTLED, report.words()
+            )
+            uow.audit.append(record)
+            uow.commit()
+    return report
+
+
+def _counts(batch: SettledBatch) -> list[int]:
+    counts = np.bincount(batch.status, minlength=len(Verdict)).tolist()
+    return [int(counts[v]) for v in Verdict]
+
+
+def _first_sentence(text: str) -> str:
+    return text.split(". ", maxsplit=1)[0].rstrip(".")
+
+
+__all__ = ["ResultRow", "ResultsDesk", "SettleReport", "settle_all"]

@@ -1,0 +1,167 @@
+"""Recording results, correcting them and settling, through the desk (on the fake database)."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+
+from pos.audit import AuditAction
+from pos.clock import FixedClock
+from pos.desk import Desk
+from pos.errors import (
+    CorrectionReasonRequired,
+    CorrectionRefused,
+    InvalidResult,
+    NotPermitted,
+    ResultExists,
+    ResultNotRecorded,
+    ResultsFileRejected,
+    UnknownEvent,
+)
+from pos.results import ResultEntry, ResultStatus
+from pos.services import Shop
+from pos.slips import SlipStatus
+from tests.fakes import FakeStorage
+
+D = Decimal
+
+
+@pytest.fixture
+def boss(demo_shop: Shop, clock: FixedClock) -> Desk:
+    return demo_shop.login("boss", "9911")
+
+
+@pytest.fixture
+def anna(demo_shop: Shop) -> Desk:
+    return demo_shop.login("anna", "4821")
+
+
+def _later(clock: FixedClock) -> None:
+    clock.advance(timedelta(days=5))
+
+
+def test_only_a_manager_records_results(anna: Desk, clock: FixedClock) -> None:
+    _later(clock)
+    with pytest.raises(NotPermitted):
+        anna.record_result(101, 1, 0, source="АБФФ")
+    with pytest.raises(NotPermitted):
+        anna.settle()
+
+
+def test_a_result_is_checked_and_worded_before_it_is_recorded(
+    boss: Desk, clock: FixedClock, storage: FakeStorage
+) -> None:
+    _later(clock)
+    words = boss.check_result(ResultEntry(101, 2, 1, source="АБФФ"))
+    assert words == (
+        "Динамо Минск 2 : 1 БАТЭ Борисов — победа хозяев (Динамо Минск); источник: АБФФ"
+    )
+    assert storage.data.results == {}  # the first step records nothing
+    with pytest.raises(UnknownEvent):
+        boss.check_result(ResultEntry(999, 1, 0, source="АБФФ"))
+
+
+def test_p21_a_second_result_for_the_same_event_is_refused(boss: Desk, clock: FixedClock) -> None:
+    _later(clock)
+    boss.record_result(101, 2, 1, source="АБФФ")
+    with pytest.raises(ResultExists) as refused:
+        boss.record_result(101, 2, 2, source="АБФФ, уточнение")
+    assert "2 : 1" in str(refused.value)
+    with pytest.raises(ResultExists):
+        boss.check_result(ResultEntry(101, 2, 2, source="АБФФ"))
+
+
+def test_a_match_not_yet_played_cannot_have_a_result(boss: Desk) -> None:
+    with pytest.raises(InvalidResult, match="ещё не сыграно"):
+        boss.record_result(101, 1, 0, source="АБФФ")
+
+
+def test_recording_is_audited(boss: Desk, clock: FixedClock, storage: FakeStorage) -> None:
+    _later(clock)
+    boss.record_result(201, status="postponed", source="ФХРБ")
+    record = storage.data.audit[-1]
+    assert record.action is AuditAction.RESULT_RECORDED
+    assert "перенесено более чем на три дня" in record.detail
+
+
+def test_a_results_file_is_recorded_all_or_nothing_with_line_numbers(
+    boss: Desk, clock: FixedClock, storage: FakeStorage
+) -> None:
+    _later(clock)
+    boss.record_result(102, 1, 1, source="АБФФ")
+    text = "code;home;away;source\n101;2;1;АБФФ\n102;0;0;АБФФ\n999;1;1;АБФФ\n"
+    with pytest.raises(ResultsFileRejected) as refused:
+        boss.import_results("итоги.csv", text.encode())
+    message = str(refused.value)
+    assert "строка 3: Результат события 102 уже записан" in message
+    assert "строка 4: События с кодом 999 нет в линии" in message
+    assert set(storage.data.results) == {102}
+
+    recorded = boss.import_results("итоги.csv", b"code;home;away;source\n101;2;1;ABFF\n")
+    assert [r.event_code for r in recorded] == [101]
+
+
+def test_a_correction_needs_a_reason_and_a_recorded_result(boss: Desk, clock: FixedClock) -> None:
+    _later(clock)
+    entry = ResultEntry(101, 1, 0, source="АБФФ")
+    with pytest.raises(CorrectionReasonRequired):
+        boss.correct_result(101, entry, "  ")
+    with pytest.raises(ResultNotRecorded):
+        boss.correct_result(101, entry, "опечатка")
+
+
+def test_p21_a_correction_resettles_until_something_is_paid(
+    boss: Desk, anna: Desk, clock: FixedClock, storage: FakeStorage
+) -> None:
+    slip = anna.accept_bet([(101, "1")], stake="10")
+    _later(clock)
+    boss.record_result(101, 0, 2, source="АБФФ")
+    boss.settle()
+    assert anna.slip(slip.number).status is SlipStatus.LOST
+
+    fixed = boss.correct_result(101, ResultEntry(101, 2, 0, source="АБФФ"), "опечатка")
+    assert fixed.corrections == 1
+    assert storage.data.audit[-1].action is AuditAction.RESULT_CORRECTED
+    boss.settle()
+    assert anna.slip(slip.number).status is SlipStatus.WON
+
+    paid = dataclasses.replace(storage.data.slips[slip.number], status=SlipStatus.PAID)
+    storage.data.slips[slip.number] = paid
+    with pytest.raises(CorrectionRefused):
+        boss.correct_result(101, ResultEntry(101, 0, 0, source="АБФФ"), "опять")
+
+
+def test_settling_reports_progress_and_what_it_did(
+    boss: Desk, anna: Desk, clock: FixedClock
+) -> None:
+    winner = anna.accept_bet([(101, "1"), (102, "X")], stake="10", kind="express")
+    anna.accept_bet([(101, "2")], stake="5")
+    anna.accept_bet([(103, "1")], stake="5")
+    _later(clock)
+    boss.record_result(101, 3, 1, source="АБФФ")
+    boss.record_result(102, 1, 1, source="АБФФ")
+    seen: list[tuple[int, int]] = []
+
+    report = boss.settle(lambda done, total: seen.append((done, total)))
+
+    assert (report.checked, report.won, report.lost, report.refunds) == (3, 1, 1, 0)
+    assert report.payout == D("72.45")
+    assert seen == [(0, 3), (3, 3)]
+    assert "Рассчитано купонов: 2 из 3" in report.words()
+    explained = anna.settlement(winner.number)
+    assert explained is not None
+    assert explained.status is SlipStatus.WON
+    assert explained.lines[-1] == "Выплата: 10,00 руб. × (2,10 × 3,45 = 7,245) = 72,45 руб."
+    assert boss.settle().settled == 0
+
+
+def test_a_refunded_event_refunds_a_single(boss: Desk, anna: Desk, clock: FixedClock) -> None:
+    slip = anna.accept_bet([(201, "1")], stake="7,50")
+    _later(clock)
+    boss.record_result(201, status=ResultStatus.CANCELLED, source="ФХРБ")
+    boss.settle()
+    settled = anna.slip(slip.number)
+    assert (settled.status, settled.payout) == (SlipStatus.REFUND, D("7.50"))

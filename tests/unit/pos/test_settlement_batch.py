@@ -1,0 +1,140 @@
+"""The vectorised settlement agrees with pos.settlement.settle_slip, slip by slip."""
+
+from __future__ import annotations
+
+import math
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pos.bets import BetKind, BetType, possible_payout
+from pos.results import Result, ResultStatus
+from pos.settlement import settle_slip
+from pos.settlement_batch import VERDICT_STATUS, Verdict, encode_terms, market_code, settle_terms
+from pos.slips import Leg, Slip
+
+START = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
+MARKETS = ["1", "X", "2", "1X", "X2", "12", "O2.5", "U3", "O5", "H1-1.5", "H2+1", "H1-0.25"]
+EVENTS = range(1, 9)
+
+
+def _slip(
+    kind: BetKind,
+    members: list[list[tuple[int, str, Decimal]]],
+    stake: Decimal,
+    *,
+    issued_at: datetime,
+    agreed: bool,
+    cap: Decimal | None,
+) -> Slip:
+    legs = tuple(
+        tuple(Leg(code, market, odds, 1, f"Х{code}", f"Г{code}", START) for code, market, odds in m)
+        for m in members
+    )
+    odds = [math.prod((leg.odds for leg in m), start=Decimal(1)) for m in legs]
+    return Slip(
+        number="0000000000001",
+        kind=kind,
+        members=legs,
+        stake=stake,
+        total_odds=Decimal("1"),
+        possible_payout=possible_payout(kind, stake, odds),
+        terminal="К1",
+        cashier="anna",
+        issued_at=issued_at,
+        agreed_in_play=agreed,
+        payout_cap=cap,
+    )
+
+
+@st.composite
+def slips(draw: st.DrawFn) -> Slip:
+    count = draw(st.integers(1, 6))
+    codes = draw(st.lists(st.sampled_from(EVENTS), min_size=count, max_size=count, unique=True))
+    blocks = count >= 3 and draw(st.booleans())
+    odds = st.integers(101, 900).map(lambda h: Decimal(h) / 100)
+    legs = [(code, draw(st.sampled_from(MARKETS)), draw(odds)) for code in codes]
+    if blocks:
+        cut = draw(st.integers(1, count - 1))
+        members = [legs[:cut], *[[leg] for leg in legs[cut:]]]
+        if len(members) < 3:
+            members = [[leg] for leg in legs]
+    else:
+        members = [[leg] for leg in legs]
+    n = len(members)
+    if n == 1:
+        kind = BetKind(BetType.SINGLE)
+    elif n >= 3 and draw(st.booleans()):
+        kind = BetKind(BetType.SYSTEM, draw(st.integers(2, n - 1)), n)
+    else:
+        kind = (
+            BetKind(BetType.EXPRESS)
+            if all(len(m) == 1 for m in members)
+            else BetKind(BetType.SYSTEM, n - 1, n)
+        )
+    per = Decimal(draw(st.integers(1, 500))) / 100
+    stake = per * kind.combinations
+    issued = START + timedelta(minutes=draw(st.integers(-60, 60)))
+    cap = draw(st.none() | st.integers(100, 5000).map(Decimal))
+    return _slip(kind, members, stake, issued_at=issued, agreed=draw(st.booleans()), cap=cap)
+
+
+@st.composite
+def result_sets(draw: st.DrawFn) -> dict[int, Result]:
+    results = {}
+    for code in EVENTS:
+        if draw(st.integers(0, 9)) == 0:
+            continue  # no result yet
+        status = draw(st.sampled_from([ResultStatus.FINISHED] * 6 + list(ResultStatus)))
+        home, away = draw(st.integers(0, 5)), draw(st.integers(0, 5))
+        first = draw(st.none() | st.integers(0, 40).map(lambda m: START + timedelta(minutes=m)))
+        if home == away == 0:
+            first = None
+        results[code] = Result(
+            code,
+            status,
+            home,
+            away,
+            START,
+            START + timedelta(hours=2),
+            "протокол",
+            first_score_at=first,
+            venue_swapped=draw(st.integers(0, 9)) == 0,
+        )
+    return results
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(slips(), min_size=1, max_size=12), result_sets())
+def test_the_batch_settles_every_slip_as_settle_slip_does(
+    batch: list[Slip], results: dict[int, Result]
+) -> None:
+    settled = settle_terms(range(len(batch)), [encode_terms(s) for s in batch], results)
+    got = {
+        slip_id: (VERDICT_STATUS[Verdict(code)], Decimal(kopecks).scaleb(-2))
+        for slip_id, code, kopecks in zip(
+            settled.slip_ids.tolist(),
+            settled.status.tolist(),
+            settled.payout.tolist(),
+            strict=True,
+        )
+    }
+    for index, slip in enumerate(batch):
+        expected = settle_slip(slip, results, cap=slip.payout_cap)
+        if expected is None:
+            assert index not in got
+        else:
+            assert got[index] == (expected.status, expected.payout), slip
+
+
+def test_market_codes_round_trip_through_the_terms() -> None:
+    from pos.settlement_batch import _market_key
+
+    for market in [*MARKETS, "O0.5", "U250.5", "H2-10.75", "H1+0.5", "12"]:
+        assert market_code(*_market_key(market)) == market
+
+
+def test_an_empty_batch_settles_nothing() -> None:
+    assert len(settle_terms([], [], {})) == 0
