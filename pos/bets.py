@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal, localcontext
-from itertools import combinations
+from typing import TypeVar
 
 from pos.errors import InvalidBetKind, StakeNotSplittable
 from pos.money import KOPECK, round_payout
 
+_Number = TypeVar("_Number", int, Decimal)
 ODDS_SHOWN = Decimal("0.0001")
 _EXACT_DIGITS = 120
-# The largest system the counter offers: C(12, 6) = 924 expresses is already a long slip.
-MAX_SYSTEM_MEMBERS = 12
+# The largest system the counter offers: 10/20 is 184,756 expresses, priced and settled by
+# e_k (below) without listing them; a slip of 20 legs still fits on the paper.
+MAX_SYSTEM_MEMBERS = 20
 
 
 class BetType(enum.StrEnum):
@@ -48,7 +51,7 @@ def parse_kind(text: object) -> BetKind:
     """The kind named as the API and the slip name it: "single", "express", "system 2/3".
 
     Raises:
-        InvalidBetKind: not a kind, or a system whose k and n are not 2 ≤ k < n ≤ 12.
+        InvalidBetKind: not a kind, or a system whose k and n are not 2 ≤ k < n ≤ 20.
     """
     raw = " ".join(str(text).lower().split()) if isinstance(text, str) else ""
     if raw in (BetType.SINGLE, BetType.EXPRESS):
@@ -83,25 +86,6 @@ def kinds_for(members: int, *, blocks: bool = False) -> list[BetKind]:
     return systems if blocks else [BetKind(BetType.EXPRESS), *systems]
 
 
-def member_combinations(kind: BetKind, members: int) -> list[tuple[int, ...]]:
-    """The member indexes of each express the slip is made of."""
-    if kind.type is BetType.SYSTEM:
-        return list(combinations(range(members), kind.size))
-    return [tuple(range(members))]
-
-
-def combination_odds(kind: BetKind, member_odds: list[Decimal]) -> list[Decimal]:
-    """The odds of each express of the slip, exact (a member's odds: its legs multiplied)."""
-    # Exact: 12 legs of two-decimal odds need 24 decimals and the integer part; the
-    # default 28-digit context would round a long express before the single round-down.
-    with localcontext() as exact:
-        exact.prec = _EXACT_DIGITS
-        return [
-            math.prod((member_odds[i] for i in combo), start=Decimal(1))
-            for combo in member_combinations(kind, len(member_odds))
-        ]
-
-
 def split_stake(kind: BetKind, stake: Decimal, minimum: Decimal = KOPECK) -> Decimal:
     """The stake on each express of a system: the total split evenly, in whole kopecks.
 
@@ -118,17 +102,43 @@ def split_stake(kind: BetKind, stake: Decimal, minimum: Decimal = KOPECK) -> Dec
     raise StakeNotSplittable(stake, count, lower if lower >= minimum else None, upper)
 
 
+def elementary_symmetric(values: Sequence[_Number], k: int) -> _Number:
+    """e_k(values): the sum over every k-combination of the product of its values, exactly
+    (for Decimal, within the context's precision).
+
+    O(n·k) instead of C(n, k) products: what a system's expresses return together (p.18).
+    """
+    zero = values[0] * 0 if values else 0
+    sums = [zero + 1] + [zero] * k
+    for count, value in enumerate(values, start=1):
+        if value:
+            for size in range(min(count, k), 0, -1):
+                sums[size] += sums[size - 1] * value
+    return sums[k]  # type: ignore[return-value]
+
+
 def possible_payout(kind: BetKind, stake: Decimal, member_odds: list[Decimal]) -> Decimal:
     """What the slip pays if every leg wins: the exact sum over its expresses, rounded down once."""
     per = split_stake(kind, stake)
-    every = combination_odds(kind, member_odds)
+    size = kind.size if kind.type is BetType.SYSTEM else len(member_odds)
     with localcontext() as exact:
         exact.prec = _EXACT_DIGITS
-        return round_payout(sum((per * odds for odds in every), Decimal(0)))
+        return round_payout(per * elementary_symmetric(member_odds, size))
+
+
+def highest_express_odds(kind: BetKind, member_odds: list[Decimal]) -> Decimal:
+    """The odds of the slip's dearest express: the product of its k highest member odds."""
+    size = kind.size if kind.type is BetType.SYSTEM else len(member_odds)
+    with localcontext() as exact:
+        exact.prec = _EXACT_DIGITS
+        return math.prod(sorted(member_odds, reverse=True)[:size], start=Decimal(1))
 
 
 def total_odds(kind: BetKind, member_odds: list[Decimal]) -> Decimal:
     """The odds shown on the slip: an express's product; a system's payout ÷ stake if all win."""
-    every = combination_odds(kind, member_odds)
+    size = kind.size if kind.type is BetType.SYSTEM else len(member_odds)
+    with localcontext() as exact:
+        exact.prec = _EXACT_DIGITS
+        average = elementary_symmetric(member_odds, size) / kind.combinations
     # Shown, not used to pay: the payout is computed from the exact odds of each express.
-    return (sum(every, Decimal(0)) / len(every)).quantize(ODDS_SHOWN, rounding=ROUND_DOWN)
+    return average.quantize(ODDS_SHOWN, rounding=ROUND_DOWN)

@@ -8,7 +8,14 @@ from datetime import datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from pos.bets import BetKind, BetType, combination_odds, parse_kind, possible_payout, total_odds
+from pos.bets import (
+    BetKind,
+    BetType,
+    highest_express_odds,
+    parse_kind,
+    possible_payout,
+    total_odds,
+)
 from pos.bets import split_stake as split_system_stake
 from pos.errors import (
     EventStarted,
@@ -202,7 +209,7 @@ def _check_event_limits(
 def _check_express_odds(settings: ShopSettings, kind: BetKind, member_odds: list[Decimal]) -> None:
     if kind.type is BetType.SINGLE:
         return
-    highest = max(combination_odds(kind, member_odds))
+    highest = highest_express_odds(kind, member_odds)
     if highest > settings.max_express_odds:
         raise ExpressOddsTooHigh(highest, settings.max_express_odds)
 

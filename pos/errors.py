@@ -304,7 +304,7 @@ class InvalidBetKind(DomainError):
     def message(self) -> str:
         return (
             f"Неизвестный вид ставки «{self.text}». Бывают: ординар, экспресс, "
-            "система k из n (2 ≤ k < n ≤ 12)."
+            "система k из n (2 ≤ k < n ≤ 20)."
         )
 
 

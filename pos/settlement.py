@@ -27,7 +27,7 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 from itertools import combinations
 
-from pos.bets import BetType
+from pos.bets import BetType, elementary_symmetric
 from pos.money import format_roubles
 from pos.results import Result
 from pos.slips import Leg, Slip, SlipStatus
@@ -129,19 +129,6 @@ def judge_leg(
     return LegVerdict(
         outcome, f"{reason}; ставка после начала, проигранные возврату не подлежат (п.22)"
     )
-
-
-def elementary_symmetric(values: Sequence[int], k: int) -> int:
-    """e_k(values): the sum over every k-combination of the product of its values, exactly.
-
-    O(n·k) instead of C(n, k) products: the returns of a system's winning expresses.
-    """
-    sums = [1] + [0] * k
-    for count, value in enumerate(values, start=1):
-        if value:
-            for size in range(min(count, k), 0, -1):
-                sums[size] += sums[size - 1] * value
-    return sums[k]
 
 
 def settle_slip(
