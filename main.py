@@ -146,7 +146,18 @@ def _create_user(shop: Shop, args: argparse.Namespace) -> int:
     return Exit.OK
 
 
-_COMMANDS = {"demo": _seed_demo, "create-user": _create_user}
+def _settle(shop: Shop, args: argparse.Namespace) -> int:
+    def progress(done: int, total: int) -> None:
+        sys.stderr.write(f"\rПроверено купонов: {done} из {total}")
+        sys.stderr.flush()
+
+    report = shop.settle(progress)
+    sys.stderr.write("\n")
+    sys.stdout.write(report.words() + "\n")
+    return Exit.OK
+
+
+_COMMANDS = {"demo": _seed_demo, "create-user": _create_user, "settle": _settle}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -174,6 +185,9 @@ def _parser() -> argparse.ArgumentParser:
     create.add_argument("login")
     create.add_argument("--role", choices=["cashier", "manager"], default="cashier")
     create.add_argument("--pin", help="PIN (если не указан, будет запрошен)")
+    commands.add_parser(
+        "settle", help="рассчитать все купоны, исход которых известен (по записанным результатам)"
+    )
     return parser
 
 

@@ -21,17 +21,38 @@ from db.tables import (
     SettlementRow,
     SlipLegRow,
     SlipRow,
-    SlipTermsRow,
 )
 from db.types import UTCDateTime
 from pos.results import Result, ResultStatus
-from pos.settlement_batch import SettledBatch
+from pos.settlement_batch import VERDICT_STATUS, SettledBatch, Verdict
 from pos.slips import SlipStatus
 
 # The counter row both a settlement run and a correction of a result lock (see `lock`).
 _CORRECTIONS = "result_corrections"
+_UNSETTLED = (
+    "SELECT t.slip_id, t.terms FROM slip_terms AS t CROSS JOIN slips AS s "
+    "LEFT JOIN settlements AS x ON x.slip_id = t.slip_id "
+    "WHERE s.id = t.slip_id AND s.status = 'open' AND x.slip_id IS NULL AND t.slip_id > ? "
+    "ORDER BY t.slip_id LIMIT ?"
+)
+_UNSETTLED_PG = _UNSETTLED.replace("?", "%s")
 _INSERT = (
     "INSERT INTO settlements (slip_id, status, payout, settled_at) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (slip_id) DO NOTHING"
+)
+# A chunk of settlements as one parameter, unpacked by the database itself instead of
+# binding four parameters per row (a third faster on SQLite; tests/bench/settle.py). SQLite:
+# a JSON object {"slip id": payout × 4 + verdict code}; PostgreSQL: three arrays.
+_WORDS = " ".join(f"WHEN {v.value} THEN '{VERDICT_STATUS[v].value}'" for v in Verdict)
+_INSERT_JSON = (
+    "INSERT INTO settlements (slip_id, status, payout, settled_at) "
+    f"SELECT CAST(key AS INTEGER), CASE value % 4 {_WORDS} END, value / 4, ? "
+    "FROM json_each(?) WHERE true ON CONFLICT (slip_id) DO NOTHING"
+)
+_INSERT_ARRAYS = (
+    "INSERT INTO settlements (slip_id, status, payout, settled_at) "
+    "SELECT slip_id, status, payout, %s "
+    "FROM unnest(%s::bigint[], %s::varchar[], %s::bigint[]) AS r(slip_id, status, payout) "
     "ON CONFLICT (slip_id) DO NOTHING"
 )
 
@@ -119,24 +140,20 @@ class SqlSettlementRepository:
 
     def unsettled(self, after: int, limit: int) -> tuple[list[int], list[bytes]]:
         """Up to `limit` issued slips without a settlement, with ids above `after`."""
-        query = (
-            select(SlipTermsRow.slip_id, SlipTermsRow.terms)
-            .join(SlipRow, SlipRow.id == SlipTermsRow.slip_id)
-            .outerjoin(SettlementRow, SettlementRow.slip_id == SlipTermsRow.slip_id)
-            .where(
-                SlipTermsRow.slip_id > after,
-                SlipRow.status == SlipStatus.OPEN.value,
-                SettlementRow.slip_id.is_(None),
-            )
-            .order_by(SlipTermsRow.slip_id)
-            .limit(limit)
-        )
-        ids: list[int] = []
-        terms: list[bytes] = []
-        for slip_id, record in self._session.execute(query):
-            ids.append(slip_id)
-            terms.append(bytes(record))
-        return ids, terms
+        # Hand-written for the planners: CROSS JOIN makes SQLite walk slip_terms in id order
+        # (its status index on slips would otherwise make it sort every open slip per chunk);
+        # PostgreSQL reads it as the plain join it is. Fetched with the DBAPI cursor of this
+        # transaction's connection: SQLAlchemy's Row objects would double the read of a
+        # million two-column rows (2 s against 1 s here).
+        connection = self._session.connection()
+        sql = _UNSETTLED if connection.dialect.paramstyle == "qmark" else _UNSETTLED_PG
+        cursor = connection.connection.cursor()
+        try:
+            cursor.execute(sql, (after, limit))
+            rows = cursor.fetchall()
+        finally:
+            cursor.close()
+        return [row[0] for row in rows], [bytes(row[1]) for row in rows]
 
     def count_unsettled(self) -> int:
         """How many issued slips have no settlement yet."""
@@ -156,10 +173,15 @@ class SqlSettlementRepository:
             return 0
         connection = self._session.connection()
         moment = UTCDateTime().process_bind_param(at, connection.dialect)
-        sql = _INSERT if connection.dialect.paramstyle == "qmark" else _INSERT.replace("?", "%s")
-        rows = [(slip_id, status, payout, moment) for slip_id, status, payout in batch.rows()]
-        connection.exec_driver_sql(sql, rows)
-        return len(rows)
+        ids = batch.slip_ids.tolist()
+        if connection.dialect.name == "sqlite":
+            packed = (batch.payout * 4 + batch.status).tolist()
+            document = "{" + ",".join(map('"{}":{}'.format, ids, packed)) + "}"
+            connection.exec_driver_sql(_INSERT_JSON, (moment, document))
+        else:
+            words = [VERDICT_STATUS[Verdict(code)].value for code in batch.status.tolist()]
+            connection.exec_driver_sql(_INSERT_ARRAYS, (moment, ids, words, batch.payout.tolist()))
+        return len(ids)
 
     def paid_on_event(self, code: int) -> int:
         """How many paid slips have a leg on the event."""

@@ -329,7 +329,12 @@ class SettlementRow(Base):
 
     __tablename__ = "settlements"
     __table_args__ = (
-        CheckConstraint("status IN ('won', 'lost', 'refund')", name="status"),
+        CheckConstraint(
+            # Not IN (…): SQLite evaluates an IN list in a CHECK through an ephemeral table,
+            # which made writing a million settlements three times slower (tests/bench).
+            "status = 'won' OR status = 'lost' OR status = 'refund'",
+            name="status",
+        ),
         CheckConstraint("payout >= 0", name="payout"),
     )
 

@@ -109,11 +109,13 @@ def elementary_symmetric(values: Sequence[_Number], k: int) -> _Number:
     O(n·k) instead of C(n, k) products: what a system's expresses return together (p.18).
     """
     zero = values[0] * 0 if values else 0
+    terms = [value for value in values if value]  # a zero (a lost member) adds nothing
+    if len(terms) <= k:  # one product, or none at all: the cheap common cases
+        return math.prod(terms, start=zero + 1) if len(terms) == k else zero  # type: ignore[return-value]
     sums = [zero + 1] + [zero] * k
-    for count, value in enumerate(values, start=1):
-        if value:
-            for size in range(min(count, k), 0, -1):
-                sums[size] += sums[size - 1] * value
+    for count, value in enumerate(terms, start=1):
+        for size in range(min(count, k), 0, -1):
+            sums[size] += sums[size - 1] * value
     return sums[k]  # type: ignore[return-value]
 
 

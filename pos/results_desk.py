@@ -37,7 +37,7 @@ from pos.result_files import parse_results_file
 from pos.results import Result, ResultEntry, new_result, result_words
 from pos.session import DeskBase
 from pos.settlement import Settlement, settle_slip
-from pos.settlement_batch import SettledBatch, Verdict, settle_terms
+from pos.settlement_batch import LegJudge, SettledBatch, Verdict, settle_terms
 from pos.users import require_manager
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ class SettleReport:
         return (
             f"Рассчитано купонов: {self.settled} из {self.checked} (выигрыш {self.won}, "
             f"проигрыш {self.lost}, возврат {self.refunds}); к выплате "
-            f"{format_roubles(self.payout)}."
+            f"{format_roubles(self.payout)}"
         )
 
 
@@ -256,16 +256,16 @@ def settle_all(
         progress(0, total)
     checked = won = lost = refunds = 0
     payout = 0
-    after, seen, results = 0, -1, {}
+    after, seen, judge = 0, -1, LegJudge({})
     while True:
         with shop.unit_of_work() as uow:
             corrections = uow.settlement.lock()
             if corrections != seen:
-                results, seen = uow.results.all(), corrections
+                judge, seen = LegJudge(uow.results.all()), corrections
             ids, terms = uow.settlement.unsettled(after, chunk)
             if not ids:
                 break
-            batch = settle_terms(ids, terms, results)
+            batch = settle_terms(ids, terms, judge)
             uow.settlement.record(batch, shop.clock.now())
             uow.commit()
         after = ids[-1]

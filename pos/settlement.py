@@ -114,21 +114,33 @@ def market_outcome(market: str, home: int, away: int) -> tuple[LegOutcome, str]:
 def judge_leg(
     leg: Leg, result: Result | None, *, accepted_at: datetime, agreed_in_play: bool
 ) -> LegVerdict:
-    """One leg against its event's first recorded result (p.21)."""
+    """One leg against its event's first recorded result (p.21), made at `accepted_at`."""
+    verdict = event_verdict(leg.market, result)
+    if result is None or accepted_at < result.late_from(agreed_in_play=agreed_in_play):
+        return verdict
+    return made_late(verdict)
+
+
+def event_verdict(market: str, result: Result | None) -> LegVerdict:
+    """A market against its event's result, for a bet made in time."""
     if result is None:
         return LegVerdict(LegOutcome.OPEN, "результата ещё нет")
     void = result.void_reason
     if void is not None:
         return LegVerdict(LegOutcome.VOID, void)
     assert result.home is not None and result.away is not None  # a finished event has a score
-    outcome, reason = market_outcome(leg.market, result.home, result.away)
-    if accepted_at < result.late_from(agreed_in_play=agreed_in_play) or outcome is LegOutcome.VOID:
-        return LegVerdict(outcome, reason)
-    if outcome is LegOutcome.WON:
-        return LegVerdict(LegOutcome.VOID, f"{reason}; ставка сделана после начала матча (п.22)")
-    return LegVerdict(
-        outcome, f"{reason}; ставка после начала, проигранные возврату не подлежат (п.22)"
-    )
+    return LegVerdict(*market_outcome(market, result.home, result.away))
+
+
+def made_late(verdict: LegVerdict) -> LegVerdict:
+    """The verdict of a bet made after the start (p.22): void had it won; a loss stands."""
+    if verdict.outcome is LegOutcome.WON:
+        reason = f"{verdict.reason}; ставка сделана после начала матча (п.22)"
+        return LegVerdict(LegOutcome.VOID, reason)
+    if verdict.outcome is LegOutcome.LOST:
+        reason = f"{verdict.reason}; ставка после начала, проигранные возврату не подлежат (п.22)"
+        return LegVerdict(LegOutcome.LOST, reason)
+    return verdict
 
 
 def settle_slip(

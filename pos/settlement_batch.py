@@ -7,9 +7,9 @@ short record per slip instead of a row per leg is what makes a million slips che
 database hands over a million small values, not three and a half million rows.
 
 The rules are not written twice. Each distinct (event, market) of a run is judged once by
-`pos.settlement.judge_leg`, both as a bet made in time and as one made late (p.22); a leg
-takes the verdict its acceptance time calls for (`Result.late_from`, which also knows what
-an agreement in play changes). Then per slip:
+`pos.settlement.event_verdict` (`LegJudge` keeps the verdicts across the chunks of a run); a
+leg made after `Result.late_from` (which also knows what an agreement in play changes) takes
+`pos.settlement.made_late` of it (p.22). Then per slip:
 
 - more lost members than the kind can spare (any for an express) → lost, payout 0;
 - every leg void → refund of the stake;
@@ -28,9 +28,9 @@ from __future__ import annotations
 import enum
 import math
 import struct
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from decimal import Decimal
 
 import numpy as np
@@ -41,11 +41,13 @@ from pos.results import Result
 from pos.settlement import (
     ODDS_SCALE,
     LegOutcome,
-    judge_leg,
+    event_verdict,
+    made_late,
     member_values,
     payout_kopecks,
 )
-from pos.slips import Leg, Slip, SlipStatus
+from pos.settlement import LegVerdict as _Verdict
+from pos.slips import Slip, SlipStatus
 
 TERMS_VERSION = 1
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -87,6 +89,11 @@ _OUTCOME_CODES = {
     LegOutcome.OPEN: 3,
 }
 _WON, _LOST, _VOID, _OPEN = range(4)
+# What each outcome becomes for a bet made after the start (p.22), as pos.settlement says.
+_LATE = np.array(
+    [_OUTCOME_CODES[made_late(_Verdict(o, "")).outcome] for o in _OUTCOME_CODES], np.int8
+)
+_NEVER = np.iinfo(np.int64).max
 
 
 class Verdict(enum.IntEnum):
@@ -115,15 +122,12 @@ class SettledBatch:
     def __len__(self) -> int:
         return len(self.slip_ids)
 
-    def rows(self) -> Iterable[tuple[int, str, int]]:
-        """(slip id, status value, payout in kopecks) for each settled slip."""
-        words = [VERDICT_STATUS[v].value for v in Verdict]
-        return zip(
-            self.slip_ids.tolist(),
-            [words[code] for code in self.status.tolist()],
-            self.payout.tolist(),
-            strict=True,
-        )
+    def rows(self, *extra: object) -> list[tuple[object, ...]]:
+        """(slip id, status value, payout in kopecks, *extra) for each settled slip."""
+        words = np.array([VERDICT_STATUS[v].value for v in Verdict], dtype=object)
+        columns = [self.slip_ids.tolist(), words[self.status].tolist(), self.payout.tolist()]
+        columns += [[value] * len(self.slip_ids) for value in extra]
+        return list(zip(*columns, strict=True))
 
 
 def encode_terms(slip: Slip) -> bytes:
@@ -162,65 +166,103 @@ def market_code(kind: int, line: int) -> str:
     return f"{name}{text}"
 
 
+class LegJudge:
+    """The verdicts of (event, market) pairs under one set of results, each judged once.
+
+    A settlement run keeps one judge across its chunks: a line of a few thousand events
+    has tens of thousands of pairs, against millions of legs.
+    """
+
+    def __init__(self, results: Mapping[int, Result]) -> None:
+        self._results = results
+        self._index: dict[int, int] = {}
+        self._in_time: list[int] = []
+        self._late_from: list[tuple[int, int]] = []  # (not agreed, agreed in play)
+        self._events: dict[int, tuple[int, int]] = {}
+        self._arrays: tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]] | None = None
+
+    def outcomes(
+        self,
+        keys: npt.NDArray[np.int64],
+        issued: npt.NDArray[np.int64],
+        agreed: npt.NDArray[np.int64],
+    ) -> npt.NDArray[np.int8]:
+        """Each leg's outcome code: in time, or as made late when its slip came after
+        `Result.late_from` (which also knows what an agreement in play changes)."""
+        unique, inverse = np.unique(keys, return_inverse=True)
+        wanted = unique.tolist()
+        for key in wanted:
+            if key not in self._index:
+                self._judge(key)
+        where = np.fromiter(map(self._index.__getitem__, wanted), np.int64, len(wanted))
+        in_time, late_from = self._tables()
+        pair = where[inverse]
+        on_time = in_time[pair]
+        is_late = issued >= late_from[pair, agreed]
+        return np.where(is_late, _LATE[on_time], on_time).astype(np.int8)
+
+    def _judge(self, key: int) -> None:
+        code, kind, line = key >> 24, (key >> 16) & 0xFF, key & 0xFFFF
+        market = market_code(kind, line - 0x10000 if line & 0x8000 else line)
+        result = self._results.get(code)
+        self._index[key] = len(self._in_time)
+        self._in_time.append(_OUTCOME_CODES[event_verdict(market, result).outcome])
+        self._late_from.append(self._event_late_from(code, result))
+        self._arrays = None
+
+    def _event_late_from(self, code: int, result: Result | None) -> tuple[int, int]:
+        times = self._events.get(code)
+        if times is None:
+            times = (
+                (_NEVER, _NEVER)
+                if result is None
+                else (
+                    _micros(result.late_from(agreed_in_play=False)),
+                    _micros(result.late_from(agreed_in_play=True)),
+                )
+            )
+            self._events[code] = times
+        return times
+
+    def _tables(self) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+        if self._arrays is None:
+            self._arrays = (
+                np.array(self._in_time, np.int8),
+                np.array(self._late_from, np.int64).reshape(-1, 2),
+            )
+        return self._arrays
+
+
 def settle_terms(
     slip_ids: Sequence[int] | npt.NDArray[np.int64],
     terms: Sequence[bytes],
-    results: Mapping[int, Result],
+    judge: LegJudge | Mapping[int, Result],
 ) -> SettledBatch:
     """Settle a batch of slips given by their terms; only the certain ones are returned."""
     count = len(terms)
     ids = np.asarray(slip_ids, dtype=np.int64)
     if count == 0:
         return SettledBatch(ids, np.zeros(0, np.int8), np.zeros(0, np.int64))
+    if not isinstance(judge, LegJudge):
+        judge = LegJudge(judge)
     lengths = np.fromiter(map(len, terms), dtype=np.int64, count=count)
     raw = np.frombuffer(b"".join(terms), dtype=np.uint8)
     starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
-    header_bytes = raw[starts[:, None] + np.arange(HEADER.itemsize)]
-    headers = np.ascontiguousarray(header_bytes).view(HEADER).reshape(count)
+    header_at = (starts[:, None] + np.arange(HEADER.itemsize)).ravel()
+    headers = raw[header_at].view(HEADER)
     body = np.ones(len(raw), dtype=bool)
-    body[(starts[:, None] + np.arange(HEADER.itemsize)).ravel()] = False
+    body[header_at] = False
     legs = raw[body].view(LEG)
     per_slip = (lengths - HEADER.itemsize) // LEG.itemsize
     owner = np.repeat(np.arange(count), per_slip)
-    outcome = _leg_outcomes(legs, headers, owner, results)
-    return _combine(ids, headers, legs, per_slip, owner, outcome)
-
-
-def _leg_outcomes(
-    legs: npt.NDArray[np.void],
-    headers: npt.NDArray[np.void],
-    owner: npt.NDArray[np.int64],
-    results: Mapping[int, Result],
-) -> npt.NDArray[np.int8]:
-    """Each leg's outcome code, judging every distinct (event, market) once (both in time
-    and late) and picking by the slip's acceptance time."""
     keys = (
         legs["event"].astype(np.int64) << 24
         | legs["market"].astype(np.int64) << 16
         | (legs["line"].astype(np.int64) & 0xFFFF)
     )
-    unique, inverse = np.unique(keys, return_inverse=True)
-    in_time = np.empty(len(unique), np.int8)
-    late = np.empty(len(unique), np.int8)
-    never = np.iinfo(np.int64).max
-    late_from = np.full((len(unique), 2), never, np.int64)  # [not agreed, agreed in play]
-    early, later = _EPOCH, _EPOCH + timedelta(days=365 * 1000)
-    for index, key in enumerate(unique.tolist()):
-        code, kind, line = key >> 24, (key >> 16) & 0xFF, key & 0xFFFF
-        leg = _leg(code, market_code(kind, line - 0x10000 if line & 0x8000 else line))
-        result = results.get(code)
-        in_time[index] = _OUTCOME_CODES[
-            judge_leg(leg, result, accepted_at=early, agreed_in_play=False).outcome
-        ]
-        late[index] = _OUTCOME_CODES[
-            judge_leg(leg, result, accepted_at=later, agreed_in_play=False).outcome
-        ]
-        if result is not None:
-            late_from[index] = [_micros(result.late_from(agreed_in_play=a)) for a in (False, True)]
-    issued = headers["issued"][owner]
-    agreed = (headers["flags"][owner] & _AGREED).astype(np.int64)
-    is_late = issued >= late_from[inverse, agreed]
-    return np.where(is_late, late[inverse], in_time[inverse]).astype(np.int8)
+    agreed = (headers["flags"] & _AGREED).astype(np.int64)
+    outcome = judge.outcomes(keys, headers["issued"][owner], agreed[owner])
+    return _combine(ids, headers, legs, per_slip, owner, outcome)
 
 
 def _combine(
@@ -239,6 +281,7 @@ def _combine(
     lost, void, still_open = per(outcome == _LOST), per(outcome == _VOID), per(outcome == _OPEN)
     members = headers["members"].astype(np.int64)
     size = headers["size"].astype(np.int64)
+    stake = headers["stake"]
     blocks = members != per_slip  # a complex system: some member is a block of legs
     spare = members - size  # how many members may lose (0 for an express)
     status = np.full(count, -1, np.int8)
@@ -249,15 +292,22 @@ def _combine(
     decided = plain & (still_open == 0) & ~is_lost
     refund = decided & (void == per_slip)
     status[refund] = Verdict.REFUND
-    payout[refund] = headers["stake"][refund]
+    payout[refund] = stake[refund]
     all_won = decided & (lost == 0) & (void == 0)
     status[all_won] = Verdict.WON
     payout[all_won] = headers["possible"][all_won]
-    exact = (decided & ~refund & ~all_won) | blocks
     leg_starts = np.concatenate(([0], np.cumsum(per_slip)[:-1]))
-    for slip in np.flatnonzero(exact).tolist():
+    exact = np.flatnonzero(decided & ~refund & ~all_won)
+    if len(exact):
+        # Each member is one leg: its value is its odds, 1.00 when void, 0 when lost.
+        value = np.where(outcome == _WON, legs["odds"], np.where(outcome == _VOID, ODDS_SCALE, 0))
+        payout[exact] = _exact_payouts(
+            value, leg_starts[exact], per_slip[exact], size[exact], members[exact], stake[exact]
+        )
+        status[exact] = np.where(payout[exact] > 0, Verdict.WON, Verdict.LOST)
+    for slip in np.flatnonzero(blocks).tolist():
         start, end = int(leg_starts[slip]), int(leg_starts[slip] + per_slip[slip])
-        verdict = _exact(headers[slip], legs[start:end], outcome[start:end])
+        verdict = _complex(headers[slip], legs[start:end], outcome[start:end])
         if verdict is not None:
             status[slip], payout[slip] = verdict
     cap = headers["cap"]
@@ -267,10 +317,65 @@ def _combine(
     return SettledBatch(ids[certain], status[certain], payout[certain])
 
 
-def _exact(
+def _exact_payouts(
+    value: npt.NDArray[np.int64],
+    leg_starts: npt.NDArray[np.int64],
+    legs: npt.NDArray[np.int64],
+    size: npt.NDArray[np.int64],
+    members: npt.NDArray[np.int64],
+    stake: npt.NDArray[np.int64],
+) -> npt.NDArray[np.int64]:
+    """`payout_kopecks` for plain slips (one leg per member), exactly.
+
+    Where every intermediate sum provably fits in 63 bits, e_k runs as one vectorised
+    recurrence over all those slips at once; elsewhere slip by slip in Python integers.
+    """
+    count = len(leg_starts)
+    width = int(legs.max())
+    table = np.zeros((count, width), np.int64)  # zeros: padding and lost members add nothing
+    column = _ranges(legs)
+    table[np.repeat(np.arange(count), legs), column] = value[np.repeat(leg_starts, legs) + column]
+    each = stake // _combinations(members, size)
+    standing = np.count_nonzero(table, axis=1)
+    # A bound on every e_j, j ≤ k (values are ≥ 1.00, so it grows with j), times the stake
+    # per express, and 100^k itself: all under 2^62, with a bit to spare for the floats.
+    largest = table.max(axis=1)
+    bits = (
+        np.log2(np.maximum(each, 1))
+        + np.log2(_combinations(np.maximum(standing, size), size))
+        + size * np.log2(np.maximum(largest, 1))
+    )
+    safe = (bits < 61) & (size <= 9)
+    payout = np.zeros(count, np.int64)
+    if safe.any():
+        rows, k = table[safe], size[safe]
+        sums = np.zeros((len(rows), int(k.max()) + 1), np.int64)
+        sums[:, 0] = 1
+        for j in range(width):
+            for degree in range(sums.shape[1] - 1, 0, -1):
+                sums[:, degree] += sums[:, degree - 1] * rows[:, j]
+        returns = sums[np.arange(len(rows)), k]
+        payout[safe] = each[safe] * returns // np.power(ODDS_SCALE, k)
+    for slip in np.flatnonzero(~safe).tolist():
+        values = table[slip].tolist()
+        payout[slip] = payout_kopecks(int(each[slip]), values, int(size[slip]), ODDS_SCALE)
+    return payout
+
+
+def _ranges(lengths: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """0..n-1 for each n of `lengths`, concatenated."""
+    ends = np.cumsum(lengths)
+    return np.arange(int(ends[-1])) - np.repeat(ends - lengths, lengths)
+
+
+def _combinations(n: npt.NDArray[np.int64], k: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    return np.array([math.comb(a, b) for a, b in zip(n.tolist(), k.tolist(), strict=True)])
+
+
+def _complex(
     header: np.void, legs: npt.NDArray[np.void], outcome: npt.NDArray[np.int8]
 ) -> tuple[Verdict, int] | None:
-    """One slip by pos.settlement's exact formula (blocks, void legs, systems with losses)."""
+    """A complex system (blocks of legs as members), by pos.settlement's exact formula."""
     names = (LegOutcome.WON, LegOutcome.LOST, LegOutcome.VOID, LegOutcome.OPEN)
     members: list[list[tuple[LegOutcome, int]]] = [[] for _ in range(int(header["members"]))]
     for member, odds, code in zip(
@@ -289,11 +394,6 @@ def _exact(
     stake_each = int(header["stake"]) // math.comb(len(members), size)
     kopecks = payout_kopecks(stake_each, values, size, scale)
     return (Verdict.WON if kopecks > 0 else Verdict.LOST), kopecks
-
-
-def _leg(code: int, market: str) -> Leg:
-    # judge_leg reads only the market of a leg; the rest is not part of a verdict.
-    return Leg(code, market, Decimal(0), 0, "", "", _EPOCH)
 
 
 def _market_key(market: str) -> tuple[int, int]:

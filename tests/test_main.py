@@ -48,6 +48,13 @@ def test_demo_command_seeds_an_existing_database_once(tmp_path: Path) -> None:
     assert (tmp_path / "pos.log").exists()
 
 
+def test_settle_command_settles_and_says_what_it_did(tmp_path: Path) -> None:
+    assert run_main("demo", data_dir=tmp_path).returncode == 0
+    result = run_main("settle", data_dir=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "Проверено купонов: 0; рассчитывать пока нечего.\n"
+
+
 def test_create_user_adds_a_manager(tmp_path: Path) -> None:
     result = run_main(
         "create-user", "olga", "--role", "manager", "--pin", "7351", data_dir=tmp_path

@@ -6,11 +6,12 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from tests.bench import accept_bet, startup
+from tests.bench import accept_bet, settle, startup
 
 BENCHMARKS: dict[str, Callable[[int], list[str]]] = {
     "startup": startup.run,
     "accept_bet": accept_bet.run,
+    "settle_1m": settle.run,
 }
 
 

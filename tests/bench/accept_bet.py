@@ -51,7 +51,6 @@ from pathlib import Path
 from sqlalchemy import Connection, Engine, insert, select, text, update
 
 from db.bootstrap import open_storage
-from db.migrate import HEAD
 from db.tables import CashMovementRow, CounterRow, EventRow, OddsQuoteRow, SlipLegRow, SlipRow
 from pos.bets import BetKind, BetType, possible_payout, total_odds
 from pos.betting import PickOrBlock
@@ -61,9 +60,9 @@ from pos.desk import Desk
 from pos.services import Shop
 from pos.slipnumbers import make_slip_number
 from printing.devices import dummy_printer
+from tests.bench.cache import cached_database as cached_database_named
 from tests.fakes import PlainPinHasher
 
-ROOT = Path(__file__).resolve().parents[2]
 SLIPS = 1_000_000
 CHUNK = 50_000
 CALLS_PER_RUN = 100
@@ -100,26 +99,9 @@ def _p95(samples: Sequence[float]) -> float:
 # --- building the 1,000,000-slip database ----------------------------------------------------
 
 
-def cache_folder() -> Path:
-    """Where the built database is kept between runs (BETSHOP_BENCH_CACHE)."""
-    return Path(os.environ.get("BETSHOP_BENCH_CACHE") or ROOT / ".bench-cache")
-
-
 def cached_database() -> Path:
     """The 1,000,000-slip database of this schema revision, built first if it is missing."""
-    folder = cache_folder()
-    path = folder / f"accept_bet-{SLIPS}-schema{HEAD}-recipe{RECIPE}.db"
-    if path.exists():
-        return path
-    folder.mkdir(parents=True, exist_ok=True)
-    building = path.with_suffix(".building")
-    for leftover in folder.glob(building.name + "*"):
-        leftover.unlink()  # an interrupted build
-    started = time.perf_counter()
-    _build(building)
-    building.rename(path)
-    _say(f"built {path} with {SLIPS:,} slips in {time.perf_counter() - started:.1f} s")
-    return path
+    return cached_database_named(f"accept_bet-{SLIPS}", RECIPE, _build)
 
 
 def _build(path: Path) -> None:

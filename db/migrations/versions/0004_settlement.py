@@ -70,7 +70,8 @@ def upgrade() -> None:
         sa.Column("settled_at", MOMENT, nullable=False),
         sa.CheckConstraint("payout >= 0", name=op.f("ck_settlements_payout")),
         sa.CheckConstraint(
-            "status IN ('won', 'lost', 'refund')", name=op.f("ck_settlements_status")
+            "status = 'won' OR status = 'lost' OR status = 'refund'",
+            name=op.f("ck_settlements_status"),
         ),
         sa.ForeignKeyConstraint(
             ["slip_id"], ["slips.id"], name=op.f("fk_settlements_slip_id_slips")

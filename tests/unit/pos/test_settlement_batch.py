@@ -138,3 +138,44 @@ def test_market_codes_round_trip_through_the_terms() -> None:
 
 def test_an_empty_batch_settles_nothing() -> None:
     assert len(settle_terms([], [], {})) == 0
+
+
+def test_big_systems_beyond_64_bits_settle_exactly_as_settle_slip_does() -> None:
+    """10/20 systems at high odds: the vectorised recurrence would overflow, so these go slip
+    by slip in Python integers; small ones in the same batch take the vectorised path."""
+    legs = [(code, "1", Decimal(f"{1 + code % 7}.{code:02d}")) for code in range(1, 21)]
+    big = _slip(
+        BetKind(BetType.SYSTEM, 10, 20),
+        [[leg] for leg in legs],
+        Decimal("1847.56") * 3,
+        issued_at=START - timedelta(hours=1),
+        agreed=False,
+        cap=None,
+    )
+    small = _slip(
+        BetKind(BetType.SYSTEM, 2, 4),
+        [[leg] for leg in legs[:4]],
+        Decimal("6"),
+        issued_at=START - timedelta(hours=1),
+        agreed=False,
+        cap=None,
+    )
+    results = {
+        code: Result(
+            code,
+            ResultStatus.FINISHED,
+            0 if code % 5 == 0 else 1,  # every fifth lost
+            0,
+            START,
+            START + timedelta(hours=2),
+            "протокол",
+            venue_swapped=code == 7,  # one void
+        )
+        for code in range(1, 21)
+    }
+    settled = settle_terms([1, 2], [encode_terms(big), encode_terms(small)], results)
+    for slip, kopecks in zip((big, small), settled.payout.tolist(), strict=True):
+        expected = settle_slip(slip, results)
+        assert expected is not None
+        assert Decimal(kopecks).scaleb(-2) == expected.payout
+    assert settled.payout[0] > 10**10  # its e_10 in hundredths is far beyond 63 bits
