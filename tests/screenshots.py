@@ -123,13 +123,13 @@ def main(out_dir: Path) -> None:
         wait_until(lambda: window.findChild(QWidget, "line").model().rowCount() == 10)
         save(window, out_dir / "main.png")
 
-        open_page(window, 5)
+        open_page(window, 6)
         table = window.findChild(QWidget, "users_table")
         wait_until(lambda: table.rowCount() == 3)
         table.selectRow(2)  # olga, locked: the unlock button is ready
         save(window, out_dir / "users.png")
 
-        open_page(window, 6)
+        open_page(window, 7)
         wait_until(lambda: window.findChild(QLineEdit, "min_stake").text() != "")
         save(window, out_dir / "settings.png")
         window.close()

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from ui.pages.cancellations import CancellationsPage
     from ui.pages.line import LinePage
     from ui.pages.line_editor import LineEditorPage
+    from ui.pages.results import ResultsPage
     from ui.pages.settings import SettingsPage
     from ui.pages.till import TillPage
     from ui.pages.users import UsersPage
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
         | LinePage
         | CancellationsPage
         | TillPage
+        | ResultsPage
         | LineEditorPage
         | UsersPage
         | SettingsPage
@@ -165,6 +167,7 @@ class MainWindow(QMainWindow):
         from ui.pages.cancellations import CancellationsPage  # noqa: PLC0415
         from ui.pages.line import LinePage  # noqa: PLC0415
         from ui.pages.line_editor import LineEditorPage  # noqa: PLC0415
+        from ui.pages.results import ResultsPage  # noqa: PLC0415
         from ui.pages.settings import SettingsPage  # noqa: PLC0415
         from ui.pages.till import TillPage  # noqa: PLC0415
         from ui.pages.users import UsersPage  # noqa: PLC0415
@@ -180,8 +183,18 @@ class MainWindow(QMainWindow):
         if desk.is_manager:
             settings_page = SettingsPage(desk, runner)
             settings_page.settings_saved.connect(self._on_settings_page_settings_saved)
-            self._pages += [LineEditorPage(desk, runner), UsersPage(desk, runner), settings_page]
-            titles += [self.tr("Редактор линии"), self.tr("Пользователи"), self.tr("Настройки")]
+            self._pages += [
+                ResultsPage(desk, runner, self._connection.clock),
+                LineEditorPage(desk, runner),
+                UsersPage(desk, runner),
+                settings_page,
+            ]
+            titles += [
+                self.tr("Результаты"),
+                self.tr("Редактор линии"),
+                self.tr("Пользователи"),
+                self.tr("Настройки"),
+            ]
 
         pages = QStackedWidget()
         for page in self._pages:
@@ -192,6 +205,7 @@ class MainWindow(QMainWindow):
         navigation.setDrawBase(False)
         navigation.setUsesScrollButtons(False)
         navigation.setElideMode(Qt.TextElideMode.ElideNone)
+        navigation.setProperty("compact", "true" if desk.is_manager else "false")
         for title in titles:
             navigation.addTab(title)
         navigation.currentChanged.connect(pages.setCurrentIndex)

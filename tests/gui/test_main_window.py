@@ -78,6 +78,7 @@ def test_a_manager_sees_line_users_and_settings(qtbot: QtBot, window: MainWindow
         "Линия",
         "Отмены",
         "Касса",
+        "Результаты",
         "Редактор линии",
         "Пользователи",
         "Настройки",
@@ -125,7 +126,7 @@ def test_the_manager_opens_the_pages_from_the_navigation(qtbot: QtBot, window: M
     sign_in(qtbot, window, "boss", "9911")
     navigation = window.findChild(QTabBar, "navigation")
 
-    navigation.setCurrentIndex(6)
+    navigation.setCurrentIndex(7)
 
     min_stake = window.findChild(QLineEdit, "min_stake")
     qtbot.waitUntil(lambda: min_stake.text() == "1,00")
@@ -134,7 +135,7 @@ def test_the_manager_opens_the_pages_from_the_navigation(qtbot: QtBot, window: M
 
 def test_saved_settings_update_the_title(qtbot: QtBot, window: MainWindow, demo_shop: Shop) -> None:
     sign_in(qtbot, window, "boss", "9911")
-    window.findChild(QTabBar, "navigation").setCurrentIndex(6)
+    window.findChild(QTabBar, "navigation").setCurrentIndex(7)
     name = window.findChild(QLineEdit, "shop_name")
     qtbot.waitUntil(lambda: name.text() != "")
     name.setText("ООО «Фортуна Бет»")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
@@ -11,24 +12,54 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
+from pos.desk import Desk
 from pos.errors import PosError
 from pos.money import format_money
+from pos.settlement import Settlement
 from pos.slipnumbers import display_slip_number
 from pos.slips import Slip, SlipStatus
 from ui.errors import MessageLabel
 from ui.models.slip_model import format_total_odds, kind_name
 from ui.widgets.legs_table import LegsTable
 
+_WIDTH = 1000
+_TEXT_MARGINS = 64  # the dialog's margins and a scroll bar
+_SETTLEMENT_LINES = 7
+# The statuses of a slip that settlement has decided (and that stay decided once it is paid).
+SETTLED = frozenset({SlipStatus.WON, SlipStatus.LOST, SlipStatus.REFUND, SlipStatus.PAID})
+
+
+@dataclass(frozen=True)
+class SlipDetails:
+    """A slip and, once it is settled, how it was settled leg by leg."""
+
+    slip: Slip
+    settlement: Settlement | None
+
+
+def load_slip_details(desk: Desk, number: str) -> SlipDetails:
+    """The slip with this number and its settlement, if settled (on the worker).
+
+    Raises:
+        InvalidSlipNumber, UnknownSlip, SlipNotIssued: as Desk.slip does.
+    """
+    slip = desk.slip(number)
+    settlement = desk.settlement(slip.number) if slip.status in SETTLED else None
+    return SlipDetails(slip, settlement)
+
 
 class SlipDetailsDialog(QDialog):
-    """Status, kind, legs with odds and versions, money, times, cancellation and reprints.
+    """Status, kind, legs with odds and versions, money, times, cancellation and reprints;
+    for a settled slip, the settlement explained leg by leg.
 
     "Копия" emits `reprint_requested(number)`; the page asks pos and calls `show_slip` with
     the answer (or `show_error`). "Просмотр печати" emits `preview_requested(number)`; the
@@ -38,15 +69,23 @@ class SlipDetailsDialog(QDialog):
     reprint_requested = Signal(str)
     preview_requested = Signal(str)
 
-    def __init__(self, slip: Slip, zone: ZoneInfo, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        slip: Slip,
+        zone: ZoneInfo,
+        parent: QWidget | None = None,
+        *,
+        settlement: Settlement | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("slip_details")
         self.setWindowTitle(self.tr("Купон"))
         self._zone = zone
         self._slip = slip
+        self._settlement = settlement
         self._build()
         self.show_slip(slip)
-        self.setMinimumWidth(1000)
+        self.setMinimumWidth(_WIDTH)
 
     @property
     def slip(self) -> Slip:
@@ -54,8 +93,9 @@ class SlipDetailsDialog(QDialog):
         return self._slip
 
     def show_slip(self, slip: Slip) -> None:
-        """Show `slip` (again, after a reprint)."""
+        """Show `slip` (again, after a reprint: its settlement stays as it was given)."""
         self._slip = slip
+        self._show_settlement(slip, self._settlement)
         self._heading.setText(
             self.tr("Купон {number}").format(number=display_slip_number(slip.number))
         )
@@ -80,6 +120,12 @@ class SlipDetailsDialog(QDialog):
         """The line under the details (tests)."""
         return self._message.text()
 
+    def settlement_text(self) -> str:
+        """The settlement's heading and explanation, as shown ("" when not shown; tests)."""
+        if self._settlement_scroll.isHidden():
+            return ""
+        return f"{self._settlement_heading.text()}\n{self._settlement_lines.text()}"
+
     def field_texts(self) -> dict[str, str]:
         """Every detail by its label (tests)."""
         texts = {}
@@ -100,6 +146,7 @@ class SlipDetailsDialog(QDialog):
         self._form = QFormLayout()
         self._form.setHorizontalSpacing(24)
         self._form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self._build_settlement()
         self._message = MessageLabel()
         self._message.setObjectName("details_message")
         self._message.setMinimumHeight(0)
@@ -129,8 +176,31 @@ class SlipDetailsDialog(QDialog):
         layout.addWidget(self._heading)
         layout.addLayout(self._form)
         layout.addWidget(self._legs, 1)
+        layout.addWidget(self._settlement_heading)
+        layout.addWidget(self._settlement_scroll)
         layout.addWidget(self._message)
         layout.addLayout(buttons)
+
+    def _build_settlement(self) -> None:
+        self._settlement_heading = QLabel()
+        self._settlement_heading.setObjectName("settlement_heading")
+        self._settlement_heading.setProperty("heading", "2")
+        self._settlement_lines = QLabel()
+        self._settlement_lines.setObjectName("settlement_lines")
+        self._settlement_lines.setWordWrap(True)
+        self._settlement_lines.setTextFormat(Qt.TextFormat.PlainText)
+        self._settlement_lines.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self._settlement_lines.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # A given height, scrolling when a long slip needs more: a wrapped label's height
+        # is not known when the dialog takes its size, and the rows above would be squeezed.
+        self._settlement_scroll = QScrollArea()
+        self._settlement_scroll.setObjectName("settlement_scroll")
+        self._settlement_scroll.setWidgetResizable(True)
+        self._settlement_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self._settlement_scroll.setStyleSheet(
+            "QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }"
+        )
+        self._settlement_scroll.setWidget(self._settlement_lines)
 
     def _rows(self, slip: Slip) -> list[tuple[str, str]]:
         blocks = any(len(member) > 1 for member in slip.members)
@@ -161,6 +231,26 @@ class SlipDetailsDialog(QDialog):
             rows.append((self.tr("Отмена"), cancelled))
         rows.append((self.tr("Копий напечатано"), str(slip.reprints)))
         return rows
+
+    def _show_settlement(self, slip: Slip, settlement: Settlement | None) -> None:
+        shown = settlement is not None and slip.status in SETTLED
+        self._settlement_heading.setVisible(shown)
+        self._settlement_scroll.setVisible(shown)
+        if settlement is None or not shown:
+            return
+        self._settlement_heading.setText(
+            self.tr("Расчёт: {status}, к выплате {payout}").format(
+                status=self._status(settlement.status), payout=self._rub(settlement.payout)
+            )
+        )
+        self._settlement_lines.setText("\n".join(settlement.lines))
+        # Room for the lines as they wrap at the dialog's width, up to _SETTLEMENT_LINES; the
+        # rest scrolls.
+        metrics = self._settlement_lines.fontMetrics()
+        width = max(self.width(), _WIDTH) - _TEXT_MARGINS
+        wrapped = sum(-(-metrics.horizontalAdvance(line) // width) for line in settlement.lines)
+        shown_lines = min(max(wrapped, 1), _SETTLEMENT_LINES)
+        self._settlement_scroll.setFixedHeight(shown_lines * metrics.lineSpacing() + 4)
 
     def _status(self, status: SlipStatus) -> str:
         words = {

@@ -29,7 +29,7 @@ from pos.slipnumbers import display_slip_number
 from pos.slips import Slip, SlipStatus
 from ui.dialogs.cancel_reason import CancelReasonDialog
 from ui.dialogs.print_preview import PrintPreviewDialog
-from ui.dialogs.slip_details import SlipDetailsDialog
+from ui.dialogs.slip_details import SlipDetails, SlipDetailsDialog, load_slip_details
 from ui.errors import MessageLabel
 from ui.models.slip_model import kind_name
 from ui.tasks import TaskRunner
@@ -124,7 +124,7 @@ class RecentSlipsPanel(QWidget):
         desk = self._desk
         self._lookup_message.show_progress(self.tr("Поиск купона…"))
         self._runner.run(
-            lambda: desk.slip(number),
+            lambda: load_slip_details(desk, number),
             on_success=self._show_details,
             on_failure=self._lookup_message.show_error,
             owner=self,
@@ -260,9 +260,9 @@ class RecentSlipsPanel(QWidget):
         if self._slips and not self._table.selectionModel().hasSelection():
             self._table.selectRow(0)  # the newest: F8 is ready for it
 
-    def _show_details(self, slip: Slip) -> None:
+    def _show_details(self, details: SlipDetails) -> None:
         self._lookup_message.clear_message()
-        dialog = SlipDetailsDialog(slip, self._zone, self)
+        dialog = SlipDetailsDialog(details.slip, self._zone, self, settlement=details.settlement)
         dialog.reprint_requested.connect(self._on_details_reprint_requested)
         dialog.preview_requested.connect(self._on_details_preview_requested)
         dialog.finished.connect(self._on_details_dialog_finished)

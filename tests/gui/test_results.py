@@ -1,0 +1,487 @@
+"""The results page: a manager records results in two steps, corrects them, loads files, settles."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QLineEdit,
+    QListWidget,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+import pos.results_desk
+from pos.clock import FixedClock
+from pos.desk import Desk
+from pos.errors import CorrectionReasonRequired, InvalidResult, ResultExists
+from pos.results import Result, ResultEntry, ResultStatus
+from pos.services import Shop
+from pos.slips import SlipStatus
+from ui.connection import ShopConnection
+from ui.main_window import MainWindow
+from ui.pages.betting import BettingPage
+from ui.pages.results import ResultsPage
+from ui.tasks import TaskRunner
+
+MATCH_101 = "Динамо Минск 2 : 1 БАТЭ Борисов — победа хозяев (Динамо Минск); источник: АБФФ"
+
+
+@pytest.fixture
+def page(qtbot: QtBot, boss: Desk, runner: TaskRunner, clock: FixedClock) -> ResultsPage:
+    return open_results(qtbot, boss, runner, clock)
+
+
+def open_results(qtbot: QtBot, desk: Desk, runner: TaskRunner, clock: FixedClock) -> ResultsPage:
+    """The page on Wednesday 2 December, 12:00 in Minsk: the matches of the 1st are over."""
+    clock.advance(timedelta(days=2))
+    results = ResultsPage(desk, runner, clock)
+    qtbot.addWidget(results)
+    results.resize(1280, 720)
+    results.show()
+    reload(qtbot, results)
+    return results
+
+
+def reload(qtbot: QtBot, page: ResultsPage, until: Callable[[], bool] | None = None) -> None:
+    page.refresh()
+    qtbot.waitUntil(until or (lambda: len(page.rows()) == 10))
+
+
+def child(parent: QWidget, kind: type, name: str) -> QWidget:
+    found = parent.findChild(kind, name)
+    assert found is not None, name
+    return found
+
+
+def click(qtbot: QtBot, parent: QWidget, name: str) -> None:
+    """Click a button once it is enabled (buttons wait while a call is running)."""
+    target = child(parent, QPushButton, name)
+    qtbot.waitUntil(target.isEnabled)
+    qtbot.mouseClick(target, Qt.MouseButton.LeftButton)
+
+
+def row_of(page: ResultsPage, code: int) -> list[str]:
+    return next(row for row in page.rows() if row[0] == str(code))
+
+
+def type_score(qtbot: QtBot, parent: QWidget, home: int, away: int) -> None:
+    for name, goals in (("result_home", home), ("result_away", away)):
+        spin = child(parent, QSpinBox, name)
+        spin.selectAll()
+        qtbot.keyClicks(spin, str(goals))
+
+
+def fill_in(qtbot: QtBot, page: ResultsPage, code: int, home: int, away: int) -> None:
+    """Select the event and type its score; the source is set (no Cyrillic through keyClicks)."""
+    assert page.select_event(code)
+    type_score(qtbot, page, home, away)
+    page.card.form.set_source("АБФФ")
+
+
+def result_of(desk: Desk, code: int) -> Result | None:
+    return next(row.result for row in desk.results() if row.event.code == code)
+
+
+def start_of(desk: Desk, code: int) -> datetime:
+    return next(row.event.starts_at for row in desk.results() if row.event.code == code)
+
+
+# --- the list --------------------------------------------------------------------------------
+
+
+def test_started_events_come_first_and_wait_for_their_results(page: ResultsPage) -> None:
+    rows = page.rows()
+
+    assert [row[0] for row in rows[:3]] == ["102", "201", "101"]
+    assert rows[2] == ["101", "Динамо Минск — БАТЭ Борисов", "01.12 19:00", "ждёт", "", ""]
+    assert row_of(page, 103)[3] == ""  # 14:00 today: not started yet
+    assert child(page, QPushButton, "correct_result").isHidden()
+
+
+# --- recording in two steps ------------------------------------------------------------------
+
+
+def test_a_result_is_recorded_only_after_its_words_are_confirmed(
+    qtbot: QtBot, page: ResultsPage, boss: Desk, clock: FixedClock
+) -> None:
+    fill_in(qtbot, page, 101, 2, 1)
+
+    click(qtbot, page, "record_result")
+
+    qtbot.waitUntil(lambda: page.confirm_dialog is not None)
+    dialog = page.confirm_dialog
+    assert dialog.words_text() == f"Проверьте: {MATCH_101}"
+    assert result_of(boss, 101) is None
+    click(qtbot, dialog, "confirm_result_record")
+    qtbot.waitUntil(lambda: page.message_text() == "Результат события 101 записан.")
+    qtbot.waitUntil(lambda: row_of(page, 101)[3] == "2:1")
+    assert page.confirm_dialog is None
+    assert row_of(page, 101)[3:] == ["2:1", "АБФФ", "boss"]
+    recorded = result_of(boss, 101)
+    assert recorded is not None
+    assert (recorded.home, recorded.away, recorded.source) == (2, 1, "АБФФ")
+    assert recorded.actual_start == start_of(boss, 101)  # the published start, as shown
+    assert recorded.ended_at == clock.now()  # no end ticked: when it was recorded
+    assert page.card.details_text().startswith(MATCH_101)
+    assert child(page, QPushButton, "record_result").isHidden()
+    assert not child(page, QPushButton, "correct_result").isHidden()
+    assert child(page, QSpinBox, "result_home").isReadOnly()
+
+
+def test_going_back_from_the_confirmation_records_nothing(
+    qtbot: QtBot, page: ResultsPage, boss: Desk
+) -> None:
+    fill_in(qtbot, page, 101, 2, 1)
+    click(qtbot, page, "record_result")
+    qtbot.waitUntil(lambda: page.confirm_dialog is not None)
+
+    click(qtbot, page.confirm_dialog, "confirm_result_back")
+
+    qtbot.waitUntil(lambda: page.confirm_dialog is None)
+    assert result_of(boss, 101) is None
+    assert row_of(page, 101)[3] == "ждёт"
+    assert child(page, QSpinBox, "result_home").value() == 2  # the input is there to fix
+
+
+def test_the_times_typed_are_taken_in_the_shop_zone(
+    qtbot: QtBot, page: ResultsPage, boss: Desk
+) -> None:
+    fill_in(qtbot, page, 101, 1, 0)
+    qtbot.mouseClick(child(page, QCheckBox, "result_first_score_on"), Qt.MouseButton.LeftButton)
+    first_score = child(page, QWidget, "result_first_score")
+    first_score.setDateTime(first_score.dateTime().addSecs(23 * 60))
+
+    entry = page.card.form.entry(101)
+
+    start = start_of(boss, 101)
+    assert entry.actual_start == start
+    assert entry.first_score_at == start + timedelta(minutes=23)
+    assert entry.ended_at is None  # unticked: when it is recorded
+
+
+def test_a_void_status_turns_the_scores_off_and_is_recorded_without_one(
+    qtbot: QtBot, page: ResultsPage, boss: Desk
+) -> None:
+    assert page.select_event(102)
+    status = child(page, QComboBox, "result_status")
+    assert [status.itemText(i) for i in range(status.count())] == [
+        "Состоялось",
+        "Состоялось на поле команды, указанной второй",
+        "Перенесено более чем на три дня",
+        "Прервано и не доиграно в тот же день",
+        "Отменено",
+        "Первое место поделено",
+    ]
+
+    home = child(page, QSpinBox, "result_home")
+    assert home.text() == "0"
+
+    status.setCurrentIndex(4)
+
+    assert not home.isEnabled()
+    assert home.text() == "—"
+    assert not child(page, QSpinBox, "result_away").isEnabled()
+    page.card.form.set_source("АБФФ")
+    click(qtbot, page, "record_result")
+    qtbot.waitUntil(lambda: page.confirm_dialog is not None)
+    assert page.confirm_dialog.words_text() == (
+        "Проверьте: Шахтёр Солигорск — Неман Гродно: отменено; источник: АБФФ"
+    )
+    click(qtbot, page.confirm_dialog, "confirm_result_record")
+    qtbot.waitUntil(lambda: row_of(page, 102)[3] == "отменено")
+    recorded = result_of(boss, 102)
+    assert recorded is not None
+    assert (recorded.status, recorded.home, recorded.away) == (ResultStatus.CANCELLED, None, None)
+
+
+def test_the_second_team_s_ground_is_a_finished_match_with_its_score(
+    qtbot: QtBot, page: ResultsPage
+) -> None:
+    fill_in(qtbot, page, 201, 4, 1)
+    child(page, QComboBox, "result_status").setCurrentIndex(1)
+
+    assert child(page, QSpinBox, "result_home").isEnabled()
+    entry = page.card.form.entry(201)
+    assert (entry.status, entry.home, entry.away, entry.venue_swapped) == (
+        ResultStatus.FINISHED,
+        4,
+        1,
+        True,
+    )
+
+
+def test_a_result_recorded_meanwhile_is_refused_with_pos_s_words(
+    qtbot: QtBot, page: ResultsPage, boss: Desk
+) -> None:
+    fill_in(qtbot, page, 101, 3, 0)
+    boss.record_result(101, 2, 1, source="АБФФ")  # at another terminal, a moment earlier
+    with pytest.raises(ResultExists) as refused:
+        boss.check_result(ResultEntry(101, 3, 0, source="АБФФ"))
+
+    click(qtbot, page, "record_result")
+
+    qtbot.waitUntil(lambda: page.message_text() == str(refused.value))
+    assert page.confirm_dialog is None
+
+
+def test_a_result_without_a_source_is_refused(qtbot: QtBot, page: ResultsPage) -> None:
+    fill_in(qtbot, page, 101, 2, 1)
+    page.card.form.set_source("")
+
+    click(qtbot, page, "record_result")
+
+    qtbot.waitUntil(lambda: page.message_text() == str(InvalidResult(101, "no_source")))
+    assert page.confirm_dialog is None
+
+
+# --- corrections -----------------------------------------------------------------------------
+
+
+def test_a_recorded_result_is_corrected_with_a_reason(
+    qtbot: QtBot, page: ResultsPage, boss: Desk
+) -> None:
+    boss.record_result(101, 2, 1, source="АБФФ")
+    reload(qtbot, page, lambda: row_of(page, 101)[3] == "2:1")
+    assert page.select_event(101)
+    click(qtbot, page, "correct_result")
+    qtbot.waitUntil(lambda: page.correct_dialog is not None)
+    dialog = page.correct_dialog
+    assert child(dialog, QSpinBox, "result_home").value() == 2
+    type_score(qtbot, dialog, 3, 1)
+
+    click(qtbot, dialog, "correct_result_submit")
+
+    qtbot.waitUntil(lambda: dialog.message_text() == str(CorrectionReasonRequired()))
+    assert result_of(boss, 101) == boss.results()[2].result
+    assert child(dialog, QSpinBox, "result_home").value() == 3
+    dialog.set_reason("опечатка в счёте")
+    click(qtbot, dialog, "correct_result_submit")
+    qtbot.waitUntil(lambda: page.correct_dialog is None)
+    qtbot.waitUntil(lambda: row_of(page, 101)[3] == "3:1")
+    assert row_of(page, 101)[-1] == "boss\nиспр."
+    assert page.message_text().startswith("Результат события 101 исправлен.")
+    assert page.card.details_text().endswith("исправлений: 1")
+    corrected = result_of(boss, 101)
+    assert corrected is not None
+    assert (corrected.home, corrected.corrections) == (3, 1)
+
+
+# --- files -----------------------------------------------------------------------------------
+
+RESULTS_CSV = """Код;Хозяева;Гости;Статус;Начало_факт;Счёт_открыт;Окончание;Источник;Поле_гостей
+101;2;1;состоялось;01.12.2026 19:00;01.12.2026 19:23;01.12.2026 20:52;протокол матча АБФФ;
+102;0;0;состоялось;01.12.2026 16:30;;01.12.2026 18:21;протокол матча АБФФ;
+201;;;отменено;;;;протокол матча ФХРБ;
+"""
+
+
+def choose_file(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
+    monkeypatch.setattr(
+        QFileDialog, "getOpenFileName", staticmethod(lambda *_args: (str(path), ""))
+    )
+
+
+def test_a_results_file_is_loaded(
+    qtbot: QtBot, page: ResultsPage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "results.csv"
+    path.write_text(RESULTS_CSV, encoding="utf-8")
+    choose_file(monkeypatch, path)
+
+    click(qtbot, page, "import_results")
+
+    qtbot.waitUntil(lambda: page.message_text() == "Из файла записано результатов: 3.")
+    qtbot.waitUntil(lambda: row_of(page, 101)[3] == "2:1")
+    assert [row_of(page, code)[3] for code in (102, 201)] == ["0:0", "отменено"]
+
+
+def test_a_results_file_with_a_bad_row_is_refused_whole(
+    qtbot: QtBot,
+    page: ResultsPage,
+    boss: Desk,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = tmp_path / "bad.csv"
+    path.write_text(RESULTS_CSV.replace("101;2;1;", "101;2;1,5;"), encoding="utf-8")
+    choose_file(monkeypatch, path)
+
+    click(qtbot, page, "import_results")
+
+    qtbot.waitUntil(lambda: page.message_text().startswith("Файл результатов «bad.csv» не"))
+    assert "строка 2: счёт гостей «1,5»" in page.message_text()
+    assert all(row.result is None for row in boss.results())
+
+
+def test_cancelling_the_file_chooser_does_nothing(
+    qtbot: QtBot, page: ResultsPage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *_args: ("", "")))
+
+    click(qtbot, page, "import_results")
+
+    assert page.message_text() == ""
+
+
+# --- settling --------------------------------------------------------------------------------
+
+
+def held_settlement(
+    monkeypatch: pytest.MonkeyPatch,
+    gate: threading.Event,
+    threads: list[threading.Thread],
+    reports: list[pos.results_desk.SettleReport],
+) -> None:
+    """Settle a slip per chunk, and hold the worker after the first chunk until `gate` opens."""
+    real = pos.results_desk.settle_all
+
+    def settle_slowly(
+        shop: Shop, actor: str, progress: Callable[[int, int], None] | None = None
+    ) -> pos.results_desk.SettleReport:
+        threads.append(threading.current_thread())
+
+        def held(done: int, total: int) -> None:
+            assert progress is not None
+            progress(done, total)
+            if done == 1:
+                assert gate.wait(5)
+
+        reports.append(real(shop, actor, held, chunk=1))
+        return reports[-1]
+
+    monkeypatch.setattr(pos.results_desk, "settle_all", settle_slowly)
+
+
+def test_settling_runs_off_the_gui_thread_with_progress_and_a_report(
+    qtbot: QtBot,
+    anna: Desk,
+    boss: Desk,
+    runner: TaskRunner,
+    clock: FixedClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    anna.accept_bet([(101, "1")], Decimal("10"))
+    anna.accept_bet([(102, "X")], Decimal("5"))
+    anna.accept_bet([(101, "2"), (201, "1")], Decimal("4"), "express")
+    page = open_results(qtbot, boss, runner, clock)
+    boss.record_result(101, 2, 1, source="АБФФ")
+    boss.record_result(102, 1, 0, source="АБФФ")
+    boss.record_result(201, None, None, status="cancelled", source="ФХРБ")
+    gate, threads, reports = threading.Event(), [], []
+    held_settlement(monkeypatch, gate, threads, reports)
+    bar = child(page, QProgressBar, "settle_progress")
+
+    click(qtbot, page, "settle")
+
+    # The worker waits after the first slip; the window goes on showing what it sends.
+    qtbot.waitUntil(lambda: bar.value() == 1 and bar.maximum() == 3)
+    assert bar.isVisible()
+    assert bar.text() == "проверено купонов: 1 из 3"
+    assert not child(page, QPushButton, "settle").isEnabled()
+    assert page.message_text() == "Расчёт ставок…"
+    gate.set()
+    qtbot.waitUntil(lambda: page.message_text().startswith("Рассчитано"))
+    [report] = reports
+    assert (report.won, report.lost, report.refunds, report.payout) == (1, 2, 0, Decimal("21"))
+    assert page.message_text() == report.words()
+    assert bar.value() == bar.maximum() == 3
+    assert threads and threads[0] is not threading.main_thread()
+    qtbot.waitUntil(child(page, QPushButton, "settle").isEnabled)
+
+
+def test_settling_with_nothing_to_settle_says_so(qtbot: QtBot, page: ResultsPage) -> None:
+    click(qtbot, page, "settle")
+
+    qtbot.waitUntil(lambda: page.message_text().startswith("Проверено"))
+    assert page.message_text() == "Проверено купонов: 0; рассчитывать пока нечего."
+
+
+# --- who sees the page -----------------------------------------------------------------------
+
+
+def sign_in(qtbot: QtBot, window: MainWindow, login: str, pin: str) -> None:
+    users = window.findChild(QListWidget, "users")
+    qtbot.waitUntil(lambda: users.count() == 2)
+    users.setCurrentRow([users.item(r).text() for r in range(users.count())].index(login))
+    window.findChild(QLineEdit, "pin").setText(pin)
+    qtbot.keyClick(window.findChild(QLineEdit, "pin"), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.desk is not None)
+
+
+@pytest.mark.parametrize(
+    ("login", "pin", "shown"), [("anna", "4821", False), ("boss", "9911", True)]
+)
+def test_only_a_manager_has_the_results_tab_after_the_till(
+    qtbot: QtBot,
+    demo_shop: Shop,
+    runner: TaskRunner,
+    ui_state: QSettings,
+    login: str,
+    pin: str,
+    shown: bool,
+) -> None:
+    window = MainWindow(ShopConnection.of(demo_shop), runner, ui_state=ui_state)
+    qtbot.addWidget(window)
+    window.show()
+
+    sign_in(qtbot, window, login, pin)
+
+    titles = window.page_titles()
+    assert ("Результаты" in titles) is shown
+    assert (window.findChild(ResultsPage) is not None) is shown
+    if shown:
+        assert titles[titles.index("Касса") + 1] == "Результаты"
+
+
+# --- the slip details ------------------------------------------------------------------------
+
+
+def look_up(qtbot: QtBot, page: BettingPage, number: str) -> QWidget:
+    page.recent.look_up(number)
+    qtbot.waitUntil(lambda: page.recent.details_dialog is not None)
+    return page.recent.details_dialog
+
+
+def test_the_slip_details_explain_a_settled_express_leg_by_leg(
+    qtbot: QtBot, anna: Desk, boss: Desk, demo_shop: Shop, runner: TaskRunner, clock: FixedClock
+) -> None:
+    express = anna.accept_bet([(101, "1"), (103, "1")], Decimal("10"), "express")
+    waiting = anna.accept_bet([(101, "1"), (104, "X")], Decimal("10"), "express")
+    clock.advance(timedelta(days=3))
+    boss.record_result(101, 2, 1, source="АБФФ")
+    boss.record_result(103, None, None, status="postponed", source="АБФФ")
+    demo_shop.settle()
+    page = BettingPage(anna, runner, clock)
+    qtbot.addWidget(page)
+    page.show()
+
+    details = look_up(qtbot, page, express.number)
+
+    settlement = boss.settlement(express.number)
+    assert settlement is not None
+    assert settlement.status is SlipStatus.WON
+    assert details.field_texts()["Статус"] == "выигрыш"
+    assert details.settlement_text() == "\n".join(
+        ["Расчёт: выигрыш, к выплате 21,00 руб.", *settlement.lines]
+    )
+    assert "возврат" in settlement.lines[1]
+    qtbot.keyClick(details, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: page.recent.details_dialog is None)
+
+    details = look_up(qtbot, page, waiting.number)
+
+    assert details.field_texts()["Статус"] == "принят, ждёт результатов"
+    assert details.settlement_text() == ""
