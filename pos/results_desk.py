@@ -17,8 +17,6 @@ from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from pos.audit import AuditAction, AuditRecord
 from pos.counter import find_slip
 from pos.errors import (
@@ -37,7 +35,7 @@ from pos.result_files import parse_results_file
 from pos.results import Result, ResultEntry, new_result, result_words
 from pos.session import DeskBase
 from pos.settlement import Settlement, settle_slip
-from pos.settlement_batch import LegJudge, SettledBatch, Verdict, settle_terms
+from pos.settlement_batch import LegJudge, Verdict, settle_terms
 from pos.users import require_manager
 
 if TYPE_CHECKING:
@@ -270,9 +268,11 @@ def settle_all(
             uow.commit()
         after = ids[-1]
         checked += len(ids)
-        counts = _counts(batch)
-        won, lost, refunds = won + counts[0], lost + counts[1], refunds + counts[2]
-        payout += int(batch.payout.sum())
+        counts = batch.counts()
+        won += counts[Verdict.WON]
+        lost += counts[Verdict.LOST]
+        refunds += counts[Verdict.REFUND]
+        payout += batch.total
         if progress is not None:
             progress(checked, max(total, checked))
     report = SettleReport(
@@ -286,11 +286,6 @@ def settle_all(
             uow.audit.append(record)
             uow.commit()
     return report
-
-
-def _counts(batch: SettledBatch) -> list[int]:
-    counts = np.bincount(batch.status, minlength=len(Verdict)).tolist()
-    return [int(counts[v]) for v in Verdict]
 
 
 def _first_sentence(text: str) -> str:

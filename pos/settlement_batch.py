@@ -122,12 +122,15 @@ class SettledBatch:
     def __len__(self) -> int:
         return len(self.slip_ids)
 
-    def rows(self, *extra: object) -> list[tuple[object, ...]]:
-        """(slip id, status value, payout in kopecks, *extra) for each settled slip."""
-        words = np.array([VERDICT_STATUS[v].value for v in Verdict], dtype=object)
-        columns = [self.slip_ids.tolist(), words[self.status].tolist(), self.payout.tolist()]
-        columns += [[value] * len(self.slip_ids) for value in extra]
-        return list(zip(*columns, strict=True))
+    def counts(self) -> dict[Verdict, int]:
+        """How many slips of the batch each verdict has."""
+        counts = np.bincount(self.status, minlength=len(Verdict)).tolist()
+        return {verdict: int(counts[verdict]) for verdict in Verdict}
+
+    @property
+    def total(self) -> int:
+        """What the batch's slips pay together, in kopecks."""
+        return int(self.payout.sum())
 
 
 def encode_terms(slip: Slip) -> bytes:
