@@ -563,8 +563,8 @@ def line_file_problem(reason: str, detail: object = "") -> str:
     return _LINE_FILE_PROBLEMS[reason].format(detail=detail)
 
 
-class LineFileRejected(DomainError):
-    """A line file with problems: nothing was loaded; every bad row is named by its line."""
+class FileRejected(DomainError):
+    """A data file with problems: nothing was loaded; every bad row is named by its line."""
 
     SHOWN = 20
 
@@ -573,15 +573,23 @@ class LineFileRejected(DomainError):
         self.problems = problems
         super().__init__()
 
-    def message(self) -> str:
+    def listed(self) -> str:
+        """The first problems, "строка N: …" each, and how many more there are."""
         listed = "; ".join(
-            f"строка {line}: {text}" if line else text for line, text in self.problems[: self.SHOWN]
+            f"строка {line}: {text.rstrip('.')}" if line else text.rstrip(".")
+            for line, text in self.problems[: self.SHOWN]
         )
         more = len(self.problems) - self.SHOWN
-        tail = f"; и ещё ошибок: {more}" if more > 0 else ""
+        return listed + (f"; и ещё ошибок: {more}" if more > 0 else "")
+
+
+class LineFileRejected(FileRejected):
+    """A line file with problems: nothing was loaded."""
+
+    def message(self) -> str:
         return (
             f"Линия из файла {self.file_name} не загружена, ничего не изменено. "
-            f"Исправьте: {listed}{tail}."
+            f"Исправьте: {self.listed()}."
         )
 
 
@@ -1095,24 +1103,11 @@ def results_file_problem(reason: str, detail: object = "") -> str:
     return _RESULTS_FILE_PROBLEMS[reason].format(detail=detail)
 
 
-class ResultsFileRejected(DomainError):
-    """A results file with problems: no result was recorded; every bad row is named by its line."""
-
-    SHOWN = 20
-
-    def __init__(self, file_name: str, problems: list[tuple[int, str]]) -> None:
-        self.file_name = file_name
-        self.problems = problems
-        super().__init__()
+class ResultsFileRejected(FileRejected):
+    """A results file with problems: no result was recorded."""
 
     def message(self) -> str:
-        listed = "; ".join(
-            f"строка {line}: {text.rstrip('.')}" if line else text.rstrip(".")
-            for line, text in self.problems[: self.SHOWN]
-        )
-        more = len(self.problems) - self.SHOWN
-        tail = f"; и ещё ошибок: {more}" if more > 0 else ""
         return (
-            f"Файл результатов «{self.file_name}» не загружен: {listed}{tail}. "
+            f"Файл результатов «{self.file_name}» не загружен: {self.listed()}. "
             "Ни один результат не записан — исправьте файл и загрузите его снова."
         )

@@ -60,6 +60,7 @@ from pos.desk import Desk
 from pos.services import Shop
 from pos.slipnumbers import make_slip_number
 from printing.devices import dummy_printer
+from tests.bench.cache import build_on_the_demo
 from tests.bench.cache import cached_database as cached_database_named
 from tests.fakes import PlainPinHasher
 
@@ -105,27 +106,7 @@ def cached_database() -> Path:
 
 
 def _build(path: Path) -> None:
-    # The app creates, migrates and seeds the file, so that the schema is exactly the app's.
-    shop = Shop(
-        open_storage(f"sqlite:///{path}"),
-        clock=FixedClock(NOW),
-        terminal=TERMINAL,
-        pin_hasher=PlainPinHasher(),
-    )
-    try:
-        shop.seed_demo()
-    finally:
-        shop.close()
-    # The bulk rows go in through the app's engine too (WAL, synchronous=FULL): with one
-    # transaction per chunk the fsyncs cost little next to the inserts.
-    storage = open_storage(f"sqlite:///{path}")
-    engine = storage.engine
-    try:
-        _fill(engine)
-    finally:
-        storage.close()  # the last connection closing checkpoints the WAL into the file
-    leftovers = [p.name for p in path.parent.glob(path.name + "-*")]
-    assert not leftovers, f"the WAL was not folded into {path}: {leftovers}"
+    build_on_the_demo(path, NOW, _fill)
 
 
 def _fill(engine: Engine) -> None:

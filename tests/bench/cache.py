@@ -6,9 +6,16 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
+from sqlalchemy import Engine
+
+from db.bootstrap import open_storage
 from db.migrate import HEAD
+from pos.clock import FixedClock
+from pos.services import Shop
+from tests.fakes import PlainPinHasher
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,3 +41,25 @@ def cached_database(name: str, recipe: int, build: Callable[[Path], None]) -> Pa
     building.rename(path)
     sys.stderr.write(f"bench: built {path} in {time.perf_counter() - started:.0f} s\n")
     return path
+
+
+def build_on_the_demo(path: Path, now: datetime, fill: Callable[[Engine], None]) -> None:
+    """Create the file as the app does (schema, demo line and users at `now`), then `fill` it
+    through the app's engine (WAL, synchronous=FULL; one transaction per chunk)."""
+    shop = Shop(
+        open_storage(f"sqlite:///{path}"),
+        clock=FixedClock(now),
+        terminal="К1",
+        pin_hasher=PlainPinHasher(),
+    )
+    try:
+        shop.seed_demo()
+    finally:
+        shop.close()
+    storage = open_storage(f"sqlite:///{path}")
+    try:
+        fill(storage.engine)
+    finally:
+        storage.close()  # the last connection closing checkpoints the WAL into the file
+    leftovers = [p.name for p in path.parent.glob(path.name + "-*")]
+    assert not leftovers, f"the WAL was not folded into {path}: {leftovers}"

@@ -52,6 +52,7 @@ from pos.results import ResultStatus
 from pos.services import Shop
 from pos.settlement_batch import encode_terms
 from pos.slips import Leg, Slip
+from tests.bench.cache import build_on_the_demo
 from tests.bench.cache import cached_database as cached_database_named
 from tests.fakes import PlainPinHasher
 
@@ -80,21 +81,7 @@ def cached_database() -> Path:
 
 
 def _build(path: Path) -> None:
-    shop = Shop(
-        open_storage(f"sqlite:///{path}"),
-        clock=FixedClock(NOW),
-        terminal="К1",
-        pin_hasher=PlainPinHasher(),
-    )
-    try:
-        shop.seed_demo()
-    finally:
-        shop.close()
-    storage = open_storage(f"sqlite:///{path}")
-    try:
-        _fill(storage.engine)
-    finally:
-        storage.close()
+    build_on_the_demo(path, NOW, _fill)
 
 
 def _fill(engine: Engine) -> None:
