@@ -2,9 +2,11 @@
 SettlementRepository.
 
 Settlement is mass work (STYLE.md B5): unsettled slips are read as their terms, one short
-record per slip, in id order with keyset pagination, and settlements are written with one
-executemany of plain tuples through SQLAlchemy Core, `ON CONFLICT DO NOTHING` on both SQLite
-and PostgreSQL, so that a slip settled meanwhile by another terminal keeps its settlement.
+record per slip, in id order with keyset pagination, and a chunk's settlements are written by
+one Core statement with the whole chunk as one parameter (a JSON object on SQLite, arrays on
+PostgreSQL), `ON CONFLICT DO NOTHING`, so that a slip settled meanwhile by another terminal
+keeps its settlement. On PostgreSQL the statement also locks the slips it settles and skips
+any no longer open, so that a cancellation and a settlement never both land.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import delete, exists, func, select, text, update
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from db.tables import (
@@ -36,13 +39,12 @@ _UNSETTLED = (
     "ORDER BY t.slip_id LIMIT ?"
 )
 _UNSETTLED_PG = _UNSETTLED.replace("?", "%s")
-_INSERT = (
-    "INSERT INTO settlements (slip_id, status, payout, settled_at) VALUES (?, ?, ?, ?) "
-    "ON CONFLICT (slip_id) DO NOTHING"
-)
 # A chunk of settlements as one parameter, unpacked by the database itself instead of
 # binding four parameters per row (a third faster on SQLite; tests/bench/settle.py). SQLite:
-# a JSON object {"slip id": payout × 4 + verdict code}; PostgreSQL: three arrays.
+# a JSON object {"slip id": payout × 4 + verdict code}; its transaction began with BEGIN
+# IMMEDIATE, so nothing can have cancelled a slip since it was read. PostgreSQL: three arrays,
+# joined to the slips that are still open, which it locks (a cancellation waits, then finds
+# the slip settled; a settlement waiting for a cancellation skips the slip).
 _WORDS = " ".join(f"WHEN {v.value} THEN '{VERDICT_STATUS[v].value}'" for v in Verdict)
 _INSERT_JSON = (
     "INSERT INTO settlements (slip_id, status, payout, settled_at) "
@@ -51,8 +53,9 @@ _INSERT_JSON = (
 )
 _INSERT_ARRAYS = (
     "INSERT INTO settlements (slip_id, status, payout, settled_at) "
-    "SELECT slip_id, status, payout, %s "
+    "SELECT r.slip_id, r.status, r.payout, %s "
     "FROM unnest(%s::bigint[], %s::varchar[], %s::bigint[]) AS r(slip_id, status, payout) "
+    "JOIN slips AS s ON s.id = r.slip_id WHERE s.status = 'open' FOR SHARE OF s "
     "ON CONFLICT (slip_id) DO NOTHING"
 )
 
@@ -147,10 +150,14 @@ class SqlSettlementRepository:
         # million two-column rows (2 s against 1 s here).
         connection = self._session.connection()
         sql = _UNSETTLED if connection.dialect.paramstyle == "qmark" else _UNSETTLED_PG
+        dbapi_error = connection.dialect.loaded_dbapi.Error
         cursor = connection.connection.cursor()
         try:
             cursor.execute(sql, (after, limit))
             rows = cursor.fetchall()
+        except dbapi_error as exc:
+            # As SQLAlchemy would wrap it, so that the unit of work can say what failed.
+            raise DBAPIError.instance(sql, (after, limit), exc, dbapi_error) from exc
         finally:
             cursor.close()
         return [row[0] for row in rows], [bytes(row[1]) for row in rows]

@@ -38,6 +38,7 @@ _VOID_REASONS = {
     ResultStatus.CANCELLED: "матч не состоялся (п.24)",
     ResultStatus.SHARED_FIRST: "первое место поделено (п.24)",
 }
+SOURCE_NOT_GIVEN = "не указан"
 VENUE_SWAPPED_REASON = "матч сыгран на поле команды, указанной второй (п.24)"
 
 
@@ -107,7 +108,9 @@ class ResultEntry:
     actual_start: datetime | None = None  # None: the published start
     first_score_at: datetime | None = None
     ended_at: datetime | None = None  # None: when it is recorded
-    source: object = ""
+    # The official source (p.11). None: a caller that gives none (the service API, DESIGN.md)
+    # records SOURCE_NOT_GIVEN; a source typed blank on the page or in a file is refused.
+    source: object = None
     venue_swapped: bool = False
     # The line of a results file it was read from (0: typed in); not part of the result.
     line: int = field(default=0, compare=False)
@@ -125,7 +128,7 @@ def new_result(event: Event, entry: ResultEntry, *, now: datetime, recorded_by: 
     start = entry.actual_start or event.starts_at
     end = entry.ended_at or now
     _check_times(event.code, kind, start, end, entry.first_score_at, now, nil=home == away == 0)
-    source = " ".join(str(entry.source or "").split())
+    source = SOURCE_NOT_GIVEN if entry.source is None else " ".join(str(entry.source).split())
     if not source:
         raise InvalidResult(event.code, "no_source")
     if len(source) > _MAX_SOURCE:

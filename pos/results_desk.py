@@ -36,11 +36,13 @@ from pos.results import Result, ResultEntry, new_result, result_words
 from pos.session import DeskBase
 from pos.settlement import Settlement, settle_slip
 from pos.settlement_batch import LegJudge, Verdict, settle_terms
+from pos.slips import SlipStatus
 from pos.users import require_manager
 
 if TYPE_CHECKING:
     from pos.services import Shop
 
+_SETTLED = frozenset({SlipStatus.WON, SlipStatus.LOST, SlipStatus.REFUND, SlipStatus.PAID})
 # Slips per transaction of a settlement run: bounded memory, short locks, a visible progress.
 SETTLE_CHUNK = 50_000
 Progress = Callable[[int, int], None]  # (slips gone through, slips to go through)
@@ -93,10 +95,13 @@ class ResultsDesk(DeskBase):
         actual_start: datetime | None = None,
         first_score_at: datetime | None = None,
         ended_at: datetime | None = None,
-        source: object = "",
+        source: object = None,
         venue_swapped: bool = False,
     ) -> Result:
         """Record the official result of an event (p.11); the first one stands (p.21).
+
+        Without a `source` the result records «не указан» as its source; a blank one is
+        refused.
 
         Raises:
             NotPermitted: not a manager.
@@ -156,7 +161,9 @@ class ResultsDesk(DeskBase):
     def correct_result(self, code: int, entry: ResultEntry, reason: str) -> Result:
         """Correct a mistyped result (managers), while no slip on the event is paid.
 
-        The slips settled on the old result are settled again by the next run.
+        What `entry` leaves empty (times, source, score) keeps its recorded value; the status
+        and the ground are as given. The slips settled on the old result are settled again by
+        the next run.
 
         Raises:
             NotPermitted, CorrectionReasonRequired, ResultNotRecorded, CorrectionRefused,
@@ -176,10 +183,10 @@ class ResultsDesk(DeskBase):
             paid = uow.settlement.paid_on_event(code)
             if paid:
                 raise CorrectionRefused(code, paid)
-            fixed = new_result(
-                event, dataclasses.replace(entry, event_code=code), now=now, recorded_by=self.login
+            fixed = new_result(event, _over(old, entry), now=now, recorded_by=old.recorded_by)
+            fixed = dataclasses.replace(
+                fixed, recorded_at=old.recorded_at, corrections=old.corrections + 1
             )
-            fixed = dataclasses.replace(fixed, corrections=old.corrections + 1)
             uow.results.replace(fixed)
             undone = uow.settlement.unsettle_event(code)
             uow.settlement.count_corrections()
@@ -208,13 +215,16 @@ class ResultsDesk(DeskBase):
         return settle_all(self._shop, self.login, progress)
 
     def settlement(self, number: str) -> Settlement | None:
-        """How the slip was (or would now be) settled, leg by leg; None while uncertain.
+        """How the slip was settled, leg by leg (from the results it was settled on); None
+        for a slip not settled (open, cancelled).
 
         Raises:
             InvalidSlipNumber, UnknownSlip, SlipNotIssued: as Shop.slip does.
         """
         with self._shop.unit_of_work() as uow:
             slip = find_slip(uow, number)
+            if slip.status not in _SETTLED:
+                return None
             results = uow.results.all()
         return settle_slip(slip, results, cap=slip.payout_cap)
 
@@ -263,12 +273,26 @@ def settle_all(
             ids, terms = uow.settlement.unsettled(after, chunk)
             if not ids:
                 break
-            batch = settle_terms(ids, terms, judge)
-            uow.settlement.record(batch, shop.clock.now())
+            now = shop.clock.now()
+            batch = settle_terms(ids, terms, judge, now=now)
+            counts = batch.counts()
+            if len(batch):
+                uow.settlement.record(batch, now)
+                # In the chunk's own transaction: no settlement without its audit line.
+                part = SettleReport(
+                    len(ids),
+                    counts[Verdict.WON],
+                    counts[Verdict.LOST],
+                    counts[Verdict.REFUND],
+                    Decimal(batch.total).scaleb(-2),
+                    0.0,
+                )
+                uow.audit.append(
+                    AuditRecord(now, shop.terminal, actor, AuditAction.SETTLED, part.words())
+                )
             uow.commit()
         after = ids[-1]
         checked += len(ids)
-        counts = batch.counts()
         won += counts[Verdict.WON]
         lost += counts[Verdict.LOST]
         refunds += counts[Verdict.REFUND]
@@ -278,14 +302,27 @@ def settle_all(
     report = SettleReport(
         checked, won, lost, refunds, Decimal(payout).scaleb(-2), time.perf_counter() - started
     )
-    if report.settled:
-        with shop.unit_of_work() as uow:
-            record = AuditRecord(
-                shop.clock.now(), shop.terminal, actor, AuditAction.SETTLED, report.words()
-            )
-            uow.audit.append(record)
-            uow.commit()
     return report
+
+
+def _over(old: Result, entry: ResultEntry) -> ResultEntry:
+    """A correction: what the entry gives, and the recorded result for what it leaves out
+    (the times especially: a score typed again must not move the end, p.23)."""
+
+    def given(value: object, recorded: object) -> object:
+        return recorded if value is None or value == "" else value
+
+    return ResultEntry(
+        old.event_code,
+        given(entry.home, old.home),
+        given(entry.away, old.away),
+        entry.status,
+        entry.actual_start or old.actual_start,
+        entry.first_score_at or old.first_score_at,
+        entry.ended_at or old.ended_at,
+        given(entry.source, old.source),
+        entry.venue_swapped,
+    )
 
 
 def _first_sentence(text: str) -> str:

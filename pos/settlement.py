@@ -11,8 +11,8 @@ members. The sum is rounded down to the kopeck once per slip (pos.money.PAYOUT_R
 capped by the maximum payout in force when the bet was accepted.
 
 `settle_slip` also words the settlement leg by leg, in Russian, for the payout receipt and the
-slip page; the same function settles in bulk (pos.settlement_batch) wherever a slip is not
-plain enough for the vectorised shortcuts, so there is one set of rules.
+slip page. The bulk path (pos.settlement_batch) is built from the same pieces — `event_verdict`,
+`made_late`, `member_values`, `payout_kopecks` — so there is one set of rules.
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ from pos.settlement import (
     payout_kopecks,
 )
 from pos.settlement import LegVerdict as _Verdict
-from pos.slips import Slip, SlipStatus
+from pos.slips import CLAIM_WINDOW, Slip, SlipStatus
 
 TERMS_VERSION = 1
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -240,8 +240,14 @@ def settle_terms(
     slip_ids: Sequence[int] | npt.NDArray[np.int64],
     terms: Sequence[bytes],
     judge: LegJudge | Mapping[int, Result],
+    *,
+    now: datetime | None = None,
 ) -> SettledBatch:
-    """Settle a batch of slips given by their terms; only the certain ones are returned."""
+    """Settle a batch of slips given by their terms; only the certain ones are returned.
+
+    With `now`, a slip still inside its 5-minute claim window (p.8) is left for a later run:
+    it may yet be cancelled, and a settled slip no longer can be.
+    """
     count = len(terms)
     ids = np.asarray(slip_ids, dtype=np.int64)
     if count == 0:
@@ -265,7 +271,12 @@ def settle_terms(
     )
     agreed = (headers["flags"] & _AGREED).astype(np.int64)
     outcome = judge.outcomes(keys, headers["issued"][owner], agreed[owner])
-    return _combine(ids, headers, legs, per_slip, owner, outcome)
+    settled = _combine(ids, headers, legs, per_slip, owner, outcome)
+    if now is None:
+        return settled
+    closed = headers["issued"] + _micros(_EPOCH + CLAIM_WINDOW) < _micros(now)
+    final = np.isin(settled.slip_ids, ids[closed])
+    return SettledBatch(settled.slip_ids[final], settled.status[final], settled.payout[final])
 
 
 def _combine(

@@ -43,7 +43,6 @@ import numpy as np
 from sqlalchemy import BigInteger, Column, Engine, Integer, MetaData, String, Table, insert, text
 
 from db.bootstrap import open_storage
-from db.results import _INSERT
 from db.tables import EventResultRow, EventRow, SettlementRow, SlipLegRow, SlipRow, SlipTermsRow
 from db.types import UTCDateTime
 from pos.bets import BetKind, BetType, possible_payout
@@ -68,6 +67,11 @@ MARKETS = (
     "H2+1",
 )  # fmt: skip
 REF_TABLE = "bench_core_write"
+# What a settlement row write would be with Core's executemany: one row of parameters each.
+_INSERT = (
+    f"INSERT INTO {REF_TABLE} (slip_id, status, payout, settled_at) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (slip_id) DO NOTHING"
+)
 
 
 def _say(message: str) -> None:
@@ -252,7 +256,7 @@ def _core_write(engine: Engine, settled_at: datetime, *, bare: bool = False) -> 
         shapes = MetaData()
         SlipRow.__table__.to_metadata(shapes)  # what the foreign key refers to; not created
         table = SettlementRow.__table__.to_metadata(shapes, name=REF_TABLE)
-        sql = _INSERT.replace("settlements", REF_TABLE)
+        sql = _INSERT
     table.drop(engine, checkfirst=True)
     table.create(engine)
     words = np.array(["won", "lost", "refund"], dtype=object)

@@ -301,9 +301,13 @@ class ResultsPage(QWidget):
         self._runner.run(
             lambda: desk.settle(progressed.emit),
             on_success=self._settled,
-            on_failure=self._message.show_error,
+            on_failure=self._settle_failed,
             owner=self,
         )
+
+    def _settle_failed(self, error: PosError) -> None:
+        self._progress.hide()  # chunks settled before the failure stay settled
+        self._message.show_error(error)
 
     def _on_settle_progressed(self, done: int, total: int) -> None:
         self._progress.setRange(0, max(total, 1))

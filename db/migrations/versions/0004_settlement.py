@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from decimal import Decimal
+from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
@@ -30,6 +31,7 @@ depends_on: str | Sequence[str] | None = None
 
 MOMENT = sa.DateTime(timezone=True).with_variant(sa.String(32), "sqlite")
 BIG_ID = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)  # a leg's start: not part of the terms
 
 
 def upgrade() -> None:
@@ -97,40 +99,62 @@ def downgrade() -> None:
 
 
 def _write_terms() -> None:
+    """The terms of every slip not voided, 10,000 slips at a time."""
     connection = op.get_bind()
+    terms = sa.table("slip_terms", sa.column("slip_id"), sa.column("terms"))
+    after = 0
+    while True:
+        slips = connection.execute(
+            sa.text(
+                "SELECT id, kind, stake, possible_payout, issued_at, agreed_in_play FROM slips "
+                "WHERE status <> 'void' AND id > :after ORDER BY id LIMIT 10000"
+            ),
+            {"after": after},
+        ).all()
+        if not slips:
+            return
+        legs = _legs(connection, after, slips[-1][0])
+        rows = [
+            {"slip_id": slip_id, "terms": encode_terms(_slip(row, legs.get(slip_id, [])))}
+            for row in slips
+            for slip_id in (row[0],)
+        ]
+        connection.execute(sa.insert(terms), rows)
+        after = slips[-1][0]
+
+
+def _legs(connection: sa.Connection, after: int, last: int) -> dict[int, list[list[Leg]]]:
     legs: dict[int, list[list[Leg]]] = {}
     query = sa.text(
         "SELECT l.slip_id, l.member, e.code, l.market, l.odds FROM slip_legs l "
-        "JOIN events e ON e.id = l.event_id ORDER BY l.slip_id, l.position"
+        "JOIN events e ON e.id = l.event_id WHERE l.slip_id > :after AND l.slip_id <= :last "
+        "ORDER BY l.slip_id, l.position"
     )
-    moment = datetime(1970, 1, 1, tzinfo=UTC)
-    for slip_id, member, code, market, odds in connection.execute(query):
+    for slip_id, member, code, market, odds in connection.execute(
+        query, {"after": after, "last": last}
+    ):
         blocks = legs.setdefault(slip_id, [])
         while len(blocks) <= member:
             blocks.append([])
-        blocks[member].append(Leg(code, market, Decimal(odds) / 100, 0, "", "", moment))
-    slips = sa.text(
-        "SELECT id, kind, stake, possible_payout, issued_at, agreed_in_play FROM slips "
-        "WHERE status <> 'void'"
+        blocks[member].append(Leg(code, market, Decimal(odds) / 100, 0, "", "", _EPOCH))
+    return legs
+
+
+def _slip(row: sa.Row[Any], blocks: list[list[Leg]]) -> Slip:
+    _slip_id, kind, stake, possible, issued, agreed = tuple(row)
+    assert isinstance(stake, int) and isinstance(possible, int)
+    return Slip(
+        number="",
+        kind=parse_kind(str(kind)),
+        members=tuple(tuple(block) for block in blocks),
+        stake=Decimal(stake) / 100,
+        total_odds=Decimal(1),
+        possible_payout=Decimal(possible) / 100,
+        terminal="",
+        cashier="",
+        issued_at=_moment(issued),
+        agreed_in_play=bool(agreed),
     )
-    rows = []
-    for slip_id, kind, stake, possible, issued, agreed in connection.execute(slips):
-        slip = Slip(
-            number="",
-            kind=parse_kind(kind),
-            members=tuple(tuple(block) for block in legs.get(slip_id, [])),
-            stake=Decimal(stake) / 100,
-            total_odds=Decimal(1),
-            possible_payout=Decimal(possible) / 100,
-            terminal="",
-            cashier="",
-            issued_at=_moment(issued),
-            agreed_in_play=bool(agreed),
-        )
-        rows.append({"slip_id": slip_id, "terms": encode_terms(slip)})
-    if rows:
-        terms = sa.table("slip_terms", sa.column("slip_id"), sa.column("terms"))
-        connection.execute(sa.insert(terms), rows)
 
 
 def _moment(value: object) -> datetime:

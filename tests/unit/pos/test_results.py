@@ -157,9 +157,14 @@ def test_p22_the_score_may_open_at_the_first_or_the_last_moment() -> None:
     assert record(first_score_at=end).first_score_at == end
 
 
-@pytest.mark.parametrize("source", ["", "   \n ", None])
+@pytest.mark.parametrize("source", ["", "   \n "])
 def test_p11_a_result_names_its_official_source(source: object) -> None:
     assert refused(source=source).reason == "no_source"
+
+
+def test_p11_a_caller_that_gives_no_source_records_it_as_not_given() -> None:
+    """The service API of DESIGN.md records results without one; typed blank is refused."""
+    assert record(source=None).source == "не указан"
 
 
 def test_p11_a_source_is_at_most_200_characters() -> None:

@@ -165,3 +165,72 @@ def test_a_refunded_event_refunds_a_single(boss: Desk, anna: Desk, clock: FixedC
     boss.settle()
     settled = anna.slip(slip.number)
     assert (settled.status, settled.payout) == (SlipStatus.REFUND, D("7.50"))
+
+
+def test_p8_a_slip_in_its_claim_window_is_settled_only_once_the_window_closes(
+    boss: Desk, anna: Desk, clock: FixedClock
+) -> None:
+    """It may still be cancelled for five minutes; a settled slip no longer can be."""
+    kickoff = clock.now() + timedelta(minutes=1)
+    boss.add_event(901, "football", "Минск", "Слуцк", kickoff)
+    boss.set_odds(901, "1", "1.50")
+    slip = anna.accept_bet([(901, "1")], stake="10")
+    clock.advance(timedelta(minutes=4))
+    boss.record_result(901, 1, 0, source="АБФФ")
+
+    assert boss.settle().settled == 0
+    assert anna.slip(slip.number).status is SlipStatus.OPEN
+    assert anna.settlement(slip.number) is None
+    clock.advance(timedelta(minutes=1, seconds=1))
+    assert boss.settle().won == 1
+
+
+def test_a_correction_keeps_what_it_does_not_give(
+    boss: Desk, clock: FixedClock, storage: FakeStorage
+) -> None:
+    """Typing the score again must not move the end (the payout period, p.23) nor drop the
+    time the score was opened (p.22)."""
+    _later(clock)
+    kickoff = storage.data.events[101].starts_at
+    first = boss.record_result(
+        101,
+        0,
+        1,
+        first_score_at=kickoff + timedelta(minutes=14),
+        ended_at=kickoff + timedelta(hours=2),
+        source="АБФФ",
+    )
+    clock.advance(timedelta(days=3))
+    fixed = boss.correct_result(101, ResultEntry(101, 1, 0), "перепутаны команды")
+    assert (fixed.home, fixed.away) == (1, 0)
+    assert (fixed.first_score_at, fixed.ended_at, fixed.source) == (
+        first.first_score_at,
+        first.ended_at,
+        "АБФФ",
+    )
+    assert (fixed.recorded_at, fixed.recorded_by) == (first.recorded_at, "boss")
+
+
+def test_only_a_settled_slip_has_a_settlement(boss: Desk, anna: Desk, clock: FixedClock) -> None:
+    cancelled = anna.accept_bet([(101, "1")], stake="10")
+    anna.cancel_in_window(cancelled.number, "не тот исход")
+    still_open = anna.accept_bet([(102, "1")], stake="10")
+    _later(clock)
+    boss.record_result(101, 2, 0, source="АБФФ")
+    boss.settle()
+    assert anna.settlement(cancelled.number) is None
+    assert anna.settlement(still_open.number) is None
+
+
+def test_the_service_api_as_design_md_shows_it(
+    demo_shop: Shop, boss: Desk, anna: Desk, clock: FixedClock, storage: FakeStorage
+) -> None:
+    slip = anna.accept_bet([(101, "1"), (102, "O2.5")], stake=D("10"), kind="express")
+    when = storage.data.events[101].starts_at
+    clock.advance(timedelta(days=2))
+    boss.record_result(101, home=2, away=1, actual_start=when)
+    boss.record_result(102, home=3, away=1)
+    assert demo_shop.slip(slip.number).payout is None  # open until settled
+    demo_shop.settle()
+    settled = demo_shop.slip(slip.number)
+    assert (settled.status, settled.payout) == (SlipStatus.WON, D("40.95"))
