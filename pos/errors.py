@@ -1111,3 +1111,56 @@ class ResultsFileRejected(FileRejected):
             f"Файл результатов «{self.file_name}» не загружен: {self.listed()}. "
             "Ни один результат не записан — исправьте файл и загрузите его снова."
         )
+
+
+# --- payouts (p.13, p.23, first p.24) -----------------------------------------------------
+
+_NOT_PAYABLE_WHY = {
+    "open": "ещё не рассчитан — по нему ждут результатов",
+    "lost": "проигрышный — проигранные ставки не выплачиваются",
+    "cancelled": "отменён в течение 5 минут, ставка уже возвращена",
+    "paid": "уже выплачен — повторная выплата невозможна",
+    "not_issued": "не был выдан — по нему ничего не выплачивается",
+}
+
+
+class NotPayable(DomainError):
+    """A slip that pays nothing: open, lost, cancelled, paid or never issued."""
+
+    def __init__(self, number: str, why: str) -> None:
+        self.number = number
+        self.why = why
+        super().__init__()
+
+    def message(self) -> str:
+        return f"Купон № {self.number} {_NOT_PAYABLE_WHY[self.why]}."
+
+
+class PayoutTooEarly(DomainError):
+    """Before the day after the last event of the slip ended (first p.24)."""
+
+    def __init__(self, number: str, first_day: date) -> None:
+        self.number = number
+        self.first_day = first_day
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Выплата по купону № {self.number} — с {self.first_day:%d.%m.%Y}: выигрыши "
+            "выплачиваются со следующего дня после окончания последнего события (п. 24 Правил)."
+        )
+
+
+class PayoutExpired(DomainError):
+    """More than one month since the day of the slip's last event (p.23)."""
+
+    def __init__(self, number: str, last_day: date) -> None:
+        self.number = number
+        self.last_day = last_day
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Срок выплаты по купону № {self.number} истёк {self.last_day:%d.%m.%Y}: карточка "
+            "действительна месяц со дня последнего события (п. 23 Правил). Выплата не производится."
+        )

@@ -1,0 +1,83 @@
+"""Who may be paid what, and when: the payout rules (p.13, p.23, first p.24), pure functions.
+
+A winning slip, or a slip with refunds, is paid only on the slip and an identity document,
+from the day after its last event ended, for one month from the day of that event; a lost,
+cancelled, unsettled or already paid slip is not paid. Days are the shop's local dates.
+"""
+
+from __future__ import annotations
+
+import calendar
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+from pos.errors import NotPayable, PayoutExpired, PayoutTooEarly
+from pos.results import Result
+from pos.slips import Slip, SlipStatus
+
+# What a slip in each status is, for the sentence refusing to pay it.
+_NOT_PAYABLE = {
+    SlipStatus.OPEN: "open",
+    SlipStatus.LOST: "lost",
+    SlipStatus.CANCELLED: "cancelled",
+    SlipStatus.PAID: "paid",
+    SlipStatus.PENDING: "not_issued",
+    SlipStatus.VOID: "not_issued",
+}
+
+
+@dataclass(frozen=True)
+class PayoutPeriod:
+    """The days a slip may be paid on, both included (p.23, first p.24)."""
+
+    first_day: date
+    last_day: date
+
+    def covers(self, day: date) -> bool:
+        return self.first_day <= day <= self.last_day
+
+
+def one_month_from(day: date) -> date:
+    """The same date of the next month, or that month's last day when it has no such date:
+    1 Dec → 1 Jan, 31 Jan → 28 (29) Feb (DESIGN.md, Payout)."""
+    year, month = (day.year + 1, 1) if day.month == 12 else (day.year, day.month + 1)
+    return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+
+
+def payout_period(last_event_day: date) -> PayoutPeriod:
+    """From the day after the last event's day through one month from that day."""
+    return PayoutPeriod(last_event_day + timedelta(days=1), one_month_from(last_event_day))
+
+
+def last_event_day(slip: Slip, results: Mapping[int, Result], zone: ZoneInfo) -> date:
+    """The shop-local day the last event of the slip ended (its result's `ended_at`).
+
+    Raises:
+        KeyError: an event of the slip has no result (a settled slip always has them all,
+            except an express lost early — which is never paid).
+    """
+    ended: datetime = max(results[leg.event_code].ended_at for leg in slip.legs)
+    return ended.astimezone(zone).date()
+
+
+def payable_amount(
+    slip: Slip, results: Mapping[int, Result], today: date, zone: ZoneInfo
+) -> Decimal:
+    """What the slip pays today.
+
+    Raises:
+        NotPayable: the slip is open, lost, cancelled, already paid or was never issued.
+        PayoutTooEarly: before the day after its last event ended (first p.24).
+        PayoutExpired: after one month from the day of its last event (p.23).
+    """
+    if slip.status not in (SlipStatus.WON, SlipStatus.REFUND) or slip.payout is None:
+        raise NotPayable(slip.number, _NOT_PAYABLE.get(slip.status, "open"))
+    period = payout_period(last_event_day(slip, results, zone))
+    if today < period.first_day:
+        raise PayoutTooEarly(slip.number, period.first_day)
+    if today > period.last_day:
+        raise PayoutExpired(slip.number, period.last_day)
+    return slip.payout
