@@ -1,0 +1,68 @@
+"""The cash payout journal (appendix to seed 000, item 47): its entries and their fingerprint.
+
+"ЖУРНАЛ УЧЕТА ВЫПЛАТ НАЛИЧНЫХ ДЕНЕГ" is numbered continuously; entries are never edited or
+deleted, a mistake is corrected by a new entry that references the old one with a reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+TITLE = "ЖУРНАЛ УЧЕТА ВЫПЛАТ НАЛИЧНЫХ ДЕНЕГ"
+# The eight columns of the appendix, in its order and wording.
+COLUMNS = (
+    "№ п/п",
+    "Дата проведения выплаты",
+    "Фамилия, имя, отчество игрока",
+    "Наименование, номер, дата и место выдачи документа, удостоверяющего личность",
+    "Размер выплаты, рублей",
+    "Фискальный чек №",
+    "Заводской номер обслуживающего кассового суммирующего аппарата",
+    "Подпись кассира",
+)
+
+
+@dataclass(frozen=True)
+class JournalEntry:
+    """One line of the journal: a cash payout, or a correction of an earlier line."""
+
+    number: int
+    paid_at: datetime
+    player: str  # surname, name, patronymic
+    document: str  # kind, number, date and place of issue
+    amount: Decimal
+    fiscal_receipt_no: int
+    register_serial: str
+    cashier: str
+    slip_number: str = ""
+    corrects: int | None = None  # the number of the entry this one corrects
+    reason: str = ""  # why, for a correction
+
+
+def entries_hash(entries: Iterable[JournalEntry]) -> str:
+    """SHA-256 over the entries in number order, each as one line of its fields.
+
+    Printed on the journal's certification page: any change to an entry it covers, or an
+    entry added or removed, gives another value.
+    """
+    digest = hashlib.sha256()
+    for entry in sorted(entries, key=lambda e: e.number):
+        fields = (
+            entry.number,
+            entry.paid_at.isoformat(),
+            entry.player,
+            entry.document,
+            f"{entry.amount:.2f}",
+            entry.fiscal_receipt_no,
+            entry.register_serial,
+            entry.cashier,
+            entry.slip_number,
+            "" if entry.corrects is None else entry.corrects,
+            entry.reason,
+        )
+        digest.update(("\t".join(str(f) for f in fields) + "\n").encode("utf-8"))
+    return digest.hexdigest()
