@@ -36,6 +36,7 @@ screenshots: $(VENV)/.dev-installed
 	for shots in screenshots screenshots_betting screenshots_line_editor screenshots_till screenshots_results; do \
 	  xvfb-run -a -s "-screen 0 1280x800x24" env QT_QPA_PLATFORM=xcb $(BIN)/python -m tests.$$shots docs || exit 1; \
 	done
+	$(BIN)/python -m tests.screenshots_journal docs/journal_page.png
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

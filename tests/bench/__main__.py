@@ -6,12 +6,13 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from tests.bench import accept_bet, settle, startup
+from tests.bench import accept_bet, journal_pdf, settle, startup
 
 BENCHMARKS: dict[str, Callable[[int], list[str]]] = {
     "startup": startup.run,
     "accept_bet": accept_bet.run,
     "settle_1m": settle.run,
+    "journal_pdf_10k": journal_pdf.run,
 }
 
 
