@@ -130,9 +130,7 @@ class ResultsDesk(DeskBase):
         """
         require_manager(self.user, "ввод результатов")
         with self._shop.unit_of_work() as uow:
-            result = self._checked(uow, entry, self._shop.clock.now())
-            event = uow.line.get_event(entry.event_code)
-        assert event is not None  # _checked found it
+            event, result = self._checked(uow, entry, self._shop.clock.now())
         return result_words(result, event)
 
     def import_results(self, name: str, data: bytes) -> list[Result]:
@@ -228,19 +226,17 @@ class ResultsDesk(DeskBase):
             results = uow.results.all()
         return settle_slip(slip, results, cap=slip.payout_cap)
 
-    def _checked(self, uow: UnitOfWork, entry: ResultEntry, now: datetime) -> Result:
+    def _checked(self, uow: UnitOfWork, entry: ResultEntry, now: datetime) -> tuple[Event, Result]:
         event = uow.line.get_event(entry.event_code)
         if event is None:
             raise UnknownEvent(entry.event_code)
         earlier = uow.results.get(entry.event_code)
         if earlier is not None:
             raise ResultExists(entry.event_code, result_words(earlier, event))
-        return new_result(event, entry, now=now, recorded_by=self.login)
+        return event, new_result(event, entry, now=now, recorded_by=self.login)
 
     def _record(self, uow: UnitOfWork, entry: ResultEntry, now: datetime) -> Result:
-        result = self._checked(uow, entry, now)
-        event = uow.line.get_event(entry.event_code)
-        assert event is not None  # _checked found it
+        event, result = self._checked(uow, entry, now)
         uow.results.add(result)
         self._audit(
             uow, AuditAction.RESULT_RECORDED, f"{event.code}: {result_words(result, event)}"

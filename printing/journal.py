@@ -153,6 +153,9 @@ def _period(date_from: date, date_to: date) -> str:
 class _Widths(dict[str, float]):
     """One font's advance widths in 1/1000 em by character, filled in as characters are met.
 
+    Typographic measures, the one place floats belong (reportlab lays out in float points);
+    no amount of money passes through here — amounts stay Decimal up to format_money.
+
     reportlab's stringWidth looks every character up afresh; wrapping 10,000 rows spends
     most of its time there, and a plain dict lookup per character is several times faster.
     """

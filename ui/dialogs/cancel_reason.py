@@ -6,12 +6,12 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QHBoxLayout,
     QLabel,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
+
+from ui.widgets.buttons import dialog_buttons
 
 
 class CancelReasonDialog(QDialog):
@@ -46,19 +46,12 @@ class CancelReasonDialog(QDialog):
         self._reason.setCurrentIndex(0)
         self._reason.setMinimumWidth(460)
 
-        back = QPushButton(self.tr("Назад (Esc)"))
-        back.setObjectName("cancel_back")
-        back.setAutoDefault(False)
+        buttons, back, self._cancel_button = dialog_buttons(
+            ("cancel_back", self.tr("Назад (Esc)")),
+            ("cancel_slip_confirm", self.tr("Отменить купон (Enter)")),
+        )
         back.clicked.connect(self._on_back_clicked)
-        self._cancel_button = QPushButton(self.tr("Отменить купон (Enter)"))
-        self._cancel_button.setObjectName("cancel_slip_confirm")
-        self._cancel_button.setProperty("primary", "true")
-        self._cancel_button.setDefault(True)
         self._cancel_button.clicked.connect(self._on_cancel_button_clicked)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(back)
-        buttons.addWidget(self._cancel_button)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(20, 16, 20, 16)

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -21,6 +20,7 @@ from pos.errors import PosError
 from pos.money import format_money
 from ui.errors import MessageLabel
 from ui.models.slip_model import format_total_odds, kind_name, years
+from ui.widgets.buttons import dialog_buttons
 from ui.widgets.legs_table import LegsTable
 
 
@@ -123,19 +123,12 @@ class ConfirmBetDialog(QDialog):
         layout.addLayout(self._build_buttons())
 
     def _build_buttons(self) -> QHBoxLayout:
-        self._back_button = QPushButton(self.tr("Назад (Esc)"))
-        self._back_button.setObjectName("confirm_back")
-        self._back_button.setAutoDefault(False)
+        buttons, self._back_button, self._confirm_button = dialog_buttons(
+            ("confirm_back", self.tr("Назад (Esc)")),
+            ("confirm_issue", self.tr("Выдать купон (Enter)")),
+        )
         self._back_button.clicked.connect(self._on_back_button_clicked)
-        self._confirm_button = QPushButton(self.tr("Выдать купон (Enter)"))
-        self._confirm_button.setObjectName("confirm_issue")
-        self._confirm_button.setProperty("primary", "true")
-        self._confirm_button.setDefault(True)
         self._confirm_button.clicked.connect(self._on_confirm_button_clicked)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(self._back_button)
-        buttons.addWidget(self._confirm_button)
         self._confirm_button.setFocus()
         return buttons
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout, QWidget
 
 from pos.errors import PosError
 from ui.errors import MessageLabel
+from ui.widgets.buttons import dialog_buttons
 
 
 class ConfirmResultDialog(QDialog):
@@ -78,19 +79,12 @@ class ConfirmResultDialog(QDialog):
         self._message.setObjectName("confirm_result_message")
         self._message.setMinimumHeight(0)
 
-        self._back_button = QPushButton(self.tr("Исправить ввод (Esc)"))
-        self._back_button.setObjectName("confirm_result_back")
-        self._back_button.setAutoDefault(False)
+        buttons, self._back_button, self._confirm_button = dialog_buttons(
+            ("confirm_result_back", self.tr("Исправить ввод (Esc)")),
+            ("confirm_result_record", self.tr("Подтвердить (Enter)")),
+        )
         self._back_button.clicked.connect(self._on_back_button_clicked)
-        self._confirm_button = QPushButton(self.tr("Подтвердить (Enter)"))
-        self._confirm_button.setObjectName("confirm_result_record")
-        self._confirm_button.setProperty("primary", "true")
-        self._confirm_button.setDefault(True)
         self._confirm_button.clicked.connect(self._on_confirm_button_clicked)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(self._back_button)
-        buttons.addWidget(self._confirm_button)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 18)

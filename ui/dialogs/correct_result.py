@@ -8,10 +8,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -20,6 +18,7 @@ from pos.errors import PosError
 from pos.line import Event
 from pos.results import Result, result_words
 from ui.errors import MessageLabel
+from ui.widgets.buttons import dialog_buttons
 from ui.widgets.result_form import ResultForm
 
 
@@ -104,19 +103,13 @@ class CorrectResultDialog(QDialog):
         self._message = MessageLabel()
         self._message.setObjectName("correct_result_message")
 
-        back = QPushButton(self.tr("Назад (Esc)"))
-        back.setObjectName("correct_result_back")
-        back.setAutoDefault(False)
+        buttons, back, self._correct_button = dialog_buttons(
+            ("correct_result_back", self.tr("Назад (Esc)")),
+            ("correct_result_submit", self.tr("Исправить результат")),
+            enter_presses=False,
+        )
         back.clicked.connect(self._on_back_clicked)
-        self._correct_button = QPushButton(self.tr("Исправить результат"))
-        self._correct_button.setObjectName("correct_result_submit")
-        self._correct_button.setProperty("primary", "true")
-        self._correct_button.setAutoDefault(False)
         self._correct_button.clicked.connect(self._on_correct_button_clicked)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(back)
-        buttons.addWidget(self._correct_button)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 18, 24, 16)

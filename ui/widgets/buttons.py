@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QHBoxLayout, QPushButton
 
 
 def action_button(name: str, text: str) -> QPushButton:
@@ -11,3 +11,26 @@ def action_button(name: str, text: str) -> QPushButton:
     button.setObjectName(name)
     button.setAutoDefault(False)
     return button
+
+
+def dialog_buttons(
+    back: tuple[str, str], primary: tuple[str, str], *, enter_presses: bool = True
+) -> tuple[QHBoxLayout, QPushButton, QPushButton]:
+    """A dialog's button row, right-aligned: back (never pressed by Enter), then the primary
+    action, highlighted; `back` and `primary` are (object name, text).
+
+    With `enter_presses` the primary button is the dialog's default, pressed by Enter.
+    """
+    back_button = action_button(*back)
+    primary_button = QPushButton(primary[1])
+    primary_button.setObjectName(primary[0])
+    primary_button.setProperty("primary", "true")
+    if enter_presses:
+        primary_button.setDefault(True)
+    else:
+        primary_button.setAutoDefault(False)
+    row = QHBoxLayout()
+    row.addStretch(1)
+    row.addWidget(back_button)
+    row.addWidget(primary_button)
+    return row, back_button, primary_button
