@@ -486,6 +486,22 @@ class SqlSlipRepository:
         )
         return bool(done.rowcount == 1)  # type: ignore[attr-defined]
 
+    def mark_paid(self, number: str) -> bool:
+        """Mark a settled (won or refund), unpaid slip paid; False when it is not (any more)."""
+        settled = select(SettlementRow.slip_id).where(
+            SettlementRow.slip_id == SlipRow.id, SettlementRow.status != "lost"
+        )
+        done = self._session.execute(
+            update(SlipRow)
+            .where(
+                SlipRow.number == number,
+                SlipRow.status == SlipStatus.OPEN.value,
+                settled.exists(),
+            )
+            .values(status=SlipStatus.PAID.value)
+        )
+        return bool(done.rowcount == 1)  # type: ignore[attr-defined]
+
     def void_pending(self, number: str) -> bool:
         """Void a pending slip and free its request key; False if it was not pending."""
         done = self._session.execute(

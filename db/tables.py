@@ -342,3 +342,29 @@ class SettlementRow(Base):
     status: Mapped[str] = mapped_column(String(8))
     payout: Mapped[Decimal] = mapped_column(Kopecks())
     settled_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class JournalEntryRow(Base):
+    """A line of the cash payout journal (pos.journal): added, never changed or deleted.
+
+    `number` is the journal's continuous number, taken from the counters row "journal" in
+    the transaction that adds the line. `paid_slip_id` is set on payout lines only: unique,
+    it is the last guard against paying a slip twice; a correction has `corrects` instead.
+    """
+
+    __tablename__ = "journal_entries"
+    __table_args__ = (CheckConstraint("amount >= 0", name="amount"),)
+
+    number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    paid_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+    player: Mapped[str] = mapped_column(String(300))
+    document: Mapped[str] = mapped_column(String(300))
+    amount: Mapped[Decimal] = mapped_column(Kopecks())
+    fiscal_receipt_no: Mapped[int] = mapped_column(Integer)
+    register_serial: Mapped[str] = mapped_column(String(REGISTER_SERIAL))
+    cashier: Mapped[str] = mapped_column(String(LOGIN))
+    terminal: Mapped[str] = mapped_column(String(TERMINAL))
+    slip_number: Mapped[str] = mapped_column(String(SLIP_NUMBER), index=True)
+    paid_slip_id: Mapped[int | None] = mapped_column(ForeignKey("slips.id"), unique=True)
+    corrects: Mapped[int | None] = mapped_column(ForeignKey("journal_entries.number"))
+    reason: Mapped[str] = mapped_column(String(200), default="")

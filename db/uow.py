@@ -17,6 +17,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import OperationalError as SAOperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
+from db.journal import SqlJournalRepository
 from db.repositories import (
     SqlAuditLog,
     SqlFiscalRepository,
@@ -30,6 +31,7 @@ from pos.errors import ConcurrentChange, StorageUnavailable
 from pos.ports import (
     AuditLog,
     FiscalRepository,
+    JournalRepository,
     LineRepository,
     ResultRepository,
     SettingsRepository,
@@ -107,6 +109,7 @@ class SqlAlchemyUnitOfWork:
     fiscal: FiscalRepository
     results: ResultRepository
     settlement: SettlementRepository
+    journal: JournalRepository
 
     def __init__(self, session_factory: sessionmaker[Session]) -> None:
         self._session_factory = session_factory
@@ -122,6 +125,7 @@ class SqlAlchemyUnitOfWork:
         self.fiscal = SqlFiscalRepository(self._session)
         self.results = SqlResultRepository(self._session)
         self.settlement = SqlSettlementRepository(self._session)
+        self.journal = SqlJournalRepository(self._session)
         self.committed = False
         return self
 

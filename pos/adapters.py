@@ -10,7 +10,7 @@ from __future__ import annotations
 from importlib.metadata import entry_points
 from typing import cast
 
-from pos.ports import StationBuilder, Storage, StorageOpener
+from pos.ports import JournalWriter, StationBuilder, Storage, StorageOpener
 
 GROUP = "betshop_pos.adapters"
 
@@ -39,3 +39,15 @@ def station_builder() -> StationBuilder:
     if not found:
         raise LookupError(f"no '{GROUP}' printing entry point: install the package (make run)")
     return cast(StationBuilder, next(iter(found)).load())
+
+
+def journal_writer() -> JournalWriter:
+    """The installed printing adapter's PDF journal writer (the `journal_pdf` entry point).
+
+    Raises:
+        LookupError: no printing adapter is installed (the package is not installed).
+    """
+    found = entry_points(group=GROUP, name="journal_pdf")
+    if not found:
+        raise LookupError(f"no '{GROUP}' journal_pdf entry point: install the package (make run)")
+    return cast(JournalWriter, next(iter(found)).load())

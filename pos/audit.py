@@ -41,6 +41,10 @@ class AuditAction(enum.StrEnum):
     RESULT_RECORDED = "result_recorded"
     RESULT_CORRECTED = "result_corrected"
     SETTLED = "settled"
+    PAID_OUT = "paid_out"
+    PAYOUT_REFUSED = "payout_refused"
+    JOURNAL_CORRECTED = "journal_corrected"
+    JOURNAL_EXPORTED = "journal_exported"
 
 
 @dataclass(frozen=True)

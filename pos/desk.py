@@ -18,10 +18,10 @@ from pos.counter import BetRequest
 from pos.errors import RequestPrinting, UnknownUser
 from pos.identity import IdDocument
 from pos.line_desk import LineDesk
+from pos.payout_desk import PayoutDesk
 from pos.results_desk import ResultsDesk
 from pos.settings import ShopSettings
 from pos.slips import Slip
-from pos.till import TillDesk
 from pos.users import Role, User, require_manager
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ class UserInfo:
     locked_until: datetime | None
 
 
-class Desk(LineDesk, TillDesk, ResultsDesk):
+class Desk(LineDesk, PayoutDesk, ResultsDesk):
     """The terminal session of one signed-in user; a manager can do all a cashier can."""
 
     def __init__(self, shop: Shop, user: User) -> None:

@@ -628,6 +628,7 @@ _DOCUMENT_PROBLEMS = {
     "number": "не указан номер документа",
     "birth_date": "дата рождения не указана или позже сегодняшнего дня",
     "issued_on": "дата выдачи позже сегодняшнего дня или раньше даты рождения",
+    "issued_on_missing": "для журнала выплат нужна дата выдачи документа",
     "issued_by": "не указано, кем и где выдан документ",
 }
 
@@ -646,15 +647,17 @@ class InvalidDocument(DomainError):
 class Underage(DomainError):
     """The player is younger than the shop's minimum age (p.4)."""
 
-    def __init__(self, min_age: int, age: int) -> None:
+    def __init__(self, min_age: int, age: int, *, payout: bool = False) -> None:
         self.min_age = min_age
         self.age = age
+        self.payout = payout
         super().__init__()
 
     def message(self) -> str:
+        refused = "В выплате отказано" if self.payout else "В ставке отказано"
         return (
             f"Игроку {_years(self.age)} — ставки и выплаты только с {_from_age(self.min_age)}. "
-            "В ставке отказано, отказ записан."
+            f"{refused}, отказ записан."
         )
 
 
@@ -678,6 +681,16 @@ class DocumentRefused(DomainError):
     def message(self) -> str:
         return (
             "Игрок отказался предъявить документ — в ставке отказано (п. 4 Правил), отказ записан."
+        )
+
+
+class PayoutDocumentRequired(DomainError):
+    """A payout asked without an identity document (p.13)."""
+
+    def message(self) -> str:
+        return (
+            "Выплата производится только по купону и документу, удостоверяющему личность "
+            "(п. 13 Правил). Без документа в выплате отказано, отказ записан."
         )
 
 
@@ -1163,4 +1176,78 @@ class PayoutExpired(DomainError):
         return (
             f"Срок выплаты по купону № {self.number} истёк {self.last_day:%d.%m.%Y}: карточка "
             "действительна месяц со дня последнего события (п. 23 Правил). Выплата не производится."
+        )
+
+
+class PayoutNotPrinted(DeviceOrStorageError):
+    """The payout's receipt did not come out, so nothing was paid or recorded."""
+
+    def __init__(self, number: str, cause: PrinterUnavailable) -> None:
+        self.number = number
+        self.cause = cause
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Чек выплаты по купону № {self.number} не напечатан: принтер {self.cause.where} "
+            f"недоступен ({self.cause.detail}). Выплата НЕ проведена, запись в журнал не внесена: "
+            "не выдавайте деньги. Проверьте принтер и повторите выплату."
+        )
+
+
+class JournalEntryUnknown(DomainError):
+    """A journal entry number that is not in the journal."""
+
+    def __init__(self, number: object) -> None:
+        self.number = number
+        super().__init__()
+
+    def message(self) -> str:
+        return f"В журнале выплат нет записи № {self.number}. Проверьте номер."
+
+
+class CorrectionOfCorrection(DomainError):
+    """A correction aimed at an entry that is itself a correction."""
+
+    def __init__(self, number: int, corrects: int) -> None:
+        self.number = number
+        self.corrects = corrects
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Запись № {self.number} сама исправляет запись № {self.corrects}. "
+            f"Исправляйте запись № {self.corrects}: новая запись заменит обе."
+        )
+
+
+class JournalCorrectionEmpty(DomainError):
+    """A correction that changes nothing, or gives no reason."""
+
+    def __init__(self, why: str) -> None:
+        self.why = why
+        super().__init__()
+
+    def message(self) -> str:
+        if self.why == "reason":
+            return "Укажите причину исправления: она печатается в журнале выплат."
+        if self.why == "player":
+            return "Укажите фамилию, имя и отчество игрока."
+        if self.why == "document":
+            return "Укажите вид, номер, дату и место выдачи документа."
+        return "Исправление ничего не меняет: впишите верные данные игрока или документа."
+
+
+class InvalidPeriod(DomainError):
+    """A journal period whose end is before its start."""
+
+    def __init__(self, date_from: date, date_to: date) -> None:
+        self.date_from = date_from
+        self.date_to = date_to
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Период задан неверно: {self.date_from:%d.%m.%Y} позже {self.date_to:%d.%m.%Y}. "
+            "Поменяйте даты местами."
         )

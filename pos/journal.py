@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
+from pos.identity import IdDocument
+
 TITLE = "ЖУРНАЛ УЧЕТА ВЫПЛАТ НАЛИЧНЫХ ДЕНЕГ"
 # The eight columns of the appendix, in its order and wording.
 COLUMNS = (
@@ -39,8 +41,67 @@ class JournalEntry:
     register_serial: str
     cashier: str
     slip_number: str = ""
+    terminal: str = ""
     corrects: int | None = None  # the number of the entry this one corrects
     reason: str = ""  # why, for a correction
+
+    @property
+    def is_correction(self) -> bool:
+        return self.corrects is not None
+
+
+@dataclass(frozen=True)
+class JournalQuery:
+    """Which entries to list: a period of moments (`since` included, `until` not), the
+    cashier, an amount range (both ends included), a slip; None leaves that filter out."""
+
+    since: datetime | None = None
+    until: datetime | None = None
+    cashier: str | None = None
+    min_amount: Decimal | None = None
+    max_amount: Decimal | None = None
+    slip_number: str | None = None
+
+
+def player_name(document: IdDocument) -> str:
+    """Column 3: surname, name and patronymic as on the document."""
+    return " ".join(p for p in (document.surname, document.name, document.patronymic) if p)
+
+
+def document_text(document: IdDocument) -> str:
+    """Column 4: the document's kind, number, and the date and place it was issued."""
+    issued = f"выдан {document.issued_on:%d.%m.%Y}" if document.issued_on else "выдан"
+    return f"{document.kind} {document.number}, {issued} {document.issued_by}".strip()
+
+
+def correction(
+    old: JournalEntry,
+    number: int,
+    at: datetime,
+    cashier: str,
+    player: str,
+    document: str,
+    reason: str,
+) -> JournalEntry:
+    """A new entry restating `old` with the right player and document.
+
+    It pays nothing: its amount is 0.00, so that the journal's totals stay the cash paid out;
+    its receipt and register are those of the payout it corrects.
+    """
+    return JournalEntry(
+        number=number,
+        paid_at=at,
+        player=player,
+        document=document,
+        amount=Decimal("0.00"),
+        fiscal_receipt_no=old.fiscal_receipt_no,
+        register_serial=old.register_serial,
+        cashier=cashier,
+        slip_number=old.slip_number,
+        terminal=old.terminal,
+        corrects=old.number,
+        reason=reason,
+    )
 
 
 def entries_hash(entries: Iterable[JournalEntry]) -> str:

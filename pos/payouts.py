@@ -30,6 +30,21 @@ _NOT_PAYABLE = {
 
 
 @dataclass(frozen=True)
+class PayoutNote:
+    """The player's payout note: what was paid on which slip and why — no personal data."""
+
+    slip_number: str
+    amount: Decimal
+    paid_at: datetime
+    refund: bool  # all legs void: the stake paid back
+    lines: tuple[str, ...]  # the settlement's explanation (pos.settlement)
+    fiscal_receipt_no: int
+    journal_no: int
+    terminal: str
+    cashier: str
+
+
+@dataclass(frozen=True)
 class PayoutPeriod:
     """The days a slip may be paid on, both included (p.23, first p.24)."""
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from types import TracebackType
-from typing import TYPE_CHECKING, Protocol, Self
+from typing import TYPE_CHECKING, BinaryIO, Protocol, Self
+from zoneinfo import ZoneInfo
 
 from pos.audit import AuditRecord
 from pos.line import Event, OddsQuote, Sport
@@ -16,6 +18,8 @@ from pos.users import User
 
 if TYPE_CHECKING:
     from pos.fiscal import DayReport, FiscalReceipt, Register
+    from pos.journal import JournalEntry, JournalQuery
+    from pos.payouts import PayoutNote
     from pos.printers import PrinterConfig
     from pos.results import Result
     from pos.settings import ShopSettings
@@ -83,6 +87,10 @@ class SlipRepository(Protocol):
     def confirm_pending(self, number: str, fiscal_receipt_no: int) -> bool: ...
     def void_pending(self, number: str) -> bool: ...
 
+    def mark_paid(self, number: str) -> bool:
+        """Mark a settled, unpaid slip paid; False when it is not (paid meanwhile)."""
+        ...
+
 
 class FiscalRepository(Protocol):
     """The cash registers' counters, their receipts and closed days (pos.fiscal)."""
@@ -135,6 +143,20 @@ class SettlementRepository(Protocol):
         ...
 
 
+class JournalRepository(Protocol):
+    """The cash payout journal: entries are added, never changed or removed."""
+
+    def next_number(self) -> int:
+        """The next entry number, from a counter row updated in this transaction."""
+        ...
+
+    def add(self, entry: JournalEntry) -> None: ...
+    def get(self, number: int) -> JournalEntry | None: ...
+    def entries(self, query: JournalQuery) -> list[JournalEntry]:
+        """The entries the query selects, in number order."""
+        ...
+
+
 class UnitOfWork(Protocol):
     """One transaction: everything done inside `with uow:` is rolled back unless committed."""
 
@@ -146,6 +168,7 @@ class UnitOfWork(Protocol):
     fiscal: FiscalRepository
     results: ResultRepository
     settlement: SettlementRepository
+    journal: JournalRepository
 
     def __enter__(self) -> Self: ...
     def __exit__(
@@ -171,6 +194,24 @@ class StorageOpener(Protocol):
     """How a storage adapter is opened from a URL (the `storage` adapter entry point)."""
 
     def __call__(self, url: str) -> Storage: ...
+
+
+class JournalWriter(Protocol):
+    """How the printing adapter writes the journal as PDF (the `journal_pdf` entry point)."""
+
+    def __call__(  # noqa: PLR0913 - the header's facts, each named at the call
+        self,
+        path_or_file: str | os.PathLike[str] | BinaryIO,
+        entries: Sequence[JournalEntry],
+        *,
+        shop_name: str,
+        licence: str,
+        address: str,
+        date_from: date,
+        date_to: date,
+        zone: ZoneInfo,
+        printed_at: datetime,
+    ) -> int: ...
 
 
 class PinHasher(Protocol):
@@ -235,6 +276,15 @@ class PrintStation(Protocol):
         """Print an X or Z report on the fiscal printer."""
         ...
 
+    def print_payout(
+        self, note: PayoutNote, receipt: FiscalReceipt, settings: ShopSettings
+    ) -> None:
+        """Print a payout's fiscal receipt and the player's payout note.
+
+        Raises PrinterUnavailable when either did not go out.
+        """
+        ...
+
     def print_test_page(self, settings: ShopSettings, *, fiscal: bool = False) -> None:
         """Print the code-page, barcode and width test on the slip (or fiscal) printer."""
         ...
@@ -253,6 +303,10 @@ class PrintStation(Protocol):
     ) -> list[PreviewLine]: ...
 
     def preview_report(self, report: DayReport, settings: ShopSettings) -> list[PreviewLine]: ...
+
+    def preview_payout(
+        self, note: PayoutNote, receipt: FiscalReceipt, settings: ShopSettings
+    ) -> list[PreviewLine]: ...
 
     def close(self) -> None: ...
 

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
+from typing import BinaryIO
 
 from pos import printers as printer_settings
 from pos import settings as shop_settings
-from pos.adapters import open_storage, station_builder
+from pos.adapters import journal_writer, open_storage, station_builder
 from pos.audit import SYSTEM_ACTOR, AuditAction, AuditRecord
 from pos.clock import Clock, SystemClock
 from pos.counter import find_slip
@@ -26,7 +28,9 @@ from pos.errors import (
     UserLocked,
     WrongPin,
 )
+from pos.journal import JournalEntry
 from pos.line import Event, OddsQuote, new_event, parse_market, parse_odds
+from pos.payout_desk import journal_query
 from pos.pins import Argon2PinHasher
 from pos.ports import PinHasher, PrintStation, Storage, UnitOfWork
 from pos.printers import PrinterConfig
@@ -339,6 +343,51 @@ class Shop:
         `progress(done, total)` is called after each chunk (from the calling thread).
         """
         return settle_all(self, SYSTEM_ACTOR, progress)
+
+    # --- the cash payout journal -------------------------------------------------------------
+
+    def journal(
+        self,
+        date_from: date | None = None,
+        date_to: date | None = None,
+        *,
+        cashier: str | None = None,
+        min_amount: object = None,
+        max_amount: object = None,
+    ) -> list[JournalEntry]:
+        """The journal's entries in number order, optionally of shop-local days (both
+        included), of one cashier, or of an amount range (both included).
+
+        Raises:
+            InvalidPeriod: the period ends before it starts; InvalidAmount: a bad bound.
+        """
+        with self.unit_of_work() as uow:
+            zone = shop_settings.from_text(uow.settings.load()).zone
+            query = journal_query(zone, date_from, date_to, cashier, min_amount, max_amount)
+            return uow.journal.entries(query)
+
+    def export_journal_pdf(
+        self, path_or_file: str | os.PathLike[str] | BinaryIO, date_from: date, date_to: date
+    ) -> int:
+        """Write the journal of the shop-local days `date_from`..`date_to` as PDF (A4
+        landscape, the appendix's columns, a certification page); returns its sheets.
+
+        Raises:
+            InvalidPeriod; OSError: the file cannot be written.
+        """
+        settings = self.settings()
+        entries = self.journal(date_from, date_to)
+        return journal_writer()(
+            path_or_file,
+            entries,
+            shop_name=settings.shop_name,
+            licence=settings.licence_number,
+            address=settings.address,
+            date_from=date_from,
+            date_to=date_to,
+            zone=settings.zone,
+            printed_at=self.clock.now(),
+        )
 
     def is_empty(self) -> bool:
         """True for a new database with no users yet."""

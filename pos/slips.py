@@ -47,6 +47,7 @@ class CashKind(enum.StrEnum):
 
     STAKE = "stake"
     WINDOW_REFUND = "window_refund"
+    PAYOUT = "payout"
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,14 @@ from escpos.escpos import Escpos
 
 from pos.errors import PrinterUnavailable
 from pos.fiscal import DayReport, FiscalReceipt
+from pos.payouts import PayoutNote
 from pos.ports import PreviewLine
 from pos.printers import PrinterConfig
 from pos.settings import ShopSettings
 from pos.slips import Slip
 from printing.devices import Device, device_for, open_device
 from printing.layout import Item, render_job, to_preview
+from printing.payouts import payout_note_layout
 from printing.receipts import receipt_layout, report_layout, test_page_layout
 from printing.slips import slip_layout
 
@@ -121,6 +123,19 @@ class EscposStation:
         kind = "z" if report.closing else "x"
         printer.send([printer.layout(report_layout, report, settings)], f"{kind}-{report.day_no}")
 
+    def print_payout(
+        self, note: PayoutNote, receipt: FiscalReceipt, settings: ShopSettings
+    ) -> None:
+        # One printer: the receipt and the note are one job. A separate fiscal printer gets
+        # the receipt last, so that a failure before it leaves no fiscal paper unrecorded.
+        note_layout = self._slip.layout(payout_note_layout, note, settings)
+        receipt_layout_ = self._receipts.layout(receipt_layout, receipt, settings)
+        if self._fiscal is None:
+            self._slip.send([receipt_layout_, note_layout], f"payout-{note.journal_no}")
+            return
+        self._slip.send([note_layout], f"payout-{note.journal_no}-note")
+        self._fiscal.send([receipt_layout_], f"payout-{note.journal_no}-receipt")
+
     def print_test_page(self, settings: ShopSettings, *, fiscal: bool = False) -> None:
         printer = self._receipts if fiscal else self._slip
         items = test_page_layout(
@@ -149,6 +164,12 @@ class EscposStation:
 
     def preview_report(self, report: DayReport, settings: ShopSettings) -> list[PreviewLine]:
         return to_preview(self._receipts.layout(report_layout, report, settings))
+
+    def preview_payout(
+        self, note: PayoutNote, receipt: FiscalReceipt, settings: ShopSettings
+    ) -> list[PreviewLine]:
+        lines = self.preview_receipt(receipt, settings)
+        return lines + to_preview(self._slip.layout(payout_note_layout, note, settings))
 
     def close(self) -> None:
         self._slip.device.close()

@@ -11,10 +11,12 @@ from typing import Self
 
 from pos.audit import AuditRecord
 from pos.fiscal import DayReport, FiscalReceipt, Register
+from pos.journal import JournalEntry, JournalQuery
 from pos.line import Event, OddsQuote, Sport
 from pos.ports import (
     AuditLog,
     FiscalRepository,
+    JournalRepository,
     LineRepository,
     ResultRepository,
     SettingsRepository,
@@ -50,6 +52,8 @@ class FakeData:
         self.results: dict[int, Result] = {}
         self.settled: dict[str, tuple[SlipStatus, Decimal]] = {}  # by slip number
         self.corrections = 0
+        self.journal: dict[int, JournalEntry] = {}
+        self.journal_counter = 0
 
 
 class _Users:
@@ -228,6 +232,13 @@ class _Slips:
         )
         return True
 
+    def mark_paid(self, number: str) -> bool:
+        slip = self._data.slips.get(number)
+        if slip is None or slip.status is not SlipStatus.OPEN or number not in self._data.settled:
+            return False
+        self._data.slips[number] = dataclasses.replace(slip, status=SlipStatus.PAID)
+        return True
+
     def void_pending(self, number: str) -> bool:
         slip = self._data.slips.get(number)
         if slip is None or slip.status is not SlipStatus.PENDING:
@@ -357,6 +368,35 @@ class _Settlement:
         return len(undone)
 
 
+class _Journal:
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def next_number(self) -> int:
+        self._data.journal_counter += 1
+        return self._data.journal_counter
+
+    def add(self, entry: JournalEntry) -> None:
+        assert entry.number not in self._data.journal
+        self._data.journal[entry.number] = entry
+
+    def get(self, number: int) -> JournalEntry | None:
+        return self._data.journal.get(number)
+
+    def entries(self, query: JournalQuery) -> list[JournalEntry]:
+        def wanted(e: JournalEntry) -> bool:
+            return (
+                (query.since is None or e.paid_at >= query.since)
+                and (query.until is None or e.paid_at < query.until)
+                and (query.cashier is None or e.cashier == query.cashier)
+                and (query.min_amount is None or e.amount >= query.min_amount)
+                and (query.max_amount is None or e.amount <= query.max_amount)
+                and (query.slip_number is None or e.slip_number == query.slip_number)
+            )
+
+        return [e for _, e in sorted(self._data.journal.items()) if wanted(e)]
+
+
 class FakeUnitOfWork:
     """Works on a copy of the data and publishes it only on commit, like a real transaction."""
 
@@ -368,6 +408,7 @@ class FakeUnitOfWork:
     fiscal: FiscalRepository
     results: ResultRepository
     settlement: SettlementRepository
+    journal: JournalRepository
 
     def __init__(self, storage: FakeStorage) -> None:
         self._storage = storage
@@ -383,6 +424,7 @@ class FakeUnitOfWork:
         self.fiscal = _Fiscal(self._work)
         self.results = _Results(self._work)
         self.settlement = _Settlement(self._work)
+        self.journal = _Journal(self._work)
         return self
 
     def __exit__(

@@ -51,6 +51,7 @@ SHOP_TABLES = {
     "event_results",
     "slip_terms",
     "settlements",
+    "journal_entries",
 }
 NEXT = "9001"  # a test-only revision after the shop's newest
 

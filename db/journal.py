@@ -1,0 +1,109 @@
+"""The cash payout journal in the database: the pos.ports JournalRepository.
+
+Numbers come from the counters row "journal", incremented with UPDATE … RETURNING in the
+payout's own transaction: on PostgreSQL the row lock makes a second terminal wait until the
+first commits or rolls back, so a number is used only by a committed entry (a sequence would
+leave gaps, notes/reliability.md §7); on SQLite every write transaction runs alone.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import ColumnElement, select, text, update
+from sqlalchemy.orm import Session
+
+from db.tables import CounterRow, JournalEntryRow, SlipRow
+from pos.journal import JournalEntry, JournalQuery
+
+_JOURNAL = "journal"
+
+
+class SqlJournalRepository:
+    """Journal entries, added and read; never updated or deleted."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    def next_number(self) -> int:
+        """The next entry number, taken in this transaction."""
+        taken = self._session.scalar(
+            update(CounterRow)
+            .where(CounterRow.name == _JOURNAL)
+            .values(value=CounterRow.value + 1)
+            .returning(CounterRow.value)
+        )
+        if taken is not None:
+            return int(taken)
+        # Migration 0005 creates the row; a database made from db/tables.py gets it here.
+        self._session.execute(
+            text("INSERT INTO counters (name, value) VALUES (:name, 0) ON CONFLICT DO NOTHING"),
+            {"name": _JOURNAL},
+        )
+        return self.next_number()
+
+    def add(self, entry: JournalEntry) -> None:
+        """Store a new entry (its slip is marked as paid by this entry, unless a correction)."""
+        slip_id = None
+        if entry.corrects is None:
+            slip_id = self._session.scalar(
+                select(SlipRow.id).where(SlipRow.number == entry.slip_number)
+            )
+        self._session.add(
+            JournalEntryRow(
+                number=entry.number,
+                paid_at=entry.paid_at,
+                player=entry.player,
+                document=entry.document,
+                amount=entry.amount,
+                fiscal_receipt_no=entry.fiscal_receipt_no,
+                register_serial=entry.register_serial,
+                cashier=entry.cashier,
+                terminal=entry.terminal,
+                slip_number=entry.slip_number,
+                paid_slip_id=slip_id,
+                corrects=entry.corrects,
+                reason=entry.reason,
+            )
+        )
+        self._session.flush()
+
+    def get(self, number: int) -> JournalEntry | None:
+        """The entry with this number, if any."""
+        row = self._session.get(JournalEntryRow, number)
+        return None if row is None else _entry(row)
+
+    def entries(self, query: JournalQuery) -> list[JournalEntry]:
+        """The entries the query selects, in number order."""
+        conditions: list[ColumnElement[bool]] = []
+        if query.since is not None:
+            conditions.append(JournalEntryRow.paid_at >= query.since)
+        if query.until is not None:
+            conditions.append(JournalEntryRow.paid_at < query.until)
+        if query.cashier is not None:
+            conditions.append(JournalEntryRow.cashier == query.cashier)
+        if query.min_amount is not None:
+            conditions.append(JournalEntryRow.amount >= query.min_amount)
+        if query.max_amount is not None:
+            conditions.append(JournalEntryRow.amount <= query.max_amount)
+        if query.slip_number is not None:
+            conditions.append(JournalEntryRow.slip_number == query.slip_number)
+        rows = self._session.scalars(
+            select(JournalEntryRow).where(*conditions).order_by(JournalEntryRow.number)
+        )
+        return [_entry(row) for row in rows]
+
+
+def _entry(row: JournalEntryRow) -> JournalEntry:
+    return JournalEntry(
+        number=row.number,
+        paid_at=row.paid_at,
+        player=row.player,
+        document=row.document,
+        amount=row.amount,
+        fiscal_receipt_no=row.fiscal_receipt_no,
+        register_serial=row.register_serial,
+        cashier=row.cashier,
+        terminal=row.terminal,
+        slip_number=row.slip_number,
+        corrects=row.corrects,
+        reason=row.reason,
+    )

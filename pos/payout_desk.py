@@ -1,0 +1,393 @@
+"""Paying winnings out and keeping the cash payout journal (p.13, p.23, first p.24, item 47).
+
+A payout is one transaction. Under the lock that result corrections and settlement runs take
+(so that a result cannot change under a payout), the slip is read for update and checked
+(pos.payouts), then the document and the age (the check is recorded, a refusal committed on
+its own), then: the slip is marked paid by a conditional update, the journal entry takes its
+number from the journal's counter row, the fiscal expense receipt is numbered on this
+terminal's register, the cash leaves the drawer, and the audit line is written.
+
+The receipt and the player's payout note are printed inside that transaction, before the
+commit: a printer that fails rolls everything back — no journal number used, the slip not
+paid, no receipt recorded — and the cashier is told not to hand over the money. What is left
+is a commit failing after the paper came out (the database lost in that instant): the
+cashier is told the payout was not made, and the next receipt takes the printed number again.
+
+The journal is never edited: a manager corrects an entry's player or document with a new
+entry that references it and gives the reason (pos.journal.correction).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from typing import BinaryIO
+from zoneinfo import ZoneInfo
+
+from pos import fiscal
+from pos import settings as shop_settings
+from pos.audit import AuditAction, AuditRecord
+from pos.counter import Teller, find_slip, record_id_check
+from pos.errors import (
+    CorrectionOfCorrection,
+    DocumentExpired,
+    InvalidDocument,
+    InvalidPeriod,
+    JournalCorrectionEmpty,
+    JournalEntryUnknown,
+    NotPayable,
+    PayoutDocumentRequired,
+    PayoutExpired,
+    PayoutNotPrinted,
+    PayoutTooEarly,
+    PrinterUnavailable,
+    Underage,
+)
+from pos.fiscal import FiscalReceipt, ReceiptKind
+from pos.identity import IdDocument, check_document, check_player
+from pos.journal import JournalEntry, JournalQuery, correction, document_text, player_name
+from pos.money import format_money, to_money
+from pos.payouts import PayoutNote, PayoutPeriod, last_event_day, payable_amount, payout_period
+from pos.ports import PreviewLine, UnitOfWork
+from pos.results import Result
+from pos.settings import ShopSettings
+from pos.settlement import settle_slip
+from pos.slips import CashKind, CashMovement, IdOutcome, Slip, SlipStatus
+from pos.till import TillDesk
+from pos.users import require_manager
+
+_SETTLED = frozenset({SlipStatus.WON, SlipStatus.LOST, SlipStatus.REFUND, SlipStatus.PAID})
+_ID_OUTCOMES = {Underage: IdOutcome.UNDERAGE, DocumentExpired: IdOutcome.EXPIRED}
+
+
+@dataclass(frozen=True)
+class PayoutQuote:
+    """What the payout page shows for a slip before the document is taken."""
+
+    slip: Slip
+    lines: tuple[str, ...]  # the settlement's explanation; empty while open
+    amount: Decimal | None  # what is paid today; None when it is not payable
+    period: PayoutPeriod | None  # the days it may be paid; None before it is settled
+    refusal: str | None  # why it is not paid today, as pay_out would say it
+    entry: JournalEntry | None = None  # the journal entry of a paid slip
+
+
+@dataclass(frozen=True)
+class _Payout:
+    entry: JournalEntry
+    receipt: FiscalReceipt
+    note: PayoutNote
+    settings: ShopSettings
+
+
+class PayoutDesk(TillDesk):
+    """Payouts and the journal, for a signed-in desk."""
+
+    def payout_quote(self, number: str) -> PayoutQuote:
+        """The slip with its settlement, what it pays today, or why it is not paid.
+
+        Raises:
+            InvalidSlipNumber: a wrong check code (never looked up); UnknownSlip, SlipNotIssued.
+        """
+        with self._shop.unit_of_work() as uow:
+            slip = find_slip(uow, number)
+            settings = shop_settings.from_text(uow.settings.load())
+            results = _results_of(uow, slip)
+            paid = uow.journal.entries(JournalQuery(slip_number=slip.number))
+        today = self._shop.clock.now().astimezone(settings.zone).date()
+        settlement = (
+            settle_slip(slip, results, cap=slip.payout_cap) if slip.status in _SETTLED else None
+        )
+        period = None
+        if slip.status in (SlipStatus.WON, SlipStatus.REFUND, SlipStatus.PAID):
+            period = payout_period(last_event_day(slip, results, settings.zone))
+        amount, refusal = None, None
+        try:
+            amount = payable_amount(slip, results, today, settings.zone)
+        except (NotPayable, PayoutTooEarly, PayoutExpired) as why:
+            refusal = str(why)
+        return PayoutQuote(
+            slip,
+            settlement.lines if settlement else (),
+            amount,
+            period,
+            refusal,
+            next((e for e in paid if not e.is_correction), None),
+        )
+
+    def pay_out(self, number: str, document: IdDocument | None) -> JournalEntry:
+        """Pay a winning or refund slip to the player showing `document` (p.13).
+
+        Returns:
+            The journal entry.
+
+        Raises:
+            InvalidSlipNumber, UnknownSlip, SlipNotIssued, NotPayable, PayoutTooEarly,
+            PayoutExpired: the slip is not paid; PayoutDocumentRequired, InvalidDocument,
+            DocumentExpired, Underage: recorded, then raised; RegisterNotSet, PendingSlip,
+            UnprintedReceipts: the receipt cannot be made; PayoutNotPrinted: the printer
+            failed and nothing was done.
+        """
+        now = self._shop.clock.now()
+        with self._shop.unit_of_work() as uow:
+            outcome = prepare_payout(uow, self._teller, now, number, document)
+            if isinstance(outcome, Exception):
+                uow.commit()  # the refused identity check is kept
+                raise outcome
+            try:
+                with self._shop.printing() as station:
+                    station.print_payout(outcome.note, outcome.receipt, outcome.settings)
+            except PrinterUnavailable as failure:
+                uow.rollback()
+                refused = PayoutNotPrinted(outcome.note.slip_number, failure)
+            else:
+                uow.fiscal.mark_printed(outcome.receipt.register_serial, outcome.receipt.number)
+                uow.commit()
+                return outcome.entry
+        self._record_print_failure(f"выплата по купону {refused.number}: {refused.cause.detail}")
+        raise refused
+
+    def preview_payout(self, entry_number: int) -> list[PreviewLine]:
+        """The payout's receipt and note as printed, for the screen (a virtual printer).
+
+        Raises:
+            JournalEntryUnknown: no such entry, or it is a correction (which prints nothing).
+        """
+        with self._shop.unit_of_work() as uow:
+            entry = uow.journal.get(entry_number)
+            if entry is None or entry.is_correction:
+                raise JournalEntryUnknown(entry_number)
+            receipt = uow.fiscal.receipt(entry.register_serial, entry.fiscal_receipt_no)
+            slip = find_slip(uow, entry.slip_number)
+            results = _results_of(uow, slip)
+            settings = shop_settings.from_text(uow.settings.load())
+        if receipt is None:
+            raise JournalEntryUnknown(entry_number)
+        note = _note(entry, slip, results, receipt.terminal)
+        return self._shop.station.preview_payout(note, receipt, settings)
+
+    # --- the journal ------------------------------------------------------------------------
+
+    def journal(
+        self,
+        date_from: date | None = None,
+        date_to: date | None = None,
+        *,
+        cashier: str | None = None,
+        min_amount: object = None,
+        max_amount: object = None,
+    ) -> list[JournalEntry]:
+        """Journal entries in number order: shop-local days (both included), a cashier, an
+        amount range (both included); a filter left None is not applied.
+
+        Raises:
+            InvalidPeriod: the period ends before it starts; InvalidAmount: a bad bound.
+        """
+        return self._shop.journal(
+            date_from, date_to, cashier=cashier, min_amount=min_amount, max_amount=max_amount
+        )
+
+    def correct_journal_entry(
+        self, number: int, *, player: str | None = None, document: str | None = None, reason: str
+    ) -> JournalEntry:
+        """Correct the player or document of a payout entry with a new entry (managers).
+
+        What is not given repeats the entry corrected (its latest correction, if any). The
+        new entry references the payout entry and pays nothing (pos.journal.correction).
+
+        Raises:
+            NotPermitted, JournalEntryUnknown, CorrectionOfCorrection, JournalCorrectionEmpty.
+        """
+        require_manager(self.user, "исправление записи журнала выплат")
+        why = " ".join(str(reason or "").split())
+        if not why:
+            raise JournalCorrectionEmpty("reason")
+        now = self._shop.clock.now()
+        with self._shop.unit_of_work() as uow:
+            uow.settlement.lock()  # the journal's numbers are taken one payout at a time
+            old = uow.journal.get(number) if isinstance(number, int) else None
+            if old is None:
+                raise JournalEntryUnknown(number)
+            if old.corrects is not None:
+                raise CorrectionOfCorrection(old.number, old.corrects)
+            latest = uow.journal.entries(JournalQuery(slip_number=old.slip_number))[-1]
+            new_player = _given(player, latest.player, "player")
+            new_document = _given(document, latest.document, "document")
+            if (new_player, new_document) == (latest.player, latest.document):
+                raise JournalCorrectionEmpty("same")
+            entry = correction(
+                old,
+                uow.journal.next_number(),
+                now,
+                self.login,
+                new_player,
+                new_document,
+                why[:200],
+            )
+            uow.journal.add(entry)
+            self._audit(
+                uow,
+                AuditAction.JOURNAL_CORRECTED,
+                f"запись {entry.number} исправляет {old.number}: {why}",
+            )
+            uow.commit()
+        return entry
+
+    def export_journal_pdf(
+        self, path_or_file: str | os.PathLike[str] | BinaryIO, date_from: date, date_to: date
+    ) -> int:
+        """Write the journal of the period as PDF (managers); returns its number of sheets.
+
+        Raises:
+            NotPermitted, InvalidPeriod; OSError: the file cannot be written.
+        """
+        require_manager(self.user, "выгрузка журнала выплат")
+        sheets = self._shop.export_journal_pdf(path_or_file, date_from, date_to)
+        with self._shop.unit_of_work() as uow:
+            self._audit(
+                uow,
+                AuditAction.JOURNAL_EXPORTED,
+                f"{date_from:%d.%m.%Y}–{date_to:%d.%m.%Y}: листов {sheets}",
+            )
+            uow.commit()
+        return sheets
+
+
+def prepare_payout(
+    uow: UnitOfWork, teller: Teller, now: datetime, number: str, document: IdDocument | None
+) -> _Payout | Exception:
+    """Check the slip and the player, and write the payout into the open unit of work.
+
+    Returns:
+        What to print before the commit, or a refused identity check to commit and raise.
+    """
+    uow.settlement.lock()
+    slip = find_slip(uow, number, for_update=True)
+    settings = shop_settings.from_text(uow.settings.load())
+    results = _results_of(uow, slip)
+    today = now.astimezone(settings.zone).date()
+    amount = payable_amount(slip, results, today, settings.zone)
+    checked = _check_player(uow, teller, now, settings, document)
+    if isinstance(checked, Exception):
+        return checked
+    if not uow.slips.mark_paid(slip.number):
+        raise NotPayable(slip.number, "paid")  # another terminal paid it in between
+    receipt = fiscal.issue_receipt(
+        uow, teller.terminal, ReceiptKind.EXPENSE, amount, now, teller.login, slip.number
+    )
+    entry = JournalEntry(
+        number=uow.journal.next_number(),
+        paid_at=now,
+        player=player_name(checked),
+        document=document_text(checked),
+        amount=amount,
+        fiscal_receipt_no=receipt.number,
+        register_serial=receipt.register_serial,
+        cashier=teller.login,
+        slip_number=slip.number,
+        terminal=teller.terminal,
+    )
+    uow.journal.add(entry)
+    uow.slips.add_cash(
+        CashMovement(now, teller.terminal, teller.login, CashKind.PAYOUT, -amount, slip.number)
+    )
+    detail = (
+        f"{slip.number}: {format_money(amount)} руб., запись журнала {entry.number}, "
+        f"чек {receipt.number}"
+    )
+    uow.audit.append(AuditRecord(now, teller.terminal, teller.login, AuditAction.PAID_OUT, detail))
+    return _Payout(entry, receipt, _note(entry, slip, results, teller.terminal), settings)
+
+
+def _check_player(
+    uow: UnitOfWork,
+    teller: Teller,
+    now: datetime,
+    settings: ShopSettings,
+    document: IdDocument | None,
+) -> IdDocument | Exception:
+    """The document (cleaned) or the refusal: the document and the age on the payout day
+    (p.4, p.13), recorded either way."""
+    if document is None:
+        record_id_check(uow, teller, now, IdOutcome.REFUSED, None, None)
+        return PayoutDocumentRequired()
+    today = now.astimezone(settings.zone).date()
+    try:
+        cleaned = check_document(document, today)
+        age = check_player(cleaned, today, settings.min_age)
+        # The journal's fourth column needs the date and the place of issue (item 47).
+        if cleaned.issued_on is None:
+            raise InvalidDocument("issued_on_missing")
+        if not cleaned.issued_by:
+            raise InvalidDocument("issued_by")
+    except (Underage, DocumentExpired, InvalidDocument) as refusal:
+        outcome = _ID_OUTCOMES.get(type(refusal), IdOutcome.INVALID)
+        record_id_check(uow, teller, now, outcome, document, getattr(refusal, "age", None))
+        if isinstance(refusal, Underage):
+            return Underage(refusal.min_age, refusal.age, payout=True)
+        return refusal
+    record_id_check(uow, teller, now, IdOutcome.ACCEPTED, cleaned, age)
+    return cleaned
+
+
+def _results_of(uow: UnitOfWork, slip: Slip) -> dict[int, Result]:
+    codes = {leg.event_code for leg in slip.legs}
+    found = {code: uow.results.get(code) for code in codes}
+    return {code: result for code, result in found.items() if result is not None}
+
+
+def _note(entry: JournalEntry, slip: Slip, results: dict[int, Result], terminal: str) -> PayoutNote:
+    settlement = settle_slip(slip, results, cap=slip.payout_cap)
+    return PayoutNote(
+        slip_number=slip.number,
+        amount=entry.amount,
+        paid_at=entry.paid_at,
+        refund=settlement is not None and settlement.status is SlipStatus.REFUND,
+        lines=settlement.lines if settlement else (),
+        fiscal_receipt_no=entry.fiscal_receipt_no,
+        journal_no=entry.number,
+        terminal=terminal,
+        cashier=entry.cashier,
+    )
+
+
+def _given(value: str | None, recorded: str, field: str) -> str:
+    if value is None:
+        return recorded
+    text = " ".join(str(value).split())
+    if not text:
+        raise JournalCorrectionEmpty(field)
+    return text[:300]
+
+
+def journal_query(
+    zone: ZoneInfo,
+    date_from: date | None,
+    date_to: date | None,
+    cashier: str | None,
+    min_amount: object,
+    max_amount: object,
+) -> JournalQuery:
+    """The query for shop-local days and the filters as typed.
+
+    Raises:
+        InvalidPeriod, InvalidAmount.
+    """
+    if date_from is not None and date_to is not None and date_to < date_from:
+        raise InvalidPeriod(date_from, date_to)
+
+    def moment(day: date | None) -> datetime | None:
+        return None if day is None else datetime.combine(day, time(), tzinfo=zone)
+
+    return JournalQuery(
+        since=moment(date_from),
+        until=moment(date_to + timedelta(days=1) if date_to is not None else None),
+        cashier=(cashier or "").strip() or None,
+        min_amount=None if min_amount in (None, "") else to_money(min_amount),
+        max_amount=None if max_amount in (None, "") else to_money(max_amount),
+    )
+
+
+__all__ = ["PayoutDesk", "PayoutQuote", "journal_query", "prepare_payout"]

@@ -1,0 +1,347 @@
+"""Paying out and the journal through the desk, on the fake database (p.13, p.23, first p.24)."""
+
+from __future__ import annotations
+
+import io
+from datetime import date, timedelta
+from decimal import Decimal
+
+import pytest
+from pypdf import PdfReader
+
+from pos.audit import AuditAction
+from pos.clock import FixedClock
+from pos.desk import Desk
+from pos.errors import (
+    CorrectionOfCorrection,
+    DocumentExpired,
+    InvalidDocument,
+    InvalidPeriod,
+    InvalidSlipNumber,
+    JournalCorrectionEmpty,
+    JournalEntryUnknown,
+    NotPayable,
+    NotPermitted,
+    PayoutDocumentRequired,
+    PayoutExpired,
+    PayoutNotPrinted,
+    PayoutTooEarly,
+    Underage,
+)
+from pos.fiscal import ReceiptKind
+from pos.identity import IdDocument
+from pos.services import Shop
+from pos.slips import CashKind, IdOutcome, Slip, SlipStatus
+from tests.conftest import REGISTER
+from tests.fakeprinter import FlakyDummy
+from tests.fakes import FakeStorage, PlainPinHasher
+
+D = Decimal
+
+PASSPORT = IdDocument(
+    surname="Иванов",
+    name="Пётр",
+    patronymic="Сергеевич",
+    birth_date=date(1990, 5, 17),
+    kind="паспорт",
+    number="MP 1234567",
+    issued_on=date(2015, 3, 12),
+    issued_by="Октябрьский РУВД г. Минска",
+    expires_on=date(2030, 3, 12),
+)
+
+
+@pytest.fixture
+def flaky() -> FlakyDummy:
+    return FlakyDummy()
+
+
+@pytest.fixture
+def shop(storage: FakeStorage, clock: FixedClock, flaky: FlakyDummy) -> Shop:
+    storage.data.serials["К1"] = REGISTER
+    shop = Shop(storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=flaky)
+    shop.seed_demo()
+    return shop
+
+
+@pytest.fixture
+def anna(shop: Shop) -> Desk:
+    return shop.login("anna", "4821")
+
+
+@pytest.fixture
+def boss(shop: Shop) -> Desk:
+    return shop.login("boss", "9911")
+
+
+def _won_slip(anna: Desk, boss: Desk, clock: FixedClock, stake: str = "10") -> Slip:
+    """A single on 101 "1" (2.10), the match won 2:1 and settled; payable from tomorrow."""
+    slip = anna.accept_bet([(101, "1")], stake=stake)
+    clock.advance(timedelta(days=3))
+    boss.record_result(101, 2, 1, source="АБФФ")
+    boss.settle()
+    return slip
+
+
+def _next_day(clock: FixedClock) -> None:
+    clock.advance(timedelta(days=1))
+
+
+def test_a_winning_slip_is_paid_once_into_the_journal(
+    anna: Desk, boss: Desk, clock: FixedClock, storage: FakeStorage, flaky: FlakyDummy
+) -> None:
+    slip = _won_slip(anna, boss, clock)
+    _next_day(clock)
+    flaky.clear()
+
+    entry = anna.pay_out(slip.number, PASSPORT)
+
+    assert entry.number == 1 and entry.amount == D("21.00")
+    assert entry.player == "Иванов Пётр Сергеевич"
+    assert entry.document == ("паспорт MP1234567, выдан 12.03.2015 Октябрьский РУВД г. Минска")
+    assert (entry.register_serial, entry.cashier, entry.slip_number) == (
+        REGISTER,
+        "anna",
+        slip.number,
+    )
+    receipt = storage.data.receipts[(REGISTER, entry.fiscal_receipt_no)]
+    assert (receipt.kind, receipt.amount, receipt.printed) == (
+        ReceiptKind.EXPENSE,
+        D("21.00"),
+        True,
+    )
+    assert anna.slip(slip.number).status is SlipStatus.PAID
+    assert anna.slip(slip.number).payout == D("21.00")
+    assert storage.data.cash[-1].kind is CashKind.PAYOUT
+    assert storage.data.cash[-1].amount == D("-21.00")
+    check = storage.data.id_checks[-1]
+    assert (check.outcome, check.age, check.masked_number) == (IdOutcome.ACCEPTED, 36, "******567")
+    assert storage.data.audit[-1].action is AuditAction.PAID_OUT
+    printed = flaky.output.decode("cp866", errors="replace")
+    assert "РАСХОД" in printed and "КВИТАНЦИЯ О ВЫПЛАТЕ" in printed
+    assert "ВЫПЛАЧЕНО" in printed and "21,00" in printed
+    # No personal data on the paper the player takes.
+    assert "Иванов" not in printed and "1234567" not in printed
+
+    with pytest.raises(NotPayable, match="уже выплачен"):
+        anna.pay_out(slip.number, PASSPORT)
+    assert len(storage.data.journal) == 1
+    assert [e.number for e in anna.journal()] == [1]
+
+
+def test_the_payout_period_runs_from_the_next_day_for_one_month(
+    anna: Desk, boss: Desk, clock: FixedClock
+) -> None:
+    slip = _won_slip(anna, boss, clock)  # the match ended on 3 Dec (Minsk)
+    with pytest.raises(PayoutTooEarly, match=r"с 04\.12\.2026"):
+        anna.pay_out(slip.number, PASSPORT)
+    clock.advance(timedelta(days=31))  # 3 Jan: one month from 3 Dec ends on that day
+    anna.payout_quote(slip.number)
+    clock.advance(timedelta(days=1))
+    with pytest.raises(PayoutExpired, match=r"истёк 03\.01\.2027"):
+        anna.pay_out(slip.number, PASSPORT)
+    assert anna.slip(slip.number).status is SlipStatus.WON
+
+
+@pytest.mark.parametrize(
+    ("legs", "why"),
+    [
+        ([(101, "2")], "проигрышный"),
+        ([(101, "1"), (103, "1")], "ещё не рассчитан"),
+    ],
+)
+def test_open_and_lost_slips_are_not_paid(
+    anna: Desk, boss: Desk, clock: FixedClock, legs: list[tuple[int, str]], why: str
+) -> None:
+    slip = anna.accept_bet(legs, stake="5", kind="express" if len(legs) > 1 else "single")
+    clock.advance(timedelta(days=3))
+    boss.record_result(101, 2, 1, source="АБФФ")
+    boss.settle()
+    _next_day(clock)
+    with pytest.raises(NotPayable, match=why):
+        anna.pay_out(slip.number, PASSPORT)
+    quote = anna.payout_quote(slip.number)
+    assert quote.amount is None and quote.refusal is not None and why in quote.refusal
+
+
+def test_a_cancelled_slip_and_a_wrong_check_code_are_refused(anna: Desk) -> None:
+    slip = anna.accept_bet([(101, "1")], stake="5")
+    anna.cancel_in_window(slip.number, "не тот исход")
+    with pytest.raises(NotPayable, match="отменён"):
+        anna.pay_out(slip.number, PASSPORT)
+    wrong = slip.number[:-1] + str((int(slip.number[-1]) + 1) % 10)
+    with pytest.raises(InvalidSlipNumber):
+        anna.pay_out(wrong, PASSPORT)
+    with pytest.raises(InvalidSlipNumber):
+        anna.payout_quote(wrong)
+
+
+def test_without_a_document_nothing_is_paid_and_the_refusal_is_recorded(
+    anna: Desk, boss: Desk, clock: FixedClock, storage: FakeStorage
+) -> None:
+    slip = _won_slip(anna, boss, clock)
+    _next_day(clock)
+    with pytest.raises(PayoutDocumentRequired, match=r"п\. 13"):
+        anna.pay_out(slip.number, None)
+    assert storage.data.id_checks[-1].outcome is IdOutcome.REFUSED
+    assert anna.slip(slip.number).status is SlipStatus.WON
+    assert storage.data.journal == {}
+
+
+def test_an_underage_player_is_refused_in_payout_words(
+    anna: Desk, boss: Desk, clock: FixedClock, storage: FakeStorage
+) -> None:
+    slip = _won_slip(anna, boss, clock)
+    _next_day(clock)
+    young = IdDocument(**{**PASSPORT.__dict__, "birth_date": date(2006, 1, 1)})
+    with pytest.raises(Underage, match="В выплате отказано") as refused:
+        anna.pay_out(slip.number, young)
+    assert "ставке" not in str(refused.value)
+    assert storage.data.id_checks[-1].outcome is IdOutcome.UNDERAGE
+    assert storage.data.journal == {} and anna.slip(slip.number).status is SlipStatus.WON
+
+
+def test_an_expired_or_incomplete_document_is_refused(
+    anna: Desk, boss: Desk, clock: FixedClock, storage: FakeStorage
+) -> None:
+    slip = _won_slip(anna, boss, clock)
+    _next_day(clock)
+    expired = IdDocument(**{**PASSPORT.__dict__, "expires_on": date(2026, 1, 1)})
+    with pytest.raises(DocumentExpired):
+        anna.pay_out(slip.number, expired)
+    # The journal's fourth column needs the date and the place of issue.
+    no_date = IdDocument(**{**PASSPORT.__dict__, "issued_on": None})
+    with pytest.raises(InvalidDocument, match="дата выдачи"):
+        anna.pay_out(slip.number, no_date)
+    no_place = IdDocument(**{**PASSPORT.__dict__, "issued_by": " "})
+    with pytest.raises(InvalidDocument, match="кем и где"):
+        anna.pay_out(slip.number, no_place)
+    outcomes = [c.outcome for c in storage.data.id_checks[-3:]]
+    assert outcomes == [IdOutcome.EXPIRED, IdOutcome.INVALID, IdOutcome.INVALID]
+    assert storage.data.journal == {}
+
+
+def test_a_refund_slip_pays_the_stake_back(anna: Desk, boss: Desk, clock: FixedClock) -> None:
+    slip = anna.accept_bet([(201, "X")], stake="7")
+    clock.advance(timedelta(days=3))
+    boss.record_result(201, None, None, status="cancelled", source="ФХРБ")
+    boss.settle()
+    _next_day(clock)
+    quote = anna.payout_quote(slip.number)
+    assert quote.amount == D("7.00") and quote.slip.status is SlipStatus.REFUND
+    entry = anna.pay_out(slip.number, PASSPORT)
+    assert entry.amount == D("7.00")
+
+
+def test_a_printer_failure_pays_nothing_and_uses_no_number(
+    anna: Desk, boss: Desk, clock: FixedClock, storage: FakeStorage, flaky: FlakyDummy
+) -> None:
+    second = anna.accept_bet([(102, "X")], stake="3")
+    first = _won_slip(anna, boss, clock)
+    boss.record_result(102, 1, 1, source="АБФФ")
+    boss.settle()
+    _next_day(clock)
+    receipts_before = len(storage.data.receipts)
+    flaky.broken = True
+    with pytest.raises(PayoutNotPrinted, match="НЕ проведена") as failed:
+        anna.pay_out(first.number, PASSPORT)
+    assert "не выдавайте деньги" in str(failed.value)
+    assert storage.data.journal == {} and storage.data.journal_counter == 0
+    assert len(storage.data.receipts) == receipts_before
+    assert anna.slip(first.number).status is SlipStatus.WON
+    assert storage.data.audit[-1].action is AuditAction.PRINT_FAILED
+
+    flaky.broken = False
+    assert anna.pay_out(second.number, PASSPORT).number == 1
+    assert anna.pay_out(first.number, PASSPORT).number == 2
+
+
+def test_the_quote_shows_the_settlement_and_the_amount(
+    anna: Desk, boss: Desk, clock: FixedClock
+) -> None:
+    slip = _won_slip(anna, boss, clock)
+    _next_day(clock)
+    quote = anna.payout_quote(slip.number)
+    assert quote.amount == D("21.00") and quote.refusal is None
+    assert quote.period is not None and quote.period.first_day == date(2026, 12, 4)
+    assert quote.lines and any("выигрыш" in line.lower() for line in quote.lines)
+    entry = anna.pay_out(slip.number, PASSPORT)
+    paid = anna.payout_quote(slip.number)
+    assert paid.entry == entry and paid.amount is None and "уже выплачен" in (paid.refusal or "")
+
+
+def _pay_three(anna: Desk, boss: Desk, clock: FixedClock) -> list[Slip]:
+    slips = [
+        anna.accept_bet([(101, "1")], stake="10"),
+        anna.accept_bet([(101, "1")], stake="100"),
+        boss.accept_bet([(101, "1")], stake="1"),
+    ]
+    clock.advance(timedelta(days=3))
+    boss.record_result(101, 2, 1, source="АБФФ")
+    boss.settle()
+    _next_day(clock)
+    anna.pay_out(slips[0].number, PASSPORT)
+    boss.pay_out(slips[1].number, PASSPORT)
+    _next_day(clock)
+    anna.pay_out(slips[2].number, PASSPORT)
+    return slips
+
+
+def test_the_journal_is_filtered_by_period_cashier_and_amount(
+    anna: Desk, boss: Desk, clock: FixedClock
+) -> None:
+    _pay_three(anna, boss, clock)
+    assert [e.amount for e in anna.journal()] == [D("21.00"), D("210.00"), D("2.10")]
+    assert [e.number for e in anna.journal(date(2026, 12, 4), date(2026, 12, 4))] == [1, 2]
+    assert [e.number for e in anna.journal(date(2026, 12, 5))] == [3]
+    assert [e.number for e in anna.journal(cashier="boss")] == [2]
+    assert [e.number for e in anna.journal(min_amount="21", max_amount="210")] == [1, 2]
+    with pytest.raises(InvalidPeriod):
+        anna.journal(date(2026, 12, 5), date(2026, 12, 4))
+
+
+def test_a_manager_corrects_an_entry_with_a_new_referencing_entry(
+    anna: Desk, boss: Desk, clock: FixedClock, storage: FakeStorage
+) -> None:
+    _pay_three(anna, boss, clock)
+    with pytest.raises(NotPermitted):
+        anna.correct_journal_entry(1, player="Иванов Павел Сергеевич", reason="опечатка")
+    with pytest.raises(JournalCorrectionEmpty, match="причину"):
+        boss.correct_journal_entry(1, player="Иванов Павел Сергеевич", reason=" ")
+    with pytest.raises(JournalCorrectionEmpty, match="ничего не меняет"):
+        boss.correct_journal_entry(1, player="Иванов Пётр Сергеевич", reason="опечатка")
+    with pytest.raises(JournalEntryUnknown):
+        boss.correct_journal_entry(99, player="Х", reason="опечатка")
+
+    fixed = boss.correct_journal_entry(
+        1, player="Иванов  Павел Сергеевич", reason="опечатка в имени"
+    )
+
+    original = storage.data.journal[1]
+    assert original.player == "Иванов Пётр Сергеевич"  # never edited
+    assert (fixed.number, fixed.corrects, fixed.reason) == (4, 1, "опечатка в имени")
+    assert fixed.player == "Иванов Павел Сергеевич" and fixed.document == original.document
+    assert fixed.amount == D("0.00")  # the totals stay the cash paid out
+    assert fixed.fiscal_receipt_no == original.fiscal_receipt_no
+    assert storage.data.audit[-1].action is AuditAction.JOURNAL_CORRECTED
+    with pytest.raises(CorrectionOfCorrection, match="Исправляйте запись № 1"):
+        boss.correct_journal_entry(4, player="Х", reason="ещё")
+    # A second correction of the same payout starts from the first one.
+    again = boss.correct_journal_entry(1, document="паспорт MP7654321, выдан", reason="номер")
+    assert again.player == "Иванов Павел Сергеевич" and again.number == 5
+
+
+def test_the_journal_exports_as_pdf_for_managers(
+    anna: Desk, boss: Desk, clock: FixedClock, storage: FakeStorage
+) -> None:
+    _pay_three(anna, boss, clock)
+    with pytest.raises(NotPermitted):
+        anna.export_journal_pdf(io.BytesIO(), date(2026, 12, 1), date(2026, 12, 31))
+    out = io.BytesIO()
+    sheets = boss.export_journal_pdf(out, date(2026, 12, 1), date(2026, 12, 31))
+    reader = PdfReader(io.BytesIO(out.getvalue()))
+    assert sheets == len(reader.pages) == 2
+    text = reader.pages[0].extract_text()
+    assert "ЖУРНАЛ УЧЕТА ВЫПЛАТ НАЛИЧНЫХ ДЕНЕГ" in text and "Иванов Пётр Сергеевич" in text
+    assert "233,10" in text  # the period's total
+    assert storage.data.audit[-1].action is AuditAction.JOURNAL_EXPORTED
