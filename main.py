@@ -11,6 +11,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -157,7 +158,31 @@ def _settle(shop: Shop, args: argparse.Namespace) -> int:
     return Exit.OK
 
 
-_COMMANDS = {"demo": _seed_demo, "create-user": _create_user, "settle": _settle}
+def _journal(shop: Shop, args: argparse.Namespace) -> int:
+    sheets = shop.export_journal_pdf(args.out, args.date_from, args.date_to)
+    count = len(shop.journal(args.date_from, args.date_to))
+    sys.stdout.write(
+        f"Журнал выплат за {args.date_from:%d.%m.%Y}–{args.date_to:%d.%m.%Y}: записей {count}, "
+        f"листов {sheets} → {args.out}\n"
+    )
+    return Exit.OK
+
+
+def _day(text: str) -> date:
+    for pattern in ("%Y-%m-%d", "%d.%m.%Y"):
+        try:
+            return datetime.strptime(text, pattern).date()  # noqa: DTZ007 - a calendar day
+        except ValueError:
+            continue
+    raise argparse.ArgumentTypeError(f"«{text}» — не дата: укажите ГГГГ-ММ-ДД или ДД.ММ.ГГГГ")
+
+
+_COMMANDS = {
+    "demo": _seed_demo,
+    "create-user": _create_user,
+    "settle": _settle,
+    "journal": _journal,
+}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -188,6 +213,12 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser(
         "settle", help="рассчитать все купоны, исход которых известен (по записанным результатам)"
     )
+    journal = commands.add_parser(
+        "journal", help="сохранить журнал учёта выплат наличных денег за период в PDF"
+    )
+    journal.add_argument("--from", dest="date_from", type=_day, required=True, metavar="ДАТА")
+    journal.add_argument("--to", dest="date_to", type=_day, required=True, metavar="ДАТА")
+    journal.add_argument("--out", required=True, metavar="ФАЙЛ.pdf", help="куда сохранить PDF")
     return parser
 
 

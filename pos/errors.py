@@ -1251,3 +1251,18 @@ class InvalidPeriod(DomainError):
             f"Период задан неверно: {self.date_from:%d.%m.%Y} позже {self.date_to:%d.%m.%Y}. "
             "Поменяйте даты местами."
         )
+
+
+class FileNotSaved(DeviceOrStorageError):
+    """A file the user asked for could not be written (a folder that is read-only, a full disk)."""
+
+    def __init__(self, path: str, detail: str) -> None:
+        self.path = path
+        self.detail = detail
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Файл «{self.path}» не сохранён: {self.detail}. Выберите другую папку или "
+            "освободите место на диске и повторите."
+        )

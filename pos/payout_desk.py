@@ -131,6 +131,9 @@ class PayoutDesk(TillDesk):
             failed and nothing was done.
         """
         now = self._shop.clock.now()
+        # The printers are set up from the database at first use: before this transaction,
+        # which holds the write lock while it prints (SQLite has one writer at a time).
+        self._shop.station  # noqa: B018 - built here, used below
         with self._shop.unit_of_work() as uow:
             outcome = prepare_payout(uow, self._teller, now, number, document)
             if isinstance(outcome, Exception):
@@ -241,18 +244,10 @@ class PayoutDesk(TillDesk):
         """Write the journal of the period as PDF (managers); returns its number of sheets.
 
         Raises:
-            NotPermitted, InvalidPeriod; OSError: the file cannot be written.
+            NotPermitted, InvalidPeriod; FileNotSaved: the file cannot be written.
         """
         require_manager(self.user, "выгрузка журнала выплат")
-        sheets = self._shop.export_journal_pdf(path_or_file, date_from, date_to)
-        with self._shop.unit_of_work() as uow:
-            self._audit(
-                uow,
-                AuditAction.JOURNAL_EXPORTED,
-                f"{date_from:%d.%m.%Y}–{date_to:%d.%m.%Y}: листов {sheets}",
-            )
-            uow.commit()
-        return sheets
+        return self._shop._export_journal_pdf(self.login, path_or_file, date_from, date_to)
 
 
 def prepare_payout(

@@ -21,6 +21,7 @@ from pos.demo import DEMO_USERS, demo_fixtures
 from pos.desk import Desk
 from pos.errors import (
     EventExists,
+    FileNotSaved,
     PendingSlip,
     UnknownEvent,
     UnknownUser,
@@ -371,23 +372,47 @@ class Shop:
     ) -> int:
         """Write the journal of the shop-local days `date_from`..`date_to` as PDF (A4
         landscape, the appendix's columns, a certification page); returns its sheets.
+        Recorded in the audit trail.
 
         Raises:
-            InvalidPeriod; OSError: the file cannot be written.
+            InvalidPeriod; FileNotSaved: the file cannot be written.
         """
+        return self._export_journal_pdf(SYSTEM_ACTOR, path_or_file, date_from, date_to)
+
+    def _export_journal_pdf(
+        self,
+        actor: str,
+        path_or_file: str | os.PathLike[str] | BinaryIO,
+        date_from: date,
+        date_to: date,
+    ) -> int:
         settings = self.settings()
         entries = self.journal(date_from, date_to)
-        return journal_writer()(
-            path_or_file,
-            entries,
-            shop_name=settings.shop_name,
-            licence=settings.licence_number,
-            address=settings.address,
-            date_from=date_from,
-            date_to=date_to,
-            zone=settings.zone,
-            printed_at=self.clock.now(),
-        )
+        try:
+            sheets = journal_writer()(
+                path_or_file,
+                entries,
+                shop_name=settings.shop_name,
+                licence=settings.licence_number,
+                address=settings.address,
+                date_from=date_from,
+                date_to=date_to,
+                zone=settings.zone,
+                printed_at=self.clock.now(),
+            )
+        except OSError as failure:
+            name = getattr(path_or_file, "name", path_or_file)
+            raise FileNotSaved(str(name), failure.strerror or str(failure)) from failure
+        numbers = f"записи {entries[0].number}–{entries[-1].number}" if entries else "записей нет"
+        with self.unit_of_work() as uow:
+            self._audit(
+                uow,
+                actor,
+                AuditAction.JOURNAL_EXPORTED,
+                f"{date_from:%d.%m.%Y}–{date_to:%d.%m.%Y}: {numbers}, листов {sheets}",
+            )
+            uow.commit()
+        return sheets
 
     def is_empty(self) -> bool:
         """True for a new database with no users yet."""

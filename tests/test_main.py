@@ -55,6 +55,32 @@ def test_settle_command_settles_and_says_what_it_did(tmp_path: Path) -> None:
     assert result.stdout == "Проверено купонов: 0; рассчитывать пока нечего.\n"
 
 
+def test_journal_command_writes_the_pdf_of_a_period(tmp_path: Path) -> None:
+    assert run_main("demo", data_dir=tmp_path).returncode == 0
+    out = tmp_path / "journal.pdf"
+    args = ("journal", "--from", "2026-12-01", "--to", "31.12.2026", "--out", str(out))
+    result = run_main(*args, data_dir=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Журнал выплат за 01.12.2026–31.12.2026: записей 0, листов 2")
+    assert out.read_bytes().startswith(b"%PDF")
+    bad = run_main(
+        "journal", "--from", "вчера", "--to", "2026-12-31", "--out", str(out), data_dir=tmp_path
+    )
+    assert bad.returncode == 2 and "не дата" in bad.stderr
+    nowhere = run_main(
+        "journal",
+        "--from",
+        "2026-12-01",
+        "--to",
+        "2026-12-31",
+        "--out",
+        str(tmp_path / "нет" / "j.pdf"),
+        data_dir=tmp_path,
+    )
+    assert nowhere.returncode == 1 and "не сохранён" in nowhere.stderr
+    assert "Traceback" not in nowhere.stderr
+
+
 def test_create_user_adds_a_manager(tmp_path: Path) -> None:
     result = run_main(
         "create-user", "olga", "--role", "manager", "--pin", "7351", data_dir=tmp_path

@@ -1,0 +1,235 @@
+"""Payouts and the journal on a real database, SQLite and PostgreSQL: terminals paying the
+same slips at once, failures midway, the journal's numbering (issue #6, reliability tests)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from datetime import date, timedelta
+from decimal import Decimal
+
+import pytest
+from escpos.printer import Dummy
+from sqlalchemy import text
+from sqlalchemy.exc import OperationalError
+
+from db.bootstrap import SqlStorage
+from db.journal import SqlJournalRepository
+from pos import counter
+from pos.bets import parse_kind
+from pos.clock import FixedClock
+from pos.errors import (
+    CorrectionRefused,
+    NotPayable,
+    PayoutNotPrinted,
+    PosError,
+    StorageUnavailable,
+)
+from pos.identity import IdDocument
+from pos.results import ResultEntry
+from pos.services import Shop
+from pos.slipnumbers import make_slip_number
+from pos.slips import Leg, Slip, SlipStatus
+from tests.fakeprinter import FlakyDummy
+from tests.fakes import PlainPinHasher
+
+pytestmark = pytest.mark.integration
+D = Decimal
+ROUNDS = 1_000
+
+PASSPORT = IdDocument(
+    surname="Иванов",
+    name="Пётр",
+    patronymic="Сергеевич",
+    birth_date=date(1990, 5, 17),
+    kind="паспорт",
+    number="MP1234567",
+    issued_on=date(2015, 3, 12),
+    issued_by="Октябрьский РУВД г. Минска",
+)
+
+
+def _open(url: str, clock: FixedClock, terminal: str, printer: Dummy | None = None) -> Shop:
+    shop = Shop.open(
+        url, clock=clock, terminal=terminal, pin_hasher=PlainPinHasher(), printer=printer or Dummy()
+    )
+    shop.update_settings(register_serial=f"KSA-{terminal}")
+    return shop
+
+
+@pytest.fixture
+def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
+    shop = _open(db_url, clock, "К1")
+    shop.seed_demo()
+    yield shop
+    shop.close()
+
+
+def _sql(shop: Shop, statement: str) -> list[tuple[object, ...]]:
+    storage = shop._storage
+    assert isinstance(storage, SqlStorage)
+    with storage.engine.begin() as connection:
+        result = connection.execute(text(statement))
+        return [tuple(row) for row in result] if result.returns_rows else []
+
+
+def _won_slips(shop: Shop, clock: FixedClock, count: int) -> list[str]:
+    """`count` singles on 101 "1" at 2.10, stored in one transaction, won and settled; the
+    clock then stands on the first day they may be paid."""
+    with shop.unit_of_work() as uow:
+        demo = uow.line.get_event(101)
+        assert demo is not None
+        quote = uow.line.current_quotes([101])
+        version = next(q.version for q in quote if q.market == "1")
+        secret = counter._secret(uow)
+        numbers = []
+        for stake in range(1, count + 1):
+            number = make_slip_number(uow.slips.next_serial(), secret)
+            leg = Leg(101, "1", D("2.10"), version, demo.home, demo.away, demo.starts_at)
+            uow.slips.add(
+                Slip(
+                    number=number,
+                    kind=parse_kind("single"),
+                    members=((leg,),),
+                    stake=D(stake),
+                    total_odds=D("2.10"),
+                    possible_payout=D(stake) * D("2.10"),
+                    terminal="К1",
+                    cashier="anna",
+                    issued_at=clock.now(),
+                    request_key=f"bulk-{stake}",
+                )
+            )
+            numbers.append(number)
+        uow.commit()
+    clock.advance(timedelta(days=3))
+    shop.login("boss", "9911").record_result(101, 2, 1, source="АБФФ")
+    shop.settle()
+    clock.advance(timedelta(days=1))
+    return numbers
+
+
+def test_a_payout_lands_in_the_journal_and_its_receipt(db_shop: Shop, clock: FixedClock) -> None:
+    (number,) = _won_slips(db_shop, clock, 1)
+    anna = db_shop.login("anna", "4821")
+
+    entry = anna.pay_out(number, PASSPORT)
+
+    assert db_shop.journal() == [entry]
+    assert entry.amount == D("2.10") and entry.register_serial == "KSA-К1"
+    assert db_shop.slip(number).status is SlipStatus.PAID
+    assert _sql(db_shop, "SELECT kind, amount, printed FROM fiscal_receipts") == [
+        ("expense", 210, True)
+    ]
+    assert _sql(db_shop, "SELECT kind, amount FROM cash_movements") == [("payout", -210)]
+    assert _sql(db_shop, "SELECT value FROM counters WHERE name = 'journal'") == [(1,)]
+    with pytest.raises(NotPayable, match="уже выплачен"):
+        anna.pay_out(number, PASSPORT)
+    fixed = db_shop.login("boss", "9911").correct_journal_entry(
+        1, player="Иванов Павел Сергеевич", reason="опечатка"
+    )
+    assert [e.number for e in db_shop.journal()] == [1, 2]
+    assert db_shop.journal()[1] == fixed and db_shop.journal()[0] == entry
+
+
+@pytest.mark.parametrize("terminals", [2, 4])
+def test_terminals_paying_the_same_slips_at_once_pay_each_once(
+    db_url: str, db_shop: Shop, clock: FixedClock, terminals: int
+) -> None:
+    numbers = _won_slips(db_shop, clock, ROUNDS)
+    shops = [db_shop] + [_open(db_url, clock, f"К{i}") for i in range(2, terminals + 1)]
+    desks = [shop.login("anna", "4821") for shop in shops]
+    barrier = threading.Barrier(terminals)
+    paid: list[list[int]] = [[] for _ in desks]
+    refused: list[BaseException] = []
+    raw: list[BaseException] = []
+
+    def terminal(index: int) -> None:
+        for number in numbers:
+            try:
+                barrier.wait(timeout=30)
+                paid[index].append(desks[index].pay_out(number, PASSPORT).number)
+            except NotPayable as refusal:
+                refused.append(refusal)
+            except BaseException as error:  # noqa: BLE001 - a raw error is the failure sought
+                raw.append(error)
+                barrier.abort()
+                return
+
+    threads = [threading.Thread(target=terminal, args=(i,)) for i in range(terminals)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for shop in shops[1:]:
+        shop.close()
+
+    assert raw == []
+    assert len(refused) == ROUNDS * (terminals - 1)
+    assert all("уже выплачен" in str(r) for r in refused)
+    journal = db_shop.journal()
+    assert [e.number for e in journal] == list(range(1, ROUNDS + 1))
+    assert sorted(n for numbers_paid in paid for n in numbers_paid) == list(range(1, ROUNDS + 1))
+    assert sorted(e.slip_number for e in journal) == sorted(numbers)
+    assert _sql(db_shop, "SELECT count(*) FROM slips WHERE status = 'paid'") == [(ROUNDS,)]
+    assert _sql(db_shop, "SELECT count(*) FROM fiscal_receipts WHERE kind = 'expense'") == [
+        (ROUNDS,)
+    ]
+    # Each terminal's register numbered its own receipts without a gap.
+    per_register = _sql(
+        db_shop,
+        "SELECT register_serial, count(*), min(number), max(number) FROM fiscal_receipts "
+        "GROUP BY register_serial",
+    )
+    assert all(count == last and first == 1 for _, count, first, last in per_register)
+
+
+def test_a_printer_failure_midway_pays_nothing_and_uses_no_number(
+    db_url: str, db_shop: Shop, clock: FixedClock
+) -> None:
+    first, second = _won_slips(db_shop, clock, 2)
+    flaky = FlakyDummy()
+    shop = _open(db_url, clock, "К2", printer=flaky)
+    anna = shop.login("anna", "4821")
+    flaky.broken = True
+    with pytest.raises(PayoutNotPrinted):
+        anna.pay_out(first, PASSPORT)
+    assert _sql(db_shop, "SELECT count(*) FROM journal_entries") == [(0,)]
+    assert _sql(db_shop, "SELECT value FROM counters WHERE name = 'journal'") == [(0,)]
+    assert _sql(db_shop, "SELECT count(*) FROM fiscal_receipts") == [(0,)]
+    assert db_shop.slip(first).status is SlipStatus.WON
+    flaky.broken = False
+    assert [anna.pay_out(n, PASSPORT).number for n in (second, first)] == [1, 2]
+    shop.close()
+
+
+def test_a_database_failure_midway_pays_nothing_and_uses_no_number(
+    db_shop: Shop, clock: FixedClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second = _won_slips(db_shop, clock, 2)
+    anna = db_shop.login("anna", "4821")
+    real_add = SqlJournalRepository.add
+
+    def disk_full(self: SqlJournalRepository, entry: object) -> None:
+        real_add(self, entry)  # type: ignore[arg-type]
+        raise OperationalError("INSERT", {}, Exception("database or disk is full"))
+
+    monkeypatch.setattr(SqlJournalRepository, "add", disk_full)
+    with pytest.raises(StorageUnavailable) as failed:
+        anna.pay_out(first, PASSPORT)
+    assert isinstance(failed.value, PosError)
+    monkeypatch.undo()
+    assert _sql(db_shop, "SELECT count(*) FROM journal_entries") == [(0,)]
+    assert _sql(db_shop, "SELECT value FROM counters WHERE name = 'journal'") == [(0,)]
+    assert db_shop.slip(first).status is SlipStatus.WON
+    assert [anna.pay_out(n, PASSPORT).number for n in (second, first)] == [1, 2]
+
+
+def test_a_result_cannot_be_corrected_once_a_slip_on_it_is_paid(
+    db_shop: Shop, clock: FixedClock
+) -> None:
+    (number,) = _won_slips(db_shop, clock, 1)
+    db_shop.login("anna", "4821").pay_out(number, PASSPORT)
+    boss = db_shop.login("boss", "9911")
+    with pytest.raises(CorrectionRefused):
+        boss.correct_result(101, ResultEntry(101, 1, 2), reason="перепутали")
