@@ -11,10 +11,14 @@ from __future__ import annotations
 from sqlalchemy import ColumnElement, select, text, update
 from sqlalchemy.orm import Session
 
-from db.tables import CounterRow, JournalEntryRow, SlipRow
+from db.repositories import SLIP_ID_OF_NUMBER, inserting
+from db.tables import CounterRow, JournalEntryRow
 from pos.journal import JournalEntry, JournalQuery
 
 _JOURNAL = "journal"
+# A payout line points at the slip it paid; a correction does not (paid_slip_id is unique).
+_INSERT_PAYOUT = inserting(JournalEntryRow, paid_slip_id=SLIP_ID_OF_NUMBER)
+_INSERT_CORRECTION = inserting(JournalEntryRow)
 
 
 class SqlJournalRepository:
@@ -42,29 +46,25 @@ class SqlJournalRepository:
 
     def add(self, entry: JournalEntry) -> None:
         """Store a new entry (its slip is marked as paid by this entry, unless a correction)."""
-        slip_id = None
-        if entry.corrects is None:
-            slip_id = self._session.scalar(
-                select(SlipRow.id).where(SlipRow.number == entry.slip_number)
-            )
-        self._session.add(
-            JournalEntryRow(
-                number=entry.number,
-                paid_at=entry.paid_at,
-                player=entry.player,
-                document=entry.document,
-                amount=entry.amount,
-                fiscal_receipt_no=entry.fiscal_receipt_no,
-                register_serial=entry.register_serial,
-                cashier=entry.cashier,
-                terminal=entry.terminal,
-                slip_number=entry.slip_number,
-                paid_slip_id=slip_id,
-                corrects=entry.corrects,
-                reason=entry.reason,
-            )
+        payout = entry.corrects is None
+        self._session.execute(
+            _INSERT_PAYOUT if payout else _INSERT_CORRECTION,
+            {
+                "number": entry.number,
+                "paid_at": entry.paid_at,
+                "player": entry.player,
+                "document": entry.document,
+                "amount": entry.amount,
+                "fiscal_receipt_no": entry.fiscal_receipt_no,
+                "register_serial": entry.register_serial,
+                "cashier": entry.cashier,
+                "terminal": entry.terminal,
+                "slip_number": entry.slip_number,
+                "paid_slip_id": None,
+                "corrects": entry.corrects,
+                "reason": entry.reason,
+            },
         )
-        self._session.flush()
 
     def get(self, number: int) -> JournalEntry | None:
         """The entry with this number, if any."""

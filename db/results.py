@@ -122,16 +122,20 @@ class SqlSettlementRepository:
         has moved, so it never writes a settlement from a result corrected meanwhile. On
         SQLite every write transaction already runs alone (BEGIN IMMEDIATE).
         """
-        # Migration 0004 creates the row; a database made from db/tables.py creates it here,
-        # and two terminals doing so at once both go on.
-        self._session.execute(
-            text(
-                "INSERT INTO counters (name, value) VALUES (:name, 0) ON CONFLICT (name) DO NOTHING"
-            ),
-            {"name": _CORRECTIONS},
-        )
-        query = select(CounterRow.value).where(CounterRow.name == _CORRECTIONS)
-        return int(self._session.scalar(query.with_for_update()) or 0)
+        query = select(CounterRow.value).where(CounterRow.name == _CORRECTIONS).with_for_update()
+        value = self._session.scalar(query)
+        if value is None:
+            # Migration 0004 creates the row; a database made from db/tables.py creates it
+            # here, and two terminals doing so at once both go on.
+            self._session.execute(
+                text(
+                    "INSERT INTO counters (name, value) VALUES (:name, 0) "
+                    "ON CONFLICT (name) DO NOTHING"
+                ),
+                {"name": _CORRECTIONS},
+            )
+            value = self._session.scalar(query)
+        return int(value or 0)
 
     def count_corrections(self) -> None:
         """Count one more correction of a result."""

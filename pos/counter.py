@@ -264,14 +264,20 @@ def check_identity(
     return check_player(document, now.astimezone(settings.zone).date(), settings.min_age)
 
 
-def find_slip(uow: UnitOfWork, number: str, *, for_update: bool = False) -> Slip:
-    """The slip with this number as typed or scanned.
+def find_slip(
+    uow: UnitOfWork,
+    number: str,
+    *,
+    for_update: bool = False,
+    stored: dict[str, str] | None = None,
+) -> Slip:
+    """The slip with this number as typed or scanned (`stored`: the settings, if loaded).
 
     Raises:
         InvalidSlipNumber: the check code does not match (never looked up).
         UnknownSlip: no slip has this number.
     """
-    canonical = parse_slip_number(number, _secret(uow))
+    canonical = parse_slip_number(number, _secret(uow, stored))
     slip = uow.slips.get(canonical, for_update=for_update)
     if slip is None:
         raise UnknownSlip(canonical)

@@ -236,8 +236,11 @@ def issue_receipt(
     at: datetime,
     cashier: str,
     slip_number: str | None,
+    *,
+    printed: bool = False,
 ) -> FiscalReceipt:
-    """Number and record a receipt (not yet printed) in the open unit of work.
+    """Number and record a receipt in the open unit of work; `printed` for one that is
+    printed before this transaction commits (a failed print rolls it back).
 
     Raises:
         RegisterNotSet, PendingSlip, UnprintedReceipts.
@@ -245,6 +248,7 @@ def issue_receipt(
     register = register_for(uow, terminal)
     require_idle(uow, register)
     receipt, after = next_receipt(register, kind, amount, at, cashier, slip_number)
+    receipt = dataclasses.replace(receipt, printed=printed)
     record_receipt(uow, receipt, after)
     return receipt
 

@@ -146,7 +146,6 @@ class PayoutDesk(TillDesk):
                 uow.rollback()
                 refused = PayoutNotPrinted(outcome.note.slip_number, failure)
             else:
-                uow.fiscal.mark_printed(outcome.receipt.register_serial, outcome.receipt.number)
                 uow.commit()
                 return outcome.entry
         self._record_print_failure(f"выплата по купону {refused.number}: {refused.cause.detail}")
@@ -259,8 +258,9 @@ def prepare_payout(
         What to print before the commit, or a refused identity check to commit and raise.
     """
     uow.settlement.lock()
-    slip = find_slip(uow, number, for_update=True)
-    settings = shop_settings.from_text(uow.settings.load())
+    stored = uow.settings.load()
+    slip = find_slip(uow, number, for_update=True, stored=stored)
+    settings = shop_settings.from_text(stored)
     results = _results_of(uow, slip)
     today = now.astimezone(settings.zone).date()
     amount = payable_amount(slip, results, today, settings.zone)
@@ -270,7 +270,14 @@ def prepare_payout(
     if not uow.slips.mark_paid(slip.number):
         raise NotPayable(slip.number, "paid")  # another terminal paid it in between
     receipt = fiscal.issue_receipt(
-        uow, teller.terminal, ReceiptKind.EXPENSE, amount, now, teller.login, slip.number
+        uow,
+        teller.terminal,
+        ReceiptKind.EXPENSE,
+        amount,
+        now,
+        teller.login,
+        slip.number,
+        printed=True,  # printed before the commit, or rolled back (PayoutDesk.pay_out)
     )
     entry = JournalEntry(
         number=uow.journal.next_number(),
