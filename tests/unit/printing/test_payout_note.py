@@ -1,0 +1,112 @@
+"""The player's payout note as laid out, and a payout's job as the printers receive it."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from escpos.printer import Dummy
+
+from pos.fiscal import FiscalReceipt, ReceiptKind
+from pos.payouts import PayoutNote
+from pos.printers import PrinterKind, make_printer_config
+from pos.settings import ShopSettings
+from pos.slipnumbers import display_slip_number, make_slip_number
+from printing.layout import Text
+from printing.payouts import payout_note_layout
+from printing.station import build_station
+
+CUT = b"\x1dV\x00"
+AT = datetime(2026, 12, 4, 9, 30, tzinfo=UTC)  # 12:30 in Minsk
+SLIP = make_slip_number(77, b"test secret")
+SETTINGS = ShopSettings(
+    shop_name="ООО «Фортуна Бет»", address="г. Минск", licence_number="33000/0000123"
+)
+NOTE = PayoutNote(
+    slip_number=SLIP,
+    amount=Decimal("38.85"),
+    paid_at=AT,
+    refund=False,
+    lines=(
+        "1-е событие выиграло: Динамо Минск — БАТЭ Борисов, П1 по 2,10 (счёт 2 : 1)",
+        "Экспресс пересчитан без возвратных событий (коэффициент 1,00): 2,10 × 1,85 = 3,885; "
+        "выплата 10,00 руб. × 3,885 = 38,85 руб.",
+    ),
+    fiscal_receipt_no=18,
+    journal_no=5,
+    terminal="К1",
+    cashier="anna",
+)
+RECEIPT = FiscalReceipt(
+    register_serial="ККМ-00012345",
+    number=18,
+    day_no=3,
+    kind=ReceiptKind.EXPENSE,
+    amount=Decimal("38.85"),
+    at=AT,
+    terminal="К1",
+    cashier="anna",
+    slip_number=SLIP,
+    printed=True,
+)
+
+
+def _texts(width: int, note: PayoutNote = NOTE) -> list[str]:
+    items = payout_note_layout(note, SETTINGS, width=width)
+    return [item.text for item in items if isinstance(item, Text)]
+
+
+@pytest.mark.parametrize("width", [48, 32])
+def test_the_note_repeats_the_settlement_and_fits_the_paper(width: int) -> None:
+    texts = _texts(width)
+    assert all(len(line) <= width for line in texts)
+    joined = " ".join(" ".join(texts).split())
+    assert "КВИТАНЦИЯ О ВЫПЛАТЕ" in joined
+    assert display_slip_number(SLIP) in joined
+    assert "2,10 × 1,85 = 3,885" in joined.replace("x", "×")
+    assert "ВЫПЛАЧЕНО" in joined and "38,85" in joined
+    assert "Запись журнала выплат № 5" in joined and "(расход) № 18" in joined
+    assert "04.12.2026" in joined and "12:30:00" in joined
+
+
+def test_a_refund_says_the_stake_is_paid_back() -> None:
+    joined = " ".join(_texts(48, dataclasses.replace(NOTE, refund=True)))
+    assert "ВОЗВРАТ СТАВКИ" in joined and "ВЫПЛАЧЕНО" not in joined
+
+
+def test_one_printer_gets_the_receipt_and_the_note_in_one_job(tmp_path: Path) -> None:
+    printer = Dummy(profile="TM-T20II")
+    station = build_station(
+        make_printer_config(kind=PrinterKind.NONE), None, printer=printer, jobs_dir=str(tmp_path)
+    )
+    station.print_payout(NOTE, RECEIPT, SETTINGS)
+    job = printer.output
+    assert job.count(CUT) == 2
+    receipt_at = job.index("РАСХОД".encode("cp866"))
+    note_at = job.index("КВИТАНЦИЯ О ВЫПЛАТЕ".encode("cp866"))
+    assert receipt_at < job.index(CUT) < note_at  # receipt, cut, note, cut
+
+
+def test_a_separate_fiscal_printer_gets_the_receipt_after_the_note(tmp_path: Path) -> None:
+    slips, receipts = Dummy(profile="TM-T20II"), Dummy(profile="TM-T20II")
+    order: list[str] = []
+    for name, dummy in (("note", slips), ("receipt", receipts)):
+        raw = dummy._raw
+
+        def recording(msg: bytes, raw: object = raw, name: str = name) -> None:
+            order.append(name)
+            raw(msg)  # type: ignore[operator]
+
+        dummy._raw = recording  # type: ignore[method-assign]
+    config = make_printer_config(kind=PrinterKind.NONE)
+    station = build_station(
+        config, config, printer=slips, fiscal_printer=receipts, jobs_dir=str(tmp_path)
+    )
+    station.print_payout(NOTE, RECEIPT, SETTINGS)
+    assert "КВИТАНЦИЯ".encode("cp866") in slips.output
+    assert "РАСХОД".encode("cp866") not in slips.output
+    assert "РАСХОД".encode("cp866") in receipts.output
+    assert order.index("note") < order.index("receipt")
