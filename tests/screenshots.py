@@ -98,9 +98,11 @@ def sign_in(window: MainWindow, login: str, pin: str) -> None:
     wait_until(lambda: window.desk is not None)
 
 
-def open_page(window: MainWindow, row: int) -> None:
-    """Choose a navigation entry."""
-    window.findChild(QTabBar, "navigation").setCurrentIndex(row)
+def open_page(window: MainWindow, title: str) -> None:
+    """Choose a navigation entry by its title."""
+    navigation = window.findChild(QTabBar, "navigation")
+    titles = [navigation.tabText(index) for index in range(navigation.count())]
+    navigation.setCurrentIndex(titles.index(title))
 
 
 def main(out_dir: Path) -> None:
@@ -119,17 +121,17 @@ def main(out_dir: Path) -> None:
         save(window, out_dir / "login.png")
 
         sign_in(window, "boss", "9911")
-        open_page(window, 1)
+        open_page(window, "Линия")
         wait_until(lambda: window.findChild(QWidget, "line").model().rowCount() == 10)
         save(window, out_dir / "main.png")
 
-        open_page(window, 6)
+        open_page(window, "Пользователи")
         table = window.findChild(QWidget, "users_table")
         wait_until(lambda: table.rowCount() == 3)
         table.selectRow(2)  # olga, locked: the unlock button is ready
         save(window, out_dir / "users.png")
 
-        open_page(window, 7)
+        open_page(window, "Настройки")
         wait_until(lambda: window.findChild(QLineEdit, "min_stake").text() != "")
         save(window, out_dir / "settings.png")
         window.close()

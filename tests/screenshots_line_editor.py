@@ -79,7 +79,7 @@ def main(out_dir: Path) -> None:
         sign_in(window, "boss", "9911")
         assert window.desk is not None
         dress_the_line(window.desk)
-        open_page(window, 5)
+        open_page(window, "Редактор линии")
         page = window.findChild(LineEditorPage)
         page.refresh()
         wait_until(lambda: page.model.rowCount() == 10)

@@ -28,8 +28,10 @@ if TYPE_CHECKING:
     from pos.desk import Desk
     from ui.pages.betting import BettingPage
     from ui.pages.cancellations import CancellationsPage
+    from ui.pages.journal import JournalPage
     from ui.pages.line import LinePage
     from ui.pages.line_editor import LineEditorPage
+    from ui.pages.payouts import PayoutsPage
     from ui.pages.results import ResultsPage
     from ui.pages.settings import SettingsPage
     from ui.pages.till import TillPage
@@ -39,8 +41,10 @@ if TYPE_CHECKING:
         BettingPage
         | LinePage
         | CancellationsPage
+        | PayoutsPage
         | TillPage
         | ResultsPage
+        | JournalPage
         | LineEditorPage
         | UsersPage
         | SettingsPage
@@ -165,32 +169,48 @@ class MainWindow(QMainWindow):
         # The pages are loaded at the first sign-in, not before the window is first shown.
         from ui.pages.betting import BettingPage  # noqa: PLC0415
         from ui.pages.cancellations import CancellationsPage  # noqa: PLC0415
+        from ui.pages.journal import JournalPage  # noqa: PLC0415
         from ui.pages.line import LinePage  # noqa: PLC0415
         from ui.pages.line_editor import LineEditorPage  # noqa: PLC0415
+        from ui.pages.payouts import PayoutsPage  # noqa: PLC0415
         from ui.pages.results import ResultsPage  # noqa: PLC0415
         from ui.pages.settings import SettingsPage  # noqa: PLC0415
         from ui.pages.till import TillPage  # noqa: PLC0415
         from ui.pages.users import UsersPage  # noqa: PLC0415
 
-        runner = self._runner
-        betting = BettingPage(desk, runner, self._connection.clock)
+        runner, clock = self._runner, self._connection.clock
+        betting = BettingPage(desk, runner, clock)
         self._till = TillPage(desk, runner)
         # A failed bet may leave a slip waiting or a receipt unprinted: the till shows it.
         betting.till_changed.connect(self._on_betting_till_changed)
         self._till.pending_found.connect(self._on_till_pending_found)
-        self._pages = [betting, LinePage(desk, runner), CancellationsPage(desk, runner), self._till]
-        titles = [self.tr("Ставки"), self.tr("Линия"), self.tr("Отмены"), self.tr("Касса")]
+        self._pages = [
+            betting,
+            LinePage(desk, runner),
+            CancellationsPage(desk, runner),
+            PayoutsPage(desk, runner, clock),
+            self._till,
+        ]
+        titles = [
+            self.tr("Ставки"),
+            self.tr("Линия"),
+            self.tr("Отмены"),
+            self.tr("Выплаты"),
+            self.tr("Касса"),
+        ]
         if desk.is_manager:
             settings_page = SettingsPage(desk, runner)
             settings_page.settings_saved.connect(self._on_settings_page_settings_saved)
             self._pages += [
-                ResultsPage(desk, runner, self._connection.clock),
+                ResultsPage(desk, runner, clock),
+                JournalPage(desk, runner, clock),
                 LineEditorPage(desk, runner),
                 UsersPage(desk, runner),
                 settings_page,
             ]
             titles += [
                 self.tr("Результаты"),
+                self.tr("Журнал выплат"),
                 self.tr("Редактор линии"),
                 self.tr("Пользователи"),
                 self.tr("Настройки"),

@@ -65,7 +65,7 @@ def test_the_window_opens_on_the_sign_in_page_titled_with_shop_and_terminal(
 def test_a_cashier_sees_the_line_but_no_users_or_settings(qtbot: QtBot, window: MainWindow) -> None:
     sign_in(qtbot, window, "anna", "4821")
 
-    assert window.page_titles() == ["Ставки", "Линия", "Отмены", "Касса"]
+    assert window.page_titles() == ["Ставки", "Линия", "Отмены", "Выплаты", "Касса"]
     assert window.findChild(SettingsPage) is None
     assert "anna — Кассир" in status_texts(window)
 
@@ -77,8 +77,10 @@ def test_a_manager_sees_line_users_and_settings(qtbot: QtBot, window: MainWindow
         "Ставки",
         "Линия",
         "Отмены",
+        "Выплаты",
         "Касса",
         "Результаты",
+        "Журнал выплат",
         "Редактор линии",
         "Пользователи",
         "Настройки",
@@ -126,7 +128,7 @@ def test_the_manager_opens_the_pages_from_the_navigation(qtbot: QtBot, window: M
     sign_in(qtbot, window, "boss", "9911")
     navigation = window.findChild(QTabBar, "navigation")
 
-    navigation.setCurrentIndex(7)
+    navigation.setCurrentIndex(window.page_titles().index("Настройки"))
 
     min_stake = window.findChild(QLineEdit, "min_stake")
     qtbot.waitUntil(lambda: min_stake.text() == "1,00")
@@ -135,7 +137,8 @@ def test_the_manager_opens_the_pages_from_the_navigation(qtbot: QtBot, window: M
 
 def test_saved_settings_update_the_title(qtbot: QtBot, window: MainWindow, demo_shop: Shop) -> None:
     sign_in(qtbot, window, "boss", "9911")
-    window.findChild(QTabBar, "navigation").setCurrentIndex(7)
+    navigation = window.findChild(QTabBar, "navigation")
+    navigation.setCurrentIndex(window.page_titles().index("Настройки"))
     name = window.findChild(QLineEdit, "shop_name")
     qtbot.waitUntil(lambda: name.text() != "")
     name.setText("ООО «Фортуна Бет»")

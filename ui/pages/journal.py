@@ -1,0 +1,375 @@
+"""The payout journal page (managers): entries by period, cashier and amount; corrections by a
+new entry; the journal as PDF, saved or printed."""
+
+from __future__ import annotations
+
+import dataclasses
+import tempfile
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from PySide6.QtCore import QCoreApplication, QDate, QStandardPaths, Qt
+from PySide6.QtGui import QKeySequence, QPageLayout, QShortcut
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+from PySide6.QtWidgets import (
+    QDateEdit,
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pos.clock import Clock
+from pos.desk import Desk
+from pos.errors import PosError
+from pos.journal import JournalEntry
+from pos.money import format_money
+from pos.settings import ShopSettings
+from ui.dialogs.correct_entry import CorrectEntryDialog
+from ui.errors import MessageLabel
+from ui.pdf_print import print_pdf
+from ui.tasks import TaskRunner
+from ui.widgets.buttons import action_button
+from ui.widgets.journal_table import JournalTable
+
+_DATE_FORMAT = "dd.MM.yyyy"
+_AMOUNT_WIDTH = 110
+
+
+def choose_pdf_file(parent: QWidget, suggested: str) -> str | None:
+    """Ask where to save the journal's PDF; None when the manager cancels."""
+    tr = QCoreApplication.translate
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    path, _chosen_filter = QFileDialog.getSaveFileName(
+        parent,
+        tr("journal", "Сохранить журнал выплат"),
+        str(Path(folder) / suggested) if folder else suggested,
+        tr("journal", "PDF (*.pdf)"),
+    )
+    if not path:
+        return None
+    return path if path.lower().endswith(".pdf") else f"{path}.pdf"
+
+
+def ask_printer(parent: QWidget) -> QPrinter | None:
+    """The system print dialog; the printer chosen, or None when the manager cancels."""
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setPageOrientation(QPageLayout.Orientation.Landscape)  # the journal is A4 landscape
+    printer.setDocName(QCoreApplication.translate("journal", "Журнал учёта выплат"))
+    dialog = QPrintDialog(printer, parent)
+    dialog.setWindowTitle(QCoreApplication.translate("journal", "Печать журнала выплат"))
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    return printer
+
+
+def print_journal(desk: Desk, printer: QPrinter, date_from: date, date_to: date) -> int:
+    """Write the period's journal to a temporary PDF and print it (on the worker).
+
+    Returns:
+        The number of sheets printed.
+    """
+    with tempfile.TemporaryDirectory(prefix="journal-") as folder:
+        path = str(Path(folder) / "journal.pdf")
+        desk.export_journal_pdf(path, date_from, date_to)
+        return print_pdf(path, printer)
+
+
+class JournalPage(QWidget):
+    """Filters (a period, by default this month; a cashier; an amount range), the entries,
+    their count and total; «Исправить запись…», «Сохранить PDF…» and «Печать…»."""
+
+    def __init__(
+        self, desk: Desk, runner: TaskRunner, clock: Clock, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._desk = desk
+        self._runner = runner
+        self._clock = clock
+        self._zone = ShopSettings().zone
+        self._printer: QPrinter | None = None
+        self.correct_dialog: CorrectEntryDialog | None = None
+        self._build()
+        self.set_period(*_month_of(clock.now().astimezone(self._zone).date()))
+        self._runner.busy_changed.connect(self._on_runner_busy_changed)
+
+    @property
+    def table(self) -> JournalTable:
+        """The entries (tests select rows in it)."""
+        return self._table
+
+    def refresh(self) -> None:
+        """Reload the entries the filters select (in the background)."""
+        desk = self._desk
+        date_from, date_to = self.period()
+        cashier, low, high = self._cashier.text(), self._min.text(), self._max.text()
+        self._runner.run(
+            lambda: (
+                desk.journal(date_from, date_to, cashier=cashier, min_amount=low, max_amount=high),
+                desk.settings().zone,
+            ),
+            on_success=self._show_entries,
+            on_failure=self._message.show_error,
+            owner=self,
+        )
+
+    def period(self) -> tuple[date, date]:
+        """The shop-local days chosen, both included."""
+        return self._from.date().toPython(), self._to.date().toPython()  # type: ignore[return-value]
+
+    def set_period(self, date_from: date, date_to: date) -> None:
+        """Choose the period's first and last day."""
+        self._from.setDate(QDate(date_from.year, date_from.month, date_from.day))
+        self._to.setDate(QDate(date_to.year, date_to.month, date_to.day))
+
+    def filter_field(self, name: str) -> QLineEdit:
+        """ "cashier", "min_amount" or "max_amount" (tests)."""
+        return {"cashier": self._cashier, "min_amount": self._min, "max_amount": self._max}[name]
+
+    def totals_text(self) -> str:
+        """The count and the total under the table (tests)."""
+        return self._totals.text()
+
+    def message_text(self) -> str:
+        """The line under the page (tests)."""
+        return self._message.text()
+
+    def correct_selected(self) -> None:
+        """Open the correction of the selected entry (of the payout it corrects, if shown)."""
+        selected = self._table.selected_entry()
+        if selected is None or self.correct_dialog is not None:
+            return
+        dialog = CorrectEntryDialog(self._prefilled(selected), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        number = dialog.entry.number
+        dialog.correction_given.connect(
+            lambda player, document, why: self._correct(number, player, document, why)
+        )
+        dialog.finished.connect(self._on_correct_dialog_finished)
+        self.correct_dialog = dialog
+        dialog.open()
+
+    # --- building -----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self._table = JournalTable()
+        self._table.itemSelectionChanged.connect(self._update_buttons)
+        self._table.doubleClicked.connect(self._on_table_double_clicked)
+        self._totals = QLabel()
+        self._totals.setObjectName("journal_totals")
+        self._totals.setProperty("heading", "2")
+        self._message = MessageLabel()
+        self._message.setObjectName("journal_message")
+        self._correct_button = action_button("correct_entry", self.tr("Исправить запись…"))
+        self._correct_button.clicked.connect(self._on_correct_button_clicked)
+        self._save_button = action_button("save_journal_pdf", self.tr("Сохранить PDF…"))
+        self._save_button.clicked.connect(self._on_save_button_clicked)
+        self._print_button = action_button("print_journal", self.tr("Печать…"))
+        self._print_button.clicked.connect(self._on_print_button_clicked)
+        under = QHBoxLayout()
+        under.addWidget(self._totals, 1)
+        under.addWidget(self._correct_button)
+        under.addWidget(self._save_button)
+        under.addWidget(self._print_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 12, 16, 8)
+        layout.setSpacing(10)
+        layout.addLayout(self._build_filters())
+        layout.addWidget(self._table, 1)
+        layout.addLayout(under)
+        layout.addWidget(self._message)
+        self._update_buttons()
+
+    def _build_filters(self) -> QHBoxLayout:
+        self._from = self._date_edit("journal_from")
+        self._to = self._date_edit("journal_to")
+        self._cashier = self._line("journal_cashier", self.tr("все"))
+        self._min = self._line("journal_min_amount", self.tr("от"))
+        self._max = self._line("journal_max_amount", self.tr("до"))
+        for amount in (self._min, self._max):
+            amount.setMaximumWidth(_AMOUNT_WIDTH)
+        self._show_button = action_button("show_journal", self.tr("Показать (F5)"))
+        self._show_button.setProperty("primary", "true")
+        self._show_button.clicked.connect(self.refresh)
+        QShortcut(QKeySequence(Qt.Key.Key_F5), self, self.refresh)
+        row = QHBoxLayout()
+        row.setSpacing(8)
+        parts: list[tuple[str, QWidget]] = [
+            (self.tr("Период с"), self._from),
+            (self.tr("по"), self._to),
+            (self.tr("Кассир"), self._cashier),
+            (self.tr("Сумма, руб."), self._min),
+            ("—", self._max),
+        ]
+        for text, field in parts:
+            label = QLabel(text)
+            label.setBuddy(field)
+            row.addWidget(label)
+            row.addWidget(field)
+            row.addSpacing(8)
+        row.addStretch(1)
+        row.addWidget(self._show_button)
+        return row
+
+    @staticmethod
+    def _date_edit(name: str) -> QDateEdit:
+        edit = QDateEdit()
+        edit.setObjectName(name)
+        edit.setDisplayFormat(_DATE_FORMAT)
+        edit.setCalendarPopup(True)
+        edit.setMinimumHeight(36)
+        return edit
+
+    def _line(self, name: str, placeholder: str) -> QLineEdit:
+        edit = QLineEdit()
+        edit.setObjectName(name)
+        edit.setPlaceholderText(placeholder)
+        edit.setMaximumWidth(160)
+        edit.returnPressed.connect(self.refresh)
+        return edit
+
+    # --- showing ------------------------------------------------------------------------
+
+    def _show_entries(self, loaded: tuple[list[JournalEntry], ZoneInfo]) -> None:
+        entries, self._zone = loaded
+        selected = self._table.selected_entry()
+        self._table.set_entries(entries, self._zone)
+        if selected is not None:
+            self._table.select_number(selected.number)
+        corrections = sum(1 for entry in entries if entry.is_correction)
+        total = sum((entry.amount for entry in entries), Decimal("0.00"))
+        self._totals.setText(
+            self.tr(
+                "Записей: {count} (выплат {payouts}, исправлений {corrections}), сумма {total} руб."
+            ).format(
+                count=len(entries),
+                payouts=len(entries) - corrections,
+                corrections=corrections,
+                total=format_money(total),
+            )
+        )
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        idle = not self._runner.busy
+        self._correct_button.setEnabled(idle and self._table.selected_entry() is not None)
+        self._save_button.setEnabled(idle)
+        self._print_button.setEnabled(idle)
+        self._show_button.setEnabled(idle)
+
+    def _prefilled(self, selected: JournalEntry) -> JournalEntry:
+        """The payout entry to correct, with the player and document its latest correction
+        shown here gives (pos repeats the latest for a field left unchanged)."""
+        shown = self._table.entries()
+        target = selected
+        if selected.corrects is not None:
+            target = next((e for e in shown if e.number == selected.corrects), selected)
+        latest = [e for e in shown if e.corrects == target.number]
+        if not latest:
+            return target
+        return dataclasses.replace(target, player=latest[-1].player, document=latest[-1].document)
+
+    # --- calls --------------------------------------------------------------------------
+
+    def _correct(self, number: int, player: str | None, document: str | None, why: str) -> None:
+        desk = self._desk
+        self._runner.run(
+            lambda: desk.correct_journal_entry(
+                number, player=player, document=document, reason=why
+            ),
+            on_success=self._corrected,
+            on_failure=self._correction_refused,
+            owner=self,
+        )
+
+    def _corrected(self, entry: JournalEntry) -> None:
+        if self.correct_dialog is not None:
+            self.correct_dialog.accept()
+        self._message.show_success(
+            self.tr("Внесена запись № {number}: исправляет запись № {corrects}.").format(
+                number=entry.number, corrects=entry.corrects
+            )
+        )
+        self.refresh()
+
+    def _correction_refused(self, exc: PosError) -> None:
+        if self.correct_dialog is not None:
+            self.correct_dialog.show_refusal(exc)
+        else:
+            self._message.show_error(exc)
+
+    def _saved(self, path: str, sheets: int) -> None:
+        self._message.show_success(
+            self.tr("Журнал выплат сохранён в {path}: листов {sheets}.").format(
+                path=path, sheets=sheets
+            )
+        )
+
+    def _printed(self, sheets: int) -> None:
+        self._printer = None
+        self._message.show_success(
+            self.tr("Журнал выплат отправлен на печать: листов {sheets}.").format(sheets=sheets)
+        )
+
+    def _print_failed(self, exc: PosError) -> None:
+        self._printer = None
+        self._message.show_error(exc)
+
+    # --- slots --------------------------------------------------------------------------
+
+    def _on_table_double_clicked(self) -> None:
+        self.correct_selected()
+
+    def _on_correct_button_clicked(self) -> None:
+        self.correct_selected()
+
+    def _on_correct_dialog_finished(self, _result: int) -> None:
+        self.correct_dialog = None
+
+    def _on_save_button_clicked(self) -> None:
+        date_from, date_to = self.period()
+        path = choose_pdf_file(self, f"journal_{date_from:%Y-%m-%d}_{date_to:%Y-%m-%d}.pdf")
+        if path is None or self._runner.busy:
+            return
+        desk = self._desk
+        self._message.show_progress(self.tr("Запись журнала в PDF…"))
+        self._runner.run(
+            lambda: desk.export_journal_pdf(path, date_from, date_to),
+            on_success=lambda sheets: self._saved(path, sheets),
+            on_failure=self._message.show_error,
+            owner=self,
+        )
+
+    def _on_print_button_clicked(self) -> None:
+        printer = None if self._runner.busy else ask_printer(self)
+        if printer is None:
+            return
+        # Kept until the worker is done with it: the printer is painted on there.
+        self._printer = printer
+        desk, (date_from, date_to) = self._desk, self.period()
+        self._message.show_progress(self.tr("Печать журнала выплат…"))
+        self._runner.run(
+            lambda: print_journal(desk, printer, date_from, date_to),
+            on_success=self._printed,
+            on_failure=self._print_failed,
+            owner=self,
+        )
+
+    def _on_runner_busy_changed(self, _busy: bool) -> None:
+        self._update_buttons()
+
+
+def _month_of(day: date) -> tuple[date, date]:
+    """The first and the last day of `day`'s month."""
+    first = day.replace(day=1)
+    following = (
+        first.replace(year=first.year + 1, month=1)
+        if first.month == 12
+        else (first.replace(month=first.month + 1))
+    )
+    return first, date.fromordinal(following.toordinal() - 1)

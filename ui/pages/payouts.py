@@ -1,0 +1,369 @@
+"""The payout page ("Выплаты"): scan a slip, see what it pays, take the document, pay it out."""
+
+from __future__ import annotations
+
+from datetime import date
+from zoneinfo import ZoneInfo
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pos.clock import Clock
+from pos.desk import Desk
+from pos.errors import DeviceOrStorageError, PosError
+from pos.identity import IdDocument
+from pos.journal import JournalEntry
+from pos.money import format_money
+from pos.payout_desk import PayoutQuote
+from pos.ports import PreviewLine
+from pos.settings import ShopSettings
+from pos.slipnumbers import display_slip_number
+from ui.dialogs.print_preview import PrintPreviewDialog
+from ui.errors import MessageLabel
+from ui.tasks import TaskRunner
+from ui.widgets.buttons import action_button
+from ui.widgets.document_form import DocumentForm
+from ui.widgets.payout_quote import PayoutQuoteCard
+
+_QUOTE_STRETCH, _DOCUMENT_STRETCH = 5, 4
+_NUMBER_STYLE = "QLineEdit#payout_number { font-size: 16pt; min-height: 44px; }"
+# The zone has neither: the journal's fourth column needs both (item 47).
+_NOT_IN_ZONE = ("issued_by", "issued_on")
+
+
+class _FoldingMessage(MessageLabel):
+    """A message line that takes no room while it has nothing to say."""
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt override
+        super().setText(text)
+        self.setVisible(bool(text))
+
+
+class PayoutsPage(QWidget):
+    """Enter in the number field (a scanner ends the number with one) asks pos for the slip's
+    quote: its settlement, its payout period and what it pays today, or why not.
+
+    A payable slip opens the document form, empty for every slip (never the previous
+    player's): the zone read by a reader, then the issue date and the authority typed, since
+    the zone has neither. «Выплатить N руб.» (F9) pays; pos checks and records the document
+    and prints the receipt and the player's note. «Игрок отказался» records the refusal.
+    After a payout the page is ready for the next slip; without a printer the receipt and the
+    note are shown. `paid_out(entry)` follows every payout.
+    """
+
+    paid_out = Signal(object)
+
+    def __init__(
+        self, desk: Desk, runner: TaskRunner, clock: Clock, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._desk = desk
+        self._runner = runner
+        self._clock = clock
+        self._zone = ShopSettings().zone
+        self._quote: PayoutQuote | None = None
+        self.preview_dialog: PrintPreviewDialog | None = None
+        self._build()
+        self._show_payable(None)
+        self._runner.busy_changed.connect(self._on_runner_busy_changed)
+
+    @property
+    def quote_card(self) -> PayoutQuoteCard:
+        """The slip's card (tests read its texts)."""
+        return self._card
+
+    @property
+    def document_form(self) -> DocumentForm:
+        """The player's document (tests fill its fields)."""
+        return self._form
+
+    @property
+    def quote(self) -> PayoutQuote | None:
+        """The quote shown (None when no slip is)."""
+        return self._quote
+
+    def refresh(self) -> None:
+        """Reload the shop's zone; the cursor goes to the number field."""
+        self._runner.run(
+            lambda: self._desk.settings().zone,
+            on_success=self._set_zone,
+            on_failure=self._lookup_message.show_error,
+            owner=self,
+        )
+        self._number.setFocus()
+
+    def look_up(self, number: str) -> None:
+        """Ask pos what the slip with this number pays today (in the background)."""
+        if not number.strip():
+            return
+        self._show_payable(None)
+        self._lookup_message.show_progress(self.tr("Поиск купона…"))
+        desk = self._desk
+        self._runner.run(
+            lambda: desk.payout_quote(number),
+            on_success=self._show_quote,
+            on_failure=self._quote_refused,
+            owner=self,
+        )
+
+    def pay(self) -> None:
+        """Pay the slip shown to the player whose document is in the form."""
+        quote = self._quote
+        if quote is None or quote.amount is None or self._runner.busy:
+            return
+        document = self._form.document()
+        if document is not None:
+            self._pay(quote.slip.number, document)
+
+    def player_refused(self) -> None:
+        """The player would not show a document: pos records it and refuses the payout."""
+        quote = self._quote
+        if quote is not None and quote.amount is not None and not self._runner.busy:
+            self._pay(quote.slip.number, None)
+
+    def message_text(self) -> str:
+        """The line under the number field (tests)."""
+        return self._lookup_message.text()
+
+    def pay_message_text(self) -> str:
+        """The line over the payout buttons (tests)."""
+        return self._pay_message.text()
+
+    def pay_button_text(self) -> str:
+        """The payout button's words (tests)."""
+        return self._pay_button.text()
+
+    # --- building -----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.setStyleSheet(_NUMBER_STYLE)
+        self._card = PayoutQuoteCard()
+        left = QVBoxLayout()
+        left.setSpacing(8)
+        left.addLayout(self._build_number_row())
+        left.addWidget(self._lookup_message)
+        left.addWidget(self._card, 1)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(16, 12, 16, 8)
+        layout.setSpacing(16)
+        layout.addLayout(left, _QUOTE_STRETCH)
+        layout.addWidget(self._build_document_card(), _DOCUMENT_STRETCH)
+        QShortcut(QKeySequence(Qt.Key.Key_F9), self, self.pay)
+        clear = QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._on_clear_clicked)
+        clear.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+
+    def _build_number_row(self) -> QHBoxLayout:
+        caption = QLabel(self.tr("Купон №"))
+        caption.setProperty("heading", "2")
+        self._number = QLineEdit()
+        self._number.setObjectName("payout_number")
+        self._number.setPlaceholderText(self.tr("сканер или номер, Enter"))
+        self._number.returnPressed.connect(self._on_number_return_pressed)
+        caption.setBuddy(self._number)
+        find = action_button("find_payout", self.tr("Найти"))
+        find.setToolTip(self.tr("Enter"))
+        find.clicked.connect(self._on_number_return_pressed)
+        self._clear_button = action_button("payout_clear", self.tr("Очистить (Esc)"))
+        self._clear_button.clicked.connect(self._on_clear_clicked)
+        self._lookup_message = _FoldingMessage()
+        self._lookup_message.setObjectName("payout_lookup_message")
+        self._lookup_message.setMinimumHeight(0)  # no empty band over the slip
+        self._lookup_message.hide()
+        row = QHBoxLayout()
+        row.addWidget(caption)
+        row.addWidget(self._number, 1)
+        row.addWidget(find)
+        row.addWidget(self._clear_button)
+        return row
+
+    def _build_document_card(self) -> QFrame:
+        card = QFrame()
+        card.setObjectName("card")
+        self._form = DocumentForm(self._today(), stacked=True, caption=self.tr("Документ игрока"))
+        self._form.zone_read.connect(self._on_form_zone_read)
+        self._form.zone_refused.connect(self._on_form_zone_refused)
+        self._pay_message = MessageLabel()
+        self._pay_message.setObjectName("payout_message")
+        self._pay_message.setMinimumHeight(0)
+        self._refused_button = action_button("payout_player_refused", self.tr("Игрок отказался"))
+        self._refused_button.clicked.connect(self._on_refused_clicked)
+        self._pay_button = QPushButton()
+        self._pay_button.setObjectName("pay_out")
+        self._pay_button.setProperty("primary", "true")
+        self._pay_button.setAutoDefault(False)
+        self._pay_button.setToolTip(self.tr("F9"))
+        self._pay_button.clicked.connect(self._on_pay_clicked)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self._refused_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self._pay_button)
+        column = QVBoxLayout(card)
+        column.setContentsMargins(20, 14, 20, 14)
+        column.setSpacing(8)
+        column.addWidget(self._form)
+        column.addStretch(1)
+        column.addWidget(self._pay_message)
+        column.addLayout(buttons)
+        return card
+
+    # --- showing ------------------------------------------------------------------------
+
+    def _today(self) -> date:
+        """The shop-local date, which places the zone's two-digit years in their century."""
+        return self._clock.now().astimezone(self._zone).date()
+
+    def _set_zone(self, zone: ZoneInfo) -> None:
+        self._zone = zone
+
+    def _show_payable(self, quote: PayoutQuote | None) -> None:
+        """Show `quote` (None: no slip) with a fresh, empty document form."""
+        self._quote = quote
+        if quote is None:
+            self._card.clear()
+        else:
+            self._card.show_quote(quote, self._zone)
+        self._form.clear()
+        self._form.set_today(self._today())
+        self._pay_message.clear_message()
+        amount = quote.amount if quote is not None else None
+        self._pay_button.setText(
+            self.tr("Выплатить {amount} руб.").format(amount=format_money(amount))
+            if amount is not None
+            else self.tr("Выплатить")
+        )
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        payable = self._quote is not None and self._quote.amount is not None
+        idle = not self._runner.busy
+        self._form.setEnabled(payable)
+        self._pay_button.setEnabled(payable and idle)
+        self._refused_button.setEnabled(payable and idle)
+
+    def _show_quote(self, quote: PayoutQuote) -> None:
+        self._lookup_message.clear_message()
+        self._show_payable(quote)
+        if quote.amount is not None:
+            self._form.focus_zone()
+        else:
+            self._number.setFocus()
+            self._number.selectAll()
+
+    def _quote_refused(self, exc: PosError) -> None:
+        self._lookup_message.show_error(exc)
+        self._number.setFocus()
+        self._number.selectAll()
+
+    # --- paying -------------------------------------------------------------------------
+
+    def _pay(self, number: str, document: IdDocument | None) -> None:
+        desk = self._desk
+        self._pay_message.show_progress(self.tr("Выплата, печать чека…"))
+        self._runner.run(
+            lambda: desk.pay_out(number, document),
+            on_success=self._paid,
+            on_failure=self._pay_refused,
+            owner=self,
+        )
+
+    def _paid(self, entry: JournalEntry) -> None:
+        self._show_payable(None)
+        self._number.clear()
+        self._number.setFocus()
+        self._lookup_message.show_success(
+            self.tr(
+                "Выплачено {amount} руб. по купону № {number}, запись журнала № {entry}, "
+                "чек № {receipt}."
+            ).format(
+                amount=format_money(entry.amount),
+                number=display_slip_number(entry.slip_number),
+                entry=entry.number,
+                receipt=entry.fiscal_receipt_no,
+            )
+        )
+        self.paid_out.emit(entry)
+        desk, number = self._desk, entry.number
+        self._runner.run(
+            lambda: desk.preview_payout(number) if desk.printer_virtual else None,
+            on_success=lambda lines: self._show_preview(entry, lines),
+            on_failure=self._pay_message.show_error,
+            owner=self,
+        )
+
+    def _pay_refused(self, exc: PosError) -> None:
+        if isinstance(exc, DeviceOrStorageError):
+            self._pay_message.show_warning(exc)  # e.g. "не выдавайте деньги"
+        else:
+            self._pay_message.show_error(exc)
+
+    def _show_preview(self, entry: JournalEntry, lines: list[PreviewLine] | None) -> None:
+        if lines is None:
+            return  # the receipt and the note came out of a printer
+        dialog = PrintPreviewDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show_lines(
+            self.tr("Выплата по купону {number}").format(
+                number=display_slip_number(entry.slip_number)
+            ),
+            lines,
+            self.tr(
+                "Принтер не подключён: чек и квитанция игрока записаны в файл. На бумаге они "
+                "выглядят так."
+            ),
+        )
+        dialog.finished.connect(self._on_preview_dialog_finished)
+        self.preview_dialog = dialog
+        dialog.open()
+
+    # --- slots --------------------------------------------------------------------------
+
+    def _on_number_return_pressed(self) -> None:
+        self.look_up(self._number.text())
+
+    def _on_clear_clicked(self) -> None:
+        if self._runner.busy:
+            return
+        self._show_payable(None)
+        self._lookup_message.clear_message()
+        self._number.clear()
+        self._number.setFocus()
+
+    def _on_form_zone_read(self, document: IdDocument) -> None:
+        # The zone gives the issuing state, not the authority and place the journal needs.
+        self._form.field("issued_by").clear()
+        self._form.field("issued_by").setPlaceholderText(
+            self.tr("орган и место выдачи (государство {state})").format(state=document.issued_by)
+        )
+        for name in _NOT_IN_ZONE:
+            self._form.mark(name, invalid=True)
+        self._form.field("issued_by").setFocus()
+        self._pay_message.show_info(
+            self.tr(
+                "Зона прочитана. Впишите, кем выдан документ, и дату выдачи: их нет в зоне, "
+                "а журнал выплат их требует."
+            )
+        )
+
+    def _on_form_zone_refused(self, exc: PosError) -> None:
+        self._pay_message.show_error(exc)
+
+    def _on_pay_clicked(self) -> None:
+        self.pay()
+
+    def _on_refused_clicked(self) -> None:
+        self.player_refused()
+
+    def _on_preview_dialog_finished(self, _result: int) -> None:
+        self.preview_dialog = None
+
+    def _on_runner_busy_changed(self, _busy: bool) -> None:
+        self._update_buttons()

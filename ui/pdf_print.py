@@ -1,0 +1,78 @@
+"""Printing a PDF on a QPrinter: each page rendered by pypdfium2 and drawn with a QPainter.
+
+PySide6-Essentials has no QtPdf, so the pages are rasterised by pypdfium2 at the printer's
+resolution (capped, see MAX_DPI) and drawn into the printable area, keeping their proportions.
+It runs on the worker thread: Qt allows painting on a QPrinter outside the GUI thread, and a
+long journal takes a while.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pypdfium2
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QImage, QPageLayout, QPainter
+from PySide6.QtPrintSupport import QPrinter
+
+from pos.errors import PrinterUnavailable
+
+# 600 dpi is more than text on an office printer needs; an A4 page at 1200 dpi in grey would
+# be a 140 MB bitmap.
+MAX_DPI = 600
+_POINTS_PER_INCH = 72
+
+
+def print_pdf(path: str | os.PathLike[str], printer: QPrinter) -> int:
+    """Print every page of the PDF at `path` on `printer`.
+
+    The orientation follows the first page (the journal is A4 landscape) and is set before
+    printing starts.
+
+    Returns:
+        The number of pages printed.
+
+    Raises:
+        PrinterUnavailable: the printer would not start the job.
+    """
+    pdf = pypdfium2.PdfDocument(os.fspath(path))
+    try:
+        count = len(pdf)
+        if count == 0:
+            return 0
+        width, height = pdf[0].get_size()
+        landscape = QPageLayout.Orientation.Landscape
+        printer.setPageOrientation(
+            landscape if width > height else QPageLayout.Orientation.Portrait
+        )
+        painter = QPainter()
+        if not painter.begin(printer):
+            where = printer.printerName() or printer.outputFileName()
+            raise PrinterUnavailable(where, "задание печати не началось")
+        try:
+            for index in range(count):
+                if index and not printer.newPage():
+                    where = printer.printerName() or printer.outputFileName()
+                    raise PrinterUnavailable(where, f"лист {index + 1} не начат")
+                _draw_page(pdf[index], painter, printer.resolution())
+        finally:
+            painter.end()
+        return count
+    finally:
+        pdf.close()
+
+
+def _draw_page(page: pypdfium2.PdfPage, painter: QPainter, dpi: int) -> None:
+    """Draw one page centred in the printable area, as large as it fits."""
+    area = painter.viewport()  # the printable area, in the printer's pixels
+    width, height = page.get_size()  # in points
+    fit = min(area.width() / width, area.height() / height)  # printer pixels a point
+    scale = min(fit, MAX_DPI / _POINTS_PER_INCH, dpi / _POINTS_PER_INCH)
+    bitmap = page.render(scale=scale, grayscale=True)
+    image = QImage(
+        bitmap.buffer, bitmap.width, bitmap.height, bitmap.stride, QImage.Format.Format_Grayscale8
+    )
+    target = QRectF(0, 0, width * fit, height * fit)
+    target.moveCenter(QRectF(area).center())
+    painter.drawImage(target, image)
+    page.close()
