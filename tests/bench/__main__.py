@@ -6,13 +6,14 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from tests.bench import accept_bet, journal_pdf, settle, startup
+from tests.bench import accept_bet, journal_pdf, payout, settle, startup
 
 BENCHMARKS: dict[str, Callable[[int], list[str]]] = {
     "startup": startup.run,
     "accept_bet": accept_bet.run,
     "settle_1m": settle.run,
     "journal_pdf_10k": journal_pdf.run,
+    "payout_p95": payout.run,
 }
 
 
