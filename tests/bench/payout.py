@@ -11,7 +11,7 @@ the corrections lock, the slip read for update with its legs, results and settle
 document and age checked and recorded, the slip marked paid, the journal number taken, the
 fiscal expense receipt numbered on the terminal's register, the cash movement and the audit
 line, the receipt and the player's payout note rendered to ESC/POS bytes and written to an
-escpos `Dummy` printer (no device I/O), the receipt marked printed, one durable commit.
+escpos `Dummy` printer (no device I/O), one durable commit (the receipt is recorded as printed: a failed print rolls it back).
 
 The database is the settle benchmark's cached one (tests.bench.settle: 60% singles, 30%
 expresses of 2–10 legs, 10% systems up to 10/20 on 3,000 matches that ended the day before
