@@ -17,6 +17,12 @@ from pos.journal import JournalEntry, JournalQuery
 
 _JOURNAL = "journal"
 # A payout line points at the slip it paid; a correction does not (paid_slip_id is unique).
+_NEXT_NUMBER = (
+    update(CounterRow)
+    .where(CounterRow.name == _JOURNAL)
+    .values(value=CounterRow.value + 1)
+    .returning(CounterRow.value)
+)
 _INSERT_PAYOUT = inserting(JournalEntryRow, paid_slip_id=SLIP_ID_OF_NUMBER)
 _INSERT_CORRECTION = inserting(JournalEntryRow)
 
@@ -29,12 +35,7 @@ class SqlJournalRepository:
 
     def next_number(self) -> int:
         """The next entry number, taken in this transaction."""
-        taken = self._session.scalar(
-            update(CounterRow)
-            .where(CounterRow.name == _JOURNAL)
-            .values(value=CounterRow.value + 1)
-            .returning(CounterRow.value)
-        )
+        taken = self._session.scalar(_NEXT_NUMBER)
         if taken is not None:
             return int(taken)
         # Migration 0005 creates the row; a database made from db/tables.py gets it here.

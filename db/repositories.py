@@ -10,7 +10,18 @@ from datetime import datetime
 from decimal import Decimal
 from typing import cast
 
-from sqlalchemy import ColumnElement, Insert, Table, and_, bindparam, func, insert, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Insert,
+    Select,
+    Table,
+    and_,
+    bindparam,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.orm import Session
 
 from db.tables import (
@@ -376,10 +387,8 @@ class SqlSlipRepository:
 
     def get(self, number: str, *, for_update: bool = False) -> Slip | None:
         """The slip with this number, if any."""
-        query = select(SlipRow).where(SlipRow.number == number)
-        if for_update:
-            query = query.with_for_update().execution_options(populate_existing=True)
-        row = self._session.scalars(query).one_or_none()
+        query = _SLIP_FOR_UPDATE if for_update else _SLIP
+        row = self._session.scalars(query, {"number": number}).one_or_none()
         if row is None:
             return None
         self._ids[row.number] = row.id
@@ -478,11 +487,7 @@ class SqlSlipRepository:
 
     def pending(self, terminal: str) -> Slip | None:
         """The slip of `terminal` sent to the printer and not yet confirmed, if any."""
-        row = self._session.scalars(
-            select(SlipRow).where(
-                SlipRow.terminal == terminal, SlipRow.status == SlipStatus.PENDING.value
-            )
-        ).first()
+        row = self._session.scalars(_PENDING, {"terminal": terminal}).first()
         return None if row is None else self._slips([row])[0]
 
     def confirm_pending(self, number: str, fiscal_receipt_no: int) -> bool:
@@ -496,18 +501,7 @@ class SqlSlipRepository:
 
     def mark_paid(self, number: str) -> bool:
         """Mark a settled (won or refund), unpaid slip paid; False when it is not (any more)."""
-        settled = select(SettlementRow.slip_id).where(
-            SettlementRow.slip_id == SlipRow.id, SettlementRow.status != "lost"
-        )
-        done = self._session.execute(
-            update(SlipRow)
-            .where(
-                SlipRow.number == number,
-                SlipRow.status == SlipStatus.OPEN.value,
-                settled.exists(),
-            )
-            .values(status=SlipStatus.PAID.value)
-        )
+        done = self._session.execute(_MARK_PAID, {"slip_number": number})
         return bool(done.rowcount == 1)  # type: ignore[attr-defined]
 
     def void_pending(self, number: str) -> bool:
@@ -530,12 +524,8 @@ class SqlSlipRepository:
     def _slips(self, rows: list[SlipRow]) -> list[Slip]:
         if not rows:
             return []
-        legs = self._session.execute(
-            select(SlipLegRow, EventRow)
-            .join(EventRow, SlipLegRow.event_id == EventRow.id)
-            .where(SlipLegRow.slip_id.in_([row.id for row in rows]))
-            .order_by(SlipLegRow.slip_id, SlipLegRow.position)
-        )
+        ids = {"ids": [row.id for row in rows]}
+        legs = self._session.execute(_LEGS, ids)
         members: dict[int, list[list[Leg]]] = {}
         for leg, event in legs:
             blocks = members.setdefault(leg.slip_id, [])
@@ -554,11 +544,7 @@ class SqlSlipRepository:
             )
         settled = {
             slip_id: (status, payout)
-            for slip_id, status, payout in self._session.execute(
-                select(SettlementRow.slip_id, SettlementRow.status, SettlementRow.payout).where(
-                    SettlementRow.slip_id.in_([row.id for row in rows])
-                )
-            )
+            for slip_id, status, payout in self._session.execute(_SETTLED, ids)
         }
         return [_slip(row, members.get(row.id, []), settled.get(row.id)) for row in rows]
 
@@ -571,10 +557,8 @@ class SqlFiscalRepository:
 
     def register(self, serial: str, *, for_update: bool = False) -> Register | None:
         """The register's counters; `for_update` locks its row until the transaction ends."""
-        query = select(FiscalRegisterRow).where(FiscalRegisterRow.serial == serial)
-        if for_update:
-            query = query.with_for_update().execution_options(populate_existing=True)
-        row = self._session.scalars(query).one_or_none()
+        query = _REGISTER_FOR_UPDATE if for_update else _REGISTER
+        row = self._session.scalars(query, {"serial": serial}).one_or_none()
         if row is None:
             return None
         return Register(
@@ -628,12 +612,7 @@ class SqlFiscalRepository:
 
     def unprinted(self, serial: str) -> list[FiscalReceipt]:
         """The register's receipts that have not come out yet, in number order."""
-        return self._receipts(
-            and_(
-                FiscalReceiptRow.register_serial == serial,
-                FiscalReceiptRow.printed.is_(False),
-            )
-        )
+        return self._receipt_rows(_UNPRINTED, {"serial": serial})
 
     def day_receipts(self, serial: str, day_no: int) -> list[FiscalReceipt]:
         """The receipts of one fiscal day, in number order."""
@@ -695,12 +674,12 @@ class SqlFiscalRepository:
         )
 
     def _receipts(self, condition: ColumnElement[bool]) -> list[FiscalReceipt]:
-        rows = self._session.execute(
-            select(FiscalReceiptRow, SlipRow.number)
-            .outerjoin(SlipRow, FiscalReceiptRow.slip_id == SlipRow.id)
-            .where(condition)
-            .order_by(FiscalReceiptRow.number)
-        )
+        return self._receipt_rows(_RECEIPTS.where(condition).order_by(FiscalReceiptRow.number), {})
+
+    def _receipt_rows(
+        self, query: Select[FiscalReceiptRow, str], params: dict[str, object]
+    ) -> list[FiscalReceipt]:
+        rows = self._session.execute(query, params)
         return [
             FiscalReceipt(
                 row.register_serial,
@@ -766,6 +745,41 @@ def _event(row: EventRow) -> Event:
 
 
 _NOT_ISSUED = (SlipStatus.PENDING.value, SlipStatus.VOID.value)
+# The counter's and the payout's reads and writes, built once (see `inserting`).
+_SLIP = select(SlipRow).where(SlipRow.number == bindparam("number"))
+_SLIP_FOR_UPDATE = _SLIP.with_for_update().execution_options(populate_existing=True)
+_LEGS = (
+    select(SlipLegRow, EventRow)
+    .join(EventRow, SlipLegRow.event_id == EventRow.id)
+    .where(SlipLegRow.slip_id.in_(bindparam("ids", expanding=True)))
+    .order_by(SlipLegRow.slip_id, SlipLegRow.position)
+)
+_SETTLED = select(SettlementRow.slip_id, SettlementRow.status, SettlementRow.payout).where(
+    SettlementRow.slip_id.in_(bindparam("ids", expanding=True))
+)
+_PENDING = select(SlipRow).where(
+    SlipRow.terminal == bindparam("terminal"), SlipRow.status == SlipStatus.PENDING.value
+)
+_REGISTER = select(FiscalRegisterRow).where(FiscalRegisterRow.serial == bindparam("serial"))
+_REGISTER_FOR_UPDATE = _REGISTER.with_for_update().execution_options(populate_existing=True)
+_RECEIPTS = select(FiscalReceiptRow, SlipRow.number).outerjoin(
+    SlipRow, FiscalReceiptRow.slip_id == SlipRow.id
+)
+_UNPRINTED = _RECEIPTS.where(
+    FiscalReceiptRow.register_serial == bindparam("serial"), FiscalReceiptRow.printed.is_(False)
+).order_by(FiscalReceiptRow.number)
+# Only a slip settled as won or refund, and not paid yet, is marked paid.
+_MARK_PAID = (
+    update(SlipRow)
+    .where(
+        SlipRow.number == bindparam("slip_number"),
+        SlipRow.status == SlipStatus.OPEN.value,
+        select(SettlementRow.slip_id)
+        .where(SettlementRow.slip_id == SlipRow.id, SettlementRow.status != "lost")
+        .exists(),
+    )
+    .values(status=SlipStatus.PAID.value)
+)
 _SLIP_SERIAL = "slip_serial"
 
 

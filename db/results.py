@@ -11,9 +11,10 @@ any no longer open, so that a cancellation and a settlement never both land.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 
-from sqlalchemy import delete, exists, func, select, text, update
+from sqlalchemy import bindparam, delete, exists, func, select, text, update
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
@@ -60,6 +61,14 @@ _INSERT_ARRAYS = (
 )
 
 
+_RESULTS_OF = (
+    select(EventResultRow, EventRow.code)
+    .join(EventRow, EventRow.id == EventResultRow.event_id)
+    .where(EventRow.code.in_(bindparam("codes", expanding=True)))
+)
+_LOCK = select(CounterRow.value).where(CounterRow.name == _CORRECTIONS).with_for_update()
+
+
 class SqlResultRepository:
     """Event results, keyed by the event's code."""
 
@@ -77,6 +86,11 @@ class SqlResultRepository:
             query = query.with_for_update(of=EventResultRow)
         row = self._session.execute(query).one_or_none()
         return None if row is None else _result(row[0], row[1])
+
+    def for_events(self, codes: Collection[int]) -> dict[int, Result]:
+        """The recorded results of these events, by code (events without one left out)."""
+        rows = self._session.execute(_RESULTS_OF, {"codes": list(codes)})
+        return {code: _result(row, code) for row, code in rows}
 
     def add(self, result: Result) -> None:
         """Record the first result of an event."""
@@ -122,8 +136,7 @@ class SqlSettlementRepository:
         has moved, so it never writes a settlement from a result corrected meanwhile. On
         SQLite every write transaction already runs alone (BEGIN IMMEDIATE).
         """
-        query = select(CounterRow.value).where(CounterRow.name == _CORRECTIONS).with_for_update()
-        value = self._session.scalar(query)
+        value = self._session.scalar(_LOCK)
         if value is None:
             # Migration 0004 creates the row; a database made from db/tables.py creates it
             # here, and two terminals doing so at once both go on.
@@ -134,7 +147,7 @@ class SqlSettlementRepository:
                 ),
                 {"name": _CORRECTIONS},
             )
-            value = self._session.scalar(query)
+            value = self._session.scalar(_LOCK)
         return int(value or 0)
 
     def count_corrections(self) -> None:

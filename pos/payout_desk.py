@@ -335,9 +335,7 @@ def _check_player(
 
 
 def _results_of(uow: UnitOfWork, slip: Slip) -> dict[int, Result]:
-    codes = {leg.event_code for leg in slip.legs}
-    found = {code: uow.results.get(code) for code in codes}
-    return {code: result for code, result in found.items() if result is not None}
+    return uow.results.for_events({leg.event_code for leg in slip.legs})
 
 
 def _note(entry: JournalEntry, slip: Slip, results: dict[int, Result], terminal: str) -> PayoutNote:

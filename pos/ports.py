@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
@@ -110,6 +110,7 @@ class ResultRepository(Protocol):
     """Event results as first recorded (p.21), by event code."""
 
     def get(self, code: int, *, for_update: bool = False) -> Result | None: ...
+    def for_events(self, codes: Collection[int]) -> dict[int, Result]: ...
     def add(self, result: Result) -> None: ...
     def replace(self, result: Result) -> None: ...
     def all(self) -> dict[int, Result]: ...

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from collections.abc import Collection
 from datetime import datetime
 from decimal import Decimal
 from types import TracebackType
@@ -303,6 +304,9 @@ class _Results:
 
     def get(self, code: int, *, for_update: bool = False) -> Result | None:
         return self._data.results.get(code)
+
+    def for_events(self, codes: Collection[int]) -> dict[int, Result]:
+        return {code: self._data.results[code] for code in codes if code in self._data.results}
 
     def add(self, result: Result) -> None:
         assert result.event_code not in self._data.results
