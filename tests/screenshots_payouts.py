@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -25,9 +25,9 @@ except ImportError:  # python tests/screenshots_payouts.py: the script's folder 
 
 from pos.clock import FixedClock
 from pos.desk import Desk
-from pos.identity import IdDocument
 from pos.services import Shop
 from pos.slips import Slip, SlipStatus
+from tests.documents import ID_CARD, PASSPORT, PASSPORT_HB
 from ui.app import create_application
 from ui.main_window import MainWindow
 from ui.pages.journal import JournalPage
@@ -37,41 +37,7 @@ from ui.tasks import TaskRunner
 # Friday 4 December 2026, 12:15 in Minsk: the slips of the 1st and the 2nd are payable.
 PAYOUT_DAY = datetime(2026, 12, 4, 9, 15, tzinfo=UTC)
 LATER = datetime(2026, 12, 4, 13, 40, tzinfo=UTC)
-PLAYERS = (
-    IdDocument(
-        surname="Иванов",
-        name="Пётр",
-        patronymic="Сергеевич",
-        birth_date=date(1990, 5, 17),
-        kind="паспорт",
-        number="MP 1234567",
-        issued_on=date(2015, 3, 12),
-        issued_by="Октябрьский РУВД г. Минска",
-        expires_on=date(2030, 3, 12),
-    ),
-    IdDocument(
-        surname="Ковалёва",
-        name="Анна",
-        patronymic="Петровна",
-        birth_date=date(1985, 1, 9),
-        kind="ID-карта",
-        number="KH 7654321",
-        issued_on=date(2022, 6, 1),
-        issued_by="Фрунзенский РУВД г. Минска",
-        expires_on=date(2032, 6, 1),
-    ),
-    IdDocument(
-        surname="Шевчук",
-        name="Дмитрий",
-        patronymic="Олегович",
-        birth_date=date(1979, 11, 23),
-        kind="паспорт",
-        number="HB 2345678",
-        issued_on=date(2019, 8, 20),
-        issued_by="Гомельский ГОВД",
-        expires_on=date(2029, 8, 20),
-    ),
-)
+PLAYERS = (PASSPORT, ID_CARD, PASSPORT_HB)
 
 
 def bets(anna: Desk) -> tuple[list[Slip], Slip]:

@@ -11,7 +11,8 @@ the corrections lock, the slip read for update with its legs, results and settle
 document and age checked and recorded, the slip marked paid, the journal number taken, the
 fiscal expense receipt numbered on the terminal's register, the cash movement and the audit
 line, the receipt and the player's payout note rendered to ESC/POS bytes and written to an
-escpos `Dummy` printer (no device I/O), one durable commit (the receipt is recorded as printed: a failed print rolls it back).
+escpos `Dummy` printer (no device I/O), one durable commit (the receipt is recorded as
+printed: a failed print rolls it back).
 
 The database is the settle benchmark's cached one (tests.bench.settle: 60% singles, 30%
 expresses of 2–10 legs, 10% systems up to 10/20 on 3,000 matches that ended the day before
@@ -47,7 +48,7 @@ import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 from escpos.printer import Dummy
@@ -56,7 +57,6 @@ from pos.betting import PickOrBlock
 from pos.clock import FixedClock
 from pos.counter import SECRET_SETTING
 from pos.desk import Desk
-from pos.identity import IdDocument
 from pos.services import Shop
 from pos.settlement import LegOutcome, market_outcome
 from pos.slipnumbers import make_slip_number
@@ -64,6 +64,7 @@ from printing.devices import dummy_printer
 from tests.bench import settle
 from tests.bench.accept_bet import STAKES, SYSTEM_STAKES
 from tests.bench.cache import cached_database as cached_database_named
+from tests.documents import PASSPORT
 from tests.fakes import PlainPinHasher
 
 GOAL_MS = 15.0
@@ -94,18 +95,6 @@ SCORES: dict[int, tuple[int, int]] = {
     301: (88, 79),
     302: (80, 84),
 }
-# The player's document (as in tests/unit/pos/test_payout_desk.py).
-PASSPORT = IdDocument(
-    surname="Иванов",
-    name="Пётр",
-    patronymic="Сергеевич",
-    birth_date=date(1990, 5, 17),
-    kind="паспорт",
-    number="MP 1234567",
-    issued_on=date(2015, 3, 12),
-    issued_by="Октябрьский РУВД г. Минска",
-    expires_on=date(2030, 3, 12),
-)
 
 
 def _say(message: str) -> None:

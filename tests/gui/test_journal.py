@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -18,35 +19,16 @@ import ui.pages.journal
 from pos.clock import FixedClock
 from pos.desk import Desk
 from pos.errors import InvalidAmount, InvalidPeriod, JournalCorrectionEmpty
-from pos.identity import IdDocument
 from pos.journal import COLUMNS, JournalEntry
+from tests.documents import ID_CARD as ID_CARD_AS_ISSUED
+from tests.documents import PASSPORT
 from ui.dialogs.correct_entry import CorrectEntryDialog
 from ui.pages.journal import JournalPage
 from ui.pdf_print import print_pdf
 from ui.tasks import TaskRunner
 
-PASSPORT = IdDocument(
-    surname="Иванов",
-    name="Пётр",
-    patronymic="Сергеевич",
-    birth_date=date(1990, 5, 17),
-    kind="паспорт",
-    number="MP 1234567",
-    issued_on=date(2015, 3, 12),
-    issued_by="Октябрьский РУВД г. Минска",
-    expires_on=date(2030, 3, 12),
-)
-ID_CARD = IdDocument(
-    surname="Кавалёва",
-    name="Анна",
-    patronymic="Петровна",
-    birth_date=date(1985, 1, 9),
-    kind="ID-карта",
-    number="KH 7654321",
-    issued_on=date(2022, 6, 1),
-    issued_by="Фрунзенский РУВД г. Минска",
-    expires_on=date(2032, 6, 1),
-)
+# Typed with a mistake in the surname (corrected in the tests below).
+ID_CARD = dataclasses.replace(ID_CARD_AS_ISSUED, surname="Кавалёва")
 
 
 @pytest.fixture

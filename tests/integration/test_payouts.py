@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from datetime import date, timedelta
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
@@ -25,28 +25,17 @@ from pos.errors import (
     PosError,
     StorageUnavailable,
 )
-from pos.identity import IdDocument
 from pos.results import ResultEntry
 from pos.services import Shop
 from pos.slipnumbers import make_slip_number
 from pos.slips import Leg, Slip, SlipStatus
+from tests.documents import PASSPORT
 from tests.fakeprinter import FlakyDummy
 from tests.fakes import PlainPinHasher
 
 pytestmark = pytest.mark.integration
 D = Decimal
 ROUNDS = 1_000
-
-PASSPORT = IdDocument(
-    surname="Иванов",
-    name="Пётр",
-    patronymic="Сергеевич",
-    birth_date=date(1990, 5, 17),
-    kind="паспорт",
-    number="MP1234567",
-    issued_on=date(2015, 3, 12),
-    issued_by="Октябрьский РУВД г. Минска",
-)
 
 
 def _open(url: str, clock: FixedClock, terminal: str, printer: Dummy | None = None) -> Shop:

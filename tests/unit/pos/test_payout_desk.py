@@ -33,22 +33,11 @@ from pos.identity import IdDocument
 from pos.services import Shop
 from pos.slips import CashKind, IdOutcome, Slip, SlipStatus
 from tests.conftest import REGISTER
+from tests.documents import PASSPORT
 from tests.fakeprinter import FlakyDummy
 from tests.fakes import FakeStorage, PlainPinHasher
 
 D = Decimal
-
-PASSPORT = IdDocument(
-    surname="Иванов",
-    name="Пётр",
-    patronymic="Сергеевич",
-    birth_date=date(1990, 5, 17),
-    kind="паспорт",
-    number="MP 1234567",
-    issued_on=date(2015, 3, 12),
-    issued_by="Октябрьский РУВД г. Минска",
-    expires_on=date(2030, 3, 12),
-)
 
 
 @pytest.fixture
