@@ -54,11 +54,10 @@ from pos.ports import PreviewLine, UnitOfWork
 from pos.results import Result
 from pos.settings import ShopSettings
 from pos.settlement import settle_slip
-from pos.slips import CashKind, CashMovement, IdOutcome, Slip, SlipStatus
+from pos.slips import SETTLED_STATUSES, CashKind, CashMovement, IdOutcome, Slip, SlipStatus
 from pos.till import TillDesk
 from pos.users import require_manager
 
-_SETTLED = frozenset({SlipStatus.WON, SlipStatus.LOST, SlipStatus.REFUND, SlipStatus.PAID})
 _ID_OUTCOMES = {Underage: IdOutcome.UNDERAGE, DocumentExpired: IdOutcome.EXPIRED}
 
 
@@ -98,7 +97,9 @@ class PayoutDesk(TillDesk):
             paid = uow.journal.entries(JournalQuery(slip_number=slip.number))
         today = self._shop.clock.now().astimezone(settings.zone).date()
         settlement = (
-            settle_slip(slip, results, cap=slip.payout_cap) if slip.status in _SETTLED else None
+            settle_slip(slip, results, cap=slip.payout_cap)
+            if slip.status in SETTLED_STATUSES
+            else None
         )
         period = None
         if slip.status in (SlipStatus.WON, SlipStatus.REFUND, SlipStatus.PAID):

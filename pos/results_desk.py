@@ -36,13 +36,12 @@ from pos.results import Result, ResultEntry, new_result, result_words
 from pos.session import DeskBase
 from pos.settlement import Settlement, settle_slip
 from pos.settlement_batch import LegJudge, Verdict, settle_terms
-from pos.slips import SlipStatus
+from pos.slips import SETTLED_STATUSES
 from pos.users import require_manager
 
 if TYPE_CHECKING:
     from pos.services import Shop
 
-_SETTLED = frozenset({SlipStatus.WON, SlipStatus.LOST, SlipStatus.REFUND, SlipStatus.PAID})
 # Slips per transaction of a settlement run: bounded memory, short locks, a visible progress.
 SETTLE_CHUNK = 50_000
 Progress = Callable[[int, int], None]  # (slips gone through, slips to go through)
@@ -221,7 +220,7 @@ class ResultsDesk(DeskBase):
         """
         with self._shop.unit_of_work() as uow:
             slip = find_slip(uow, number)
-            if slip.status not in _SETTLED:
+            if slip.status not in SETTLED_STATUSES:
                 return None
             results = uow.results.all()
         return settle_slip(slip, results, cap=slip.payout_cap)

@@ -29,6 +29,10 @@ class SlipStatus(enum.StrEnum):
     VOID = "void"
 
 
+# A slip settlement has judged (paid counts: it was settled won or refund before).
+SETTLED_STATUSES = frozenset({SlipStatus.WON, SlipStatus.LOST, SlipStatus.REFUND, SlipStatus.PAID})
+
+
 @dataclass(frozen=True)
 class Leg:
     """One outcome on a slip, with the odds version it was accepted at (p.10, p.20)."""
