@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 from escpos.printer import Dummy
 from sqlalchemy import text
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError
 
 from db.bootstrap import SqlStorage
 from db.journal import SqlJournalRepository
@@ -222,3 +222,21 @@ def test_a_result_cannot_be_corrected_once_a_slip_on_it_is_paid(
     boss = db_shop.login("boss", "9911")
     with pytest.raises(CorrectionRefused):
         boss.correct_result(101, ResultEntry(101, 1, 2), reason="перепутали")
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE journal_entries SET player = 'Петров Пётр' WHERE number = 1",
+        "UPDATE journal_entries SET amount = 1 WHERE number = 1",
+        "DELETE FROM journal_entries WHERE number = 1",
+    ],
+)
+def test_the_database_refuses_to_change_or_delete_a_journal_entry(
+    db_shop: Shop, clock: FixedClock, statement: str
+) -> None:
+    (number,) = _won_slips(db_shop, clock, 1)
+    entry = db_shop.login("anna", "4821").pay_out(number, PASSPORT)
+    with pytest.raises(DBAPIError, match="never changed or deleted"):
+        _sql(db_shop, statement)
+    assert db_shop.journal() == [entry]

@@ -6,7 +6,9 @@ Create Date: 2026-11-30
 
 `journal_entries` holds the lines of "ЖУРНАЛ УЧЕТА ВЫПЛАТ НАЛИЧНЫХ ДЕНЕГ"; their numbers come
 from the counters row "journal", updated in the payout's own transaction (gapless on SQLite
-and PostgreSQL, notes/libraries.md "Gapless numbering").
+and PostgreSQL, notes/libraries.md "Gapless numbering"). Entries are never changed or
+deleted (a mistake is corrected by a new entry): triggers make the database refuse an UPDATE
+or a DELETE of a line, whoever sends it.
 """
 
 from __future__ import annotations
@@ -23,6 +25,32 @@ depends_on: str | Sequence[str] | None = None
 
 MOMENT = sa.DateTime(timezone=True).with_variant(sa.String(32), "sqlite")
 BIG_ID = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
+
+
+REFUSAL = "journal entries are never changed or deleted: correct with a new entry"
+_APPEND_ONLY = {
+    "sqlite": [
+        f"CREATE TRIGGER journal_entries_no_{verb.lower()} BEFORE {verb} ON journal_entries "
+        f"BEGIN SELECT RAISE(ABORT, '{REFUSAL}'); END"
+        for verb in ("UPDATE", "DELETE")
+    ],
+    "postgresql": [
+        "CREATE FUNCTION journal_entries_append_only() RETURNS trigger LANGUAGE plpgsql AS "
+        f"$$ BEGIN RAISE EXCEPTION '{REFUSAL}'; END $$",
+        "CREATE TRIGGER journal_entries_append_only BEFORE UPDATE OR DELETE ON journal_entries "
+        "FOR EACH ROW EXECUTE FUNCTION journal_entries_append_only()",
+    ],
+}
+_DROP_APPEND_ONLY = {
+    "sqlite": [
+        "DROP TRIGGER journal_entries_no_update",
+        "DROP TRIGGER journal_entries_no_delete",
+    ],
+    "postgresql": [
+        "DROP TRIGGER journal_entries_append_only ON journal_entries",
+        "DROP FUNCTION journal_entries_append_only()",
+    ],
+}
 
 
 def upgrade() -> None:
@@ -61,10 +89,14 @@ def upgrade() -> None:
         op.f("ix_journal_entries_slip_number"), "journal_entries", ["slip_number"], unique=False
     )
     op.execute("INSERT INTO counters (name, value) VALUES ('journal', 0)")
+    for statement in _APPEND_ONLY[op.get_bind().dialect.name]:
+        op.execute(statement)
 
 
 def downgrade() -> None:
     """Back to 0004."""
+    for statement in _DROP_APPEND_ONLY[op.get_bind().dialect.name]:
+        op.execute(statement)
     op.execute("DELETE FROM counters WHERE name = 'journal'")
     op.drop_index(op.f("ix_journal_entries_slip_number"), table_name="journal_entries")
     op.drop_index(op.f("ix_journal_entries_paid_at"), table_name="journal_entries")
