@@ -92,11 +92,18 @@ def parse_location(url: str) -> DatabaseLocation:
 def app_engine(location: DatabaseLocation) -> Engine:
     """The engine the shop works through: SQLite with WAL, FULL sync, foreign keys, IMMEDIATE."""
     if location.is_sqlite:
-        engine = create_engine(location.url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+        engine = create_engine(
+            location.url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000}, hide_parameters=True
+        )
         _configure_sqlite(engine, _APP_PRAGMAS, wal=True)
         return engine
+    # hide_parameters: a failed statement's message (logged) never carries a player's name
+    # or document, which payouts write (issue #6, personal data).
     return create_engine(
-        location.url, pool_pre_ping=True, connect_args={"connect_timeout": CONNECT_TIMEOUT_S}
+        location.url,
+        pool_pre_ping=True,
+        connect_args={"connect_timeout": CONNECT_TIMEOUT_S},
+        hide_parameters=True,
     )
 
 

@@ -630,6 +630,12 @@ _DOCUMENT_PROBLEMS = {
     "issued_on": "дата выдачи позже сегодняшнего дня или раньше даты рождения",
     "issued_on_missing": "для журнала выплат нужна дата выдачи документа",
     "issued_by": "не указано, кем и где выдан документ",
+    "surname_long": "фамилия длиннее 80 знаков",
+    "name_long": "имя длиннее 80 знаков",
+    "patronymic_long": "отчество длиннее 80 знаков",
+    "kind_long": "вид документа длиннее 40 знаков",
+    "number_long": "номер документа длиннее 30 знаков",
+    "issued_by_long": "«кем выдан» длиннее 200 знаков",
 }
 
 
@@ -1235,6 +1241,11 @@ class JournalCorrectionEmpty(DomainError):
             return "Укажите фамилию, имя и отчество игрока."
         if self.why == "document":
             return "Укажите вид, номер, дату и место выдачи документа."
+        if self.why == "too_long":
+            return (
+                "Текст слишком длинный: данные игрока или документа — до 300 знаков, "
+                "причина — до 200. Сократите его."
+            )
         return "Исправление ничего не меняет: впишите верные данные игрока или документа."
 
 
@@ -1265,4 +1276,25 @@ class FileNotSaved(DeviceOrStorageError):
         return (
             f"Файл «{self.path}» не сохранён: {self.detail}. Выберите другую папку или "
             "освободите место на диске и повторите."
+        )
+
+
+class PayoutNoteNotPrinted(DeviceOrStorageError):
+    """The payout is made and its receipt printed, but the player's note did not come out."""
+
+    def __init__(
+        self, entry_number: int, slip_number: str, amount: Decimal, cause: PrinterUnavailable
+    ) -> None:
+        self.entry_number = entry_number
+        self.slip_number = slip_number
+        self.amount = amount
+        self.cause = cause
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Выплата по купону № {self.slip_number} проведена (запись журнала № "
+            f"{self.entry_number}), чек напечатан — выдайте игроку {_rub(self.amount)}; "
+            f"квитанция для игрока не напечатана: принтер {self.cause.where} недоступен "
+            f"({self.cause.detail}). Проверьте принтер и нажмите «Квитанция повторно»."
         )

@@ -14,6 +14,16 @@ ID_CARD = "ID-карта"
 # The first letter of an ICAO document code: P passport; I, A, C identity cards (9303-5 §4.2.2).
 _KINDS_BY_CODE = {"P": PASSPORT, "I": ID_CARD, "A": ID_CARD, "C": ID_CARD}
 _SHOWN_DIGITS = 3
+# The longest text each field may hold: what the journal's columns and the identity checks'
+# records store (db.tables), with room for the longest real names and authorities.
+MAX_LENGTHS = {
+    "surname": 80,
+    "name": 80,
+    "patronymic": 80,
+    "kind": 40,
+    "number": 30,
+    "issued_by": 200,
+}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -49,8 +59,8 @@ def check_document(document: IdDocument, today: date) -> IdDocument:
 
     Raises:
         InvalidDocument: Naming the first field that is missing ("surname", "name", "kind",
-            "number") or impossible ("birth_date" after today, "issued_on" after today or
-            before the birth date).
+            "number"), too long ("surname_long"…, see MAX_LENGTHS) or impossible
+            ("birth_date" after today, "issued_on" after today or before the birth date).
     """
     _check_types(document)
     cleaned = replace(
@@ -65,6 +75,9 @@ def check_document(document: IdDocument, today: date) -> IdDocument:
     for field in ("surname", "name", "kind", "number"):
         if not getattr(cleaned, field):
             raise InvalidDocument(field)
+    for field, longest in MAX_LENGTHS.items():
+        if len(getattr(cleaned, field)) > longest:
+            raise InvalidDocument(f"{field}_long")
     if not isinstance(cleaned.birth_date, date) or cleaned.birth_date > today:
         raise InvalidDocument("birth_date")
     issued_on = cleaned.issued_on

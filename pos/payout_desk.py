@@ -8,10 +8,12 @@ number from the journal's counter row, the fiscal expense receipt is numbered on
 terminal's register, the cash leaves the drawer, and the audit line is written.
 
 The receipt and the player's payout note are printed inside that transaction, before the
-commit: a printer that fails rolls everything back — no journal number used, the slip not
-paid, no receipt recorded — and the cashier is told not to hand over the money. What is left
-is a commit failing after the paper came out (the database lost in that instant): the
-cashier is told the payout was not made, and the next receipt takes the printed number again.
+commit: a receipt that does not print rolls everything back — no journal number used, the
+slip not paid, no receipt recorded — and the cashier is told not to hand over the money. A
+note that does not print after its receipt (a separate fiscal printer) leaves the payout
+made; `print_payout_note` prints it again. What is left is a commit failing after the paper
+came out (the database lost in that instant): the cashier is told the payout was not made,
+and the next receipt takes the printed number again.
 
 The journal is never edited: a manager corrects an entry's player or document with a new
 entry that references it and gives the reason (pos.journal.correction).
@@ -19,6 +21,7 @@ entry that references it and gives the reason (pos.journal.correction).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
@@ -29,6 +32,7 @@ from zoneinfo import ZoneInfo
 from pos import fiscal
 from pos import settings as shop_settings
 from pos.audit import AuditAction, AuditRecord
+from pos.clock import Clock
 from pos.counter import Teller, find_slip, record_id_check
 from pos.errors import (
     CorrectionOfCorrection,
@@ -40,9 +44,11 @@ from pos.errors import (
     NotPayable,
     PayoutDocumentRequired,
     PayoutExpired,
+    PayoutNoteNotPrinted,
     PayoutNotPrinted,
     PayoutTooEarly,
     PrinterUnavailable,
+    PrintFailed,
     Underage,
 )
 from pos.fiscal import FiscalReceipt, ReceiptKind
@@ -59,6 +65,8 @@ from pos.till import TillDesk
 from pos.users import require_manager
 
 _ID_OUTCOMES = {Underage: IdOutcome.UNDERAGE, DocumentExpired: IdOutcome.EXPIRED}
+JOURNAL_TEXT = 300  # the longest player or document text of a journal line (db.tables)
+CORRECTION_REASON = 200
 
 
 @dataclass(frozen=True)
@@ -129,28 +137,56 @@ class PayoutDesk(TillDesk):
             PayoutExpired: the slip is not paid; PayoutDocumentRequired, InvalidDocument,
             DocumentExpired, Underage: recorded, then raised; RegisterNotSet, PendingSlip,
             UnprintedReceipts: the receipt cannot be made; PayoutNotPrinted: the printer
-            failed and nothing was done.
+            failed and nothing was done; PayoutNoteNotPrinted: the payout is made and its
+            receipt printed, the player's note did not come out (`print_payout_note`).
         """
-        now = self._shop.clock.now()
         # The printers are set up from the database at first use: before this transaction,
         # which holds the write lock while it prints (SQLite has one writer at a time).
         self._shop.station  # noqa: B018 - built here, used below
         with self._shop.unit_of_work() as uow:
-            outcome = prepare_payout(uow, self._teller, now, number, document)
+            outcome = prepare_payout(uow, self._teller, self._shop.clock, number, document)
             if isinstance(outcome, Exception):
                 uow.commit()  # the refused identity check is kept
                 raise outcome
             try:
                 with self._shop.printing() as station:
-                    station.print_payout(outcome.note, outcome.receipt, outcome.settings)
+                    note_failed = station.print_payout(
+                        outcome.note, outcome.receipt, outcome.settings
+                    )
             except PrinterUnavailable as failure:
                 uow.rollback()
                 refused = PayoutNotPrinted(outcome.note.slip_number, failure)
             else:
                 uow.commit()
-                return outcome.entry
+                entry = outcome.entry
+                if note_failed is not None:
+                    self._record_print_failure(
+                        f"квитанция выплаты, запись {entry.number}: {note_failed.detail}"
+                    )
+                    raise PayoutNoteNotPrinted(
+                        entry.number, entry.slip_number, entry.amount, note_failed
+                    )
+                return entry
         self._record_print_failure(f"выплата по купону {refused.number}: {refused.cause.detail}")
         raise refused
+
+    def print_payout_note(self, entry_number: int) -> None:
+        """Print the player's payout note of a journal entry again (after it did not come out).
+
+        Raises:
+            JournalEntryUnknown; PrintFailed: it did not come out.
+        """
+        note, _receipt, settings = self._payout_papers(entry_number)
+        try:
+            with self._shop.printing() as station:
+                station.print_payout_note(note, settings)
+        except PrinterUnavailable as failure:
+            raise PrintFailed("Квитанция о выплате", failure) from failure
+        with self._shop.unit_of_work() as uow:
+            self._audit(
+                uow, AuditAction.RECEIPT_PRINTED, f"квитанция выплаты, запись {entry_number}"
+            )
+            uow.commit()
 
     def preview_payout(self, entry_number: int) -> list[PreviewLine]:
         """The payout's receipt and note as printed, for the screen (a virtual printer).
@@ -158,6 +194,10 @@ class PayoutDesk(TillDesk):
         Raises:
             JournalEntryUnknown: no such entry, or it is a correction (which prints nothing).
         """
+        note, receipt, settings = self._payout_papers(entry_number)
+        return self._shop.station.preview_payout(note, receipt, settings)
+
+    def _payout_papers(self, entry_number: int) -> tuple[PayoutNote, FiscalReceipt, ShopSettings]:
         with self._shop.unit_of_work() as uow:
             entry = uow.journal.get(entry_number)
             if entry is None or entry.is_correction:
@@ -168,8 +208,7 @@ class PayoutDesk(TillDesk):
             settings = shop_settings.from_text(uow.settings.load())
         if receipt is None:
             raise JournalEntryUnknown(entry_number)
-        note = _note(entry, slip, results, receipt.terminal)
-        return self._shop.station.preview_payout(note, receipt, settings)
+        return _note(entry, slip, results, receipt.terminal), receipt, settings
 
     # --- the journal ------------------------------------------------------------------------
 
@@ -207,15 +246,15 @@ class PayoutDesk(TillDesk):
         why = " ".join(str(reason or "").split())
         if not why:
             raise JournalCorrectionEmpty("reason")
-        now = self._shop.clock.now()
+        if len(why) > CORRECTION_REASON:
+            raise JournalCorrectionEmpty("too_long")
         with self._shop.unit_of_work() as uow:
             uow.settlement.lock()  # the journal's numbers are taken one payout at a time
-            old = uow.journal.get(number) if isinstance(number, int) else None
-            if old is None:
-                raise JournalEntryUnknown(number)
+            now = self._shop.clock.now()
+            old = _entry(uow, number)
             if old.corrects is not None:
                 raise CorrectionOfCorrection(old.number, old.corrects)
-            latest = uow.journal.entries(JournalQuery(slip_number=old.slip_number))[-1]
+            latest = _as_corrected(uow, old)
             new_player = _given(player, latest.player, "player")
             new_document = _given(document, latest.document, "document")
             if (new_player, new_document) == (latest.player, latest.document):
@@ -227,7 +266,7 @@ class PayoutDesk(TillDesk):
                 self.login,
                 new_player,
                 new_document,
-                why[:200],
+                why,
             )
             uow.journal.add(entry)
             self._audit(
@@ -237,6 +276,19 @@ class PayoutDesk(TillDesk):
             )
             uow.commit()
         return entry
+
+    def journal_entry_now(self, number: int) -> JournalEntry:
+        """The payout entry `number` — or the payout a correction `number` corrects — with the
+        player and document as its latest correction states them: what a new correction of
+        it starts from.
+
+        Raises:
+            JournalEntryUnknown.
+        """
+        with self._shop.unit_of_work() as uow:
+            found = _entry(uow, number)
+            payout = found if found.corrects is None else _entry(uow, found.corrects)
+            return _as_corrected(uow, payout)
 
     def export_journal_pdf(
         self, path_or_file: str | os.PathLike[str] | BinaryIO, date_from: date, date_to: date
@@ -251,14 +303,18 @@ class PayoutDesk(TillDesk):
 
 
 def prepare_payout(
-    uow: UnitOfWork, teller: Teller, now: datetime, number: str, document: IdDocument | None
+    uow: UnitOfWork, teller: Teller, clock: Clock, number: str, document: IdDocument | None
 ) -> _Payout | Exception:
     """Check the slip and the player, and write the payout into the open unit of work.
+
+    The time is read once the lock is held, so that the journal's numbers and its dates
+    run in the same order.
 
     Returns:
         What to print before the commit, or a refused identity check to commit and raise.
     """
     uow.settlement.lock()
+    now = clock.now()
     stored = uow.settings.load()
     slip = find_slip(uow, number, for_update=True, stored=stored)
     settings = shop_settings.from_text(stored)
@@ -354,13 +410,28 @@ def _note(entry: JournalEntry, slip: Slip, results: dict[int, Result], terminal:
     )
 
 
+def _entry(uow: UnitOfWork, number: object) -> JournalEntry:
+    found = uow.journal.get(number) if isinstance(number, int) else None
+    if found is None:
+        raise JournalEntryUnknown(number)
+    return found
+
+
+def _as_corrected(uow: UnitOfWork, payout: JournalEntry) -> JournalEntry:
+    """The payout entry with the player and document of its latest correction, if any."""
+    latest = uow.journal.entries(JournalQuery(slip_number=payout.slip_number))[-1]
+    return dataclasses.replace(payout, player=latest.player, document=latest.document)
+
+
 def _given(value: str | None, recorded: str, field: str) -> str:
     if value is None:
         return recorded
     text = " ".join(str(value).split())
     if not text:
         raise JournalCorrectionEmpty(field)
-    return text[:300]
+    if len(text) > JOURNAL_TEXT:
+        raise JournalCorrectionEmpty("too_long")
+    return text
 
 
 def journal_query(

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, BinaryIO, Protocol, Self
 from zoneinfo import ZoneInfo
 
 from pos.audit import AuditRecord
+from pos.errors import PrinterUnavailable
 from pos.line import Event, OddsQuote, Sport
 from pos.slips import Cancellation, CashMovement, IdCheck, Slip
 from pos.users import User
@@ -279,11 +280,16 @@ class PrintStation(Protocol):
 
     def print_payout(
         self, note: PayoutNote, receipt: FiscalReceipt, settings: ShopSettings
-    ) -> None:
-        """Print a payout's fiscal receipt and the player's payout note.
+    ) -> PrinterUnavailable | None:
+        """Print a payout's fiscal receipt, then the player's payout note; returns the note's
+        failure when the receipt came out but the note did not (a separate fiscal printer).
 
-        Raises PrinterUnavailable when either did not go out.
+        Raises PrinterUnavailable when the receipt did not go out (then nothing did).
         """
+        ...
+
+    def print_payout_note(self, note: PayoutNote, settings: ShopSettings) -> None:
+        """Print the player's payout note on the slip printer."""
         ...
 
     def print_test_page(self, settings: ShopSettings, *, fiscal: bool = False) -> None:

@@ -125,16 +125,26 @@ class EscposStation:
 
     def print_payout(
         self, note: PayoutNote, receipt: FiscalReceipt, settings: ShopSettings
-    ) -> None:
+    ) -> PrinterUnavailable | None:
         # One printer: the receipt and the note are one job. A separate fiscal printer gets
-        # the receipt last, so that a failure before it leaves no fiscal paper unrecorded.
-        note_layout = self._slip.layout(payout_note_layout, note, settings)
-        receipt_layout_ = self._receipts.layout(receipt_layout, receipt, settings)
+        # the receipt first: if it fails nothing has printed; if then the note fails, the
+        # payout stands (its fiscal paper is out) and the note is printed again later.
+        receipt_job = self._receipts.layout(receipt_layout, receipt, settings)
         if self._fiscal is None:
-            self._slip.send([receipt_layout_, note_layout], f"payout-{note.journal_no}")
-            return
-        self._slip.send([note_layout], f"payout-{note.journal_no}-note")
-        self._fiscal.send([receipt_layout_], f"payout-{note.journal_no}-receipt")
+            note_job = self._slip.layout(payout_note_layout, note, settings)
+            self._slip.send([receipt_job, note_job], f"payout-{note.journal_no}")
+            return None
+        self._fiscal.send([receipt_job], f"payout-{note.journal_no}-receipt")
+        try:
+            self.print_payout_note(note, settings)
+        except PrinterUnavailable as failure:
+            log.warning("payout note %s did not print: %s", note.journal_no, failure)
+            return failure
+        return None
+
+    def print_payout_note(self, note: PayoutNote, settings: ShopSettings) -> None:
+        job = [self._slip.layout(payout_note_layout, note, settings)]
+        self._slip.send(job, f"payout-{note.journal_no}-note")
 
     def print_test_page(self, settings: ShopSettings, *, fiscal: bool = False) -> None:
         printer = self._receipts if fiscal else self._slip

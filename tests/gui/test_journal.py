@@ -158,6 +158,7 @@ def test_a_bad_filter_is_refused_with_pos_s_sentence(qtbot: QtBot, page: Journal
 def open_correction(qtbot: QtBot, page: JournalPage, number: int) -> CorrectEntryDialog:
     assert page.table.select_number(number)
     click(qtbot, page, "correct_entry")
+    qtbot.waitUntil(lambda: page.correct_dialog is not None)  # filled in by pos
     assert page.correct_dialog is not None
     return page.correct_dialog
 
@@ -352,3 +353,16 @@ def test_print_pdf_draws_each_page_on_the_printer(
     picture = out[0].render(scale=0.5, grayscale=True).to_pil()
     assert picture.getextrema()[0] < 100
     out.close()
+
+
+def test_a_correction_is_filled_in_as_last_corrected_even_when_filtered_out(
+    qtbot: QtBot, page: JournalPage, boss: Desk
+) -> None:
+    boss.correct_journal_entry(2, player="Ковалёва Анна Петровна", reason="опечатка в фамилии")
+    page.filter_field("min_amount").setText("1")  # corrections (0,00) are not listed
+    show(qtbot, page)
+    assert numbers(page) == ["1", "2", "3"]
+
+    dialog = open_correction(qtbot, page, 2)
+
+    assert dialog.field("player").text() == "Ковалёва Анна Петровна"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import timedelta
 
 import pytest
@@ -11,7 +12,13 @@ from pytestqt.qtbot import QtBot
 
 from pos.clock import FixedClock
 from pos.desk import Desk
-from pos.errors import InvalidDocument, PayoutDocumentRequired, PosError
+from pos.errors import (
+    InvalidDocument,
+    PayoutDocumentRequired,
+    PayoutNoteNotPrinted,
+    PosError,
+    PrinterUnavailable,
+)
 from pos.services import Shop
 from pos.slipnumbers import display_slip_number
 from pos.slips import IdOutcome, Slip, SlipStatus
@@ -353,6 +360,69 @@ def test_esc_clears_the_page(
 
 
 # --- in the window -------------------------------------------------------------------------
+
+
+def test_a_scan_while_a_payout_runs_leaves_its_outcome_on_screen(
+    qtbot: QtBot,
+    page: PayoutsPage,
+    anna: Desk,
+    boss: Desk,
+    clock: FixedClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    other = anna.accept_bet([(102, "X")], stake="3")
+    slip = won_slip(anna, boss, clock)
+    scan(qtbot, page, slip.number)
+    type_document(qtbot, page)
+    release = threading.Event()
+    real_pay_out = anna.pay_out
+
+    def slow_pay_out(number: str, document: object) -> object:
+        release.wait(5)
+        return real_pay_out(number, document)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(anna, "pay_out", slow_pay_out)
+    click(qtbot, page, "pay_out")
+    qtbot.waitUntil(lambda: page.pay_message_text() == "Выплата, печать чека…")
+
+    scan_field = child(page, QLineEdit, "payout_number")
+    scan_field.setText(other.number)
+    qtbot.keyClick(scan_field, Qt.Key.Key_Return)  # the next player is too quick
+
+    assert page.quote is not None and page.quote.slip.number == slip.number
+    release.set()
+    qtbot.waitUntil(lambda: page.message_text().startswith("Выплачено 21,00 руб."))
+
+
+@pytest.mark.warns_in_log
+def test_a_note_that_did_not_print_is_printed_again_from_the_page(
+    qtbot: QtBot,
+    page: PayoutsPage,
+    anna: Desk,
+    boss: Desk,
+    clock: FixedClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    slip = won_slip(anna, boss, clock)
+    real_pay_out = anna.pay_out
+
+    def note_jammed(number: str, document: object) -> object:
+        entry = real_pay_out(number, document)  # type: ignore[arg-type]
+        jam = PrinterUnavailable("USB 04b8:0202", "нет бумаги")
+        raise PayoutNoteNotPrinted(entry.number, entry.slip_number, entry.amount, jam)
+
+    monkeypatch.setattr(anna, "pay_out", note_jammed)
+    scan(qtbot, page, slip.number)
+    type_document(qtbot, page)
+    click(qtbot, page, "pay_out")
+    qtbot.waitUntil(lambda: "квитанция для игрока не напечатана" in page.message_text())
+    assert "выдайте игроку 21,00 руб." in page.message_text()
+    assert page.quote is None  # the slip is paid: nothing more to pay on it
+
+    click(qtbot, page, "payout_note_again")
+
+    qtbot.waitUntil(lambda: page.message_text() == "Квитанция для игрока напечатана.")
+    assert not child(page, QPushButton, "payout_note_again").isVisible()
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,6 @@ new entry; the journal as PDF, saved or printed."""
 
 from __future__ import annotations
 
-import dataclasses
 import tempfile
 from datetime import date
 from decimal import Decimal
@@ -140,11 +139,24 @@ class JournalPage(QWidget):
         return self._message.text()
 
     def correct_selected(self) -> None:
-        """Open the correction of the selected entry (of the payout it corrects, if shown)."""
+        """Open the correction of the selected entry (of the payout it corrects), filled in
+        with the player and document as its latest correction states them (asked of pos:
+        the filters may hide the payout or its corrections)."""
         selected = self._table.selected_entry()
-        if selected is None or self.correct_dialog is not None:
+        if selected is None or self.correct_dialog is not None or self._runner.busy:
             return
-        dialog = CorrectEntryDialog(self._prefilled(selected), self)
+        desk, number = self._desk, selected.number
+        self._runner.run(
+            lambda: desk.journal_entry_now(number),
+            on_success=self._open_correction,
+            on_failure=self._message.show_error,
+            owner=self,
+        )
+
+    def _open_correction(self, entry: JournalEntry) -> None:
+        if self.correct_dialog is not None:
+            return
+        dialog = CorrectEntryDialog(entry, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         number = dialog.entry.number
         dialog.correction_given.connect(
@@ -261,18 +273,6 @@ class JournalPage(QWidget):
         self._save_button.setEnabled(idle)
         self._print_button.setEnabled(idle)
         self._show_button.setEnabled(idle)
-
-    def _prefilled(self, selected: JournalEntry) -> JournalEntry:
-        """The payout entry to correct, with the player and document its latest correction
-        shown here gives (pos repeats the latest for a field left unchanged)."""
-        shown = self._table.entries()
-        target = selected
-        if selected.corrects is not None:
-            target = next((e for e in shown if e.number == selected.corrects), selected)
-        latest = [e for e in shown if e.corrects == target.number]
-        if not latest:
-            return target
-        return dataclasses.replace(target, player=latest[-1].player, document=latest[-1].document)
 
     # --- calls --------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from pos.clock import Clock
 from pos.desk import Desk
-from pos.errors import DeviceOrStorageError, PosError
+from pos.errors import DeviceOrStorageError, PayoutNoteNotPrinted, PosError
 from pos.identity import IdDocument
 from pos.journal import JournalEntry
 from pos.money import format_money
@@ -71,6 +71,7 @@ class PayoutsPage(QWidget):
         self._clock = clock
         self._zone = ShopSettings().zone
         self._quote: PayoutQuote | None = None
+        self._paying = False  # a pay_out call is running
         self.preview_dialog: PrintPreviewDialog | None = None
         self._build()
         self._show_payable(None)
@@ -102,9 +103,14 @@ class PayoutsPage(QWidget):
         self._number.setFocus()
 
     def look_up(self, number: str) -> None:
-        """Ask pos what the slip with this number pays today (in the background)."""
-        if not number.strip():
+        """Ask pos what the slip with this number pays today (in the background).
+
+        Not while a payout runs: its outcome (paid, or «не выдавайте деньги») must stay on
+        screen until the cashier has read it.
+        """
+        if not number.strip() or self._paying:
             return
+        self._note_again.hide()
         self._show_payable(None)
         self._lookup_message.show_progress(self.tr("Поиск купона…"))
         desk = self._desk
@@ -174,6 +180,11 @@ class PayoutsPage(QWidget):
         find.clicked.connect(self._on_number_return_pressed)
         self._clear_button = action_button("payout_clear", self.tr("Очистить (Esc)"))
         self._clear_button.clicked.connect(self._on_clear_clicked)
+        # Shown when a payout was made but the player's note did not print.
+        self._note_again = action_button("payout_note_again", self.tr("Квитанция повторно"))
+        self._note_again.clicked.connect(self._on_note_again_clicked)
+        self._note_again.hide()
+        self._note_entry: int | None = None
         self._lookup_message = _FoldingMessage()
         self._lookup_message.setObjectName("payout_lookup_message")
         self._lookup_message.setMinimumHeight(0)  # no empty band over the slip
@@ -183,6 +194,7 @@ class PayoutsPage(QWidget):
         row.addWidget(self._number, 1)
         row.addWidget(find)
         row.addWidget(self._clear_button)
+        row.addWidget(self._note_again)
         return row
 
     def _build_document_card(self) -> QFrame:
@@ -266,6 +278,7 @@ class PayoutsPage(QWidget):
     # --- paying -------------------------------------------------------------------------
 
     def _pay(self, number: str, document: IdDocument | None) -> None:
+        self._paying = True
         desk = self._desk
         self._pay_message.show_progress(self.tr("Выплата, печать чека…"))
         self._runner.run(
@@ -276,6 +289,7 @@ class PayoutsPage(QWidget):
         )
 
     def _paid(self, entry: JournalEntry) -> None:
+        self._paying = False
         self._show_payable(None)
         self._number.clear()
         self._number.setFocus()
@@ -300,6 +314,15 @@ class PayoutsPage(QWidget):
         )
 
     def _pay_refused(self, exc: PosError) -> None:
+        self._paying = False
+        if isinstance(exc, PayoutNoteNotPrinted):
+            # Paid and its receipt printed: the slip is done, only the player's note is owed.
+            self._show_payable(None)
+            self._number.clear()
+            self._lookup_message.show_warning(exc)
+            self._note_entry = exc.entry_number
+            self._note_again.show()
+            return
         if isinstance(exc, DeviceOrStorageError):
             self._pay_message.show_warning(exc)  # e.g. "не выдавайте деньги"
         else:
@@ -355,6 +378,24 @@ class PayoutsPage(QWidget):
 
     def _on_form_zone_refused(self, exc: PosError) -> None:
         self._pay_message.show_error(exc)
+
+    def _on_note_again_clicked(self) -> None:
+        number = self._note_entry
+        if number is None or self._runner.busy:
+            return
+        desk = self._desk
+        self._runner.run(
+            lambda: desk.print_payout_note(number),
+            on_success=lambda _none: self._note_printed(),
+            on_failure=self._lookup_message.show_warning,
+            owner=self,
+        )
+
+    def _note_printed(self) -> None:
+        self._note_again.hide()
+        self._note_entry = None
+        self._lookup_message.show_success(self.tr("Квитанция для игрока напечатана."))
+        self._number.setFocus()
 
     def _on_pay_clicked(self) -> None:
         self.pay()

@@ -24,8 +24,10 @@ from pos.errors import (
     NotPermitted,
     PayoutDocumentRequired,
     PayoutExpired,
+    PayoutNoteNotPrinted,
     PayoutNotPrinted,
     PayoutTooEarly,
+    PrintFailed,
     Underage,
 )
 from pos.fiscal import ReceiptKind
@@ -334,3 +336,67 @@ def test_the_journal_exports_as_pdf_for_managers(
     assert "ЖУРНАЛ УЧЕТА ВЫПЛАТ НАЛИЧНЫХ ДЕНЕГ" in text and "Иванов Пётр Сергеевич" in text
     assert "233,10" in text  # the period's total
     assert storage.data.audit[-1].action is AuditAction.JOURNAL_EXPORTED
+
+
+@pytest.mark.warns_in_log
+def test_a_note_that_does_not_print_after_its_receipt_leaves_the_payout_made(
+    storage: FakeStorage, clock: FixedClock
+) -> None:
+    slips, receipts = FlakyDummy(), FlakyDummy()
+    storage.data.serials["К1"] = REGISTER
+    shop = Shop(
+        storage,
+        clock=clock,
+        terminal="К1",
+        pin_hasher=PlainPinHasher(),
+        printer=slips,
+        fiscal_printer=receipts,
+    )
+    shop.seed_demo()
+    anna, boss = shop.login("anna", "4821"), shop.login("boss", "9911")
+    slip = _won_slip(anna, boss, clock)
+    _next_day(clock)
+    slips.broken = True
+    with pytest.raises(PayoutNoteNotPrinted, match=r"выдайте игроку 21,00 руб\.") as notice:
+        anna.pay_out(slip.number, PASSPORT)
+    assert "Квитанция повторно" in str(notice.value)
+    assert anna.slip(slip.number).status is SlipStatus.PAID
+    assert [e.number for e in anna.journal()] == [1] == [notice.value.entry_number]
+    assert "РАСХОД".encode("cp866") in receipts.output
+    with pytest.raises(PrintFailed):
+        anna.print_payout_note(1)
+    slips.broken = False
+    anna.print_payout_note(1)
+    assert "КВИТАНЦИЯ О ВЫПЛАТЕ".encode("cp866") in slips.output
+    assert storage.data.audit[-1].action is AuditAction.RECEIPT_PRINTED
+    with pytest.raises(JournalEntryUnknown):
+        anna.print_payout_note(2)
+
+
+def test_too_long_a_document_field_is_refused_before_anything_is_written(
+    anna: Desk, boss: Desk, clock: FixedClock, storage: FakeStorage
+) -> None:
+    slip = _won_slip(anna, boss, clock)
+    _next_day(clock)
+    wordy = IdDocument(**{**PASSPORT.__dict__, "kind": "вид на жительство " * 3})
+    with pytest.raises(InvalidDocument, match="длиннее 40"):
+        anna.pay_out(slip.number, wordy)
+    far = IdDocument(**{**PASSPORT.__dict__, "issued_by": "Минск " * 40})
+    with pytest.raises(InvalidDocument, match="длиннее 200"):
+        anna.pay_out(slip.number, far)
+    assert storage.data.journal == {}
+
+
+def test_a_correction_starts_from_the_entry_as_last_corrected(
+    anna: Desk, boss: Desk, clock: FixedClock
+) -> None:
+    _pay_three(anna, boss, clock)
+    assert boss.journal_entry_now(1).player == "Иванов Пётр Сергеевич"
+    boss.correct_journal_entry(1, player="Иванов Павел Сергеевич", reason="опечатка")
+    now = boss.journal_entry_now(4)  # the correction: its payout, as corrected
+    assert (now.number, now.player, now.amount) == (1, "Иванов Павел Сергеевич", D("21.00"))
+    assert boss.journal_entry_now(1) == now
+    with pytest.raises(JournalCorrectionEmpty, match="слишком длинный"):
+        boss.correct_journal_entry(1, player="Я" * 301, reason="опечатка")
+    with pytest.raises(JournalEntryUnknown):
+        boss.journal_entry_now(9)

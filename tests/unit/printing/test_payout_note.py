@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from escpos.printer import Dummy
 
+from pos.errors import PrinterUnavailable
 from pos.fiscal import FiscalReceipt, ReceiptKind
 from pos.payouts import PayoutNote
 from pos.printers import PrinterKind, make_printer_config
@@ -17,7 +18,8 @@ from pos.settings import ShopSettings
 from pos.slipnumbers import display_slip_number, make_slip_number
 from printing.layout import Text
 from printing.payouts import payout_note_layout
-from printing.station import build_station
+from printing.station import EscposStation, build_station
+from tests.fakeprinter import FlakyDummy
 
 CUT = b"\x1dV\x00"
 AT = datetime(2026, 12, 4, 9, 30, tzinfo=UTC)  # 12:30 in Minsk
@@ -90,7 +92,14 @@ def test_one_printer_gets_the_receipt_and_the_note_in_one_job(tmp_path: Path) ->
     assert receipt_at < job.index(CUT) < note_at  # receipt, cut, note, cut
 
 
-def test_a_separate_fiscal_printer_gets_the_receipt_after_the_note(tmp_path: Path) -> None:
+def _separate(tmp_path: Path, slips: Dummy, receipts: Dummy) -> EscposStation:
+    config = make_printer_config(kind=PrinterKind.NONE)
+    return build_station(
+        config, config, printer=slips, fiscal_printer=receipts, jobs_dir=str(tmp_path)
+    )
+
+
+def test_a_separate_fiscal_printer_gets_the_receipt_before_the_note(tmp_path: Path) -> None:
     slips, receipts = Dummy(profile="TM-T20II"), Dummy(profile="TM-T20II")
     order: list[str] = []
     for name, dummy in (("note", slips), ("receipt", receipts)):
@@ -101,12 +110,25 @@ def test_a_separate_fiscal_printer_gets_the_receipt_after_the_note(tmp_path: Pat
             raw(msg)  # type: ignore[operator]
 
         dummy._raw = recording  # type: ignore[method-assign]
-    config = make_printer_config(kind=PrinterKind.NONE)
-    station = build_station(
-        config, config, printer=slips, fiscal_printer=receipts, jobs_dir=str(tmp_path)
-    )
-    station.print_payout(NOTE, RECEIPT, SETTINGS)
+    assert _separate(tmp_path, slips, receipts).print_payout(NOTE, RECEIPT, SETTINGS) is None
     assert "КВИТАНЦИЯ".encode("cp866") in slips.output
     assert "РАСХОД".encode("cp866") not in slips.output
     assert "РАСХОД".encode("cp866") in receipts.output
-    assert order.index("note") < order.index("receipt")
+    assert order.index("receipt") < order.index("note")
+
+
+@pytest.mark.warns_in_log
+def test_a_note_that_fails_after_its_receipt_is_reported_not_raised(tmp_path: Path) -> None:
+    slips, receipts = FlakyDummy(), Dummy(profile="TM-T20II")
+    slips.broken = True
+    failure = _separate(tmp_path, slips, receipts).print_payout(NOTE, RECEIPT, SETTINGS)
+    assert isinstance(failure, PrinterUnavailable)
+    assert "РАСХОД".encode("cp866") in receipts.output
+
+
+def test_a_fiscal_printer_that_fails_prints_nothing(tmp_path: Path) -> None:
+    slips, receipts = Dummy(profile="TM-T20II"), FlakyDummy()
+    receipts.broken = True
+    with pytest.raises(PrinterUnavailable):
+        _separate(tmp_path, slips, receipts).print_payout(NOTE, RECEIPT, SETTINGS)
+    assert slips.output == b""
