@@ -41,6 +41,7 @@ class Exit(enum.IntEnum):
     ERROR = 1
     USAGE = 2
     STORAGE = 3
+    TAMPERED = 4  # verify found the audit chain or the journal broken
 
 
 @dataclass(frozen=True)
@@ -177,11 +178,19 @@ def _day(text: str) -> date:
     raise argparse.ArgumentTypeError(f"«{text}» — не дата: укажите ГГГГ-ММ-ДД или ДД.ММ.ГГГГ")
 
 
+def _verify(shop: Shop, args: argparse.Namespace) -> int:
+    found = shop.verify()
+    for line in found.words():
+        sys.stdout.write(line + "\n")
+    return Exit.OK if found.ok else Exit.TAMPERED
+
+
 _COMMANDS = {
     "demo": _seed_demo,
     "create-user": _create_user,
     "settle": _settle,
     "journal": _journal,
+    "verify": _verify,
 }
 
 
@@ -212,6 +221,9 @@ def _parser() -> argparse.ArgumentParser:
     create.add_argument("--pin", help="PIN (если не указан, будет запрошен)")
     commands.add_parser(
         "settle", help="рассчитать все купоны, исход которых известен (по записанным результатам)"
+    )
+    commands.add_parser(
+        "verify", help="проверить цепочку хешей журнала аудита и нумерацию журнала выплат"
     )
     journal = commands.add_parser(
         "journal", help="сохранить журнал учёта выплат наличных денег за период в PDF"

@@ -45,6 +45,11 @@ class SqlJournalRepository:
         )
         return self.next_number()
 
+    def numbers_taken(self) -> int:
+        """The counters row "journal": how many numbers were handed out."""
+        value = self._session.scalar(select(CounterRow.value).where(CounterRow.name == _JOURNAL))
+        return int(value or 0)
+
     def add(self, entry: JournalEntry) -> None:
         """Store a new entry (its slip is marked as paid by this entry, unless a correction)."""
         payout = entry.corrects is None

@@ -6,6 +6,7 @@ twin whose behaviour these follow.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import datetime
 from decimal import Decimal
 from typing import cast
@@ -20,6 +21,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.orm import Session
@@ -44,7 +46,15 @@ from db.tables import (
     TerminalRow,
     UserRow,
 )
-from pos.audit import AuditAction, AuditRecord
+from pos.audit import (
+    EMPTY_HEAD,
+    GENESIS,
+    AuditAction,
+    AuditRecord,
+    ChainedRecord,
+    ChainHead,
+    chain_hash,
+)
 from pos.bets import parse_kind
 from pos.errors import UnknownEvent
 from pos.fiscal import DayReport, FiscalReceipt, FiscalTotals, ReceiptKind, Register
@@ -147,31 +157,89 @@ class SqlSettingsRepository:
 
 
 class SqlAuditLog:
-    """The append-only audit trail: rows are added, never changed."""
+    """The append-only audit trail, a hash chain (pos.audit).
+
+    Records appended in a transaction are kept until it commits (`write_pending`): then
+    they take their numbers from the counters row "audit" and are chained to the record
+    before them. Taking that row's lock last, just before the commit, keeps the chain free
+    of gaps and forks with several terminals, and never makes a transaction wait for it
+    while it holds another lock that the holder might want.
+    """
 
     def __init__(self, session: Session) -> None:
         self._session = session
+        self._pending: list[AuditRecord] = []
 
     def append(self, record: AuditRecord) -> None:
-        """Add one line (a Core insert: lines are numbered in the order they are appended)."""
-        self._session.execute(
-            _INSERT_AUDIT,
-            {
-                "at": record.at,
-                "terminal": record.terminal,
-                "actor": record.actor,
-                "action": record.action.value,
-                "detail": record.detail,
-            },
-        )
+        """Add one line (numbered and chained when the transaction commits)."""
+        self._pending.append(record)
+
+    def write_pending(self) -> None:
+        """Number, chain and write the lines appended in this transaction."""
+        if not self._pending:
+            return
+        count = len(self._pending)
+        last = self._session.scalar(_TAKE_AUDIT_NUMBERS, {"count": count})
+        if last is None:
+            # Migration 0006 creates the row; a database made from db/tables.py gets it here.
+            self._session.execute(
+                text(
+                    "INSERT INTO counters (name, value) VALUES ('audit', 0) ON CONFLICT DO NOTHING"
+                )
+            )
+            last = self._session.scalar(_TAKE_AUDIT_NUMBERS, {"count": count})
+        assert last is not None  # the row exists now
+        first = int(last) - count + 1
+        previous = GENESIS
+        if first > 1:
+            previous = self._session.scalar(_AUDIT_HASH, {"seq": first - 1}) or GENESIS
+        rows = []
+        for seq, record in enumerate(self._pending, start=first):
+            previous = chain_hash(previous, seq, record)
+            rows.append(
+                {
+                    "at": record.at,
+                    "terminal": record.terminal,
+                    "actor": record.actor,
+                    "action": record.action.value,
+                    "detail": record.detail,
+                    "seq": seq,
+                    "hash": previous,
+                }
+            )
+        self._session.execute(_INSERT_AUDIT, rows)
+        self._pending.clear()
 
     def recent(self, limit: int) -> list[AuditRecord]:
         """The last `limit` lines, newest first."""
-        rows = self._session.scalars(select(AuditRow).order_by(AuditRow.id.desc()).limit(limit))
-        return [
-            AuditRecord(row.at, row.terminal, row.actor, AuditAction(row.action), row.detail)
-            for row in rows
-        ]
+        rows = self._session.scalars(select(AuditRow).order_by(AuditRow.seq.desc()).limit(limit))
+        return [_audit_record(row) for row in rows]
+
+    def head(self) -> ChainHead:
+        """The last record's number and hash (EMPTY_HEAD before the first)."""
+        row = self._session.execute(
+            select(AuditRow.seq, AuditRow.hash).order_by(AuditRow.seq.desc()).limit(1)
+        ).one_or_none()
+        return EMPTY_HEAD if row is None else ChainHead(int(row[0]), row[1])
+
+    def numbers_taken(self) -> int:
+        """The counters row "audit": how many records have been numbered."""
+        return int(self._session.scalar(_COUNTER, {"name": "audit"}) or 0)
+
+    def chain(self) -> Iterator[ChainedRecord]:
+        """Every record in chain order, read a thousand at a time."""
+        rows = self._session.scalars(
+            select(AuditRow).order_by(AuditRow.seq).execution_options(yield_per=1000)
+        )
+        try:
+            for row in rows:
+                yield ChainedRecord(row.seq, _audit_record(row), row.hash)
+        finally:
+            rows.close()  # a reader that stops early (at a break) frees the server cursor
+
+
+def _audit_record(row: AuditRow) -> AuditRecord:
+    return AuditRecord(row.at, row.terminal, row.actor, AuditAction(row.action), row.detail)
 
 
 class SqlLineRepository:
@@ -639,6 +707,8 @@ class SqlFiscalRepository:
                 expenses=totals.expenses,
                 first_no=totals.first_no,
                 last_no=totals.last_no,
+                chain_seq=None if report.chain_head is None else report.chain_head.seq,
+                chain_hash=None if report.chain_head is None else report.chain_head.hash,
             )
         )
 
@@ -671,6 +741,11 @@ class SqlFiscalRepository:
             row.cashier,
             totals,
             closing=True,
+            chain_head=(
+                None
+                if row.chain_seq is None or row.chain_hash is None
+                else ChainHead(row.chain_seq, row.chain_hash)
+            ),
         )
 
     def _receipts(self, condition: ColumnElement[bool]) -> list[FiscalReceipt]:
@@ -713,6 +788,14 @@ SLIP_ID_OF_NUMBER = (
     select(SlipRow.id).where(SlipRow.number == bindparam("slip_number")).scalar_subquery()
 )
 _INSERT_AUDIT = inserting(AuditRow)
+_TAKE_AUDIT_NUMBERS = (
+    update(CounterRow)
+    .where(CounterRow.name == "audit")
+    .values(value=CounterRow.value + bindparam("count"))
+    .returning(CounterRow.value)
+)
+_COUNTER = select(CounterRow.value).where(CounterRow.name == bindparam("name"))
+_AUDIT_HASH = select(AuditRow.hash).where(AuditRow.seq == bindparam("seq"))
 _INSERT_CASH = inserting(CashMovementRow)
 _INSERT_ID_CHECK = inserting(IdCheckRow)
 _INSERT_RECEIPT = inserting(FiscalReceiptRow, slip_id=SLIP_ID_OF_NUMBER)

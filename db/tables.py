@@ -90,7 +90,11 @@ class TerminalRow(Base):
 
 
 class AuditRow(Base):
-    """One line of the append-only audit trail; `action` holds a `pos.audit.AuditAction` value."""
+    """One line of the append-only audit trail; `action` holds a `pos.audit.AuditAction` value.
+
+    Records are numbered and chained when their transaction commits (db.repositories
+    SqlAuditLog), the number taken from the counters row "audit".
+    """
 
     __tablename__ = "audit_log"
 
@@ -100,6 +104,9 @@ class AuditRow(Base):
     actor: Mapped[str] = mapped_column(String(LOGIN))
     action: Mapped[str] = mapped_column(String(32))
     detail: Mapped[str] = mapped_column(Text, default="")
+    # The record's place in the hash chain and its hash (pos.audit.chain_hash).
+    seq: Mapped[int] = mapped_column(BigInteger, unique=True)
+    hash: Mapped[str] = mapped_column(String(64))
 
 
 class EventRow(Base):
@@ -293,6 +300,9 @@ class FiscalDayRow(Base):
     expenses: Mapped[Decimal] = mapped_column(Kopecks())
     first_no: Mapped[int | None] = mapped_column(Integer)
     last_no: Mapped[int | None] = mapped_column(Integer)
+    # The audit chain's head printed on the Z report (pos.audit.ChainHead).
+    chain_seq: Mapped[int | None] = mapped_column(BigInteger)
+    chain_hash: Mapped[str | None] = mapped_column(String(64))
 
 
 class EventResultRow(Base):

@@ -119,7 +119,8 @@ class SqlAlchemyUnitOfWork:
         self._session = self._session_factory()
         self.users = SqlUserRepository(self._session)
         self.settings = SqlSettingsRepository(self._session)
-        self.audit = SqlAuditLog(self._session)
+        self._audit_log = SqlAuditLog(self._session)
+        self.audit = self._audit_log
         self.line = SqlLineRepository(self._session)
         self.slips = SqlSlipRepository(self._session)
         self.fiscal = SqlFiscalRepository(self._session)
@@ -149,7 +150,8 @@ class SqlAlchemyUnitOfWork:
             raise unavailable from exc
 
     def commit(self) -> None:
-        """Make everything done in this `with` block permanent."""
+        """Make everything done in this `with` block permanent (the audit lines last)."""
+        self._audit_log.write_pending()
         self._session.commit()
         self.committed = True
 

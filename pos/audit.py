@@ -1,10 +1,19 @@
-"""The audit trail: who did what, when and at which terminal, kept for the regulator."""
+"""The audit trail: who did what, when and at which terminal, kept for the regulator.
+
+Each record carries a number (`seq`, 1, 2, 3 … without gaps) and a SHA-256 hash over its
+fields and the hash of the record before it, so that changing, deleting or reordering any
+record breaks the chain from there on (`verify_chain` says where). Whoever holds the database
+could recompute the whole chain; the head printed on every Z report and journal PDF is what
+anchors it outside (notes/reliability.md, finding 8).
+"""
 
 from __future__ import annotations
 
 import enum
+import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 
 class AuditAction(enum.StrEnum):
@@ -59,3 +68,91 @@ class AuditRecord:
 
 
 SYSTEM_ACTOR = "система"
+
+# The "hash before the first record".
+GENESIS = "0" * 64
+
+
+def chain_hash(previous: str, seq: int, record: AuditRecord) -> str:
+    """The hash of record number `seq`, chained to `previous` (hex SHA-256)."""
+    fields = (
+        str(seq),
+        record.at.astimezone(UTC).isoformat(timespec="microseconds"),
+        record.terminal,
+        record.actor,
+        record.action.value,
+        record.detail,
+    )
+    line = previous + "\n" + "\t".join(fields)
+    return hashlib.sha256(line.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class ChainedRecord:
+    """An audit record as stored: its number in the chain and its hash."""
+
+    seq: int
+    record: AuditRecord
+    hash: str
+
+
+@dataclass(frozen=True)
+class ChainHead:
+    """The last record's number and hash (printed on Z reports and journal PDFs)."""
+
+    seq: int
+    hash: str
+
+    def words(self) -> str:
+        """ "№ 1234 · 3fa9…c2d1" — short enough for a 32-column receipt line."""
+        return f"№ {self.seq} · {self.hash[:8]}…{self.hash[-8:]}"
+
+
+EMPTY_HEAD = ChainHead(0, GENESIS)
+
+
+@dataclass(frozen=True)
+class ChainBreak:
+    """Where the audit chain is broken: the first record that does not verify."""
+
+    seq: int
+    kind: str  # "changed", "missing", "swapped", "duplicate"
+
+    def words(self) -> str:
+        if self.kind == "missing":
+            return f"Журнал аудита: нет записи № {self.seq} (удалена или не записана)."
+        if self.kind == "swapped":
+            return f"Журнал аудита: записи № {self.seq} и № {self.seq + 1} переставлены."
+        if self.kind == "duplicate":
+            return f"Журнал аудита: запись № {self.seq} встречается дважды."
+        return f"Журнал аудита: запись № {self.seq} изменена (не сходится её хеш)."
+
+
+def verify_chain(
+    records: Iterable[ChainedRecord], numbers_taken: int | None = None
+) -> ChainBreak | None:
+    """The first break of a chain given in `seq` order, or None when it verifies whole.
+
+    `numbers_taken` is how many numbers the chain has handed out (its counter): records
+    missing at the end show only against it (or against a printed head).
+    """
+    previous, expected = GENESIS, 1
+    suspect: ChainedRecord | None = None
+    for current in records:
+        if suspect is not None:
+            # The record before did not verify: was it swapped with this one?
+            swapped = chain_hash(previous, expected, current.record) == current.hash
+            return ChainBreak(expected, "swapped" if swapped else "changed")
+        if current.seq != expected:
+            return ChainBreak(
+                *((current.seq, "duplicate") if current.seq < expected else (expected, "missing"))
+            )
+        if chain_hash(previous, current.seq, current.record) != current.hash:
+            suspect = current
+            continue
+        previous, expected = current.hash, expected + 1
+    if suspect is not None:
+        return ChainBreak(expected, "changed")
+    if numbers_taken is not None and numbers_taken >= expected:
+        return ChainBreak(expected, "missing")
+    return None

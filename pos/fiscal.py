@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
+from pos.audit import ChainHead
 from pos.errors import (
     NoFiscalDay,
     PendingSlip,
@@ -144,6 +145,8 @@ class DayReport:
     cashier: str
     totals: FiscalTotals
     closing: bool
+    # The audit trail's last record when the report was made, printed on it (pos.audit).
+    chain_head: ChainHead | None = None
 
     @property
     def title(self) -> str:
@@ -279,6 +282,7 @@ def day_report(
         cashier,
         FiscalTotals.of(receipts),
         closing,
+        uow.audit.head(),
     )
     if closing:
         uow.fiscal.save_register(dataclasses.replace(register, day_opened_at=None))

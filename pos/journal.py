@@ -127,3 +127,49 @@ def entries_hash(entries: Iterable[JournalEntry]) -> str:
         )
         digest.update(("\t".join(str(f) for f in fields) + "\n").encode("utf-8"))
     return digest.hexdigest()
+
+
+def journal_problems(entries: Iterable[JournalEntry], numbers_taken: int) -> list[str]:
+    """What is wrong with the journal's numbering, each said where: numbers not 1, 2, 3 …
+    without gaps or repeats, a number handed out but not in the journal, a correction that
+    does not reference an earlier payout, a slip paid twice. Empty when all is well.
+
+    Args:
+        entries: every entry, in number order.
+        numbers_taken: the journal counter's value (how many numbers were handed out).
+    """
+    problems: list[str] = []
+    expected = 1
+    payouts: dict[int, JournalEntry] = {}
+    paid_slips: dict[str, int] = {}
+    for entry in entries:
+        if entry.number < expected:
+            problems.append(f"Журнал выплат: запись № {entry.number} повторяется.")
+            continue
+        if entry.number > expected:
+            missing = (
+                f"№ {expected}"
+                if entry.number == expected + 1
+                else f"№ {expected}–{entry.number - 1}"
+            )
+            problems.append(f"Журнал выплат: нет записей {missing} (пропуск в нумерации).")
+        expected = entry.number + 1
+        if entry.corrects is None:
+            payouts[entry.number] = entry
+            earlier = paid_slips.setdefault(entry.slip_number, entry.number)
+            if earlier != entry.number:
+                problems.append(
+                    f"Журнал выплат: купон {entry.slip_number} выплачен дважды "
+                    f"(записи № {earlier} и № {entry.number})."
+                )
+        elif entry.corrects not in payouts:
+            problems.append(
+                f"Журнал выплат: запись № {entry.number} исправляет № {entry.corrects}, "
+                "которой нет среди выплат до неё."
+            )
+    if numbers_taken >= expected:
+        problems.append(
+            f"Журнал выплат: выдано номеров {numbers_taken}, последняя запись № {expected - 1} "
+            f"— записей № {expected}–{numbers_taken} нет (удалены?)."
+        )
+    return problems

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
@@ -11,7 +11,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, BinaryIO, Protocol, Self
 from zoneinfo import ZoneInfo
 
-from pos.audit import AuditRecord
+from pos.audit import AuditRecord, ChainedRecord, ChainHead
 from pos.errors import PrinterUnavailable
 from pos.line import Event, OddsQuote, Sport
 from pos.slips import Cancellation, CashMovement, IdCheck, Slip
@@ -48,10 +48,21 @@ class SettingsRepository(Protocol):
 
 
 class AuditLog(Protocol):
-    """The append-only audit trail."""
+    """The append-only audit trail, a hash chain (pos.audit)."""
 
-    def append(self, record: AuditRecord) -> None: ...
+    def append(self, record: AuditRecord) -> None:
+        """Add a record; it is numbered and chained when the transaction commits."""
+        ...
+
     def recent(self, limit: int) -> list[AuditRecord]: ...
+    def head(self) -> ChainHead: ...
+    def numbers_taken(self) -> int:
+        """How many numbers the chain's counter has handed out."""
+        ...
+
+    def chain(self) -> Iterator[ChainedRecord]:
+        """Every record in chain order."""
+        ...
 
 
 class LineRepository(Protocol):
@@ -152,6 +163,10 @@ class JournalRepository(Protocol):
         """The next entry number, from a counter row updated in this transaction."""
         ...
 
+    def numbers_taken(self) -> int:
+        """The journal counter's value: how many numbers were handed out."""
+        ...
+
     def add(self, entry: JournalEntry) -> None: ...
     def get(self, number: int) -> JournalEntry | None: ...
     def entries(self, query: JournalQuery) -> list[JournalEntry]:
@@ -213,6 +228,7 @@ class JournalWriter(Protocol):
         date_to: date,
         zone: ZoneInfo,
         printed_at: datetime,
+        chain_head: ChainHead | None = None,
     ) -> int: ...
 
 

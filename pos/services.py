@@ -40,6 +40,7 @@ from pos.settings import ShopSettings
 from pos.slips import Slip
 from pos.terminal import DEFAULT_TERMINAL, default_data_dir, load_terminal_config
 from pos.users import User, check_login, check_pin, parse_role
+from pos.verification import Verification, verify
 
 log = logging.getLogger(__name__)
 
@@ -388,6 +389,8 @@ class Shop:
     ) -> int:
         settings = self.settings()
         entries = self.journal(date_from, date_to)
+        with self.unit_of_work() as uow:
+            head = uow.audit.head()
         try:
             sheets = journal_writer()(
                 path_or_file,
@@ -399,6 +402,7 @@ class Shop:
                 date_to=date_to,
                 zone=settings.zone,
                 printed_at=self.clock.now(),
+                chain_head=head,
             )
         except OSError as failure:
             name = getattr(path_or_file, "name", path_or_file)
@@ -413,6 +417,11 @@ class Shop:
             )
             uow.commit()
         return sheets
+
+    def verify(self) -> Verification:
+        """Check the audit trail's hash chain and the journal's numbering (`main.py verify`)."""
+        with self.unit_of_work() as uow:
+            return verify(uow)
 
     def is_empty(self) -> bool:
         """True for a new database with no users yet."""

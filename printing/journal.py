@@ -33,6 +33,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from pos.audit import ChainHead
 from pos.journal import COLUMNS, TITLE, JournalEntry, entries_hash
 from pos.money import format_money
 
@@ -76,12 +77,14 @@ def write_journal_pdf(  # noqa: PLR0913 - the header's facts, each named at the 
     date_to: date,
     zone: ZoneInfo,
     printed_at: datetime,
+    chain_head: ChainHead | None = None,
 ) -> int:
     """Write the journal of `entries` for the period to a PDF file; return its number of sheets.
 
     The entries must be numbered continuously (the journal has no gaps and no repeats): a
     gap or a repeated number is a caller's bug and raises ValueError before anything is
-    written.
+    written. `chain_head`, the audit trail's last record when printed (pos.audit), goes on
+    the certification page.
     """
     ordered = sorted(entries, key=lambda e: e.number)
     _check_continuous(ordered)
@@ -111,7 +114,7 @@ def write_journal_pdf(  # noqa: PLR0913 - the header's facts, each named at the 
         _draw_footer(canvas, index, total_pages, printed)
         canvas.showPage()
     _draw_header(canvas, header)
-    _draw_certificate(canvas, ordered, total_pages, _period(date_from, date_to))
+    _draw_certificate(canvas, ordered, total_pages, _period(date_from, date_to), chain_head)
     _draw_footer(canvas, total_pages, total_pages, printed)
     canvas.showPage()
     canvas.save()
@@ -376,7 +379,11 @@ def _draw_footer(canvas: Canvas, number: int, total: int, printed: str) -> None:
 
 
 def _draw_certificate(
-    canvas: Canvas, entries: Sequence[JournalEntry], sheets: int, period: str
+    canvas: Canvas,
+    entries: Sequence[JournalEntry],
+    sheets: int,
+    period: str,
+    chain_head: ChainHead | None,
 ) -> None:
     left = MARGIN + 40
     y = PAGE_HEIGHT - MARGIN - 100
@@ -395,12 +402,18 @@ def _draw_certificate(
         )
     else:
         scope = f"Записей: 0. {NO_ENTRIES} ({period})."
-    lines = (
+    lines = [
         scope,
         "",
         "Контрольная сумма записей (SHA-256):",
         entries_hash(entries),
-    )
+    ]
+    if chain_head is not None:
+        lines += [
+            "",
+            f"Журнал аудита на момент печати: запись № {chain_head.seq}, её хеш (SHA-256):",
+            chain_head.hash,
+        ]
     y -= 30
     for line in lines:
         canvas.drawString(left, y, line)

@@ -127,6 +127,13 @@ def report_layout(
     else:
         page.pair("Чеки за смену", f"№ {totals.first_no}–{totals.last_no}")
     page.rule()
+    head = report.chain_head
+    if head is not None:
+        # Anchors the audit chain on paper: a recomputed chain would not end in this hash.
+        page.pair("Журнал аудита, запись №", str(head.seq))
+        for start in range(0, len(head.hash), width):
+            page.wrap(head.hash[start : start + width])
+        page.rule()
     if not report.closing:
         page.wrap("Смена не закрыта", bold=True, center=True)
     return page.items

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from datetime import datetime
 from decimal import Decimal
 from types import TracebackType
 from typing import Self
 
-from pos.audit import AuditRecord
+from pos.audit import EMPTY_HEAD, AuditRecord, ChainedRecord, ChainHead, chain_hash
 from pos.fiscal import DayReport, FiscalReceipt, Register
 from pos.journal import JournalEntry, JournalQuery
 from pos.line import Event, OddsQuote, Sport
@@ -39,6 +39,7 @@ class FakeData:
         self.settings: dict[str, str] = {}
         self.serials: dict[str, str] = {}
         self.audit: list[AuditRecord] = []
+        self.chain: list[ChainedRecord] = []
         self.events: dict[int, Event] = {}
         self.quotes: list[OddsQuote] = []
         self.sport_limits: dict[Sport, Decimal] = {}
@@ -102,10 +103,24 @@ class _Audit:
         self._data = data
 
     def append(self, record: AuditRecord) -> None:
+        # One fake transaction at a time: numbered and chained at once.
+        head = self.head()
+        seq = head.seq + 1
         self._data.audit.append(record)
+        self._data.chain.append(ChainedRecord(seq, record, chain_hash(head.hash, seq, record)))
 
     def recent(self, limit: int) -> list[AuditRecord]:
         return list(reversed(self._data.audit))[:limit]
+
+    def head(self) -> ChainHead:
+        last = self._data.chain[-1] if self._data.chain else None
+        return EMPTY_HEAD if last is None else ChainHead(last.seq, last.hash)
+
+    def chain(self) -> Iterator[ChainedRecord]:
+        return iter(list(self._data.chain))
+
+    def numbers_taken(self) -> int:
+        return len(self._data.chain)
 
 
 class _Line:
@@ -378,6 +393,9 @@ class _Journal:
 
     def next_number(self) -> int:
         self._data.journal_counter += 1
+        return self._data.journal_counter
+
+    def numbers_taken(self) -> int:
         return self._data.journal_counter
 
     def add(self, entry: JournalEntry) -> None:

@@ -81,6 +81,20 @@ def test_journal_command_writes_the_pdf_of_a_period(tmp_path: Path) -> None:
     assert "Traceback" not in nowhere.stderr
 
 
+def test_verify_passes_on_a_real_day_and_names_a_tampered_record(tmp_path: Path) -> None:
+    assert run_main("demo", data_dir=tmp_path).returncode == 0
+    clean = run_main("verify", data_dir=tmp_path)
+    assert clean.returncode == 0, clean.stderr
+    assert "цепочка хешей цела" in clean.stdout and "Журнал выплат: записей нет." in clean.stdout
+    with sqlite3.connect(tmp_path / "shop.db") as db:
+        db.execute("DROP TRIGGER audit_log_no_update")  # whoever holds the file can
+        db.execute("UPDATE audit_log SET actor = 'boss' WHERE seq = 2")
+    tampered = run_main("verify", data_dir=tmp_path)
+    assert tampered.returncode == 4
+    assert "Журнал аудита: запись № 2 изменена" in tampered.stdout
+    assert "Traceback" not in tampered.stderr
+
+
 def test_create_user_adds_a_manager(tmp_path: Path) -> None:
     result = run_main(
         "create-user", "olga", "--role", "manager", "--pin", "7351", data_dir=tmp_path

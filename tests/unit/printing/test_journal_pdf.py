@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from pypdf import PdfReader
 
+from pos.audit import ChainHead
 from pos.journal import COLUMNS, TITLE, JournalEntry, entries_hash
 from pos.money import format_money
 from printing.journal import number_words, sheets_word, write_journal_pdf
@@ -163,6 +164,26 @@ def test_an_empty_period_still_gives_a_journal() -> None:
     assert "Лист 1 из 2" in pages[0]
     assert "скреплено печатью 2 (два) листа." in flat(pages[1])
     assert entries_hash([]) in pages[1]
+
+
+def test_the_last_sheet_carries_the_audit_chain_head() -> None:
+    out = io.BytesIO()
+    head = ChainHead(987, "ab" * 32)
+    write_journal_pdf(
+        out,
+        [entry(1)],
+        shop_name="ООО «Фортуна Бет»",
+        licence="33000/0000123",
+        address="г. Минск",
+        date_from=date(2026, 11, 1),
+        date_to=date(2026, 11, 30),
+        zone=MINSK,
+        printed_at=PRINTED,
+        chain_head=head,
+    )
+    last = texts(PdfReader(io.BytesIO(out.getvalue())))[-1]
+    assert "Журнал аудита на момент печати: запись № 987" in last
+    assert head.hash in last
 
 
 def test_long_text_wraps_inside_its_cell() -> None:

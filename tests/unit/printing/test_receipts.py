@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 
+from pos.audit import ChainHead
 from pos.fiscal import DayReport, FiscalReceipt, FiscalTotals, ReceiptKind
 from pos.settings import ShopSettings
 from pos.slipnumbers import display_slip_number, make_slip_number
@@ -197,6 +198,18 @@ def test_z_report_says_the_day_is_closed() -> None:
     output = printed(items)
     assert "Z-ОТЧЁТ".encode("cp866") in output
     assert output.endswith(CUT)
+
+
+@pytest.mark.parametrize("width", [48, 32])
+def test_a_report_carries_the_audit_chain_head_whole(width: int) -> None:
+    head = ChainHead(1234, "3fa9" + "0" * 56 + "c2d1")
+    items = report_layout(
+        dataclasses.replace(REPORT, closing=True, chain_head=head), SETTINGS, width=width
+    )
+    texts = [item.text for item in items if isinstance(item, Text)]
+    assert all(len(text) <= width for text in texts)
+    assert any(t.startswith("Журнал аудита, запись №") and t.endswith("1234") for t in texts)
+    assert "".join(t for t in texts if set(t) <= set("0123456789abcdef")) == head.hash
 
 
 def test_report_shows_the_day_counts_sums_and_cash() -> None:
