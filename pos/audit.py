@@ -54,6 +54,10 @@ class AuditAction(enum.StrEnum):
     PAYOUT_REFUSED = "payout_refused"
     JOURNAL_CORRECTED = "journal_corrected"
     JOURNAL_EXPORTED = "journal_exported"
+    AUTHORISED = "authorised"
+    AUTHORISATION_REFUSED = "authorisation_refused"
+    SCREEN_LOCKED = "screen_locked"
+    SCREEN_UNLOCKED = "screen_unlocked"
 
 
 @dataclass(frozen=True)

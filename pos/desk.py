@@ -19,10 +19,12 @@ from pos.errors import RequestPrinting, UnknownUser
 from pos.identity import IdDocument
 from pos.line_desk import LineDesk
 from pos.payout_desk import PayoutDesk
+from pos.permissions import Permission
 from pos.results_desk import ResultsDesk
+from pos.session import Grant
 from pos.settings import ShopSettings
 from pos.slips import Slip
-from pos.users import Role, User, require_manager
+from pos.users import Role, User
 
 if TYPE_CHECKING:
     from pos.services import Shop
@@ -57,6 +59,36 @@ class Desk(LineDesk, PayoutDesk, ResultsDesk):
     def is_manager(self) -> bool:
         return self.user.role is Role.MANAGER
 
+    def authorised_by(self, login: str, pin: str, permission: Permission | str) -> Desk:
+        """This user's desk, allowed one action (`permission`) by a manager's PIN (issue #7).
+
+        The manager's PIN is checked as at sign-in (wrong ones counted against them, five
+        lock them) and the authorisation recorded; the desk returned may do that action
+        once, and nothing else that needs a permission.
+
+        Raises:
+            UnknownUser, UserLocked, WrongPin; NotPermitted: the PIN is not a manager's.
+        """
+        granted = Permission(permission)
+        manager = self._shop._check_pin(login, pin, grant=(granted, self.login))
+        desk = Desk(self._shop, self.user)
+        desk._grant = Grant(granted, manager.login)
+        return desk
+
+    def lock_screen(self) -> None:
+        """Record that the window locked itself after the idle time (a setting)."""
+        with self._shop.unit_of_work() as uow:
+            self._audit(uow, AuditAction.SCREEN_LOCKED)
+            uow.commit()
+
+    def confirm_pin(self, pin: str) -> None:
+        """Unlock the screen after it locked itself when idle: this user's PIN again.
+
+        Raises:
+            UserLocked, WrongPin: as at sign-in (wrong PINs counted, five lock the user).
+        """
+        self._shop._check_pin(self.login, pin, unlock=True)
+
     def settings(self) -> ShopSettings:
         """The shop settings now in force."""
         return self._shop.settings()
@@ -72,12 +104,12 @@ class Desk(LineDesk, PayoutDesk, ResultsDesk):
             NotPermitted: a cashier asked.
             InvalidSetting: a value is not acceptable; nothing is changed.
         """
-        require_manager(self.user, "изменение настроек")
+        self._require(Permission.SETTINGS)
         return self._shop._update_settings(self.login, dict(changes))
 
     def users(self) -> list[UserInfo]:
         """Every user with their lock state (managers only)."""
-        require_manager(self.user, "список пользователей")
+        self._require(Permission.USERS)
         now = self._shop.clock.now()
         with self._shop.unit_of_work() as uow:
             return [
@@ -87,7 +119,7 @@ class Desk(LineDesk, PayoutDesk, ResultsDesk):
 
     def create_user(self, login: str, pin: str, role: str) -> UserInfo:
         """Add a user (managers only)."""
-        require_manager(self.user, "создание пользователя")
+        self._require(Permission.USERS)
         user = self._shop._create_user(self.login, login, pin, role)
         return UserInfo(user.login, user.role, None)
 
@@ -98,7 +130,7 @@ class Desk(LineDesk, PayoutDesk, ResultsDesk):
             NotPermitted: a cashier asked.
             UnknownUser: no such login.
         """
-        require_manager(self.user, "разблокировка пользователя")
+        self._require(Permission.USERS)
         with self._shop.unit_of_work() as uow:
             user = uow.users.get(login, for_update=True)
             if user is None:
@@ -138,7 +170,7 @@ class Desk(LineDesk, PayoutDesk, ResultsDesk):
         """
         if agreed_in_play:
             # p.22: a bet after the start is taken only when a manager agrees it.
-            require_manager(self.user, "ставка после начала события (согласование)")
+            self._require(Permission.AGREE_IN_PLAY)
         request = BetRequest(
             legs, stake, kind, document, agreed_in_play, request_key, expected_payout
         )
@@ -177,7 +209,7 @@ class Desk(LineDesk, PayoutDesk, ResultsDesk):
             PosError: the refusal accept_bet would give.
         """
         if agreed_in_play:
-            require_manager(self.user, "ставка после начала события (согласование)")
+            self._require(Permission.AGREE_IN_PLAY)
         picks = normalise_picks(legs)
         with self._shop.unit_of_work() as uow:
             settings = shop_settings.from_text(uow.settings.load())
@@ -251,7 +283,7 @@ class Desk(LineDesk, PayoutDesk, ResultsDesk):
         with self._shop.unit_of_work() as uow:
             slip = counter.find_slip(uow, number, for_update=True)
             if not slip.window_open(self._shop.clock.now()):
-                require_manager(self.user, "повторная печать купона после 5 минут")
+                self._require(Permission.REPRINT_AFTER_WINDOW)
             copies = uow.slips.count_reprint(slip.number)
             self._audit(uow, AuditAction.SLIP_REPRINTED, f"{slip.number} копия {copies}")
             uow.commit()

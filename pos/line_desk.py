@@ -12,9 +12,9 @@ from pos.errors import LineFileRejected, UnknownEvent, line_file_problem
 from pos.line import Event, OddsQuote, Sport, new_event
 from pos.line_import import LineEntry, parse_line_file
 from pos.money import to_money
+from pos.permissions import Permission
 from pos.ports import UnitOfWork
 from pos.session import DeskBase
-from pos.users import require_manager
 
 if TYPE_CHECKING:
     pass
@@ -57,7 +57,7 @@ class LineDesk(DeskBase):
             InvalidEvent: the code, sport, teams or start time are not acceptable.
             EventExists: the code is taken.
         """
-        require_manager(self.user, "изменение линии")
+        self._require(Permission.EDIT_LINE)
         event = new_event(
             code, sport, home, away, starts_at, tournament=tournament, max_stake=max_stake
         )
@@ -72,7 +72,7 @@ class LineDesk(DeskBase):
         Raises:
             InvalidMarket, InvalidOdds, UnknownEvent: as named.
         """
-        require_manager(self.user, "изменение линии")
+        self._require(Permission.EDIT_LINE)
         with self._shop.unit_of_work() as uow:
             quote = self._shop._set_odds(uow, self.login, code, market, odds)
             uow.commit()
@@ -113,7 +113,7 @@ class LineDesk(DeskBase):
         Raises:
             InvalidEvent, InvalidAmount, UnknownEvent: as named.
         """
-        require_manager(self.user, "изменение линии")
+        self._require(Permission.EDIT_LINE)
         event = new_event(
             code, sport, home, away, starts_at, tournament=tournament, max_stake=max_stake
         )
@@ -146,7 +146,7 @@ class LineDesk(DeskBase):
         Raises:
             NotPermitted, InvalidAmount: as named.
         """
-        require_manager(self.user, "изменение линии")
+        self._require(Permission.EDIT_LINE)
         kind = Sport(sport)
         amount = None if limit in (None, "") else to_money(limit)
         with self._shop.unit_of_work() as uow:
@@ -163,7 +163,7 @@ class LineDesk(DeskBase):
         Raises:
             LineFileRejected: every bad row with its line number; nothing was changed.
         """
-        require_manager(self.user, "изменение линии")
+        self._require(Permission.EDIT_LINE)
         zone = self._shop.settings().zone
         entries = parse_line_file(name, data, zone)
         with self._shop.unit_of_work() as uow:
@@ -202,7 +202,7 @@ class LineDesk(DeskBase):
         return LineImported(added, changed)
 
     def _set_suspended(self, code: int, *, suspended: bool) -> None:
-        require_manager(self.user, "изменение линии")
+        self._require(Permission.EDIT_LINE)
         with self._shop.unit_of_work() as uow:
             if uow.line.get_event(code) is None:
                 raise UnknownEvent(code)

@@ -56,13 +56,13 @@ from pos.identity import IdDocument, check_document, check_player
 from pos.journal import JournalEntry, JournalQuery, correction, document_text, player_name
 from pos.money import format_money, to_money
 from pos.payouts import PayoutNote, PayoutPeriod, last_event_day, payable_amount, payout_period
+from pos.permissions import Permission
 from pos.ports import PreviewLine, UnitOfWork
 from pos.results import Result
 from pos.settings import ShopSettings
 from pos.settlement import settle_slip
 from pos.slips import SETTLED_STATUSES, CashKind, CashMovement, IdOutcome, Slip, SlipStatus
 from pos.till import TillDesk
-from pos.users import require_manager
 
 _ID_OUTCOMES = {Underage: IdOutcome.UNDERAGE, DocumentExpired: IdOutcome.EXPIRED}
 JOURNAL_TEXT = 300  # the longest player or document text of a journal line (db.tables)
@@ -225,8 +225,9 @@ class PayoutDesk(TillDesk):
         amount range (both included); a filter left None is not applied.
 
         Raises:
-            InvalidPeriod: the period ends before it starts; InvalidAmount: a bad bound.
+            NotPermitted; InvalidPeriod: the period ends before it starts; InvalidAmount.
         """
+        self._require(Permission.VIEW_JOURNAL)
         return self._shop.journal(
             date_from, date_to, cashier=cashier, min_amount=min_amount, max_amount=max_amount
         )
@@ -242,7 +243,7 @@ class PayoutDesk(TillDesk):
         Raises:
             NotPermitted, JournalEntryUnknown, CorrectionOfCorrection, JournalCorrectionEmpty.
         """
-        require_manager(self.user, "исправление записи журнала выплат")
+        self._require(Permission.CORRECT_JOURNAL)
         why = " ".join(str(reason or "").split())
         if not why:
             raise JournalCorrectionEmpty("reason")
@@ -283,8 +284,9 @@ class PayoutDesk(TillDesk):
         it starts from.
 
         Raises:
-            JournalEntryUnknown.
+            NotPermitted, JournalEntryUnknown.
         """
+        self._require(Permission.VIEW_JOURNAL)
         with self._shop.unit_of_work() as uow:
             found = _entry(uow, number)
             payout = found if found.corrects is None else _entry(uow, found.corrects)
@@ -298,7 +300,7 @@ class PayoutDesk(TillDesk):
         Raises:
             NotPermitted, InvalidPeriod; FileNotSaved: the file cannot be written.
         """
-        require_manager(self.user, "выгрузка журнала выплат")
+        self._require(Permission.EXPORT_JOURNAL)
         return self._shop._export_journal_pdf(self.login, path_or_file, date_from, date_to)
 
 

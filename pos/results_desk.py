@@ -30,6 +30,7 @@ from pos.errors import (
 )
 from pos.line import Event
 from pos.money import format_roubles
+from pos.permissions import Permission
 from pos.ports import UnitOfWork
 from pos.result_files import parse_results_file
 from pos.results import Result, ResultEntry, new_result, result_words
@@ -37,7 +38,6 @@ from pos.session import DeskBase
 from pos.settlement import Settlement, settle_slip
 from pos.settlement_batch import LegJudge, Verdict, settle_terms
 from pos.slips import SETTLED_STATUSES
-from pos.users import require_manager
 
 if TYPE_CHECKING:
     from pos.services import Shop
@@ -114,7 +114,7 @@ class ResultsDesk(DeskBase):
 
     def record_results(self, entries: list[ResultEntry]) -> list[Result]:
         """Record several results in one transaction: all of them or none."""
-        require_manager(self.user, "ввод результатов")
+        self._require(Permission.RECORD_RESULTS)
         now = self._shop.clock.now()
         with self._shop.unit_of_work() as uow:
             recorded = [self._record(uow, entry, now) for entry in entries]
@@ -127,7 +127,7 @@ class ResultsDesk(DeskBase):
         Raises:
             NotPermitted, UnknownEvent, InvalidResult: as record_result; ResultExists too.
         """
-        require_manager(self.user, "ввод результатов")
+        self._require(Permission.RECORD_RESULTS)
         with self._shop.unit_of_work() as uow:
             event, result = self._checked(uow, entry, self._shop.clock.now())
         return result_words(result, event)
@@ -139,7 +139,7 @@ class ResultsDesk(DeskBase):
             ResultsFileRejected: every bad row, and every event the shop cannot take a
                 result for (unknown, already recorded, impossible times); nothing recorded.
         """
-        require_manager(self.user, "ввод результатов")
+        self._require(Permission.RECORD_RESULTS)
         entries = parse_results_file(name, data, self._shop.settings().zone)
         now = self._shop.clock.now()
         problems: list[tuple[int, str]] = []
@@ -166,7 +166,7 @@ class ResultsDesk(DeskBase):
             NotPermitted, CorrectionReasonRequired, ResultNotRecorded, CorrectionRefused,
             InvalidResult: as named.
         """
-        require_manager(self.user, "исправление результата")
+        self._require(Permission.CORRECT_RESULTS)
         why = " ".join(str(reason or "").split())
         if not why:
             raise CorrectionReasonRequired()
@@ -208,7 +208,7 @@ class ResultsDesk(DeskBase):
 
     def settle(self, progress: Progress | None = None) -> SettleReport:
         """Settle every slip whose outcome is certain (managers; see Shop.settle)."""
-        require_manager(self.user, "расчёт ставок")
+        self._require(Permission.SETTLE)
         return settle_all(self._shop, self.login, progress)
 
     def settlement(self, number: str) -> Settlement | None:

@@ -22,6 +22,7 @@ from pos.desk import Desk
 from pos.errors import (
     EventExists,
     FileNotSaved,
+    NotPermitted,
     PendingSlip,
     UnknownEvent,
     UnknownUser,
@@ -32,6 +33,7 @@ from pos.errors import (
 from pos.journal import JournalEntry
 from pos.line import Event, OddsQuote, new_event, parse_market, parse_odds
 from pos.payout_desk import journal_query
+from pos.permissions import WORDS, Permission, allowed
 from pos.pins import Argon2PinHasher
 from pos.ports import PinHasher, PrintStation, Storage, UnitOfWork
 from pos.printers import PrinterConfig
@@ -237,6 +239,24 @@ class Shop:
             UserLocked: five wrong PINs; locked for 15 minutes or until a manager unlocks.
             WrongPin: the PIN does not match (the failure is counted and recorded).
         """
+        return Desk(self, self._check_pin(login, pin))
+
+    def _check_pin(
+        self,
+        login: str,
+        pin: str,
+        *,
+        grant: tuple[Permission, str] | None = None,
+        unlock: bool = False,
+    ) -> User:
+        """The user whose PIN this is, the check recorded: a sign-in, an idle screen
+        unlocked (`unlock`), or with `grant` (the permission and the cashier) a manager
+        allowing one action at this terminal.
+
+        Raises:
+            UnknownUser, UserLocked, WrongPin; NotPermitted: `grant` names a permission
+            the user's role does not have.
+        """
         name = login.strip() if isinstance(login, str) else ""
         with self.unit_of_work() as uow:
             user = uow.users.get(name)
@@ -250,13 +270,21 @@ class Shop:
         with self.unit_of_work() as uow:
             user = uow.users.get(name, for_update=True)
             assert user is not None  # users are never deleted
-            outcome = self._record_sign_in(uow, user, correct=correct)
+            outcome = self._record_sign_in(uow, user, correct=correct, grant=grant, unlock=unlock)
             uow.commit()
         if isinstance(outcome, Exception):
             raise outcome
-        return Desk(self, outcome)
+        return outcome
 
-    def _record_sign_in(self, uow: UnitOfWork, user: User, *, correct: bool) -> User | Exception:
+    def _record_sign_in(
+        self,
+        uow: UnitOfWork,
+        user: User,
+        *,
+        correct: bool,
+        grant: tuple[Permission, str] | None = None,
+        unlock: bool = False,
+    ) -> User | Exception:
         now = self.clock.now()
         if user.is_locked(now):
             self._audit(uow, user.login, AuditAction.REFUSED_LOCKED)
@@ -264,7 +292,16 @@ class Shop:
         if correct:
             signed_in = user.after_sign_in()
             uow.users.update(signed_in)
-            self._audit(uow, user.login, AuditAction.SIGNED_IN, str(user.role))
+            if grant is None:
+                action = AuditAction.SCREEN_UNLOCKED if unlock else AuditAction.SIGNED_IN
+                self._audit(uow, user.login, action, str(user.role))
+                return signed_in
+            permission, cashier = grant
+            if not allowed(user.role, permission):
+                self._audit(uow, user.login, AuditAction.AUTHORISATION_REFUSED, WORDS[permission])
+                return NotPermitted(WORDS[permission])
+            detail = f"{user.login} разрешил {cashier}: {WORDS[permission]}"
+            self._audit(uow, user.login, AuditAction.AUTHORISED, detail)
             return signed_in
         failed = user.after_wrong_pin(now)
         uow.users.update(failed)

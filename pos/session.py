@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pos.audit import AuditAction, AuditRecord
 from pos.counter import Teller
+from pos.errors import NotPermitted
+from pos.permissions import WORDS, Permission, allowed
 from pos.ports import UnitOfWork
 from pos.users import User
 
@@ -13,11 +16,35 @@ if TYPE_CHECKING:
     from pos.services import Shop
 
 
+@dataclass
+class Grant:
+    """One action a manager allowed on a cashier's desk with their PIN; used once."""
+
+    permission: Permission
+    manager: str
+    used: bool = False
+
+
 class DeskBase:
     """The signed-in user at this terminal of the shop."""
 
     _shop: Shop
     user: User
+    _grant: Grant | None = None
+
+    def _require(self, permission: Permission) -> None:
+        """Refuse unless the matrix allows `permission` (pos.permissions), or a manager's
+        grant for exactly this action is still unused on this desk.
+
+        Raises:
+            NotPermitted: naming the action.
+        """
+        if allowed(self.user.role, permission):
+            return
+        grant = self._grant
+        if grant is None or grant.permission is not permission or grant.used:
+            raise NotPermitted(WORDS[permission])
+        grant.used = True
 
     @property
     def login(self) -> str:

@@ -31,6 +31,9 @@ class ShopSettings:
     max_payout: Decimal = Decimal("100000.00")
     # p.4: the cashier may ask for a document when in doubt; some shops check every player.
     always_check_id: bool = False
+    # The window locks after this many minutes without input and asks for the PIN again
+    # (PCI DSS re-authentication after 15 minutes idle, notes/reliability.md finding 9).
+    idle_lock_minutes: int = 15
 
     @property
     def zone(self) -> ZoneInfo:
@@ -80,13 +83,13 @@ def _parse(name: str, value: object) -> object:
         return _money(name, value)
     if name in _TEXT_FIELDS:
         return _text(name, value, max_length=_MAX_TEXT)
-    if name == "min_age":
-        return _age(value)
-    if name == "max_express_odds":
-        return _odds_limit(value)
-    if name == "always_check_id":
-        return _flag(value)
-    return _zone(value)
+    parse = {
+        "min_age": _age,
+        "max_express_odds": _odds_limit,
+        "always_check_id": _flag,
+        "idle_lock_minutes": _minutes,
+    }.get(name, _zone)
+    return parse(value)
 
 
 def _money(name: str, value: object) -> Decimal:
@@ -117,6 +120,16 @@ def _age(value: object) -> int:
     if not 18 <= age <= 99:
         raise InvalidSetting("min_age", "age_range")
     return age
+
+
+def _minutes(value: object) -> int:
+    text = str(value).strip()
+    if isinstance(value, bool) or not text.isascii() or not text.isdigit():
+        raise InvalidSetting("idle_lock_minutes", "minutes_range")
+    minutes = int(text)
+    if not 1 <= minutes <= 120:
+        raise InvalidSetting("idle_lock_minutes", "minutes_range")
+    return minutes
 
 
 def _odds_limit(value: object) -> Decimal:

@@ -24,11 +24,11 @@ from pos.errors import (
     UnknownSlip,
 )
 from pos.fiscal import DayReport, FiscalReceipt, Register
+from pos.permissions import Permission
 from pos.ports import PreviewLine
 from pos.printers import PrinterConfig, to_text
 from pos.session import DeskBase
 from pos.slips import Slip
-from pos.users import require_manager
 
 log = logging.getLogger(__name__)
 
@@ -278,7 +278,7 @@ class TillDesk(DeskBase):
 
     def update_printers(self, slip: PrinterConfig, fiscal_printer: PrinterConfig | None) -> None:
         """Set this terminal's printers (managers only); recorded in the audit trail."""
-        require_manager(self.user, "настройка принтеров")
+        self._require(Permission.PRINTERS)
         before = self._shop.printers()
         with self._shop.unit_of_work() as uow:
             uow.settings.set_printer_texts(

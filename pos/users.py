@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from pos.errors import InvalidUser, NotPermitted
+from pos.errors import InvalidUser
 
 # Five wrong PINs in a row lock the user for 15 minutes (issue #2); a manager can unlock.
 LOCK_AFTER_FAILURES = 5
@@ -89,13 +89,3 @@ def check_pin(pin: str) -> str:
     if not isinstance(pin, str) or not _PIN.fullmatch(pin):
         raise InvalidUser("pin")
     return pin
-
-
-def require_manager(user: User, action: str) -> None:
-    """Refuse `action` unless `user` is a manager.
-
-    Raises:
-        NotPermitted: the user is a cashier.
-    """
-    if user.role is not Role.MANAGER:
-        raise NotPermitted(action)

@@ -141,7 +141,7 @@ def test_a_winning_slip_is_paid_to_the_document_shown_and_the_page_waits_for_the
         f"Выплачено 21,00 руб. по купону № {display_slip_number(slip.number)}, "
         f"запись журнала № 1, чек № {entry.fiscal_receipt_no}."
     )
-    journal = anna.journal()
+    journal = boss.journal()
     assert [(e.number, e.player, e.document, str(e.amount)) for e in journal] == [
         (1, PLAYER, DOCUMENT, "21.00")
     ]
@@ -287,7 +287,7 @@ def test_a_document_without_its_issue_date_is_refused_with_pos_s_sentence(
 
     qtbot.waitUntil(lambda: page.pay_message_text() != "Выплата, печать чека…")
     assert page.pay_message_text() == str(InvalidDocument("issued_on_missing"))
-    assert anna.journal() == []
+    assert boss.journal() == []
     assert outcomes(storage) == [IdOutcome.INVALID]
     # The quote and the document stay, for the date to be typed in.
     assert page.quote is not None

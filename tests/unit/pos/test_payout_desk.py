@@ -117,7 +117,7 @@ def test_a_winning_slip_is_paid_once_into_the_journal(
     with pytest.raises(NotPayable, match="уже выплачен"):
         anna.pay_out(slip.number, PASSPORT)
     assert len(storage.data.journal) == 1
-    assert [e.number for e in anna.journal()] == [1]
+    assert [e.number for e in boss.journal()] == [1]
 
 
 def test_the_payout_period_runs_from_the_next_day_for_one_month(
@@ -282,13 +282,13 @@ def test_the_journal_is_filtered_by_period_cashier_and_amount(
     anna: Desk, boss: Desk, clock: FixedClock
 ) -> None:
     _pay_three(anna, boss, clock)
-    assert [e.amount for e in anna.journal()] == [D("21.00"), D("210.00"), D("2.10")]
-    assert [e.number for e in anna.journal(date(2026, 12, 4), date(2026, 12, 4))] == [1, 2]
-    assert [e.number for e in anna.journal(date(2026, 12, 5))] == [3]
-    assert [e.number for e in anna.journal(cashier="boss")] == [2]
-    assert [e.number for e in anna.journal(min_amount="21", max_amount="210")] == [1, 2]
+    assert [e.amount for e in boss.journal()] == [D("21.00"), D("210.00"), D("2.10")]
+    assert [e.number for e in boss.journal(date(2026, 12, 4), date(2026, 12, 4))] == [1, 2]
+    assert [e.number for e in boss.journal(date(2026, 12, 5))] == [3]
+    assert [e.number for e in boss.journal(cashier="boss")] == [2]
+    assert [e.number for e in boss.journal(min_amount="21", max_amount="210")] == [1, 2]
     with pytest.raises(InvalidPeriod):
-        anna.journal(date(2026, 12, 5), date(2026, 12, 4))
+        boss.journal(date(2026, 12, 5), date(2026, 12, 4))
 
 
 def test_a_manager_corrects_an_entry_with_a_new_referencing_entry(
@@ -361,7 +361,7 @@ def test_a_note_that_does_not_print_after_its_receipt_leaves_the_payout_made(
         anna.pay_out(slip.number, PASSPORT)
     assert "Квитанция повторно" in str(notice.value)
     assert anna.slip(slip.number).status is SlipStatus.PAID
-    assert [e.number for e in anna.journal()] == [1] == [notice.value.entry_number]
+    assert [e.number for e in shop.journal()] == [1] == [notice.value.entry_number]
     assert "РАСХОД".encode("cp866") in receipts.output
     with pytest.raises(PrintFailed):
         anna.print_payout_note(1)
@@ -400,3 +400,10 @@ def test_a_correction_starts_from_the_entry_as_last_corrected(
         boss.correct_journal_entry(1, player="Я" * 301, reason="опечатка")
     with pytest.raises(JournalEntryUnknown):
         boss.journal_entry_now(9)
+
+
+def test_the_journal_is_for_managers(anna: Desk) -> None:
+    with pytest.raises(NotPermitted, match="просмотр журнала выплат"):
+        anna.journal()
+    with pytest.raises(NotPermitted):
+        anna.journal_entry_now(1)

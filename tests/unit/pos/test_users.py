@@ -5,8 +5,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from pos.errors import InvalidUser, NotPermitted
+from pos.permissions import Permission, require
 from pos.pins import Argon2PinHasher
-from pos.users import LOCK_DURATION, Role, User, check_login, check_pin, parse_role, require_manager
+from pos.users import LOCK_DURATION, Role, User, check_login, check_pin, parse_role
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
@@ -55,8 +56,8 @@ def test_roles_are_cashier_and_manager_only() -> None:
 
 def test_cashier_cannot_do_a_managers_work() -> None:
     with pytest.raises(NotPermitted, match="только менеджеру"):
-        require_manager(User("anna", Role.CASHIER, "h"), "изменение настроек")
-    require_manager(User("boss", Role.MANAGER, "h"), "изменение настроек")
+        require(User("anna", Role.CASHIER, "h"), Permission.SETTINGS)
+    require(User("boss", Role.MANAGER, "h"), Permission.SETTINGS)
 
 
 def test_pins_are_stored_as_argon2id_hashes_that_verify_only_the_right_pin() -> None:

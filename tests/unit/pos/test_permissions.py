@@ -1,0 +1,151 @@
+"""The permission matrix, every manager-only action both ways, and a manager's one-time PIN."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date, timedelta
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from pos.audit import AuditAction
+from pos.clock import FixedClock
+from pos.desk import Desk
+from pos.errors import NotPermitted, PosError, UserLocked, WrongPin
+from pos.permissions import MATRIX, WORDS, Permission, allowed, matrix_rows
+from pos.printers import PrinterKind, make_printer_config
+from pos.results import ResultEntry
+from pos.services import Shop
+from pos.users import Role
+from tests.fakes import FakeStorage
+
+# One call per manager-only permission; what happens after the check does not matter here.
+CALLS: dict[Permission, Callable[[Desk, str], object]] = {
+    Permission.REPRINT_AFTER_WINDOW: lambda d, old: d.reprint(old),
+    Permission.AGREE_IN_PLAY: lambda d, _: d.price_bet([(101, "1")], "5", agreed_in_play=True),
+    Permission.EDIT_LINE: lambda d, _: d.set_odds(101, "1", Decimal("2.20")),
+    Permission.RECORD_RESULTS: lambda d, _: d.check_result(ResultEntry(101, 1, 0, source="АБФФ")),
+    Permission.CORRECT_RESULTS: lambda d, _: d.correct_result(
+        101, ResultEntry(101, 1, 0), "опечатка"
+    ),
+    Permission.SETTLE: lambda d, _: d.settle(),
+    Permission.VIEW_JOURNAL: lambda d, _: d.journal(),
+    Permission.EXPORT_JOURNAL: lambda d, _: d.export_journal_pdf(
+        "/nonexistent/j.pdf", date(2026, 12, 1), date(2026, 12, 31)
+    ),
+    Permission.CORRECT_JOURNAL: lambda d, _: d.correct_journal_entry(1, player="Х", reason="х"),
+    Permission.SETTINGS: lambda d, _: d.update_settings(min_age=21),
+    Permission.PRINTERS: lambda d, _: d.update_printers(
+        make_printer_config(kind=PrinterKind.NONE), None
+    ),
+    Permission.USERS: lambda d, _: d.users(),
+}
+
+
+@pytest.fixture
+def anna(demo_shop: Shop) -> Desk:
+    return demo_shop.login("anna", "4821")
+
+
+@pytest.fixture
+def boss(demo_shop: Shop) -> Desk:
+    return demo_shop.login("boss", "9911")
+
+
+def test_a_manager_may_do_everything_a_cashier_may() -> None:
+    assert MATRIX[Role.CASHIER] < MATRIX[Role.MANAGER] == frozenset(Permission)
+    assert all(manager for _, _, manager in matrix_rows())
+    assert len(matrix_rows()) == len(Permission) == len(WORDS)
+
+
+def test_every_manager_only_permission_is_checked_by_a_call() -> None:
+    manager_only = {p for p in Permission if not allowed(Role.CASHIER, p)}
+    assert manager_only == set(CALLS)  # a new one needs its call here (and its check in pos)
+
+
+@pytest.fixture
+def old_slip(anna: Desk, clock: FixedClock) -> str:
+    """A slip issued six minutes ago: its window is over."""
+    number = anna.accept_bet([(101, "1")], stake="5").number
+    clock.advance(timedelta(minutes=6))
+    return number
+
+
+@pytest.mark.parametrize("permission", sorted(CALLS))
+def test_a_cashier_is_refused_and_a_manager_is_not(
+    permission: Permission, anna: Desk, boss: Desk, old_slip: str
+) -> None:
+    call = CALLS[permission]
+    with pytest.raises(NotPermitted) as refused:
+        call(anna, old_slip)
+    assert str(refused.value) == f"Действие «{WORDS[permission]}» доступно только менеджеру."
+    try:
+        call(boss, old_slip)
+    except NotPermitted:  # pragma: no cover - the failure being tested for
+        pytest.fail(f"a manager was refused {permission}")
+    except PosError:
+        pass  # refused later for its own reason (no such entry, a bad file name, …)
+
+
+def test_a_managers_pin_allows_one_action_once(
+    anna: Desk, demo_shop: Shop, clock: FixedClock, storage: FakeStorage
+) -> None:
+    slip = anna.accept_bet([(101, "1")], stake="5")
+    clock.advance(timedelta(minutes=6))  # the window is over: a reprint needs a manager
+    with pytest.raises(NotPermitted):
+        anna.reprint(slip.number)
+
+    granted = anna.authorised_by("boss", "9911", Permission.REPRINT_AFTER_WINDOW)
+
+    copy = granted.reprint(slip.number)
+    assert copy.reprints == 1 and granted.login == "anna"
+    record = next(r for r in reversed(storage.data.audit) if r.action is AuditAction.AUTHORISED)
+    assert (record.actor, record.terminal) == ("boss", "К1")
+    assert record.detail == "boss разрешил anna: повторная печать купона после 5 минут"
+    with pytest.raises(NotPermitted):
+        granted.reprint(slip.number)  # once
+    with pytest.raises(NotPermitted):
+        granted.update_settings(min_age=21)  # and nothing else a manager may
+    granted.accept_bet([(102, "1")], stake="5")  # what a cashier may, it still may
+
+
+@pytest.mark.warns_in_log  # the lock of boss after five wrong PINs is logged
+def test_an_authorisation_needs_a_managers_right_pin(anna: Desk, storage: FakeStorage) -> None:
+    with pytest.raises(NotPermitted):
+        anna.authorised_by("anna", "4821", Permission.REPRINT_AFTER_WINDOW)
+    assert storage.data.audit[-1].action is AuditAction.AUTHORISATION_REFUSED
+    for attempt in range(4):
+        with pytest.raises(WrongPin):
+            anna.authorised_by("boss", "0000", Permission.REPRINT_AFTER_WINDOW)
+        assert storage.data.users["boss"].failed_pins == attempt + 1
+    with pytest.raises(UserLocked):
+        anna.authorised_by("boss", "0000", Permission.REPRINT_AFTER_WINDOW)
+    with pytest.raises(UserLocked):
+        anna.authorised_by("boss", "9911", Permission.REPRINT_AFTER_WINDOW)
+
+
+def test_the_idle_lock_is_recorded_and_lifted_by_the_users_pin(
+    anna: Desk, storage: FakeStorage
+) -> None:
+    anna.lock_screen()
+    assert storage.data.audit[-1].action is AuditAction.SCREEN_LOCKED
+    with pytest.raises(WrongPin):
+        anna.confirm_pin("1111")
+    anna.confirm_pin("4821")
+    assert storage.data.audit[-1].action is AuditAction.SCREEN_UNLOCKED
+    assert storage.data.users["anna"].failed_pins == 0
+
+
+def test_the_idle_time_is_a_setting(boss: Desk) -> None:
+    assert boss.settings().idle_lock_minutes == 15
+    assert boss.update_settings(idle_lock_minutes="5").idle_lock_minutes == 5
+    with pytest.raises(PosError, match="от 1 до 120"):
+        boss.update_settings(idle_lock_minutes="0")
+
+
+def test_the_readme_prints_the_matrix_as_the_code_has_it() -> None:
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+    for action, cashier, manager in matrix_rows():
+        yes = {True: "да", False: "—"}
+        assert f"| {action} | {yes[cashier]} | {yes[manager]} |" in readme, action
