@@ -22,6 +22,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -212,6 +213,8 @@ class CashMovementRow(Base):
     """Cash into (positive) or out of (negative) a terminal's drawer."""
 
     __tablename__ = "cash_movements"
+    # A shift's cash is its terminal's movements since it opened.
+    __table_args__ = (Index("ix_cash_movements_terminal_at", "terminal", "at"),)
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     at: Mapped[datetime] = mapped_column(UTCDateTime())
@@ -378,3 +381,49 @@ class JournalEntryRow(Base):
     paid_slip_id: Mapped[int | None] = mapped_column(ForeignKey("slips.id"), unique=True)
     corrects: Mapped[int | None] = mapped_column(ForeignKey("journal_entries.number"))
     reason: Mapped[str] = mapped_column(String(200), default="")
+
+
+class ShiftRow(Base):
+    """A shift of a terminal (pos.shifts): at most one open per terminal (a partial index)."""
+
+    __tablename__ = "shifts"
+    __table_args__ = (
+        CheckConstraint("state = 'open' OR state = 'closed'", name="state"),
+        CheckConstraint("opening_cash >= 0", name="opening_cash"),
+        Index(
+            "ix_shifts_one_open",
+            "terminal",
+            unique=True,
+            sqlite_where=text("state = 'open'"),
+            postgresql_where=text("state = 'open'"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    terminal: Mapped[str] = mapped_column(String(TERMINAL))
+    state: Mapped[str] = mapped_column(String(8))
+    opened_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    opened_by: Mapped[str] = mapped_column(String(LOGIN))
+    opening_cash: Mapped[Decimal] = mapped_column(Kopecks())
+    closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    closed_by: Mapped[str | None] = mapped_column(String(LOGIN))
+    counted: Mapped[Decimal | None] = mapped_column(Kopecks())
+    expected: Mapped[Decimal | None] = mapped_column(Kopecks())
+
+
+class CashTransferRow(Base):
+    """Cash put into a shift's drawer or taken out by hand, with the reason."""
+
+    __tablename__ = "cash_transfers"
+    __table_args__ = (
+        CheckConstraint("kind = 'in' OR kind = 'out'", name="kind"),
+        CheckConstraint("amount > 0", name="amount"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    shift_id: Mapped[int] = mapped_column(ForeignKey("shifts.id"), index=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    cashier: Mapped[str] = mapped_column(String(LOGIN))
+    kind: Mapped[str] = mapped_column(String(4))
+    amount: Mapped[Decimal] = mapped_column(Kopecks())
+    reason: Mapped[str] = mapped_column(String(200))

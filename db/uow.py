@@ -27,6 +27,7 @@ from db.repositories import (
     SqlUserRepository,
 )
 from db.results import SqlResultRepository, SqlSettlementRepository
+from db.shifts import SqlShiftRepository
 from pos.errors import ConcurrentChange, StorageUnavailable
 from pos.ports import (
     AuditLog,
@@ -36,6 +37,7 @@ from pos.ports import (
     ResultRepository,
     SettingsRepository,
     SettlementRepository,
+    ShiftRepository,
     SlipRepository,
     UserRepository,
 )
@@ -110,6 +112,7 @@ class SqlAlchemyUnitOfWork:
     results: ResultRepository
     settlement: SettlementRepository
     journal: JournalRepository
+    shifts: ShiftRepository
 
     def __init__(self, session_factory: sessionmaker[Session]) -> None:
         self._session_factory = session_factory
@@ -127,6 +130,7 @@ class SqlAlchemyUnitOfWork:
         self.results = SqlResultRepository(self._session)
         self.settlement = SqlSettlementRepository(self._session)
         self.journal = SqlJournalRepository(self._session)
+        self.shifts = SqlShiftRepository(self._session)
         self.committed = False
         return self
 

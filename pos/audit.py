@@ -58,6 +58,10 @@ class AuditAction(enum.StrEnum):
     AUTHORISATION_REFUSED = "authorisation_refused"
     SCREEN_LOCKED = "screen_locked"
     SCREEN_UNLOCKED = "screen_unlocked"
+    SHIFT_OPENED = "shift_opened"
+    SHIFT_CLOSED = "shift_closed"
+    CASH_IN = "cash_in"
+    CASH_OUT = "cash_out"
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from pos.fiscal import FiscalReceipt, ReceiptKind
 from pos.identity import IdDocument, check_player, masked_number
 from pos.money import to_money
 from pos.ports import UnitOfWork
+from pos.shifts import require_working
 from pos.slipnumbers import make_slip_number, parse_slip_number
 from pos.slips import (
     Cancellation,
@@ -110,6 +111,7 @@ def accept_bet(
         if earlier.status is SlipStatus.PENDING:
             raise RequestPrinting(earlier.number)
         return _repeat(earlier, picks, request.stake, request.kind)
+    require_working(uow.shifts.open_for(teller.terminal), teller.terminal, now, settings.zone)
     refusal = _check_identity(uow, teller, now, settings, request.document)
     if refusal is not None:
         return refusal
@@ -222,9 +224,11 @@ def cancel_in_window(
     slip = find_slip(uow, number, for_update=True)
     if slip.status is not SlipStatus.OPEN:
         raise SlipNotOpen(slip.number, _STATUS_WORDS.get(slip.status, str(slip.status)))
+    zone = shop_settings.from_text(uow.settings.load()).zone
     if not slip.window_open(now):
-        zone = shop_settings.from_text(uow.settings.load()).zone
         raise WindowClosed(slip.number, slip.window_ends_at.astimezone(zone))
+    # The stake goes back from the drawer of this terminal's open shift.
+    require_working(uow.shifts.open_for(teller.terminal), teller.terminal, now, zone)
     cancellation = Cancellation(now, teller.login, why[:200])
     uow.slips.cancel(slip.number, cancellation)
     uow.slips.add_cash(

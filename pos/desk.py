@@ -23,6 +23,7 @@ from pos.permissions import Permission
 from pos.results_desk import ResultsDesk
 from pos.session import Grant
 from pos.settings import ShopSettings
+from pos.shift_desk import ShiftDesk
 from pos.slips import Slip
 from pos.users import Role, User
 
@@ -44,7 +45,7 @@ class UserInfo:
     locked_until: datetime | None
 
 
-class Desk(LineDesk, PayoutDesk, ResultsDesk):
+class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk):
     """The terminal session of one signed-in user; a manager can do all a cashier can."""
 
     def __init__(self, shop: Shop, user: User) -> None:

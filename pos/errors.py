@@ -1300,3 +1300,79 @@ class PayoutNoteNotPrinted(DeviceOrStorageError):
             f"квитанция для игрока не напечатана: принтер {self.cause.where} недоступен "
             f"({self.cause.detail}). Проверьте принтер и нажмите «Квитанция повторно»."
         )
+
+
+# --- shifts ---------------------------------------------------------------------------------
+
+
+class ShiftNotOpen(DomainError):
+    """Bets, payouts and cash need an open shift at the terminal."""
+
+    def __init__(self, terminal: str) -> None:
+        self.terminal = terminal
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"На терминале {self.terminal} смена не открыта: откройте смену на странице «Касса» "
+            "(пересчитайте размен в кассе)."
+        )
+
+
+class ShiftTooLong(DomainError):
+    """A shift open for more than 24 hours takes no more work until it is closed."""
+
+    def __init__(self, opened_at: datetime) -> None:
+        self.opened_at = opened_at
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Смена открыта {self.opened_at:%d.%m.%Y в %H:%M} — больше 24 часов. "
+            "Закройте смену (пересчёт кассы и Z-отчёт) и откройте новую."
+        )
+
+
+class ShiftAlreadyOpen(DomainError):
+    """A second shift at a terminal that has one open."""
+
+    def __init__(self, terminal: str, opened_by: str, opened_at: datetime) -> None:
+        self.terminal = terminal
+        self.opened_by = opened_by
+        self.opened_at = opened_at
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"На терминале {self.terminal} уже открыта смена ({self.opened_by}, "
+            f"{self.opened_at:%d.%m.%Y %H:%M}): работайте в ней или закройте её."
+        )
+
+
+class ShiftCloseBlocked(DomainError):
+    """The shift cannot close yet; `blockers` names each thing in the way and its fix."""
+
+    def __init__(self, blockers: list[str]) -> None:
+        self.blockers = blockers
+        super().__init__()
+
+    def message(self) -> str:
+        return "Смену закрыть нельзя: " + "; ".join(self.blockers) + "."
+
+
+class TransferRefused(DomainError):
+    """Cash in or out without a reason, or more out than the drawer holds."""
+
+    def __init__(self, why: str, available: Decimal | None = None) -> None:
+        self.why = why
+        self.available = available
+        super().__init__()
+
+    def message(self) -> str:
+        if self.why == "reason":
+            return "Укажите причину внесения или изъятия: она печатается в документе и в аудите."
+        if self.why == "not_positive":
+            return "Сумма внесения или изъятия должна быть больше нуля."
+        return (
+            f"В кассе по расчёту только {_rub(self.available or Decimal(0))}: изъять больше нельзя."
+        )

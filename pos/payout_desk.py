@@ -61,6 +61,7 @@ from pos.ports import PreviewLine, UnitOfWork
 from pos.results import Result
 from pos.settings import ShopSettings
 from pos.settlement import settle_slip
+from pos.shifts import require_working
 from pos.slips import SETTLED_STATUSES, CashKind, CashMovement, IdOutcome, Slip, SlipStatus
 from pos.till import TillDesk
 
@@ -320,6 +321,7 @@ def prepare_payout(
     stored = uow.settings.load()
     slip = find_slip(uow, number, for_update=True, stored=stored)
     settings = shop_settings.from_text(stored)
+    require_working(uow.shifts.open_for(teller.terminal), teller.terminal, now, settings.zone)
     results = _results_of(uow, slip)
     today = now.astimezone(settings.zone).date()
     amount = payable_amount(slip, results, today, settings.zone)

@@ -35,6 +35,7 @@ class Permission(enum.StrEnum):
     SETTINGS = "settings"
     PRINTERS = "printers"
     USERS = "users"
+    CASH_OUT = "cash_out"
 
 
 # What a refusal calls each action (NotPermitted: «Действие «…» доступно только менеджеру.»).
@@ -57,6 +58,7 @@ WORDS: dict[Permission, str] = {
     Permission.SETTINGS: "изменение настроек",
     Permission.PRINTERS: "настройка принтеров",
     Permission.USERS: "управление пользователями",
+    Permission.CASH_OUT: "изъятие наличных из кассы",
 }
 
 _CASHIER = frozenset(

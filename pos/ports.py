@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 from pos.audit import AuditRecord, ChainedRecord, ChainHead
 from pos.errors import PrinterUnavailable
 from pos.line import Event, OddsQuote, Sport
-from pos.slips import Cancellation, CashMovement, IdCheck, Slip
+from pos.slips import Cancellation, CashKind, CashMovement, IdCheck, Slip
 from pos.users import User
 
 if TYPE_CHECKING:
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from pos.results import Result
     from pos.settings import ShopSettings
     from pos.settlement_batch import SettledBatch
+    from pos.shifts import CashTransfer, Shift, TransferKind
 
 
 class UserRepository(Protocol):
@@ -174,6 +175,25 @@ class JournalRepository(Protocol):
         ...
 
 
+class ShiftRepository(Protocol):
+    """Shifts of the terminals, their cash transfers, and the cash their slips moved."""
+
+    def open_for(self, terminal: str, *, for_update: bool = False) -> Shift | None: ...
+    def add(self, shift: Shift) -> Shift:
+        """Store a new open shift; returns it with its id."""
+        ...
+
+    def close(self, shift: Shift) -> None: ...
+    def add_transfer(self, transfer: CashTransfer) -> None: ...
+    def transfers(self, shift_id: int) -> list[tuple[TransferKind, Decimal]]:
+        """The shift's cash in and out, summed by kind."""
+        ...
+
+    def movements(self, terminal: str, since: datetime) -> list[tuple[CashKind, Decimal]]:
+        """The cash the terminal's slips moved since `since`, summed by kind (signed)."""
+        ...
+
+
 class UnitOfWork(Protocol):
     """One transaction: everything done inside `with uow:` is rolled back unless committed."""
 
@@ -186,6 +206,7 @@ class UnitOfWork(Protocol):
     results: ResultRepository
     settlement: SettlementRepository
     journal: JournalRepository
+    shifts: ShiftRepository
 
     def __enter__(self) -> Self: ...
     def __exit__(
@@ -310,6 +331,12 @@ class PrintStation(Protocol):
 
     def print_test_page(self, settings: ShopSettings, *, fiscal: bool = False) -> None:
         """Print the code-page, barcode and width test on the slip (or fiscal) printer."""
+        ...
+
+    def print_cash_transfer(
+        self, transfer: CashTransfer, terminal: str, settings: ShopSettings
+    ) -> None:
+        """Print the document of cash put in or taken out (on the fiscal printer)."""
         ...
 
     def preview_slip(

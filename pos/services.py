@@ -8,6 +8,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date, datetime
+from decimal import Decimal
 from pathlib import Path
 from typing import BinaryIO
 
@@ -39,6 +40,7 @@ from pos.ports import PinHasher, PrintStation, Storage, UnitOfWork
 from pos.printers import PrinterConfig
 from pos.results_desk import Progress, SettleReport, settle_all
 from pos.settings import ShopSettings
+from pos.shifts import Shift
 from pos.slips import Slip
 from pos.terminal import DEFAULT_TERMINAL, default_data_dir, load_terminal_config
 from pos.users import User, check_login, check_pin, parse_role
@@ -361,6 +363,12 @@ class Shop:
                 for market, odds in fixture.odds.items():
                     self._set_odds(uow, SYSTEM_ACTOR, fixture.code, market, odds)
                 added += 1
+            if uow.shifts.open_for(self.terminal) is None:
+                # A demo database can take bets at once: its terminal's shift is open.
+                shift = uow.shifts.add(
+                    Shift(0, self.terminal, self.clock.now(), SYSTEM_ACTOR, Decimal("0.00"))
+                )
+                self._audit(uow, SYSTEM_ACTOR, AuditAction.SHIFT_OPENED, f"демо-смена {shift.id}")
             self._audit(uow, SYSTEM_ACTOR, AuditAction.DEMO_SEEDED, f"событий: {added}")
             uow.commit()
         return added

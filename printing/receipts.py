@@ -11,6 +11,7 @@ from __future__ import annotations
 from pos.fiscal import ITEM_WORDS, RECEIPT_TITLES, DayReport, FiscalReceipt, ReceiptKind
 from pos.money import format_roubles as rub
 from pos.settings import ShopSettings
+from pos.shifts import CashTransfer, TransferKind
 from pos.slipnumbers import display_slip_number
 from printing.layout import (
     INDENT,
@@ -136,6 +137,45 @@ def report_layout(
         page.rule()
     if not report.closing:
         page.wrap("Смена не закрыта", bold=True, center=True)
+    return page.items
+
+
+def transfer_layout(
+    transfer: CashTransfer,
+    settings: ShopSettings,
+    *,
+    terminal: str,
+    code_page: str = "CP866",
+    width: int = WIDTH_80MM,
+) -> list[Item]:
+    """The document of cash put into the drawer or taken out of it, with its reason.
+
+    Args:
+        transfer: the cash in or out.
+        settings: the shop's name, address, licence number and time zone.
+        terminal: the terminal whose drawer it is.
+        code_page: the printer's code page.
+        width: characters per line.
+
+    Returns:
+        Text lines no longer than `width`, with a line for the signature.
+    """
+    inward = transfer.kind is TransferKind.CASH_IN
+    page = Page(code_page, width)
+    shop_header(page, settings)
+    page.rule()
+    page.wrap("ВНЕСЕНИЕ НАЛИЧНЫХ" if inward else "ИЗЪЯТИЕ НАЛИЧНЫХ", bold=True, center=True)
+    page.pair(f"Смена № {transfer.shift_id}", f"Терминал {terminal}")
+    page.pair(
+        local(transfer.at, settings.zone, "%d.%m.%Y"),
+        local(transfer.at, settings.zone, "%H:%M:%S"),
+    )
+    page.pair("Кассир", transfer.cashier)
+    page.rule()
+    page.pair("СУММА", rub(transfer.amount), bold=True, tall=True)
+    page.wrap(f"Причина: {transfer.reason}")
+    page.rule()
+    page.wrap("Подпись: ____________________")
     return page.items
 
 

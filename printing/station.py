@@ -20,11 +20,12 @@ from pos.payouts import PayoutNote
 from pos.ports import PreviewLine
 from pos.printers import PrinterConfig
 from pos.settings import ShopSettings
+from pos.shifts import CashTransfer
 from pos.slips import Slip
 from printing.devices import Device, device_for, open_device
 from printing.layout import Item, render_job, to_preview
 from printing.payouts import payout_note_layout
-from printing.receipts import receipt_layout, report_layout, test_page_layout
+from printing.receipts import receipt_layout, report_layout, test_page_layout, transfer_layout
 from printing.slips import slip_layout
 
 log = logging.getLogger(__name__)
@@ -145,6 +146,13 @@ class EscposStation:
     def print_payout_note(self, note: PayoutNote, settings: ShopSettings) -> None:
         job = [self._slip.layout(payout_note_layout, note, settings)]
         self._slip.send(job, f"payout-{note.journal_no}-note")
+
+    def print_cash_transfer(
+        self, transfer: CashTransfer, terminal: str, settings: ShopSettings
+    ) -> None:
+        printer = self._receipts
+        job = [printer.layout(transfer_layout, transfer, settings, terminal=terminal)]
+        printer.send(job, f"cash-{transfer.kind.value}-{transfer.shift_id}")
 
     def print_test_page(self, settings: ShopSettings, *, fiscal: bool = False) -> None:
         printer = self._receipts if fiscal else self._slip

@@ -22,12 +22,14 @@ from pos.ports import (
     ResultRepository,
     SettingsRepository,
     SettlementRepository,
+    ShiftRepository,
     SlipRepository,
     UserRepository,
 )
 from pos.results import Result
 from pos.settlement_batch import VERDICT_STATUS, SettledBatch, Verdict, encode_terms
-from pos.slips import Cancellation, CashMovement, IdCheck, Slip, SlipStatus
+from pos.shifts import CashTransfer, Shift, ShiftState, TransferKind
+from pos.slips import Cancellation, CashKind, CashMovement, IdCheck, Slip, SlipStatus
 from pos.users import User
 
 
@@ -56,6 +58,8 @@ class FakeData:
         self.corrections = 0
         self.journal: dict[int, JournalEntry] = {}
         self.journal_counter = 0
+        self.shifts: list[Shift] = []
+        self.transfers: list[CashTransfer] = []
 
 
 class _Users:
@@ -419,6 +423,37 @@ class _Journal:
         return [e for _, e in sorted(self._data.journal.items()) if wanted(e)]
 
 
+class _Shifts:
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def open_for(self, terminal: str, *, for_update: bool = False) -> Shift | None:
+        return next(
+            (s for s in self._data.shifts if s.terminal == terminal and s.state is ShiftState.OPEN),
+            None,
+        )
+
+    def add(self, shift: Shift) -> Shift:
+        assert self.open_for(shift.terminal) is None
+        stored = dataclasses.replace(shift, id=len(self._data.shifts) + 1)
+        self._data.shifts.append(stored)
+        return stored
+
+    def close(self, shift: Shift) -> None:
+        self._data.shifts[shift.id - 1] = shift
+
+    def add_transfer(self, transfer: CashTransfer) -> None:
+        self._data.transfers.append(transfer)
+
+    def transfers(self, shift_id: int) -> list[tuple[TransferKind, Decimal]]:
+        return [(t.kind, t.amount) for t in self._data.transfers if t.shift_id == shift_id]
+
+    def movements(self, terminal: str, since: datetime) -> list[tuple[CashKind, Decimal]]:
+        return [
+            (m.kind, m.amount) for m in self._data.cash if m.terminal == terminal and m.at >= since
+        ]
+
+
 class FakeUnitOfWork:
     """Works on a copy of the data and publishes it only on commit, like a real transaction."""
 
@@ -431,6 +466,7 @@ class FakeUnitOfWork:
     results: ResultRepository
     settlement: SettlementRepository
     journal: JournalRepository
+    shifts: ShiftRepository
 
     def __init__(self, storage: FakeStorage) -> None:
         self._storage = storage
@@ -447,6 +483,7 @@ class FakeUnitOfWork:
         self.results = _Results(self._work)
         self.settlement = _Settlement(self._work)
         self.journal = _Journal(self._work)
+        self.shifts = _Shifts(self._work)
         return self
 
     def __exit__(

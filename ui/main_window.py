@@ -21,6 +21,7 @@ from pos.errors import PosError
 from pos.settings import ShopSettings
 from ui.app import APP_NAME, ORGANIZATION
 from ui.connection import ShopConnection
+from ui.idle import ScreenLock
 from ui.pages.login import LoginPage, SignInScreen
 from ui.tasks import TaskRunner
 
@@ -56,7 +57,12 @@ _CLOCK_INTERVAL_MS = 1000
 
 
 class MainWindow(QMainWindow):
-    """Sign-in page first; after sign-in, navigation to the pages the user's role may use."""
+    """Sign-in page first; after sign-in, navigation to the pages the user's role may use.
+
+    Signed in, the window locks itself after `idle_lock_minutes` (a shop setting) without
+    keyboard or mouse input, until the user's PIN is typed again (issue #7, ui.idle);
+    `idle_lock_ms` overrides the setting (tests).
+    """
 
     first_shown = Signal()
     # The sign-in page lists the users for the first time: the terminal is ready for work.
@@ -72,6 +78,7 @@ class MainWindow(QMainWindow):
         parent: QWidget | None = None,
         *,
         ui_state: QSettings | None = None,
+        idle_lock_ms: int | None = None,
     ) -> None:
         super().__init__(parent)
         self._connection = connection
@@ -93,6 +100,8 @@ class MainWindow(QMainWindow):
         self._login.shop_loaded.connect(self._on_login_shop_loaded)
         self._login.open_failed.connect(self.open_failed)
         self._stack.addWidget(self._login)
+        self._screen_lock = ScreenLock(self._stack, task_runner, self, idle_lock_ms=idle_lock_ms)
+        self._screen_lock.sign_out_requested.connect(self._on_screen_lock_sign_out_requested)
         self.setCentralWidget(self._stack)
         self._build_status_bar()
         self._build_sign_out_action()
@@ -112,6 +121,16 @@ class MainWindow(QMainWindow):
         """The signed-in session, or None on the sign-in page."""
         return self._desk
 
+    @property
+    def locked(self) -> bool:
+        """True while the lock screen hides the workspace."""
+        return self._screen_lock.locked
+
+    @property
+    def screen_lock(self) -> ScreenLock:
+        """The idle lock (its `idle_lock_ms` overrides the shop's setting in tests)."""
+        return self._screen_lock
+
     def page_titles(self) -> list[str]:
         """The navigation entries the signed-in user sees (empty when signed out)."""
         if self._workspace is None:
@@ -127,6 +146,7 @@ class MainWindow(QMainWindow):
         if desk is None or self._workspace is None:
             return
         # Nothing more may be started in the workspace that is about to go away.
+        self._screen_lock.release()
         self._workspace.setEnabled(False)
         self._sign_out_action.setEnabled(False)
         self._runner.run(
@@ -266,6 +286,8 @@ class MainWindow(QMainWindow):
         self._show_signed_in_user()
         self._pages[0].refresh()
         self._pages[0].setFocus()
+        # The idle time is the setting the sign-in page has just loaded (or a saved one).
+        self._screen_lock.guard(desk, self._workspace, self._user_label.text())
         if self._till is not None:
             # A slip printed before a crash waits for an answer: the till page asks it.
             self._till.refresh(reveal=True)
@@ -296,6 +318,9 @@ class MainWindow(QMainWindow):
     def _on_sign_out_action_triggered(self) -> None:
         self.sign_out()
 
+    def _on_screen_lock_sign_out_requested(self) -> None:
+        self.sign_out()
+
     def _on_clock_timer_timeout(self) -> None:
         text = self._connection.clock.now().astimezone(self._settings.zone).strftime("%H:%M")
         if text != self._clock_label.text():
@@ -312,12 +337,14 @@ class MainWindow(QMainWindow):
             self._stack.removeWidget(workspace)
             workspace.deleteLater()
         self._sign_out_action.setEnabled(False)
+        self._screen_lock.release()
         self._show_signed_in_user()
         self._login.reset(failure)
 
     def _apply_shop_settings(self, settings: ShopSettings) -> None:
         self._settings = settings
         self._settings_loaded = True
+        self._screen_lock.set_idle_minutes(settings.idle_lock_minutes)
         self._update_title()
         self._on_clock_timer_timeout()
 
@@ -359,6 +386,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         self._ui_state.setValue(GEOMETRY_KEY, self.saveGeometry())
         self._ui_state.sync()
+        self._screen_lock.release()
         if self._desk is not None:
             # Finished by TaskRunner.shutdown at exit; a refusal is logged by the runner, and
             # no dialog may open on a window that is closing.

@@ -22,6 +22,7 @@ from pos.errors import InvalidAmount, InvalidPeriod, JournalCorrectionEmpty
 from pos.journal import COLUMNS, JournalEntry
 from tests.documents import ID_CARD as ID_CARD_AS_ISSUED
 from tests.documents import PASSPORT
+from tests.shifts import reopen_shift
 from ui.dialogs.correct_entry import CorrectEntryDialog
 from ui.pages.journal import JournalPage
 from ui.pdf_print import print_pdf
@@ -39,6 +40,7 @@ def paid(anna: Desk, boss: Desk, clock: FixedClock) -> list[JournalEntry]:
     boss.record_result(101, 2, 1, source="АБФФ")
     boss.settle()
     clock.advance(timedelta(days=1))
+    reopen_shift(anna)
     return [
         anna.pay_out(slips[0].number, PASSPORT),
         anna.pay_out(slips[1].number, ID_CARD),

@@ -23,6 +23,7 @@ from pos.services import Shop
 from pos.slipnumbers import display_slip_number
 from pos.slips import IdOutcome, Slip, SlipStatus
 from tests.fakes import FakeStorage
+from tests.shifts import reopen_shift
 from ui.connection import ShopConnection
 from ui.main_window import MainWindow
 from ui.pages.payouts import PayoutsPage
@@ -56,6 +57,7 @@ def won_slip(anna: Desk, boss: Desk, clock: FixedClock, outcome: str = "1") -> S
     boss.record_result(101, 2, 1, source="АБФФ")
     boss.settle()
     clock.advance(timedelta(days=1))
+    reopen_shift(anna)
     return slip
 
 
@@ -224,6 +226,7 @@ def test_a_slip_is_not_paid_before_the_day_after_its_last_event(
 ) -> None:
     slip = anna.accept_bet([(101, "1")], stake="10")
     clock.advance(timedelta(days=3))
+    reopen_shift(anna)
     boss.record_result(101, 2, 1, source="АБФФ")
     boss.settle()
 
@@ -341,7 +344,7 @@ def test_the_player_refusing_to_show_a_document_is_recorded_and_not_paid(
 
     qtbot.waitUntil(lambda: page.pay_message_text() == str(PayoutDocumentRequired()))
     assert outcomes(storage) == [IdOutcome.REFUSED]
-    assert anna.journal() == []
+    assert boss.journal() == []
     assert anna.slip(slip.number).status is SlipStatus.WON
 
 

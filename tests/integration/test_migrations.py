@@ -52,6 +52,8 @@ SHOP_TABLES = {
     "slip_terms",
     "settlements",
     "journal_entries",
+    "shifts",
+    "cash_transfers",
 }
 NEXT = "9001"  # a test-only revision after the shop's newest
 

@@ -32,6 +32,7 @@ from pos.slips import Leg, Slip, SlipStatus
 from tests.documents import PASSPORT
 from tests.fakeprinter import FlakyDummy
 from tests.fakes import PlainPinHasher
+from tests.shifts import reopen_shift
 
 pytestmark = pytest.mark.integration
 D = Decimal
@@ -43,6 +44,8 @@ def _open(url: str, clock: FixedClock, terminal: str, printer: Dummy | None = No
         url, clock=clock, terminal=terminal, pin_hasher=PlainPinHasher(), printer=printer or Dummy()
     )
     shop.update_settings(register_serial=f"KSA-{terminal}")
+    if terminal != "К1":  # К1's shift is opened with its demo line
+        shop.login("boss", "9911").open_shift(cash="0")
     return shop
 
 
@@ -95,6 +98,7 @@ def _won_slips(shop: Shop, clock: FixedClock, count: int) -> list[str]:
     shop.login("boss", "9911").record_result(101, 2, 1, source="АБФФ")
     shop.settle()
     clock.advance(timedelta(days=1))
+    reopen_shift(shop.login("anna", "4821"))
     return numbers
 
 

@@ -21,13 +21,15 @@ from PySide6.QtWidgets import (
 
 from pos.clock import Clock
 from pos.desk import Desk
-from pos.errors import PosError, ReceiptNotPrinted
+from pos.errors import NotPermitted, PosError, ReceiptNotPrinted
 from pos.money import format_money
+from pos.permissions import Permission
 from pos.ports import PreviewLine
 from pos.settings import ShopSettings
 from pos.slipnumbers import display_slip_number
 from pos.slips import Slip, SlipStatus
 from ui.dialogs.cancel_reason import CancelReasonDialog
+from ui.dialogs.manager_pin import ManagerPinDialog
 from ui.dialogs.print_preview import PrintPreviewDialog
 from ui.dialogs.slip_details import SlipDetails, SlipDetailsDialog, load_slip_details
 from ui.errors import MessageLabel
@@ -64,6 +66,7 @@ class RecentSlipsPanel(QWidget):
         self.cancel_dialog: CancelReasonDialog | None = None
         self.details_dialog: SlipDetailsDialog | None = None
         self.preview_dialog: PrintPreviewDialog | None = None
+        self.manager_dialog: ManagerPinDialog | None = None
         self._build()
         self._timer = QTimer(self)
         self._timer.setInterval(_TICK_MS)
@@ -281,6 +284,29 @@ class RecentSlipsPanel(QWidget):
         if self.details_dialog is not None:
             self.details_dialog.show_error(exc)
 
+    def _reprint(self, desk: Desk, number: str) -> None:
+        self._runner.run(
+            lambda: desk.reprint(number),
+            on_success=self._show_reprinted,
+            on_failure=lambda exc: self._reprint_refused(number, exc),
+            owner=self,
+        )
+
+    def _reprint_refused(self, number: str, exc: PosError) -> None:
+        self._details_refused(exc)
+        if isinstance(exc, NotPermitted) and self.details_dialog is not None:
+            # After the 5-minute window a manager may allow this one copy with their PIN.
+            self._ask_manager(number, self.details_dialog)
+
+    def _ask_manager(self, number: str, parent: QWidget) -> None:
+        dialog = ManagerPinDialog(self._desk, self._runner, Permission.REPRINT_AFTER_WINDOW, parent)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        # The granted desk does this one reprint, then it is dropped.
+        dialog.granted.connect(lambda granted: self._reprint(granted, number))
+        dialog.finished.connect(self._on_manager_dialog_finished)
+        self.manager_dialog = dialog
+        dialog.open()
+
     def _show_preview(self, number: str, lines: list[PreviewLine]) -> None:
         if self.details_dialog is None:
             return
@@ -305,13 +331,7 @@ class RecentSlipsPanel(QWidget):
         self.look_up(self._slips[item.row()].number)
 
     def _on_details_reprint_requested(self, number: str) -> None:
-        desk = self._desk
-        self._runner.run(
-            lambda: desk.reprint(number),
-            on_success=self._show_reprinted,
-            on_failure=self._details_refused,
-            owner=self,
-        )
+        self._reprint(self._desk, number)
 
     def _on_details_preview_requested(self, number: str) -> None:
         desk = self._desk
@@ -324,6 +344,11 @@ class RecentSlipsPanel(QWidget):
 
     def _on_preview_dialog_finished(self, _result: int) -> None:
         self.preview_dialog = None
+
+    def _on_manager_dialog_finished(self, _result: int) -> None:
+        self.manager_dialog = None
+        if self.details_dialog is not None:
+            self.details_dialog.activateWindow()  # Ctrl+P works again at once
 
     def _on_cancel_dialog_finished(self, _result: int) -> None:
         self.cancel_dialog = None

@@ -41,6 +41,7 @@ from pos.services import Shop
 from pos.slipnumbers import make_slip_number
 from pos.slips import CashKind, IdOutcome, SlipStatus
 from tests.fakes import FakeStorage
+from tests.shifts import reopen_shift
 
 D = Decimal
 
@@ -199,6 +200,7 @@ def test_after_the_published_start_only_a_bet_a_manager_agreed_is_taken(
     demo_shop: Shop, clock: FixedClock, anna: Desk
 ) -> None:
     clock.advance(timedelta(days=1, hours=7, minutes=1))  # 101 starts on 1 Dec at 19:00 Minsk
+    reopen_shift(anna)
     with pytest.raises(EventStarted, match="19:00"):
         anna.accept_bet([(101, "1")], stake="10")
     with pytest.raises(NotPermitted, match="согласование"):

@@ -38,6 +38,7 @@ from tests.conftest import REGISTER
 from tests.documents import PASSPORT
 from tests.fakeprinter import FlakyDummy
 from tests.fakes import FakeStorage, PlainPinHasher
+from tests.shifts import reopen_shift
 
 D = Decimal
 
@@ -69,20 +70,22 @@ def _won_slip(anna: Desk, boss: Desk, clock: FixedClock, stake: str = "10") -> S
     """A single on 101 "1" (2.10), the match won 2:1 and settled; payable from tomorrow."""
     slip = anna.accept_bet([(101, "1")], stake=stake)
     clock.advance(timedelta(days=3))
+    reopen_shift(anna)
     boss.record_result(101, 2, 1, source="АБФФ")
     boss.settle()
     return slip
 
 
-def _next_day(clock: FixedClock) -> None:
+def _next_day(clock: FixedClock, desk: Desk) -> None:
     clock.advance(timedelta(days=1))
+    reopen_shift(desk)
 
 
 def test_a_winning_slip_is_paid_once_into_the_journal(
     anna: Desk, boss: Desk, clock: FixedClock, storage: FakeStorage, flaky: FlakyDummy
 ) -> None:
     slip = _won_slip(anna, boss, clock)
-    _next_day(clock)
+    _next_day(clock, anna)
     flaky.clear()
 
     entry = anna.pay_out(slip.number, PASSPORT)
@@ -127,8 +130,10 @@ def test_the_payout_period_runs_from_the_next_day_for_one_month(
     with pytest.raises(PayoutTooEarly, match=r"с 04\.12\.2026"):
         anna.pay_out(slip.number, PASSPORT)
     clock.advance(timedelta(days=31))  # 3 Jan: one month from 3 Dec ends on that day
+    reopen_shift(anna)
     anna.payout_quote(slip.number)
     clock.advance(timedelta(days=1))
+    reopen_shift(anna)
     with pytest.raises(PayoutExpired, match=r"истёк 03\.01\.2027"):
         anna.pay_out(slip.number, PASSPORT)
     assert anna.slip(slip.number).status is SlipStatus.WON
@@ -146,9 +151,10 @@ def test_open_and_lost_slips_are_not_paid(
 ) -> None:
     slip = anna.accept_bet(legs, stake="5", kind="express" if len(legs) > 1 else "single")
     clock.advance(timedelta(days=3))
+    reopen_shift(anna)
     boss.record_result(101, 2, 1, source="АБФФ")
     boss.settle()
-    _next_day(clock)
+    _next_day(clock, anna)
     with pytest.raises(NotPayable, match=why):
         anna.pay_out(slip.number, PASSPORT)
     quote = anna.payout_quote(slip.number)
@@ -171,7 +177,7 @@ def test_without_a_document_nothing_is_paid_and_the_refusal_is_recorded(
     anna: Desk, boss: Desk, clock: FixedClock, storage: FakeStorage
 ) -> None:
     slip = _won_slip(anna, boss, clock)
-    _next_day(clock)
+    _next_day(clock, anna)
     with pytest.raises(PayoutDocumentRequired, match=r"п\. 13"):
         anna.pay_out(slip.number, None)
     assert storage.data.id_checks[-1].outcome is IdOutcome.REFUSED
@@ -183,7 +189,7 @@ def test_an_underage_player_is_refused_in_payout_words(
     anna: Desk, boss: Desk, clock: FixedClock, storage: FakeStorage
 ) -> None:
     slip = _won_slip(anna, boss, clock)
-    _next_day(clock)
+    _next_day(clock, anna)
     young = IdDocument(**{**PASSPORT.__dict__, "birth_date": date(2006, 1, 1)})
     with pytest.raises(Underage, match="В выплате отказано") as refused:
         anna.pay_out(slip.number, young)
@@ -196,7 +202,7 @@ def test_an_expired_or_incomplete_document_is_refused(
     anna: Desk, boss: Desk, clock: FixedClock, storage: FakeStorage
 ) -> None:
     slip = _won_slip(anna, boss, clock)
-    _next_day(clock)
+    _next_day(clock, anna)
     expired = IdDocument(**{**PASSPORT.__dict__, "expires_on": date(2026, 1, 1)})
     with pytest.raises(DocumentExpired):
         anna.pay_out(slip.number, expired)
@@ -215,9 +221,10 @@ def test_an_expired_or_incomplete_document_is_refused(
 def test_a_refund_slip_pays_the_stake_back(anna: Desk, boss: Desk, clock: FixedClock) -> None:
     slip = anna.accept_bet([(201, "X")], stake="7")
     clock.advance(timedelta(days=3))
+    reopen_shift(anna)
     boss.record_result(201, None, None, status="cancelled", source="ФХРБ")
     boss.settle()
-    _next_day(clock)
+    _next_day(clock, anna)
     quote = anna.payout_quote(slip.number)
     assert quote.amount == D("7.00") and quote.slip.status is SlipStatus.REFUND
     entry = anna.pay_out(slip.number, PASSPORT)
@@ -231,7 +238,7 @@ def test_a_printer_failure_pays_nothing_and_uses_no_number(
     first = _won_slip(anna, boss, clock)
     boss.record_result(102, 1, 1, source="АБФФ")
     boss.settle()
-    _next_day(clock)
+    _next_day(clock, anna)
     receipts_before = len(storage.data.receipts)
     flaky.broken = True
     with pytest.raises(PayoutNotPrinted, match="НЕ проведена") as failed:
@@ -251,7 +258,7 @@ def test_the_quote_shows_the_settlement_and_the_amount(
     anna: Desk, boss: Desk, clock: FixedClock
 ) -> None:
     slip = _won_slip(anna, boss, clock)
-    _next_day(clock)
+    _next_day(clock, anna)
     quote = anna.payout_quote(slip.number)
     assert quote.amount == D("21.00") and quote.refusal is None
     assert quote.period is not None and quote.period.first_day == date(2026, 12, 4)
@@ -268,12 +275,13 @@ def _pay_three(anna: Desk, boss: Desk, clock: FixedClock) -> list[Slip]:
         boss.accept_bet([(101, "1")], stake="1"),
     ]
     clock.advance(timedelta(days=3))
+    reopen_shift(anna)
     boss.record_result(101, 2, 1, source="АБФФ")
     boss.settle()
-    _next_day(clock)
+    _next_day(clock, anna)
     anna.pay_out(slips[0].number, PASSPORT)
     boss.pay_out(slips[1].number, PASSPORT)
-    _next_day(clock)
+    _next_day(clock, anna)
     anna.pay_out(slips[2].number, PASSPORT)
     return slips
 
@@ -355,7 +363,7 @@ def test_a_note_that_does_not_print_after_its_receipt_leaves_the_payout_made(
     shop.seed_demo()
     anna, boss = shop.login("anna", "4821"), shop.login("boss", "9911")
     slip = _won_slip(anna, boss, clock)
-    _next_day(clock)
+    _next_day(clock, anna)
     slips.broken = True
     with pytest.raises(PayoutNoteNotPrinted, match=r"выдайте игроку 21,00 руб\.") as notice:
         anna.pay_out(slip.number, PASSPORT)
@@ -377,7 +385,7 @@ def test_too_long_a_document_field_is_refused_before_anything_is_written(
     anna: Desk, boss: Desk, clock: FixedClock, storage: FakeStorage
 ) -> None:
     slip = _won_slip(anna, boss, clock)
-    _next_day(clock)
+    _next_day(clock, anna)
     wordy = IdDocument(**{**PASSPORT.__dict__, "kind": "вид на жительство " * 3})
     with pytest.raises(InvalidDocument, match="длиннее 40"):
         anna.pay_out(slip.number, wordy)

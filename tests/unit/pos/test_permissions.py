@@ -40,6 +40,7 @@ CALLS: dict[Permission, Callable[[Desk, str], object]] = {
         make_printer_config(kind=PrinterKind.NONE), None
     ),
     Permission.USERS: lambda d, _: d.users(),
+    Permission.CASH_OUT: lambda d, _: d.cash_out("10", "в сейф"),
 }
 
 

@@ -1,0 +1,102 @@
+"""Shifts in the database: the pos.ports ShiftRepository."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
+
+from db.tables import CashMovementRow, CashTransferRow, ShiftRow
+from pos.shifts import CashTransfer, Shift, ShiftState, TransferKind
+from pos.slips import CashKind
+
+
+class SqlShiftRepository:
+    """Shifts, their cash transfers, and the sums of the cash their slips moved."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    def open_for(self, terminal: str, *, for_update: bool = False) -> Shift | None:
+        """The terminal's open shift, if any (locked for the transaction with `for_update`)."""
+        query = select(ShiftRow).where(ShiftRow.terminal == terminal, ShiftRow.state == "open")
+        if for_update:
+            query = query.with_for_update().execution_options(populate_existing=True)
+        row = self._session.scalars(query).one_or_none()
+        return None if row is None else _shift(row)
+
+    def add(self, shift: Shift) -> Shift:
+        """Store a newly opened shift (the partial unique index refuses a second open one)."""
+        row = ShiftRow(
+            terminal=shift.terminal,
+            state=shift.state.value,
+            opened_at=shift.opened_at,
+            opened_by=shift.opened_by,
+            opening_cash=shift.opening_cash,
+        )
+        self._session.add(row)
+        self._session.flush()
+        return _shift(row)
+
+    def close(self, shift: Shift) -> None:
+        """Record the closing of an open shift."""
+        self._session.execute(
+            update(ShiftRow)
+            .where(ShiftRow.id == shift.id, ShiftRow.state == "open")
+            .values(
+                state=ShiftState.CLOSED.value,
+                closed_at=shift.closed_at,
+                closed_by=shift.closed_by,
+                counted=shift.counted,
+                expected=shift.expected,
+            )
+        )
+
+    def add_transfer(self, transfer: CashTransfer) -> None:
+        """Record cash in or out."""
+        self._session.add(
+            CashTransferRow(
+                shift_id=transfer.shift_id,
+                at=transfer.at,
+                cashier=transfer.cashier,
+                kind=transfer.kind.value,
+                amount=transfer.amount,
+                reason=transfer.reason,
+            )
+        )
+        self._session.flush()
+
+    def transfers(self, shift_id: int) -> list[tuple[TransferKind, Decimal]]:
+        """The shift's cash in and out, summed by kind."""
+        rows = self._session.execute(
+            select(CashTransferRow.kind, func.sum(CashTransferRow.amount))
+            .where(CashTransferRow.shift_id == shift_id)
+            .group_by(CashTransferRow.kind)
+        )
+        return [(TransferKind(kind), Decimal(total).scaleb(-2)) for kind, total in rows]
+
+    def movements(self, terminal: str, since: datetime) -> list[tuple[CashKind, Decimal]]:
+        """The cash the terminal's slips moved since `since`, summed by kind (signed)."""
+        rows = self._session.execute(
+            select(CashMovementRow.kind, func.sum(CashMovementRow.amount))
+            .where(CashMovementRow.terminal == terminal, CashMovementRow.at >= since)
+            .group_by(CashMovementRow.kind)
+        )
+        return [(CashKind(kind), Decimal(total).scaleb(-2)) for kind, total in rows]
+
+
+def _shift(row: ShiftRow) -> Shift:
+    return Shift(
+        id=row.id,
+        terminal=row.terminal,
+        opened_at=row.opened_at,
+        opened_by=row.opened_by,
+        opening_cash=row.opening_cash,
+        state=ShiftState(row.state),
+        closed_at=row.closed_at,
+        closed_by=row.closed_by,
+        counted=row.counted,
+        expected=row.expected,
+    )

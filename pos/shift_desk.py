@@ -1,0 +1,241 @@
+"""The shift use cases of a signed-in desk: open, cash in and out, the count, close (issue #7).
+
+Each is one transaction on the terminal's shift row. Bets, window returns and payouts check
+the open shift in their own transactions (pos.counter, pos.payout_desk) through
+`pos.shifts.require_working`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from decimal import Decimal
+
+from pos import fiscal
+from pos import settings as shop_settings
+from pos.audit import AuditAction
+from pos.errors import (
+    InvalidAmount,
+    PrinterUnavailable,
+    PrintFailed,
+    ShiftAlreadyOpen,
+    ShiftCloseBlocked,
+    ShiftNotOpen,
+    TransferRefused,
+)
+from pos.fiscal import DayReport
+from pos.money import format_roubles, to_money
+from pos.permissions import Permission
+from pos.ports import UnitOfWork
+from pos.shifts import (
+    CashSummary,
+    CashTransfer,
+    Shift,
+    ShiftState,
+    TransferKind,
+    require_working,
+)
+from pos.till import TillDesk
+
+
+@dataclass(frozen=True)
+class ShiftStatus:
+    """An open shift and its cash so far (what the X report and the till page show)."""
+
+    shift: Shift
+    summary: CashSummary
+
+
+@dataclass(frozen=True)
+class ShiftClosing:
+    """A closed shift: what the drawer should have held, what was counted, the difference,
+    and the Z report that closed the fiscal day (None when no receipt was made)."""
+
+    shift: Shift
+    summary: CashSummary
+    z_report: DayReport | None
+
+    @property
+    def expected(self) -> Decimal:
+        return self.summary.expected
+
+    @property
+    def counted(self) -> Decimal:
+        assert self.shift.counted is not None
+        return self.shift.counted
+
+    @property
+    def difference(self) -> Decimal:
+        return self.counted - self.expected
+
+
+class ShiftDesk(TillDesk):
+    """The terminal's shift, for a signed-in desk."""
+
+    def open_shift(self, cash: object) -> Shift:
+        """Open this terminal's shift with the float counted in the drawer.
+
+        Raises:
+            InvalidAmount; ShiftAlreadyOpen: one is open here (work in it or close it).
+        """
+        opening = _cash(cash)
+        now = self._shop.clock.now()
+        with self._shop.unit_of_work() as uow:
+            found = uow.shifts.open_for(self.terminal, for_update=True)
+            if found is not None:
+                zone = shop_settings.from_text(uow.settings.load()).zone
+                raise ShiftAlreadyOpen(
+                    self.terminal, found.opened_by, found.opened_at.astimezone(zone)
+                )
+            shift = uow.shifts.add(Shift(0, self.terminal, now, self.login, opening))
+            self._audit(
+                uow, AuditAction.SHIFT_OPENED, f"смена {shift.id}: размен {format_roubles(opening)}"
+            )
+            uow.commit()
+        return shift
+
+    def shift(self) -> ShiftStatus | None:
+        """This terminal's open shift and its cash so far, or None."""
+        with self._shop.unit_of_work() as uow:
+            shift = uow.shifts.open_for(self.terminal)
+            if shift is None:
+                return None
+            return ShiftStatus(shift, _summary(uow, shift))
+
+    def cash_in(self, amount: object, reason: str) -> CashTransfer:
+        """Put cash into the drawer (change from the safe), with the reason.
+
+        Raises:
+            InvalidAmount, TransferRefused, ShiftNotOpen, ShiftTooLong; PrintFailed: recorded,
+            its document did not print.
+        """
+        return self._transfer(TransferKind.CASH_IN, amount, reason)
+
+    def cash_out(self, amount: object, reason: str) -> CashTransfer:
+        """Take cash out of the drawer (to the safe or the bank), with the reason (managers,
+        or a cashier with a manager's PIN).
+
+        Raises:
+            NotPermitted, InvalidAmount, TransferRefused (also: more than the drawer holds),
+            ShiftNotOpen, ShiftTooLong; PrintFailed: recorded, its document did not print.
+        """
+        self._require(Permission.CASH_OUT)
+        return self._transfer(TransferKind.CASH_OUT, amount, reason)
+
+    def close_shift(self, counted: object) -> ShiftClosing:
+        """Close the shift with the cash counted in the drawer (a blind count: the expected
+        sum is given only now), and close the fiscal day with the Z report.
+
+        Raises:
+            InvalidAmount; ShiftNotOpen; ShiftCloseBlocked: naming each thing in the way
+            (a slip waiting for its print, receipts not printed) and its fix; PrintFailed:
+            closed, the Z report did not print (print it again from the till page).
+        """
+        count = _cash(counted)
+        now = self._shop.clock.now()
+        with self._shop.unit_of_work() as uow:
+            shift = uow.shifts.open_for(self.terminal, for_update=True)
+            if shift is None:
+                raise ShiftNotOpen(self.terminal)
+            _check_can_close(uow, self.terminal)
+            summary = _summary(uow, shift)
+            closed = dataclasses.replace(
+                shift,
+                state=ShiftState.CLOSED,
+                closed_at=now,
+                closed_by=self.login,
+                counted=count,
+                expected=summary.expected,
+            )
+            uow.shifts.close(closed)
+            report = None
+            register = fiscal.register_for(uow, self.terminal)
+            if register.day_open:
+                report = fiscal.day_report(uow, self.terminal, now, self.login, closing=True)
+            self._audit(
+                uow,
+                AuditAction.SHIFT_CLOSED,
+                f"смена {shift.id}: ожидалось {format_roubles(summary.expected)}, "
+                f"посчитано {format_roubles(count)}, разница "
+                f"{format_roubles(count - summary.expected)}",
+            )
+            uow.commit()
+        if report is not None:
+            self._print_report(report)
+        return ShiftClosing(closed, summary, report)
+
+    def _transfer(self, kind: TransferKind, amount: object, reason: str) -> CashTransfer:
+        why = " ".join(str(reason or "").split())
+        if not why:
+            raise TransferRefused("reason")
+        money = to_money(amount)
+        if money <= 0:
+            raise TransferRefused("not_positive")
+        now = self._shop.clock.now()
+        with self._shop.unit_of_work() as uow:
+            zone = shop_settings.from_text(uow.settings.load()).zone
+            shift = require_working(
+                uow.shifts.open_for(self.terminal, for_update=True), self.terminal, now, zone
+            )
+            if kind is TransferKind.CASH_OUT:
+                available = _summary(uow, shift).expected
+                if money > available:
+                    raise TransferRefused("too_much", available)
+            transfer = CashTransfer(shift.id, now, self.login, kind, money, why[:200])
+            uow.shifts.add_transfer(transfer)
+            words = "внесение" if kind is TransferKind.CASH_IN else "изъятие"
+            self._audit(
+                uow,
+                AuditAction.CASH_IN if kind is TransferKind.CASH_IN else AuditAction.CASH_OUT,
+                f"смена {shift.id}: {words} {format_roubles(money)}; причина: {why}",
+            )
+            uow.commit()
+        self._print_transfer(transfer)
+        return transfer
+
+    def _print_transfer(self, transfer: CashTransfer) -> None:
+        settings = self._shop.settings()
+        try:
+            with self._shop.printing() as station:
+                station.print_cash_transfer(transfer, self.terminal, settings)
+        except PrinterUnavailable as failure:
+            inward = transfer.kind is TransferKind.CASH_IN
+            what = "Документ внесения" if inward else "Документ изъятия"
+            raise PrintFailed(what, failure) from failure
+
+
+def _cash(value: object) -> Decimal:
+    """Cash counted in a drawer: an exact amount, zero or more."""
+    amount = to_money(value)
+    if amount < 0:
+        raise InvalidAmount(str(value), "negative")
+    return amount
+
+
+def _summary(uow: UnitOfWork, shift: Shift) -> CashSummary:
+    return CashSummary.of(
+        shift.opening_cash,
+        uow.shifts.movements(shift.terminal, shift.opened_at),
+        uow.shifts.transfers(shift.id),
+    )
+
+
+def _check_can_close(uow: UnitOfWork, terminal: str) -> None:
+    """Everything in the way of closing, each with its fix (Odoo's _check_if_no_draft_orders)."""
+    blockers = []
+    pending = uow.slips.pending(terminal)
+    if pending is not None:
+        blockers.append(
+            f"купон № {pending.number} ждёт подтверждения печати — подтвердите или "
+            "аннулируйте его на странице «Касса»"
+        )
+    serial = uow.settings.register_serial(terminal)
+    unprinted = uow.fiscal.unprinted(serial) if serial else []
+    if unprinted:
+        numbers = ", ".join(str(r.number) for r in unprinted)
+        blockers.append(f"не напечатаны чеки № {numbers} — нажмите «Допечатать чеки»")
+    if blockers:
+        raise ShiftCloseBlocked(blockers)
+
+
+__all__ = ["ShiftClosing", "ShiftDesk", "ShiftStatus"]

@@ -1,0 +1,135 @@
+"""The cashier's shift at a terminal: an explicit state machine and its cash (issue #7).
+
+A terminal has at most one open shift (its cash drawer); everyone signed in there works in
+it. It opens with a counted float; stakes, window returns and payouts move its cash
+automatically, cash in and cash out by hand with a reason. It closes with a blind count —
+the cashier counts before seeing the expected sum — and the difference is recorded. A shift
+open longer than 24 hours takes no more bets, payouts or cash until it is closed.
+
+    expected = opening + stakes − returns − payouts + cash in − cash out
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+from pos.errors import ShiftNotOpen, ShiftTooLong
+from pos.slips import CashKind
+
+ZERO = Decimal("0.00")
+MAX_LENGTH = timedelta(hours=24)
+
+
+class ShiftState(enum.StrEnum):
+    """Where a shift is: open (working), closed (counted, its day reported)."""
+
+    OPEN = "open"
+    CLOSED = "closed"
+
+
+@dataclass(frozen=True)
+class Shift:
+    """One shift of one terminal."""
+
+    id: int
+    terminal: str
+    opened_at: datetime
+    opened_by: str
+    opening_cash: Decimal
+    state: ShiftState = ShiftState.OPEN
+    closed_at: datetime | None = None
+    closed_by: str | None = None
+    counted: Decimal | None = None
+    expected: Decimal | None = None
+
+    @property
+    def difference(self) -> Decimal | None:
+        """Counted − expected once closed: negative is a shortage."""
+        if self.counted is None or self.expected is None:
+            return None
+        return self.counted - self.expected
+
+    def too_long(self, now: datetime) -> bool:
+        """True when the shift has been open for more than 24 hours."""
+        return self.state is ShiftState.OPEN and now - self.opened_at > MAX_LENGTH
+
+
+class TransferKind(enum.StrEnum):
+    """Cash put into the drawer or taken out of it by hand."""
+
+    CASH_IN = "in"
+    CASH_OUT = "out"
+
+
+@dataclass(frozen=True)
+class CashTransfer:
+    """Cash in or out of a shift's drawer with its reason (a positive amount)."""
+
+    shift_id: int
+    at: datetime
+    cashier: str
+    kind: TransferKind
+    amount: Decimal
+    reason: str
+
+
+@dataclass(frozen=True)
+class CashSummary:
+    """What moved the cash of a shift, by kind; `expected` is what the drawer should hold."""
+
+    opening: Decimal = ZERO
+    stakes: Decimal = ZERO
+    returns: Decimal = ZERO
+    payouts: Decimal = ZERO
+    cash_in: Decimal = ZERO
+    cash_out: Decimal = ZERO
+
+    @property
+    def expected(self) -> Decimal:
+        return (
+            self.opening + self.stakes - self.returns - self.payouts + self.cash_in - self.cash_out
+        )
+
+    @classmethod
+    def of(
+        cls,
+        opening: Decimal,
+        movements: Iterable[tuple[CashKind, Decimal]],
+        transfers: Iterable[tuple[TransferKind, Decimal]],
+    ) -> CashSummary:
+        """The summary of a shift's slip movements (signed, as recorded) and transfers."""
+        by_kind = dict.fromkeys(CashKind, ZERO)
+        for kind, amount in movements:
+            by_kind[kind] += amount
+        moved = dict.fromkeys(TransferKind, ZERO)
+        for transfer_kind, amount in transfers:
+            moved[transfer_kind] += amount
+        return cls(
+            opening,
+            by_kind[CashKind.STAKE],
+            -by_kind[CashKind.WINDOW_REFUND],
+            -by_kind[CashKind.PAYOUT],
+            moved[TransferKind.CASH_IN],
+            moved[TransferKind.CASH_OUT],
+        )
+
+
+def require_working(
+    shift: Shift | None, terminal: str, now: datetime, zone: ZoneInfo | None = None
+) -> Shift:
+    """The open shift that bets, payouts and cash may go into (`zone`: for the message).
+
+    Raises:
+        ShiftNotOpen: no shift is open at the terminal.
+        ShiftTooLong: it has been open for more than 24 hours: close it first.
+    """
+    if shift is None or shift.state is not ShiftState.OPEN:
+        raise ShiftNotOpen(terminal)
+    if shift.too_long(now):
+        raise ShiftTooLong(shift.opened_at.astimezone(zone) if zone else shift.opened_at)
+    return shift

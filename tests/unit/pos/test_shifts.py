@@ -1,0 +1,157 @@
+"""Shifts: the float, the cash of a day, the blind count, the 24-hour rule (issue #7)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pos.audit import AuditAction
+from pos.clock import FixedClock
+from pos.desk import Desk
+from pos.errors import (
+    InvalidAmount,
+    NotPermitted,
+    ShiftAlreadyOpen,
+    ShiftCloseBlocked,
+    ShiftNotOpen,
+    ShiftTooLong,
+    TransferRefused,
+)
+from pos.permissions import Permission
+from pos.services import Shop
+from pos.shifts import CashSummary, TransferKind
+from pos.slips import CashKind
+from tests.fakes import FakeStorage
+from tests.shifts import reopen_shift
+
+D = Decimal
+
+
+@pytest.fixture
+def anna(demo_shop: Shop) -> Desk:
+    return demo_shop.login("anna", "4821")
+
+
+@pytest.fixture
+def boss(demo_shop: Shop) -> Desk:
+    return demo_shop.login("boss", "9911")
+
+
+kopecks = st.integers(min_value=1, max_value=10_000_000).map(lambda k: D(k).scaleb(-2))
+
+
+@given(
+    opening=st.integers(min_value=0, max_value=10_000_000).map(lambda k: D(k).scaleb(-2)),
+    stakes=st.lists(kopecks, max_size=30),
+    returns=st.lists(kopecks, max_size=5),
+    payouts=st.lists(kopecks, max_size=10),
+    cash_in=st.lists(kopecks, max_size=3),
+    cash_out=st.lists(kopecks, max_size=3),
+)
+def test_the_cash_identity_holds_for_any_day(
+    opening: Decimal,
+    stakes: list[Decimal],
+    returns: list[Decimal],
+    payouts: list[Decimal],
+    cash_in: list[Decimal],
+    cash_out: list[Decimal],
+) -> None:
+    movements = (
+        [(CashKind.STAKE, s) for s in stakes]
+        + [(CashKind.WINDOW_REFUND, -r) for r in returns]
+        + [(CashKind.PAYOUT, -p) for p in payouts]
+    )
+    transfers = [(TransferKind.CASH_IN, a) for a in cash_in] + [
+        (TransferKind.CASH_OUT, a) for a in cash_out
+    ]
+    summary = CashSummary.of(opening, movements, transfers)
+    assert summary.expected == (
+        opening
+        + sum(stakes, D(0))
+        - sum(returns, D(0))
+        - sum(payouts, D(0))
+        + sum(cash_in, D(0))
+        - sum(cash_out, D(0))
+    )
+    assert summary.expected == opening + sum((a for _, a in movements), D(0)) + sum(
+        cash_in, D(0)
+    ) - sum(cash_out, D(0))
+
+
+def test_a_whole_day_closes_to_the_kopeck(anna: Desk, boss: Desk, storage: FakeStorage) -> None:
+    status = anna.shift()
+    assert status is not None and status.shift.opened_by == "система"  # the demo's shift
+    anna.close_shift(counted="0")
+    with pytest.raises(ShiftNotOpen):
+        anna.accept_bet([(101, "1")], stake="10")
+    shift = anna.open_shift(cash="500")
+    with pytest.raises(ShiftAlreadyOpen):
+        boss.open_shift(cash="100")
+    first = anna.accept_bet([(101, "1")], stake="10")
+    anna.accept_bet([(102, "X")], stake="25,50")
+    anna.cancel_in_window(first.number, "не тот исход")
+    anna.cash_in("200", "размен из сейфа")
+    with pytest.raises(NotPermitted):
+        anna.cash_out("100", "в сейф")
+    boss.cash_out("100", "в сейф")
+    status = anna.shift()
+    assert status is not None and status.shift.id == shift.id
+    summary = status.summary
+    assert (summary.opening, summary.stakes, summary.returns) == (D("500"), D("35.50"), D("10"))
+    assert (summary.cash_in, summary.cash_out, summary.expected) == (
+        D("200"),
+        D("100"),
+        D("625.50"),
+    )
+
+    closing = anna.close_shift(counted="625,00")
+
+    assert (closing.expected, closing.counted, closing.difference) == (
+        D("625.50"),
+        D("625.00"),
+        D("-0.50"),
+    )
+    assert closing.z_report is not None and closing.z_report.closing
+    assert anna.shift() is None
+    record = next(r for r in reversed(storage.data.audit) if r.action is AuditAction.SHIFT_CLOSED)
+    assert "ожидалось 625,50 руб., посчитано 625,00 руб., разница -0,50 руб." in record.detail
+
+
+def test_cash_in_and_out_need_a_reason_and_the_cash(anna: Desk, boss: Desk) -> None:
+    with pytest.raises(TransferRefused, match="причину"):
+        anna.cash_in("10", " ")
+    with pytest.raises(TransferRefused, match="больше нуля"):
+        anna.cash_in("0", "размен")
+    with pytest.raises(TransferRefused, match=r"только 0,00 руб\."):
+        boss.cash_out("1", "в сейф")
+    granted = anna.authorised_by("boss", "9911", Permission.CASH_OUT)
+    anna.cash_in("50", "размен")
+    assert granted.cash_out("50", "в сейф").amount == D("50")
+    with pytest.raises(InvalidAmount, match="отрицательной"):
+        anna.open_shift(cash="-1")
+
+
+def test_a_shift_longer_than_24_hours_takes_no_more_work(anna: Desk, clock: FixedClock) -> None:
+    slip = anna.accept_bet([(101, "1")], stake="10")
+    clock.advance(timedelta(hours=24, seconds=1))
+    with pytest.raises(ShiftTooLong, match="больше 24 часов"):
+        anna.accept_bet([(102, "1")], stake="10")
+    with pytest.raises(ShiftTooLong):
+        anna.cash_in("10", "размен")
+    reopen_shift(anna)
+    assert anna.accept_bet([(102, "1")], stake="10").number != slip.number
+
+
+def test_a_refusal_to_close_names_what_blocks_it(anna: Desk, storage: FakeStorage) -> None:
+    pending = anna.accept_bet([(101, "1")], stake="10")
+    storage.data.slips[pending.number] = storage.data.slips[pending.number].__class__(
+        **{**storage.data.slips[pending.number].__dict__, "status": pending.status.PENDING}
+    )
+    with pytest.raises(ShiftCloseBlocked, match="ждёт подтверждения печати") as refused:
+        anna.close_shift(counted="10")
+    assert pending.number in str(refused.value)
+    assert anna.shift() is not None
