@@ -28,6 +28,7 @@ from pos.desk import Desk
 from pos.services import Shop
 from pos.slips import Slip, SlipStatus
 from tests.documents import ID_CARD, PASSPORT, PASSPORT_HB
+from tests.shifts import reopen_shift
 from ui.app import create_application
 from ui.main_window import MainWindow
 from ui.pages.journal import JournalPage
@@ -56,6 +57,7 @@ def pay_some(shop: Shop, slips: list[Slip], clock: FixedClock) -> None:
     """The won slips paid on the morning of the 4th, the first corrected in the afternoon."""
     anna, boss = shop.login("anna", "4821"), shop.login("boss", "9911")
     clock.set(PAYOUT_DAY)
+    reopen_shift(anna)  # a new day, a new shift
     won = [slip for slip in slips if shop.slip(slip.number).status is SlipStatus.WON]
     for slip, player in zip(won, PLAYERS, strict=False):
         (boss if player is PLAYERS[-1] else anna).pay_out(slip.number, player)
