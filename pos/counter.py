@@ -111,7 +111,10 @@ def accept_bet(
         if earlier.status is SlipStatus.PENDING:
             raise RequestPrinting(earlier.number)
         return _repeat(earlier, picks, request.stake, request.kind)
-    require_working(uow.shifts.open_for(teller.terminal), teller.terminal, now, settings.zone)
+    # The shift row locked: a closing on another window waits for this bet, or refuses it.
+    require_working(
+        uow.shifts.open_for(teller.terminal, for_update=True), teller.terminal, now, settings.zone
+    )
     refusal = _check_identity(uow, teller, now, settings, request.document)
     if refusal is not None:
         return refusal
@@ -228,7 +231,9 @@ def cancel_in_window(
     if not slip.window_open(now):
         raise WindowClosed(slip.number, slip.window_ends_at.astimezone(zone))
     # The stake goes back from the drawer of this terminal's open shift.
-    require_working(uow.shifts.open_for(teller.terminal), teller.terminal, now, zone)
+    require_working(
+        uow.shifts.open_for(teller.terminal, for_update=True), teller.terminal, now, zone
+    )
     cancellation = Cancellation(now, teller.login, why[:200])
     uow.slips.cancel(slip.number, cancellation)
     uow.slips.add_cash(

@@ -210,7 +210,7 @@ class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk):
             PosError: the refusal accept_bet would give.
         """
         if agreed_in_play:
-            self._require(Permission.AGREE_IN_PLAY)
+            self._require(Permission.AGREE_IN_PLAY, use=False)
         picks = normalise_picks(legs)
         with self._shop.unit_of_work() as uow:
             settings = shop_settings.from_text(uow.settings.load())

@@ -321,7 +321,9 @@ def prepare_payout(
     stored = uow.settings.load()
     slip = find_slip(uow, number, for_update=True, stored=stored)
     settings = shop_settings.from_text(stored)
-    require_working(uow.shifts.open_for(teller.terminal), teller.terminal, now, settings.zone)
+    require_working(
+        uow.shifts.open_for(teller.terminal, for_update=True), teller.terminal, now, settings.zone
+    )
     results = _results_of(uow, slip)
     today = now.astimezone(settings.zone).date()
     amount = payable_amount(slip, results, today, settings.zone)

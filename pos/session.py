@@ -32,9 +32,10 @@ class DeskBase:
     user: User
     _grant: Grant | None = None
 
-    def _require(self, permission: Permission) -> None:
+    def _require(self, permission: Permission, *, use: bool = True) -> None:
         """Refuse unless the matrix allows `permission` (pos.permissions), or a manager's
-        grant for exactly this action is still unused on this desk.
+        grant for exactly this action is still unused on this desk; `use=False` checks
+        without using the grant up (a price shown before the bet it allows).
 
         Raises:
             NotPermitted: naming the action.
@@ -44,7 +45,7 @@ class DeskBase:
         grant = self._grant
         if grant is None or grant.permission is not permission or grant.used:
             raise NotPermitted(WORDS[permission])
-        grant.used = True
+        grant.used = use
 
     @property
     def login(self) -> str:

@@ -19,6 +19,7 @@ from pos.results import ResultEntry
 from pos.services import Shop
 from pos.users import Role
 from tests.fakes import FakeStorage
+from tests.shifts import reopen_shift
 
 # One call per manager-only permission; what happens after the check does not matter here.
 CALLS: dict[Permission, Callable[[Desk, str], object]] = {
@@ -150,3 +151,17 @@ def test_the_readme_prints_the_matrix_as_the_code_has_it() -> None:
     for action, cashier, manager in matrix_rows():
         yes = {True: "да", False: "—"}
         assert f"| {action} | {yes[cashier]} | {yes[manager]} |" in readme, action
+
+
+def test_a_price_shown_before_an_agreed_bet_does_not_use_the_grant_up(
+    anna: Desk, clock: FixedClock
+) -> None:
+    clock.advance(timedelta(days=1, hours=7, minutes=1))  # 101 has started
+    reopen_shift(anna)
+    granted = anna.authorised_by("boss", "9911", Permission.AGREE_IN_PLAY)
+    granted.price_bet([(101, "1")], "10", agreed_in_play=True)
+    granted.price_bet([(101, "1")], "10", agreed_in_play=True)
+    slip = granted.accept_bet([(101, "1")], stake="10", agreed_in_play=True)
+    assert slip.agreed_in_play
+    with pytest.raises(NotPermitted):
+        granted.accept_bet([(101, "1")], stake="10", agreed_in_play=True)
