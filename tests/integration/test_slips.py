@@ -99,6 +99,7 @@ def test_two_terminals_issuing_at_once_get_distinct_gapless_numbers(
     try:
         first.seed_demo()
         desks = [first.login("anna", "4821"), second.login("boss", "9911")]
+        desks[1].open_shift(cash="0")  # К1's shift opened with the demo line
         numbers: list[str] = []
         errors: list[BaseException] = []
 
