@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import func, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy import BigInteger, ColumnElement, func, select, type_coerce, update
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from db.tables import CashMovementRow, CashTransferRow, ShiftRow
 from pos.shifts import CashTransfer, Shift, ShiftState, TransferKind
@@ -71,20 +71,25 @@ class SqlShiftRepository:
     def transfers(self, shift_id: int) -> list[tuple[TransferKind, Decimal]]:
         """The shift's cash in and out, summed by kind."""
         rows = self._session.execute(
-            select(CashTransferRow.kind, func.sum(CashTransferRow.amount))
+            select(CashTransferRow.kind, _kopecks(CashTransferRow.amount))
             .where(CashTransferRow.shift_id == shift_id)
             .group_by(CashTransferRow.kind)
         )
-        return [(TransferKind(kind), Decimal(total).scaleb(-2)) for kind, total in rows]
+        return [(TransferKind(kind), Decimal(int(total)).scaleb(-2)) for kind, total in rows]
 
     def movements(self, terminal: str, since: datetime) -> list[tuple[CashKind, Decimal]]:
         """The cash the terminal's slips moved since `since`, summed by kind (signed)."""
         rows = self._session.execute(
-            select(CashMovementRow.kind, func.sum(CashMovementRow.amount))
+            select(CashMovementRow.kind, _kopecks(CashMovementRow.amount))
             .where(CashMovementRow.terminal == terminal, CashMovementRow.at >= since)
             .group_by(CashMovementRow.kind)
         )
-        return [(CashKind(kind), Decimal(total).scaleb(-2)) for kind, total in rows]
+        return [(CashKind(kind), Decimal(int(total)).scaleb(-2)) for kind, total in rows]
+
+
+def _kopecks(column: InstrumentedAttribute[Decimal]) -> ColumnElement[int]:
+    """The sum of a kopecks column as the integer kopecks stored (not read back as roubles)."""
+    return func.sum(type_coerce(column, BigInteger))
 
 
 def _shift(row: ShiftRow) -> Shift:

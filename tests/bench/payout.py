@@ -66,6 +66,7 @@ from tests.bench.accept_bet import STAKES, SYSTEM_STAKES
 from tests.bench.cache import cached_database as cached_database_named
 from tests.documents import PASSPORT
 from tests.fakes import PlainPinHasher
+from tests.shifts import reopen_shift
 
 GOAL_MS = 15.0
 PAYOUTS = 300  # timed payouts of each database (at least; more with --runs above 6)
@@ -296,6 +297,7 @@ def open_till(name: str, source: Path, folder: Path, count: int, *, renumber: bo
         numbers = random.Random(f"payout-{name}").sample(won, count)
         legs = _legs(path, numbers)
         desk = shop.login(*CASHIER)
+        reopen_shift(desk)  # the day the slips are paid has its own shift (untimed)
     except BaseException:
         shop.close()
         raise

@@ -1,4 +1,5 @@
-"""The till page ("Касса"): the register's day, X and Z reports, receipts, a waiting slip."""
+"""The till page ("Касса"): the shift, the register's day, X and Z reports, receipts, a waiting
+slip."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from pos.errors import PosError
 from pos.fiscal import DayReport, FiscalReceipt, Register
 from pos.money import format_money
 from pos.ports import PreviewLine
+from pos.shift_desk import ShiftStatus
 from pos.slipnumbers import display_slip_number
 from pos.slips import Slip
 from ui.dialogs.close_day import CloseDayDialog
@@ -32,6 +34,7 @@ from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button
 from ui.widgets.pending_slip import PendingSlipBlock
+from ui.widgets.shift_card import ShiftCard
 
 _NO_VALUE = "—"
 T = TypeVar("T")
@@ -46,16 +49,19 @@ class TillState:
     unprinted: list[FiscalReceipt]
     pending: Slip | None
     zone: ZoneInfo
+    shift: ShiftStatus | None
 
 
 def load_till_state(desk: Desk) -> TillState:
-    """Read the register, the receipts left to print and the waiting slip (worker thread)."""
+    """Read the register, the receipts left to print, the waiting slip and the shift (worker
+    thread)."""
     return TillState(
         desk.register_serial(),
         desk.fiscal_state(),
         desk.unprinted_receipts(),
         desk.pending_slip(),
         desk.settings().zone,
+        desk.shift(),
     )
 
 
@@ -112,6 +118,9 @@ class TillPage(QWidget):
         self._pending.void_requested.connect(self._on_pending_void_requested)
         self._pending.hide()
         column.addWidget(self._pending)
+        self.shift_card = ShiftCard(self._desk, self._runner)
+        self.shift_card.changed.connect(self._on_shift_card_changed)
+        column.addWidget(self.shift_card)
         cards = QHBoxLayout()
         cards.setSpacing(16)
         cards.addWidget(self._build_register_card(), 1)
@@ -137,7 +146,7 @@ class TillPage(QWidget):
         self._day = self._value("fiscal_day")
         self._last_receipt = self._value("last_receipt")
         form.addRow(self.tr("Заводской номер"), self._serial)
-        form.addRow(self.tr("Смена"), self._day)
+        form.addRow(self.tr("Смена ККМ"), self._day)
         form.addRow(self.tr("Последний чек"), self._last_receipt)
         return card
 
@@ -145,7 +154,7 @@ class TillPage(QWidget):
         card, form = self._card(self.tr("Отчёты"))
         self._x_button = action_button("x_report", self.tr("X-отчёт"))
         self._x_button.clicked.connect(self._on_x_button_clicked)
-        self._z_button = action_button("z_report", self.tr("Z-отчёт (закрыть смену)"))
+        self._z_button = action_button("z_report", self.tr("Z-отчёт (закрыть смену ККМ)"))
         self._z_button.clicked.connect(self._on_z_button_clicked)
         self._last_z_button = action_button("repeat_z_report", self.tr("Повторить Z-отчёт"))
         self._last_z_button.clicked.connect(self._on_last_z_button_clicked)
@@ -198,6 +207,7 @@ class TillPage(QWidget):
         self._show_register(state)
         self._show_unprinted(state.unprinted)
         self._show_pending(state)
+        self.shift_card.show_status(state.shift, state.zone)
         self._update_buttons()
         if self._reveal:
             self._reveal = False
@@ -250,6 +260,7 @@ class TillPage(QWidget):
         self._z_button.setEnabled(idle and day_open)
         self._print_button.setEnabled(idle and state is not None and bool(state.unprinted))
         self._pending.set_answerable(idle)
+        self.shift_card.set_idle(idle)
 
     # --- calls --------------------------------------------------------------------------
 
@@ -388,6 +399,9 @@ class TillPage(QWidget):
 
     def _on_preview_dialog_finished(self, _result: int) -> None:
         self.preview_dialog = None
+
+    def _on_shift_card_changed(self) -> None:
+        self.refresh()
 
     def _on_runner_busy_changed(self, _busy: bool) -> None:
         self._update_buttons()
