@@ -22,6 +22,7 @@ from pos.errors import InvalidAmount, InvalidPeriod, JournalCorrectionEmpty
 from pos.journal import COLUMNS, JournalEntry
 from tests.documents import ID_CARD as ID_CARD_AS_ISSUED
 from tests.documents import PASSPORT
+from tests.gui.widgets import child, click
 from tests.shifts import reopen_shift
 from ui.dialogs.correct_entry import CorrectEntryDialog
 from ui.pages.journal import JournalPage
@@ -68,19 +69,6 @@ def reload(qtbot: QtBot, page: JournalPage) -> None:
 def idle(page: JournalPage) -> bool:
     """No call is running: «Показать» waits while one does."""
     return child(page, QPushButton, "show_journal").isEnabled()
-
-
-def child(parent: QWidget, kind: type, name: str) -> QWidget:
-    found = parent.findChild(kind, name)
-    assert found is not None, name
-    return found
-
-
-def click(qtbot: QtBot, parent: QWidget, name: str) -> None:
-    """Click a button once it is enabled (buttons wait while a call is running)."""
-    target = child(parent, QPushButton, name)
-    qtbot.waitUntil(target.isEnabled)
-    qtbot.mouseClick(target, Qt.MouseButton.LeftButton)
 
 
 def show(qtbot: QtBot, page: JournalPage) -> None:

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QLineEdit, QListWidget, QPlainTextEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QLineEdit, QListWidget, QPlainTextEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
 from pos.clock import FixedClock
@@ -23,6 +23,7 @@ from pos.services import Shop
 from pos.slipnumbers import display_slip_number
 from pos.slips import IdOutcome, Slip, SlipStatus
 from tests.fakes import FakeStorage
+from tests.gui.widgets import child, click
 from tests.shifts import reopen_shift
 from ui.connection import ShopConnection
 from ui.main_window import MainWindow
@@ -59,19 +60,6 @@ def won_slip(anna: Desk, boss: Desk, clock: FixedClock, outcome: str = "1") -> S
     clock.advance(timedelta(days=1))
     reopen_shift(anna)
     return slip
-
-
-def child(parent: QWidget, kind: type, name: str) -> QWidget:
-    found = parent.findChild(kind, name)
-    assert found is not None, name
-    return found
-
-
-def click(qtbot: QtBot, parent: QWidget, name: str) -> None:
-    """Click a button once it is enabled (buttons wait while a call is running)."""
-    target = child(parent, QPushButton, name)
-    qtbot.waitUntil(target.isEnabled)
-    qtbot.mouseClick(target, Qt.MouseButton.LeftButton)
 
 
 def scan(qtbot: QtBot, page: PayoutsPage, number: str) -> None:

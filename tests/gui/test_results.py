@@ -30,6 +30,7 @@ from pos.errors import CorrectionReasonRequired, InvalidResult, ResultExists
 from pos.results import Result, ResultEntry, ResultStatus
 from pos.services import Shop
 from pos.slips import SlipStatus
+from tests.gui.widgets import child, click
 from ui.connection import ShopConnection
 from ui.main_window import MainWindow
 from ui.pages.betting import BettingPage
@@ -58,19 +59,6 @@ def open_results(qtbot: QtBot, desk: Desk, runner: TaskRunner, clock: FixedClock
 def reload(qtbot: QtBot, page: ResultsPage, until: Callable[[], bool] | None = None) -> None:
     page.refresh()
     qtbot.waitUntil(until or (lambda: len(page.rows()) == 10))
-
-
-def child(parent: QWidget, kind: type, name: str) -> QWidget:
-    found = parent.findChild(kind, name)
-    assert found is not None, name
-    return found
-
-
-def click(qtbot: QtBot, parent: QWidget, name: str) -> None:
-    """Click a button once it is enabled (buttons wait while a call is running)."""
-    target = child(parent, QPushButton, name)
-    qtbot.waitUntil(target.isEnabled)
-    qtbot.mouseClick(target, Qt.MouseButton.LeftButton)
 
 
 def row_of(page: ResultsPage, code: int) -> list[str]:
