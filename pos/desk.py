@@ -71,9 +71,10 @@ class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk):
             UnknownUser, UserLocked, WrongPin; NotPermitted: the PIN is not a manager's.
         """
         granted = Permission(permission)
-        manager = self._shop._check_pin(login, pin, grant=(granted, self.login))
+        # The check records who allowed what (pos.audit AUTHORISED); the grant needs only what.
+        self._shop._check_pin(login, pin, grant=(granted, self.login))
         desk = Desk(self._shop, self.user)
-        desk._grant = Grant(granted, manager.login)
+        desk._grant = Grant(granted)
         return desk
 
     def lock_screen(self) -> None:

@@ -21,7 +21,6 @@ class Grant:
     """One action a manager allowed on a cashier's desk with their PIN; used once."""
 
     permission: Permission
-    manager: str
     used: bool = False
 
 

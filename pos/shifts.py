@@ -47,13 +47,6 @@ class Shift:
     counted: Decimal | None = None
     expected: Decimal | None = None
 
-    @property
-    def difference(self) -> Decimal | None:
-        """Counted − expected once closed: negative is a shortage."""
-        if self.counted is None or self.expected is None:
-            return None
-        return self.counted - self.expected
-
     def too_long(self, now: datetime) -> bool:
         """True when the shift has been open for more than 24 hours."""
         return self.state is ShiftState.OPEN and now - self.opened_at > MAX_LENGTH
