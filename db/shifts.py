@@ -25,7 +25,7 @@ class SqlShiftRepository:
         if for_update:
             query = query.with_for_update().execution_options(populate_existing=True)
         row = self._session.scalars(query).one_or_none()
-        return None if row is None else _shift(row)
+        return None if row is None else shift_of(row)
 
     def add(self, shift: Shift) -> Shift:
         """Store a newly opened shift (the partial unique index refuses a second open one)."""
@@ -38,7 +38,7 @@ class SqlShiftRepository:
         )
         self._session.add(row)
         self._session.flush()
-        return _shift(row)
+        return shift_of(row)
 
     def close(self, shift: Shift) -> None:
         """Record the closing of an open shift."""
@@ -71,28 +71,33 @@ class SqlShiftRepository:
     def transfers(self, shift_id: int) -> list[tuple[TransferKind, Decimal]]:
         """The shift's cash in and out, summed by kind."""
         rows = self._session.execute(
-            select(CashTransferRow.kind, _kopecks(CashTransferRow.amount))
+            select(CashTransferRow.kind, kopecks(CashTransferRow.amount))
             .where(CashTransferRow.shift_id == shift_id)
             .group_by(CashTransferRow.kind)
         )
-        return [(TransferKind(kind), Decimal(int(total)).scaleb(-2)) for kind, total in rows]
+        return [(TransferKind(kind), roubles(total)) for kind, total in rows]
 
     def movements(self, terminal: str, since: datetime) -> list[tuple[CashKind, Decimal]]:
         """The cash the terminal's slips moved since `since`, summed by kind (signed)."""
         rows = self._session.execute(
-            select(CashMovementRow.kind, _kopecks(CashMovementRow.amount))
+            select(CashMovementRow.kind, kopecks(CashMovementRow.amount))
             .where(CashMovementRow.terminal == terminal, CashMovementRow.at >= since)
             .group_by(CashMovementRow.kind)
         )
-        return [(CashKind(kind), Decimal(int(total)).scaleb(-2)) for kind, total in rows]
+        return [(CashKind(kind), roubles(total)) for kind, total in rows]
 
 
-def _kopecks(column: InstrumentedAttribute[Decimal]) -> ColumnElement[int]:
+def kopecks(column: ColumnElement[Decimal] | InstrumentedAttribute[Decimal]) -> ColumnElement[int]:
     """The sum of a kopecks column as the integer kopecks stored (not read back as roubles)."""
     return func.sum(type_coerce(column, BigInteger))
 
 
-def _shift(row: ShiftRow) -> Shift:
+def roubles(total: int | None) -> Decimal:
+    """Summed kopecks (None: nothing to sum) as roubles."""
+    return Decimal(int(total or 0)).scaleb(-2)
+
+
+def shift_of(row: ShiftRow) -> Shift:
     return Shift(
         id=row.id,
         terminal=row.terminal,

@@ -18,6 +18,7 @@ from sqlalchemy.exc import OperationalError as SAOperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from db.journal import SqlJournalRepository
+from db.reports import SqlReportQueries
 from db.repositories import (
     SqlAuditLog,
     SqlFiscalRepository,
@@ -34,6 +35,7 @@ from pos.ports import (
     FiscalRepository,
     JournalRepository,
     LineRepository,
+    ReportQueries,
     ResultRepository,
     SettingsRepository,
     SettlementRepository,
@@ -113,6 +115,7 @@ class SqlAlchemyUnitOfWork:
     settlement: SettlementRepository
     journal: JournalRepository
     shifts: ShiftRepository
+    reports: ReportQueries
 
     def __init__(self, session_factory: sessionmaker[Session]) -> None:
         self._session_factory = session_factory
@@ -131,6 +134,7 @@ class SqlAlchemyUnitOfWork:
         self.settlement = SqlSettlementRepository(self._session)
         self.journal = SqlJournalRepository(self._session)
         self.shifts = SqlShiftRepository(self._session)
+        self.reports = SqlReportQueries(self._session)
         self.committed = False
         return self
 

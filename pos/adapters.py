@@ -1,8 +1,8 @@
 """Finds the default storage adapter through package metadata, so pos/ never imports db/.
 
-The distribution declares `[project.entry-points."betshop_pos.adapters"]` `storage = ...` and
-`printing = ...` (pyproject.toml); `main.py` and tests may also pass a storage object directly
-to `Shop`, and escpos printer objects to `Shop.open`.
+The distribution declares `[project.entry-points."betshop_pos.adapters"]` `storage = ...`,
+`printing = ...` and the PDF writers (pyproject.toml); `main.py` and tests may also pass a
+storage object directly to `Shop`, and escpos printer objects to `Shop.open`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from importlib.metadata import entry_points
 from typing import cast
 
-from pos.ports import JournalWriter, StationBuilder, Storage, StorageOpener
+from pos.ports import JournalWriter, ReportWriter, StationBuilder, Storage, StorageOpener
 
 GROUP = "betshop_pos.adapters"
 
@@ -22,32 +22,31 @@ def open_storage(url: str) -> Storage:
         DeviceOrStorageError: the adapter could not open the database.
         LookupError: no storage adapter is installed (the package is not installed).
     """
-    found = entry_points(group=GROUP, name="storage")
-    if not found:
-        raise LookupError(f"no '{GROUP}' storage entry point: install the package (make run)")
-    opener = cast(StorageOpener, next(iter(found)).load())
-    return opener(url)
+    return cast(StorageOpener, _load("storage"))(url)
 
 
 def station_builder() -> StationBuilder:
-    """The installed printing adapter's station builder (the `printing` entry point).
-
-    Raises:
-        LookupError: no printing adapter is installed (the package is not installed).
-    """
-    found = entry_points(group=GROUP, name="printing")
-    if not found:
-        raise LookupError(f"no '{GROUP}' printing entry point: install the package (make run)")
-    return cast(StationBuilder, next(iter(found)).load())
+    """The installed printing adapter's station builder (the `printing` entry point)."""
+    return cast(StationBuilder, _load("printing"))
 
 
 def journal_writer() -> JournalWriter:
-    """The installed printing adapter's PDF journal writer (the `journal_pdf` entry point).
+    """The installed printing adapter's PDF journal writer (the `journal_pdf` entry point)."""
+    return cast(JournalWriter, _load("journal_pdf"))
+
+
+def report_writer() -> ReportWriter:
+    """The installed printing adapter's PDF report writer (the `report_pdf` entry point)."""
+    return cast(ReportWriter, _load("report_pdf"))
+
+
+def _load(name: str) -> object:
+    """The object an adapter entry point names.
 
     Raises:
-        LookupError: no printing adapter is installed (the package is not installed).
+        LookupError: no adapter declares it (the package is not installed: `make run`).
     """
-    found = entry_points(group=GROUP, name="journal_pdf")
+    found = entry_points(group=GROUP, name=name)
     if not found:
-        raise LookupError(f"no '{GROUP}' journal_pdf entry point: install the package (make run)")
-    return cast(JournalWriter, next(iter(found)).load())
+        raise LookupError(f"no '{GROUP}' {name} entry point: install the package (make run)")
+    return next(iter(found)).load()

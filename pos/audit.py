@@ -62,6 +62,7 @@ class AuditAction(enum.StrEnum):
     SHIFT_CLOSED = "shift_closed"
     CASH_IN = "cash_in"
     CASH_OUT = "cash_out"
+    REPORT_SAVED = "report_saved"
 
 
 @dataclass(frozen=True)

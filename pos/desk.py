@@ -20,6 +20,7 @@ from pos.identity import IdDocument
 from pos.line_desk import LineDesk
 from pos.payout_desk import PayoutDesk
 from pos.permissions import Permission
+from pos.report_desk import ReportDesk
 from pos.results_desk import ResultsDesk
 from pos.session import Grant
 from pos.settings import ShopSettings
@@ -45,7 +46,7 @@ class UserInfo:
     locked_until: datetime | None
 
 
-class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk):
+class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk):
     """The terminal session of one signed-in user; a manager can do all a cashier can."""
 
     def __init__(self, shop: Shop, user: User) -> None:

@@ -36,6 +36,7 @@ class Permission(enum.StrEnum):
     PRINTERS = "printers"
     USERS = "users"
     CASH_OUT = "cash_out"
+    REPORTS = "reports"
 
 
 # What a refusal calls each action (NotPermitted: «Действие «…» доступно только менеджеру.»).
@@ -59,6 +60,7 @@ WORDS: dict[Permission, str] = {
     Permission.PRINTERS: "настройка принтеров",
     Permission.USERS: "управление пользователями",
     Permission.CASH_OUT: "изъятие наличных из кассы",
+    Permission.REPORTS: "отчёты (обороты, обязательства, отмены, невыплаченные)",
 }
 
 _CASHIER = frozenset(

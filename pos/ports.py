@@ -22,6 +22,15 @@ if TYPE_CHECKING:
     from pos.journal import JournalEntry, JournalQuery
     from pos.payouts import PayoutNote
     from pos.printers import PrinterConfig
+    from pos.reports import (
+        CancelledSlip,
+        EventLiability,
+        Report,
+        Sale,
+        ShiftFacts,
+        Tally,
+        UnpaidWin,
+    )
     from pos.results import Result
     from pos.settings import ShopSettings
     from pos.settlement_batch import SettledBatch
@@ -194,6 +203,31 @@ class ShiftRepository(Protocol):
         ...
 
 
+class ReportQueries(Protocol):
+    """The read side of the manager's reports (pos.reports): facts, never changed here."""
+
+    def shifts(self, since: datetime, until: datetime) -> list[ShiftFacts]:
+        """Shifts opened in [since, until) with the cash that moved in each, by kind."""
+        ...
+
+    def sales(self, since: datetime, until: datetime) -> list[Sale]:
+        """Slips issued in [since, until) (not those never issued), with their sport."""
+        ...
+
+    def liabilities(self) -> tuple[list[EventLiability], Tally, Decimal]:
+        """Open, unsettled slips by event; and all of them counted once: their number and
+        stakes, and their possible payout."""
+        ...
+
+    def cancellations(self, since: datetime, until: datetime) -> list[CancelledSlip]:
+        """Slips cancelled in the window in [since, until)."""
+        ...
+
+    def unpaid_wins(self, ended_since: datetime, ended_until: datetime) -> list[UnpaidWin]:
+        """Slips settled won or refund and not paid whose last event ended in the range."""
+        ...
+
+
 class UnitOfWork(Protocol):
     """One transaction: everything done inside `with uow:` is rolled back unless committed."""
 
@@ -207,6 +241,7 @@ class UnitOfWork(Protocol):
     settlement: SettlementRepository
     journal: JournalRepository
     shifts: ShiftRepository
+    reports: ReportQueries
 
     def __enter__(self) -> Self: ...
     def __exit__(
@@ -251,6 +286,22 @@ class JournalWriter(Protocol):
         printed_at: datetime,
         chain_head: ChainHead | None = None,
     ) -> int: ...
+
+
+class ReportWriter(Protocol):
+    """How the printing adapter writes a report as PDF (the `report_pdf` entry point)."""
+
+    def __call__(
+        self,
+        path_or_file: str | os.PathLike[str] | BinaryIO,
+        report: Report,
+        *,
+        shop_name: str,
+        licence: str,
+        address: str,
+    ) -> int:
+        """Write the PDF; return its number of pages."""
+        ...
 
 
 class PinHasher(Protocol):

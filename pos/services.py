@@ -22,7 +22,6 @@ from pos.demo import DEMO_USERS, demo_fixtures
 from pos.desk import Desk
 from pos.errors import (
     EventExists,
-    FileNotSaved,
     NotPermitted,
     PendingSlip,
     UnknownEvent,
@@ -38,6 +37,8 @@ from pos.permissions import WORDS, Permission, allowed
 from pos.pins import Argon2PinHasher
 from pos.ports import PinHasher, PrintStation, Storage, UnitOfWork
 from pos.printers import PrinterConfig
+from pos.report_desk import ReportFormat, build_report, export_report, saving
+from pos.reports import Report, ReportKind
 from pos.results_desk import Progress, SettleReport, settle_all
 from pos.settings import ShopSettings
 from pos.shifts import Shift
@@ -436,7 +437,7 @@ class Shop:
         entries = self.journal(date_from, date_to)
         with self.unit_of_work() as uow:
             head = uow.audit.head()
-        try:
+        with saving(path_or_file):
             sheets = journal_writer()(
                 path_or_file,
                 entries,
@@ -449,9 +450,6 @@ class Shop:
                 printed_at=self.clock.now(),
                 chain_head=head,
             )
-        except OSError as failure:
-            name = getattr(path_or_file, "name", path_or_file)
-            raise FileNotSaved(str(name), failure.strerror or str(failure)) from failure
         numbers = f"записи {entries[0].number}–{entries[-1].number}" if entries else "записей нет"
         with self.unit_of_work() as uow:
             self._audit(
@@ -462,6 +460,33 @@ class Shop:
             )
             uow.commit()
         return sheets
+
+    # --- reports ------------------------------------------------------------------------------
+
+    def report(self, kind: ReportKind, date_from: date, date_to: date) -> Report:
+        """The report of the shop-local days (pos.report_desk; a snapshot report is of now).
+
+        Raises:
+            InvalidPeriod.
+        """
+        return build_report(self, kind, date_from, date_to)
+
+    def export_report(
+        self,
+        kind: ReportKind,
+        path_or_file: str | os.PathLike[str] | BinaryIO,
+        date_from: date,
+        date_to: date,
+        file_format: ReportFormat = ReportFormat.PDF,
+    ) -> int:
+        """Save a report as PDF (returns its pages) or CSV (returns 1); audited.
+
+        Raises:
+            InvalidPeriod; FileNotSaved: the file cannot be written.
+        """
+        return export_report(
+            self, SYSTEM_ACTOR, kind, path_or_file, date_from, date_to, file_format
+        )
 
     def verify(self) -> Verification:
         """Check the audit trail's hash chain and the journal's numbering (`main.py verify`)."""

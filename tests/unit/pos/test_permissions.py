@@ -15,6 +15,7 @@ from pos.desk import Desk
 from pos.errors import NotPermitted, PosError, UserLocked, WrongPin
 from pos.permissions import MATRIX, WORDS, Permission, allowed, matrix_rows
 from pos.printers import PrinterKind, make_printer_config
+from pos.reports import ReportKind
 from pos.results import ResultEntry
 from pos.services import Shop
 from pos.users import Role
@@ -42,6 +43,10 @@ CALLS: dict[Permission, Callable[[Desk, str], object]] = {
     ),
     Permission.USERS: lambda d, _: d.users(),
     Permission.CASH_OUT: lambda d, _: d.cash_out("10", "в сейф"),
+    # A reversed period: refused before anything is read.
+    Permission.REPORTS: lambda d, _: d.report(
+        ReportKind.TURNOVER, date(2026, 12, 31), date(2026, 12, 1)
+    ),
 }
 
 
