@@ -169,6 +169,23 @@ def _journal(shop: Shop, args: argparse.Namespace) -> int:
     return Exit.OK
 
 
+def _report(shop: Shop, args: argparse.Namespace) -> int:
+    from pos.report_desk import ReportFormat  # noqa: PLC0415 - the window shows before pos loads
+    from pos.reports import ReportKind  # noqa: PLC0415
+
+    kind = ReportKind(args.kind)
+    today = shop.clock.now().astimezone(shop.settings().zone).date()
+    date_from, date_to = args.date_from or today, args.date_to or args.date_from or today
+    file_format = ReportFormat.CSV if Path(args.out).suffix.lower() == ".csv" else ReportFormat.PDF
+    pages = shop.export_report(kind, args.out, date_from, date_to, file_format)
+    report = shop.report(kind, date_from, date_to)
+    sheets = f", листов {pages}" if file_format is ReportFormat.PDF else ""
+    sys.stdout.write(
+        f"{report.title}. {report.period}: строк {len(report.rows)}{sheets} → {args.out}\n"
+    )
+    return Exit.OK
+
+
 def _day(text: str) -> date:
     for pattern in ("%Y-%m-%d", "%d.%m.%Y"):
         try:
@@ -191,6 +208,17 @@ _COMMANDS = {
     "settle": _settle,
     "journal": _journal,
     "verify": _verify,
+    "report": _report,
+}
+
+# The report command's names (pos.reports.ReportKind values), with what each one is.
+REPORTS = {
+    "shifts": "смены: размен, ставки, возвраты, выплаты, внесения, изъятия, пересчёт, разница",
+    "turnover": "оборот по дням и видам спорта",
+    "liabilities": "открытые обязательства (возможные выплаты) по событиям — на сейчас",
+    "cancellations": "отмены купонов в течение 5 минут с причинами",
+    "unpaid": "невыплаченные выигрыши, срок выплаты которых истекает в ближайшие 7 дней",
+    "expired": "выигрыши, срок выплаты которых истёк в периоде",
 }
 
 
@@ -231,6 +259,19 @@ def _parser() -> argparse.ArgumentParser:
     journal.add_argument("--from", dest="date_from", type=_day, required=True, metavar="ДАТА")
     journal.add_argument("--to", dest="date_to", type=_day, required=True, metavar="ДАТА")
     journal.add_argument("--out", required=True, metavar="ФАЙЛ.pdf", help="куда сохранить PDF")
+    report = commands.add_parser(
+        "report",
+        help="сохранить отчёт в PDF или CSV",
+        description="Отчёты: "
+        + "; ".join(f"{name} — {words}" for name, words in REPORTS.items())
+        + ". Даты: ГГГГ-ММ-ДД или ДД.ММ.ГГГГ, по умолчанию сегодня.",
+    )
+    report.add_argument("kind", choices=list(REPORTS), metavar="ОТЧЁТ", help=", ".join(REPORTS))
+    report.add_argument("--from", dest="date_from", type=_day, metavar="ДАТА")
+    report.add_argument("--to", dest="date_to", type=_day, metavar="ДАТА")
+    report.add_argument(
+        "--out", required=True, metavar="ФАЙЛ", help="куда сохранить: .pdf или .csv"
+    )
     return parser
 
 

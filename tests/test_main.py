@@ -159,3 +159,32 @@ def test_the_window_says_why_and_exits_when_the_database_cannot_be_opened(tmp_pa
     assert "Traceback" not in result.stderr
     assert "повреждён" in (tmp_path / "pos.log").read_text(encoding="utf-8")
     assert damaged.read_bytes() == b"garbage" * 1000
+
+
+def test_report_command_saves_pdf_or_csv_by_the_file_name(tmp_path: Path) -> None:
+    from main import REPORTS
+    from pos.reports import ReportKind
+
+    assert set(REPORTS) == {kind.value for kind in ReportKind}
+    assert run_main("demo", data_dir=tmp_path).returncode == 0
+    pdf, table = tmp_path / "оборот.pdf", tmp_path / "обязательства.csv"
+    args = ("report", "turnover", "--from", "2026-11-01", "--to", "30.11.2026", "--out", str(pdf))
+    result = run_main(*args, data_dir=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (
+        "Оборот по дням и видам спорта. Период: с 01.11.2026 по 30.11.2026: строк 0, "
+        f"листов 1 → {pdf}\n"
+    )
+    assert pdf.read_bytes().startswith(b"%PDF")
+    result = run_main("report", "liabilities", "--out", str(table), data_dir=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert (
+        table.read_bytes().decode("utf-8-sig").startswith("Открытые обязательства по событиям\r\n")
+    )
+    reversed_period = run_main(
+        "report", "shifts", "--from", "2026-12-02", "--to", "2026-12-01", "--out", str(pdf),
+        data_dir=tmp_path,
+    )  # fmt: skip
+    assert reversed_period.returncode == 1 and "Период задан неверно" in reversed_period.stderr
+    unknown = run_main("report", "всё", "--out", str(pdf), data_dir=tmp_path)
+    assert unknown.returncode == 2
