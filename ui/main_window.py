@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from ui.pages.line import LinePage
     from ui.pages.line_editor import LineEditorPage
     from ui.pages.payouts import PayoutsPage
+    from ui.pages.reports import ReportsPage
     from ui.pages.results import ResultsPage
     from ui.pages.settings import SettingsPage
     from ui.pages.till import TillPage
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
         | TillPage
         | ResultsPage
         | JournalPage
+        | ReportsPage
         | LineEditorPage
         | UsersPage
         | SettingsPage
@@ -193,6 +195,7 @@ class MainWindow(QMainWindow):
         from ui.pages.line import LinePage  # noqa: PLC0415
         from ui.pages.line_editor import LineEditorPage  # noqa: PLC0415
         from ui.pages.payouts import PayoutsPage  # noqa: PLC0415
+        from ui.pages.reports import ReportsPage  # noqa: PLC0415
         from ui.pages.results import ResultsPage  # noqa: PLC0415
         from ui.pages.settings import SettingsPage  # noqa: PLC0415
         from ui.pages.till import TillPage  # noqa: PLC0415
@@ -224,6 +227,7 @@ class MainWindow(QMainWindow):
             self._pages += [
                 ResultsPage(desk, runner, clock),
                 JournalPage(desk, runner, clock),
+                ReportsPage(desk, runner, clock),
                 LineEditorPage(desk, runner),
                 UsersPage(desk, runner),
                 settings_page,
@@ -231,6 +235,7 @@ class MainWindow(QMainWindow):
             titles += [
                 self.tr("Результаты"),
                 self.tr("Журнал выплат"),
+                self.tr("Отчёты"),
                 self.tr("Редактор линии"),
                 self.tr("Пользователи"),
                 self.tr("Настройки"),

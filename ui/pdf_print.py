@@ -9,11 +9,15 @@ long journal takes a while.
 from __future__ import annotations
 
 import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
 
 import pypdfium2
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, QStandardPaths
 from PySide6.QtGui import QImage, QPageLayout, QPainter
-from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
 from pos.errors import PrinterUnavailable
 
@@ -21,6 +25,46 @@ from pos.errors import PrinterUnavailable
 # be a 140 MB bitmap.
 MAX_DPI = 600
 _POINTS_PER_INCH = 72
+
+
+def choose_save_file(parent: QWidget, title: str, suggested: str, suffix: str) -> str | None:
+    """Ask where to save a file (in the user's documents by default); the path, ending in
+    `.suffix`, or None when the user cancels."""
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    path, _chosen_filter = QFileDialog.getSaveFileName(
+        parent,
+        title,
+        str(Path(folder) / suggested) if folder else suggested,
+        f"{suffix.upper()} (*.{suffix})",
+    )
+    if not path:
+        return None
+    return path if path.lower().endswith(f".{suffix}") else f"{path}.{suffix}"
+
+
+def ask_printer(parent: QWidget, document: str, title: str) -> QPrinter | None:
+    """The system print dialog for an A4 landscape document; the printer chosen, or None
+    when the user cancels."""
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setPageOrientation(QPageLayout.Orientation.Landscape)
+    printer.setDocName(document)
+    dialog = QPrintDialog(printer, parent)
+    dialog.setWindowTitle(title)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    return printer
+
+
+def print_written_pdf(write: Callable[[str], object], printer: QPrinter) -> int:
+    """Write a PDF with `write(path)` into a temporary folder and print it (on the worker).
+
+    Returns:
+        The number of pages printed.
+    """
+    with tempfile.TemporaryDirectory(prefix="print-") as folder:
+        path = str(Path(folder) / "document.pdf")
+        write(path)
+        return print_pdf(path, printer)
 
 
 def print_pdf(path: str | os.PathLike[str], printer: QPrinter) -> int:

@@ -15,7 +15,7 @@ from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QDateEdit, QDialog, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
-import ui.pages.journal
+import ui.pdf_print
 from pos.clock import FixedClock
 from pos.desk import Desk
 from pos.errors import InvalidAmount, InvalidPeriod, JournalCorrectionEmpty
@@ -232,7 +232,7 @@ def test_save_pdf_writes_the_period_s_journal_where_the_manager_chose(
         asked.append(suggested)
         return str(target), "PDF (*.pdf)"
 
-    monkeypatch.setattr(ui.pages.journal.QFileDialog, "getSaveFileName", staticmethod(choose))
+    monkeypatch.setattr(ui.pdf_print.QFileDialog, "getSaveFileName", staticmethod(choose))
 
     click(qtbot, page, "save_journal_pdf")
 
@@ -250,7 +250,7 @@ def test_save_pdf_cancelled_writes_nothing(
     qtbot: QtBot, page: JournalPage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(
-        ui.pages.journal.QFileDialog, "getSaveFileName", staticmethod(lambda *_args: ("", ""))
+        ui.pdf_print.QFileDialog, "getSaveFileName", staticmethod(lambda *_args: ("", ""))
     )
 
     click(qtbot, page, "save_journal_pdf")
@@ -264,7 +264,7 @@ def test_a_file_that_cannot_be_written_is_said_so(
 ) -> None:
     missing = tmp_path / "нет такой папки" / "journal.pdf"
     monkeypatch.setattr(
-        ui.pages.journal.QFileDialog,
+        ui.pdf_print.QFileDialog,
         "getSaveFileName",
         staticmethod(lambda *_args: (str(missing), "")),
     )
@@ -296,7 +296,7 @@ def test_print_sends_every_sheet_to_the_printer_chosen(
     qtbot: QtBot, page: JournalPage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     FakePrintDialog.output = tmp_path / "printed.pdf"
-    monkeypatch.setattr(ui.pages.journal, "QPrintDialog", FakePrintDialog)
+    monkeypatch.setattr(ui.pdf_print, "QPrintDialog", FakePrintDialog)
 
     click(qtbot, page, "print_journal")
 
@@ -315,7 +315,7 @@ def test_print_cancelled_prints_nothing(
         def exec(self) -> int:
             return QDialog.DialogCode.Rejected
 
-    monkeypatch.setattr(ui.pages.journal, "QPrintDialog", Cancelled)
+    monkeypatch.setattr(ui.pdf_print, "QPrintDialog", Cancelled)
 
     click(qtbot, page, "print_journal")
 

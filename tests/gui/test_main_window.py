@@ -81,6 +81,7 @@ def test_a_manager_sees_line_users_and_settings(qtbot: QtBot, window: MainWindow
         "Касса",
         "Результаты",
         "Журнал выплат",
+        "Отчёты",
         "Редактор линии",
         "Пользователи",
         "Настройки",

@@ -3,19 +3,15 @@ new entry; the journal as PDF, saved or printed."""
 
 from __future__ import annotations
 
-import tempfile
 from datetime import date
 from decimal import Decimal
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from PySide6.QtCore import QCoreApplication, QDate, QStandardPaths, Qt
-from PySide6.QtGui import QKeySequence, QPageLayout, QShortcut
-from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+from PySide6.QtCore import QDate, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import (
     QDateEdit,
-    QDialog,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -31,52 +27,13 @@ from pos.money import format_money
 from pos.settings import ShopSettings
 from ui.dialogs.correct_entry import CorrectEntryDialog
 from ui.errors import MessageLabel
-from ui.pdf_print import print_pdf
+from ui.pdf_print import ask_printer, choose_save_file, print_written_pdf
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button
 from ui.widgets.journal_table import JournalTable
 
 _DATE_FORMAT = "dd.MM.yyyy"
 _AMOUNT_WIDTH = 110
-
-
-def choose_pdf_file(parent: QWidget, suggested: str) -> str | None:
-    """Ask where to save the journal's PDF; None when the manager cancels."""
-    tr = QCoreApplication.translate
-    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-    path, _chosen_filter = QFileDialog.getSaveFileName(
-        parent,
-        tr("journal", "Сохранить журнал выплат"),
-        str(Path(folder) / suggested) if folder else suggested,
-        tr("journal", "PDF (*.pdf)"),
-    )
-    if not path:
-        return None
-    return path if path.lower().endswith(".pdf") else f"{path}.pdf"
-
-
-def ask_printer(parent: QWidget) -> QPrinter | None:
-    """The system print dialog; the printer chosen, or None when the manager cancels."""
-    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-    printer.setPageOrientation(QPageLayout.Orientation.Landscape)  # the journal is A4 landscape
-    printer.setDocName(QCoreApplication.translate("journal", "Журнал учёта выплат"))
-    dialog = QPrintDialog(printer, parent)
-    dialog.setWindowTitle(QCoreApplication.translate("journal", "Печать журнала выплат"))
-    if dialog.exec() != QDialog.DialogCode.Accepted:
-        return None
-    return printer
-
-
-def print_journal(desk: Desk, printer: QPrinter, date_from: date, date_to: date) -> int:
-    """Write the period's journal to a temporary PDF and print it (on the worker).
-
-    Returns:
-        The number of sheets printed.
-    """
-    with tempfile.TemporaryDirectory(prefix="journal-") as folder:
-        path = str(Path(folder) / "journal.pdf")
-        desk.export_journal_pdf(path, date_from, date_to)
-        return print_pdf(path, printer)
 
 
 class JournalPage(QWidget):
@@ -333,7 +290,12 @@ class JournalPage(QWidget):
 
     def _on_save_button_clicked(self) -> None:
         date_from, date_to = self.period()
-        path = choose_pdf_file(self, f"journal_{date_from:%Y-%m-%d}_{date_to:%Y-%m-%d}.pdf")
+        path = choose_save_file(
+            self,
+            self.tr("Сохранить журнал выплат"),
+            f"journal_{date_from:%Y-%m-%d}_{date_to:%Y-%m-%d}.pdf",
+            "pdf",
+        )
         if path is None or self._runner.busy:
             return
         desk = self._desk
@@ -346,7 +308,11 @@ class JournalPage(QWidget):
         )
 
     def _on_print_button_clicked(self) -> None:
-        printer = None if self._runner.busy else ask_printer(self)
+        printer = (
+            None
+            if self._runner.busy
+            else ask_printer(self, self.tr("Журнал учёта выплат"), self.tr("Печать журнала выплат"))
+        )
         if printer is None:
             return
         # Kept until the worker is done with it: the printer is painted on there.
@@ -354,7 +320,9 @@ class JournalPage(QWidget):
         desk, (date_from, date_to) = self._desk, self.period()
         self._message.show_progress(self.tr("Печать журнала выплат…"))
         self._runner.run(
-            lambda: print_journal(desk, printer, date_from, date_to),
+            lambda: print_written_pdf(
+                lambda path: desk.export_journal_pdf(path, date_from, date_to), printer
+            ),
             on_success=self._printed,
             on_failure=self._print_failed,
             owner=self,

@@ -1,0 +1,304 @@
+"""The reports page (managers): pick a report and a period, look at it, save it as PDF or CSV,
+print it. The figures come from pos (Desk.report); this page only lays them out."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from PySide6.QtCore import QDate, Qt
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDateEdit,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pos.clock import Clock
+from pos.desk import Desk
+from pos.errors import PosError
+from pos.report_desk import ReportFormat
+from pos.reports import NO_OPERATIONS, SNAPSHOTS, TITLES, Cell, Report, ReportKind, cell_text
+from pos.settings import ShopSettings
+from ui.errors import MessageLabel
+from ui.pdf_print import ask_printer, choose_save_file, print_written_pdf
+from ui.tasks import TaskRunner
+from ui.widgets.buttons import action_button
+
+_DATE_FORMAT = "dd.MM.yyyy"
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+
+
+class ReportsPage(QWidget):
+    """«Отчёт» and «Период с … по …», the report as a table with its totals and notes, and
+    «Сохранить PDF…», «Сохранить CSV…», «Печать…»."""
+
+    def __init__(
+        self, desk: Desk, runner: TaskRunner, clock: Clock, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._desk = desk
+        self._runner = runner
+        self._printer: QPrinter | None = None
+        self._report: Report | None = None
+        self._build()
+        today = clock.now().astimezone(ShopSettings().zone).date()
+        self.set_period(today.replace(day=1), today)
+        self._runner.busy_changed.connect(self._on_runner_busy_changed)
+
+    @property
+    def table(self) -> QTableWidget:
+        return self._table
+
+    @property
+    def report(self) -> Report | None:
+        """The report on screen (tests)."""
+        return self._report
+
+    def kind(self) -> ReportKind:
+        return ReportKind(self._kind.currentData())  # Qt hands the enum back as its str value
+
+    def choose(self, kind: ReportKind) -> None:
+        """Pick a report (its figures are loaded at once)."""
+        self._kind.setCurrentIndex(list(ReportKind).index(kind))
+
+    def period(self) -> tuple[date, date]:
+        """The shop-local days chosen, both included."""
+        return self._from.date().toPython(), self._to.date().toPython()  # type: ignore[return-value]
+
+    def set_period(self, date_from: date, date_to: date) -> None:
+        self._from.setDate(QDate(date_from.year, date_from.month, date_from.day))
+        self._to.setDate(QDate(date_to.year, date_to.month, date_to.day))
+
+    def message_text(self) -> str:
+        return self._message.text()
+
+    def heading_text(self) -> str:
+        return f"{self._title.text()}\n{self._period.text()}"
+
+    def notes_text(self) -> str:
+        return self._notes.text()
+
+    def refresh(self) -> None:
+        """Build the chosen report (in the background) and show it."""
+        desk, kind, (date_from, date_to) = self._desk, self.kind(), self.period()
+        self._runner.run(
+            lambda: desk.report(kind, date_from, date_to),
+            on_success=self._show,
+            on_failure=self._message.show_error,
+            owner=self,
+        )
+
+    # --- building -----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        choice = self._build_choice()
+        self._title = QLabel()
+        self._title.setObjectName("report_title")
+        self._title.setProperty("heading", "1")
+        self._period = QLabel()
+        self._period.setObjectName("report_period")
+        self._table = QTableWidget()
+        self._table.setObjectName("report_table")
+        self._table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self._table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self._table.verticalHeader().setVisible(False)
+        self._table.setWordWrap(True)
+        self._notes = QLabel()
+        self._notes.setObjectName("report_notes")
+        self._notes.setWordWrap(True)
+        self._notes.setProperty("muted", "true")
+
+        self._pdf_button = action_button("save_report_pdf", self.tr("Сохранить PDF…"))
+        self._pdf_button.clicked.connect(self._on_pdf_button_clicked)
+        self._csv_button = action_button("save_report_csv", self.tr("Сохранить CSV…"))
+        self._csv_button.clicked.connect(self._on_csv_button_clicked)
+        self._print_button = action_button("print_report", self.tr("Печать…"))
+        self._print_button.clicked.connect(self._on_print_button_clicked)
+        self._message = MessageLabel()
+        self._message.setObjectName("report_message")
+        under = QHBoxLayout()
+        under.addWidget(self._notes, 1)
+        under.addWidget(self._pdf_button)
+        under.addWidget(self._csv_button)
+        under.addWidget(self._print_button)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 12, 16, 8)
+        layout.setSpacing(8)
+        layout.addLayout(choice)
+        layout.addWidget(self._title)
+        layout.addWidget(self._period)
+        layout.addWidget(self._table, 1)
+        layout.addLayout(under)
+        layout.addWidget(self._message)
+        self._update_controls()
+
+    def _build_choice(self) -> QHBoxLayout:
+        self._kind = QComboBox()
+        self._kind.setObjectName("report_kind")
+        for kind in ReportKind:
+            self._kind.addItem(TITLES[kind], kind)
+        self._kind.setMinimumHeight(36)
+        self._kind.currentIndexChanged.connect(self._on_kind_current_index_changed)
+        self._from = self._date_edit("report_from")
+        self._to = self._date_edit("report_to")
+        self._show_button = action_button("show_report", self.tr("Показать (F5)"))
+        self._show_button.setProperty("primary", "true")
+        self._show_button.clicked.connect(self.refresh)
+        QShortcut(QKeySequence(Qt.Key.Key_F5), self, self.refresh)
+        choice = QHBoxLayout()
+        choice.setSpacing(8)
+        for text, field in (
+            (self.tr("Отчёт"), self._kind),
+            (self.tr("Период с"), self._from),
+            (self.tr("по"), self._to),
+        ):
+            label = QLabel(text)
+            label.setBuddy(field)
+            choice.addWidget(label)
+            choice.addWidget(field)
+            choice.addSpacing(8)
+        choice.addStretch(1)
+        choice.addWidget(self._show_button)
+        return choice
+
+    @staticmethod
+    def _date_edit(name: str) -> QDateEdit:
+        edit = QDateEdit()
+        edit.setObjectName(name)
+        edit.setDisplayFormat(_DATE_FORMAT)
+        edit.setCalendarPopup(True)
+        edit.setMinimumHeight(36)
+        return edit
+
+    # --- showing ------------------------------------------------------------------------
+
+    def _show(self, report: Report) -> None:
+        self._report = report
+        self._title.setText(report.title)
+        self._period.setText(report.period)
+        self._notes.setText("\n".join(report.notes))
+        table = self._table
+        table.clearSpans()
+        table.clear()
+        table.setColumnCount(len(report.columns))
+        table.setHorizontalHeaderLabels([column.title for column in report.columns])
+        rows = list(report.rows)
+        table.setRowCount(max(1, len(rows) + (report.totals is not None)))
+        if report.empty:
+            item = QTableWidgetItem(NO_OPERATIONS)
+            item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            table.setItem(0, 0, item)
+            table.setSpan(0, 0, 1, len(report.columns))
+        for index, cells in enumerate(rows):
+            self._fill(index, cells, bold=False)
+        if report.totals is not None:
+            self._fill(len(rows), report.totals, bold=True)
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        table.resizeRowsToContents()
+        self._message.clear_message()
+        self._update_controls()
+
+    def _fill(self, row: int, cells: tuple[Cell, ...], *, bold: bool) -> None:
+        assert self._report is not None
+        for column, (cell, spec) in enumerate(zip(cells, self._report.columns, strict=True)):
+            item = QTableWidgetItem(cell_text(cell))
+            if spec.figures:
+                item.setTextAlignment(_RIGHT)
+            if bold:
+                font = QFont(item.font())
+                font.setBold(True)
+                item.setFont(font)
+            self._table.setItem(row, column, item)
+
+    def _update_controls(self) -> None:
+        idle = not self._runner.busy
+        dated = self.kind() not in SNAPSHOTS
+        self._from.setEnabled(dated)
+        self._to.setEnabled(dated)
+        for button in (self._show_button, self._pdf_button, self._csv_button, self._print_button):
+            button.setEnabled(idle)
+
+    # --- calls --------------------------------------------------------------------------
+
+    def _save(self, file_format: ReportFormat) -> None:
+        if self._runner.busy:
+            return
+        kind, (date_from, date_to) = self.kind(), self.period()
+        suffix = file_format.value
+        path = choose_save_file(
+            self,
+            self.tr("Сохранить отчёт"),
+            f"{kind.value}_{date_from:%Y-%m-%d}_{date_to:%Y-%m-%d}.{suffix}",
+            suffix,
+        )
+        if path is None:
+            return
+        desk = self._desk
+        self._message.show_progress(self.tr("Запись отчёта…"))
+        self._runner.run(
+            lambda: desk.export_report(kind, path, date_from, date_to, file_format),
+            on_success=lambda pages: self._saved(path, file_format, pages),
+            on_failure=self._message.show_error,
+            owner=self,
+        )
+
+    def _saved(self, path: str, file_format: ReportFormat, pages: int) -> None:
+        if file_format is ReportFormat.PDF:
+            text = self.tr("Отчёт сохранён в {path}: листов {pages}.")
+        else:
+            text = self.tr("Отчёт сохранён в {path}.")
+        self._message.show_success(text.format(path=path, pages=pages))
+
+    def _printed(self, pages: int) -> None:
+        self._printer = None
+        self._message.show_success(
+            self.tr("Отчёт отправлен на печать: листов {pages}.").format(pages=pages)
+        )
+
+    def _print_failed(self, exc: PosError) -> None:
+        self._printer = None
+        self._message.show_error(exc)
+
+    # --- slots --------------------------------------------------------------------------
+
+    def _on_kind_current_index_changed(self, _index: int) -> None:
+        self._update_controls()
+        self.refresh()
+
+    def _on_pdf_button_clicked(self) -> None:
+        self._save(ReportFormat.PDF)
+
+    def _on_csv_button_clicked(self) -> None:
+        self._save(ReportFormat.CSV)
+
+    def _on_print_button_clicked(self) -> None:
+        if self._runner.busy:
+            return
+        printer = ask_printer(self, TITLES[self.kind()], self.tr("Печать отчёта"))
+        if printer is None:
+            return
+        self._printer = printer  # kept until the worker is done painting on it
+        desk, kind, (date_from, date_to) = self._desk, self.kind(), self.period()
+        self._message.show_progress(self.tr("Печать отчёта…"))
+        self._runner.run(
+            lambda: print_written_pdf(
+                lambda path: desk.export_report(kind, path, date_from, date_to), printer
+            ),
+            on_success=self._printed,
+            on_failure=self._print_failed,
+            owner=self,
+        )
+
+    def _on_runner_busy_changed(self, _busy: bool) -> None:
+        self._update_controls()
