@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QPushButton, QTableView
 from pytestqt.qtbot import QtBot
 
+from pos.audit import AuditAction
 from pos.bets import BetType
 from pos.clock import FixedClock
 from pos.desk import Desk
@@ -30,6 +31,7 @@ from pos.slips import Slip, SlipStatus
 from tests.conftest import REGISTER
 from tests.fakes import FakeStorage, PlainPinHasher
 from tests.gui.conftest import FlakyDummy
+from tests.gui.test_manager_pin import authorise
 from ui.dialogs.confirm_bet import ConfirmBetDialog
 from ui.pages.betting import BettingPage
 from ui.tasks import TaskRunner
@@ -343,8 +345,47 @@ def test_a_confirmation_sent_twice_with_its_key_issues_one_slip(
     assert len(page.recent.rows()) == 1
 
 
-def test_a_cashier_cannot_agree_an_in_play_bet(page: BettingPage) -> None:
-    assert not page.findChild(QCheckBox, "agreed_in_play").isEnabled()
+def _started_event(boss: Desk, clock: FixedClock) -> None:
+    boss.add_event(401, "football", "Ислочь", "Минск", clock.now() - timedelta(minutes=20))
+    boss.set_odds(401, "1", Decimal("2.50"))
+
+
+def test_a_cashier_takes_a_bet_in_play_once_a_manager_allows_it_with_the_pin(
+    qtbot: QtBot, page: BettingPage, boss: Desk, clock: FixedClock, storage: FakeStorage
+) -> None:
+    _started_event(boss, clock)
+    in_play = page.findChild(QCheckBox, "agreed_in_play")
+    assert in_play.isEnabled()
+
+    in_play.setChecked(True)  # the manager comes over and types the PIN
+    qtbot.waitUntil(lambda: page.manager_dialog is not None)
+    authorise(qtbot, page.manager_dialog, "boss", "9911")
+    qtbot.waitUntil(lambda: page.manager_dialog is None)
+    assert in_play.isChecked()
+    add_leg(qtbot, page, "401 1")
+    type_stake(qtbot, page, "5")
+    slip = issue(qtbot, page, storage)
+
+    assert slip.agreed_in_play and slip.cashier == "anna"
+    assert not in_play.isChecked()  # the next bet in play needs the manager again
+    assert [r.action for r in storage.data.audit].count(AuditAction.AUTHORISED) == 1
+
+
+def test_without_the_manager_the_box_unticks_and_a_started_event_is_refused(
+    qtbot: QtBot, page: BettingPage, boss: Desk, clock: FixedClock
+) -> None:
+    _started_event(boss, clock)
+    in_play = page.findChild(QCheckBox, "agreed_in_play")
+
+    in_play.setChecked(True)
+    qtbot.waitUntil(lambda: page.manager_dialog is not None)
+    page.manager_dialog.reject()
+
+    qtbot.waitUntil(lambda: not in_play.isChecked())
+    qtbot.keyClicks(pick(page), "401 1")
+    qtbot.keyClick(pick(page), Qt.Key.Key_Return)
+    refusal = EventStarted(401, (clock.now() - timedelta(minutes=20)).astimezone(MINSK))
+    qtbot.waitUntil(lambda: page.editor.message_text() == str(refusal))
 
 
 def test_a_started_event_needs_the_in_play_agreement(
@@ -356,8 +397,7 @@ def test_a_started_event_needs_the_in_play_agreement(
     page.show()
     page.refresh()
     qtbot.waitUntil(lambda: not runner.busy)
-    boss.add_event(401, "football", "Ислочь", "Минск", clock.now() - timedelta(minutes=20))
-    boss.set_odds(401, "1", Decimal("2.50"))
+    _started_event(boss, clock)
     qtbot.keyClicks(pick(page), "401 1")
     qtbot.keyClick(pick(page), Qt.Key.Key_Return)
     refusal = EventStarted(401, (clock.now() - timedelta(minutes=20)).astimezone(MINSK))

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
+    QDialog,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -26,11 +27,13 @@ from pos.desk import Desk
 from pos.errors import PosError, ReceiptNotPrinted
 from pos.identity import IdDocument
 from pos.money import format_money
+from pos.permissions import Permission
 from pos.settings import ShopSettings
 from pos.slipnumbers import display_slip_number
 from pos.slips import Slip
 from ui.dialogs.confirm_bet import ConfirmBetDialog
 from ui.dialogs.identity import IdentityDialog
+from ui.dialogs.manager_pin import ManagerPinDialog
 from ui.dialogs.print_preview import PrintPreviewDialog, SlipPreviewer
 from ui.errors import MessageLabel
 from ui.models.slip_model import BetDraft, SlipDraftModel, format_total_odds, years
@@ -70,6 +73,10 @@ class BettingPage(QWidget):
         self._document: tuple[IdDocument, int] | None = None
         self._generation = 0
         self.confirm_dialog: ConfirmBetDialog | None = None
+        self.manager_dialog: ManagerPinDialog | None = None
+        # A cashier's desk a manager allowed one bet in play with their PIN (p.22), while
+        # «В игре (согласовано)» stays ticked; the bet it is used for uses the grant up.
+        self._agreed: Desk | None = None
         self.identity_dialog: IdentityDialog | None = None
         self._previewer = SlipPreviewer(desk, runner, self)
         self._preview_timer = QTimer(self)
@@ -173,10 +180,12 @@ class BettingPage(QWidget):
         self._stake.returnPressed.connect(self._on_stake_return_pressed)
         self._in_play = QCheckBox(self.tr("В игре (согласовано)"))
         self._in_play.setObjectName("agreed_in_play")
-        # p.22: only a manager agrees a bet after the start; a cashier calls one over.
-        self._in_play.setEnabled(self._desk.is_manager)
+        # p.22: only a manager agrees a bet after the start; a cashier calls one over, who
+        # allows it with their PIN when the box is ticked.
         if not self._desk.is_manager:
-            self._in_play.setToolTip(self.tr("Ставку в игре согласует менеджер"))
+            self._in_play.setToolTip(
+                self.tr("Ставку в игре согласует менеджер: при отметке он вводит свой PIN")
+            )
         self._in_play.setStyleSheet("QCheckBox::indicator { width: 22px; height: 22px; }")
         self._in_play.toggled.connect(self._on_in_play_toggled)
         self._total_odds = self._value_label("total_odds")
@@ -261,6 +270,7 @@ class BettingPage(QWidget):
         if bet is None or (not bet.stake.strip() and not confirming):
             self._show_totals(None)  # nothing to price yet
             return
+        desk = self._betting_desk(bet)
         self._runner.run(
             lambda: desk.price_bet(
                 bet.picks, bet.stake, bet.kind, agreed_in_play=bet.agreed_in_play
@@ -271,7 +281,7 @@ class BettingPage(QWidget):
         )
 
     def _issue(self, bet: BetDraft, request_key: str, shown_payout: Decimal) -> None:
-        desk = self._desk
+        desk = self._betting_desk(bet)
         self._runner.run(
             lambda: desk.accept_bet(
                 bet.picks,
@@ -400,8 +410,35 @@ class BettingPage(QWidget):
     def _on_stake_text_changed(self, _text: str) -> None:
         self._preview_timer.start()
 
+    def _betting_desk(self, bet: BetDraft) -> Desk:
+        """The desk a bet is priced and issued on: the manager's grant for a bet in play."""
+        return self._agreed if bet.agreed_in_play and self._agreed is not None else self._desk
+
+    def _ask_manager_for_in_play(self) -> None:
+        dialog = ManagerPinDialog(self._desk, self._runner, Permission.AGREE_IN_PLAY, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.granted.connect(self._on_manager_dialog_granted)
+        dialog.finished.connect(self._on_manager_dialog_finished)
+        self.manager_dialog = dialog
+        dialog.open()
+
+    def _on_manager_dialog_granted(self, granted: Desk) -> None:
+        self._agreed = granted
+        self._editor.use_desk(granted)
+        self._preview_timer.start()
+
+    def _on_manager_dialog_finished(self, result: int) -> None:
+        self.manager_dialog = None
+        if result != QDialog.DialogCode.Accepted:  # no manager allowed it: not in play
+            self._in_play.setChecked(False)
+
     def _on_in_play_toggled(self, checked: bool) -> None:
         self._editor.agreed_in_play = checked
+        if not checked:
+            self._agreed = None
+            self._editor.use_desk(self._desk)
+        elif not self._desk.is_manager and self._agreed is None:
+            self._ask_manager_for_in_play()
         self._preview_timer.start()
 
     def _on_preview_timer_timeout(self) -> None:

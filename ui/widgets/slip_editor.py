@@ -59,6 +59,10 @@ class SlipEditor(QWidget):
         self._build()
         self.setFocusProxy(self._pick)
 
+    def use_desk(self, desk: Desk) -> None:
+        """Price legs as `desk` from now on (a desk a manager allowed a bet in play)."""
+        self._desk = desk
+
     @property
     def draft(self) -> SlipDraftModel:
         """The slip being built."""
