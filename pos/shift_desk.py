@@ -54,6 +54,9 @@ class ShiftClosing:
     shift: Shift
     summary: CashSummary
     z_report: DayReport | None
+    # The shift is closed and the day reported even when the Z report did not come out:
+    # why, to say so beside the figures (print it again from the till page).
+    print_failure: PrintFailed | None = None
 
     @property
     def expected(self) -> Decimal:
@@ -128,8 +131,9 @@ class ShiftDesk(TillDesk):
 
         Raises:
             InvalidAmount; ShiftNotOpen; ShiftCloseBlocked: naming each thing in the way
-            (a slip waiting for its print, receipts not printed) and its fix; PrintFailed:
-            closed, the Z report did not print (print it again from the till page).
+            (a slip waiting for its print, receipts not printed) and its fix. A Z report
+            that does not print does not raise: the closing is made and returned with its
+            `print_failure` (print it again from the till page).
         """
         count = _cash(counted)
         now = self._shop.clock.now()
@@ -160,9 +164,13 @@ class ShiftDesk(TillDesk):
                 f"{format_roubles(count - summary.expected)}",
             )
             uow.commit()
+        failure = None
         if report is not None:
-            self._print_report(report)
-        return ShiftClosing(closed, summary, report)
+            try:
+                self._print_report(report)
+            except PrintFailed as failed:
+                failure = failed
+        return ShiftClosing(closed, summary, report, failure)
 
     def _transfer(self, kind: TransferKind, amount: object, reason: str) -> CashTransfer:
         why = " ".join(str(reason or "").split())

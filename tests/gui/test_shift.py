@@ -215,6 +215,11 @@ def test_a_z_report_that_did_not_print_is_said_after_the_closing(
     dialog = close_with(qtbot, page, "10")
 
     assert dialog.message_text().startswith("Z-ОТЧЁТ: не напечатано")
+    # the figures of the closing are shown all the same
+    assert dialog.findChild(QWidget, "shift_result").isVisible()
+    assert dialog.findChild(QLabel, "closing_expected").text() == "10,00 руб."
+    assert dialog.findChild(QLabel, "closing_difference").text() == "нет — касса сошлась"
+    assert dialog.findChild(QLabel, "closing_z_report").text() == "Z-отчёт не напечатан."
     assert anna.shift() is None
     qtbot.waitUntil(lambda: card(page).message_text() == dialog.message_text())
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)

@@ -15,7 +15,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
 
 from pos.desk import Desk
-from pos.errors import PosError, PrintFailed
 from pos.money import format_money
 from pos.shift_desk import ShiftClosing
 from ui.dialogs.shift_amount import ShiftAmountDialog
@@ -97,18 +96,15 @@ class ShiftCloseDialog(ShiftAmountDialog):
                 self.tr("Чеков после последнего Z-отчёта не было: Z-отчёт не печатался.")
             )
         self._result.show()
-        self._message.hide()
+        if result.print_failure is None:
+            self._message.hide()
+        else:  # closed and counted; only the Z report is left to print from the till page
+            self._z.setText(self.tr("Z-отчёт не напечатан."))
+            self._message.show_warning(result.print_failure)
         self.adjustSize()
         self.closed.emit(result)
-
-    def _refused(self, exc: PosError) -> None:
-        if isinstance(exc, PrintFailed):
-            # Closed and recorded; only the Z report is left to print from the till page.
-            self._show_closed()
-            self._message.show_warning(exc)
-            self.print_failed.emit(exc)
-        else:
-            super()._refused(exc)
+        if result.print_failure is not None:
+            self.print_failed.emit(result.print_failure)
 
     def _show_closed(self) -> None:
         self._shift_closed = True

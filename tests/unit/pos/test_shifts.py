@@ -25,7 +25,9 @@ from pos.permissions import Permission
 from pos.services import Shop
 from pos.shifts import CashSummary, TransferKind
 from pos.slips import CashKind
-from tests.fakes import FakeStorage
+from tests.conftest import REGISTER
+from tests.fakeprinter import FlakyDummy
+from tests.fakes import FakeStorage, PlainPinHasher
 from tests.shifts import reopen_shift
 
 D = Decimal
@@ -155,3 +157,27 @@ def test_a_refusal_to_close_names_what_blocks_it(anna: Desk, storage: FakeStorag
         anna.close_shift(counted="10")
     assert pending.number in str(refused.value)
     assert anna.shift() is not None
+
+
+@pytest.mark.warns_in_log
+def test_a_z_report_that_does_not_print_still_gives_the_closing_figures(
+    storage: FakeStorage, clock: FixedClock
+) -> None:
+    flaky = FlakyDummy()
+    storage.data.serials["К1"] = REGISTER
+    shop = Shop(storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=flaky)
+    shop.seed_demo()
+    anna = shop.login("anna", "4821")
+    anna.accept_bet([(101, "1")], "10")
+    flaky.broken = True
+
+    closing = anna.close_shift(counted="9,50")
+
+    assert (closing.expected, closing.counted, closing.difference) == (
+        Decimal("10.00"),
+        Decimal("9.50"),
+        Decimal("-0.50"),
+    )
+    assert closing.z_report is not None and closing.print_failure is not None
+    assert str(closing.print_failure).startswith("Z-ОТЧЁТ: не напечатано")
+    assert anna.shift() is None
