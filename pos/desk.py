@@ -110,6 +110,11 @@ class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk):
         self._require(Permission.SETTINGS)
         return self._shop._update_settings(self.login, dict(changes))
 
+    def manager_logins(self) -> list[str]:
+        """The managers who can allow an action with their PIN (offered in its dialog)."""
+        with self._shop.unit_of_work() as uow:
+            return [u.login for u in uow.users.list() if u.role is Role.MANAGER]
+
     def users(self) -> list[UserInfo]:
         """Every user with their lock state (managers only)."""
         self._require(Permission.USERS)

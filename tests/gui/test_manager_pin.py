@@ -160,3 +160,16 @@ def test_cancel_closes_the_dialog_and_nothing_is_printed(
 
     qtbot.waitUntil(lambda: page.recent.manager_dialog is None)
     assert demo_shop.slip(old_slip.number).reprints == 0
+
+
+def test_the_only_manager_is_named_and_the_pin_asked_at_once(
+    qtbot: QtBot, anna: Desk, runner: TaskRunner
+) -> None:
+    dialog = ManagerPinDialog(anna, runner, Permission.AGREE_IN_PLAY)
+    qtbot.addWidget(dialog)
+    dialog.show()
+
+    login = dialog.findChild(QLineEdit, "manager_login")
+    qtbot.waitUntil(lambda: login.text() == "boss")
+    assert login.completer() is not None
+    assert login.completer().model().index(0, 0).data() == "boss"

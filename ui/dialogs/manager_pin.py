@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRegularExpression, Qt, Signal
 from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import QDialog, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCompleter,
+    QDialog,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
 
 from pos.desk import Desk
 from pos.errors import PosError
@@ -42,6 +50,12 @@ class ManagerPinDialog(QDialog):
         self._asking = False
         self._build()
         self.setMinimumWidth(560)
+        runner.run(
+            desk.manager_logins,
+            on_success=self._offer_logins,
+            on_failure=self._message.show_error,
+            owner=self,
+        )
 
     def set_login(self, login: str) -> None:
         """Put a manager's login into the field (tests, screenshots)."""
@@ -117,6 +131,15 @@ class ManagerPinDialog(QDialog):
         self._login.setFocus()
 
     # --- results ------------------------------------------------------------------------
+
+    def _offer_logins(self, logins: list[str]) -> None:
+        """Complete the managers' names as typed; with one manager, name them at once."""
+        completer = QCompleter(logins, self)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self._login.setCompleter(completer)
+        if len(logins) == 1 and not self._login.text():
+            self._login.setText(logins[0])
+            self._pin.setFocus()
 
     def _allowed(self, granted: Desk) -> None:
         self._set_asking(False)
