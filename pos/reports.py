@@ -216,19 +216,19 @@ def shifts_report(facts: Sequence[ShiftFacts], period: Period, made_at: datetime
     and out, expected, counted and the difference (an open shift: expected so far)."""
     zone = period.zone
     columns = (
-        Column("Смена", 5, figures=True),
-        Column("Касса", 8),
-        Column("Открыта", 10),
-        Column("Закрыта", 10),
-        _sum("Размен", 8),
-        _sum("Купонов", 6),
+        Column("Смена", 7, figures=True),
+        Column("Касса", 6),
+        Column("Открыта", 11),
+        Column("Закрыта", 11),
+        _sum("Размен", 9),
+        _sum("Купонов", 7),
         _sum("Ставки", 9),
         _sum("Возвраты", 8),
         _sum("Выплаты", 9),
         _sum("Внесено", 8),
         _sum("Изъято", 8),
-        _sum("Ожидалось", 9),
-        _sum("Пересчитано", 9),
+        _sum("Ожидалось", 10),
+        _sum("Пересчитано", 10),
         _sum("Разница", 8),
     )
     rows: list[tuple[Cell, ...]] = []

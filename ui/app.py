@@ -70,9 +70,12 @@ QTabBar#navigation::tab {
     color: #d1d5db; background: transparent; padding: 12px 26px; margin-right: 4px;
     border-top-left-radius: 8px; border-top-right-radius: 8px;
 }
-/* A manager has ten pages: smaller, narrower tabs keep them and "Выйти" within 1280 pixels. */
-QTabBar#navigation[compact="true"] { font-size: 13pt; }
-QTabBar#navigation[compact="true"]::tab { padding: 12px 6px; margin-right: 2px; }
+/* A manager has eleven pages: smaller, narrower tabs keep them and "Выйти" within 1280 pixels. */
+QTabBar#navigation[compact="true"] { font-size: 12pt; }
+QTabBar#navigation[compact="true"]::tab { padding: 12px 5px; margin-right: 2px; }
+/* A report has up to fourteen columns, as on its A4 page. */
+QTableWidget#report_table { font-size: 10pt; }
+QTableWidget#report_table QHeaderView::section { font-size: 9pt; padding: 4px 2px; }
 QTabBar#navigation::tab:hover { color: #ffffff; background: #374151; }
 QTabBar#navigation::tab:selected { color: #111827; background: #f3f4f6; }
 QPushButton#sign_out {

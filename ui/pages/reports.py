@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 from PySide6.QtCore import QDate, Qt
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QFont, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -202,12 +202,27 @@ class ReportsPage(QWidget):
             self._fill(index, cells, bold=False)
         if report.totals is not None:
             self._fill(len(rows), report.totals, bold=True)
-        header = table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
-        table.resizeRowsToContents()
+        self._fit_columns()
         self._message.clear_message()
         self._update_controls()
+
+    def _fit_columns(self) -> None:
+        """Share the table's width among the columns as the report's PDF does."""
+        if self._report is None:
+            return
+        columns = self._report.columns
+        shares = sum(column.width for column in columns)
+        room = self._table.viewport().width()
+        header = self._table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for index, column in enumerate(columns):
+            self._table.setColumnWidth(index, room * column.width // shares)
+        self._table.resizeRowsToContents()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit_columns()
 
     def _fill(self, row: int, cells: tuple[Cell, ...], *, bold: bool) -> None:
         assert self._report is not None
