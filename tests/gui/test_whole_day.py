@@ -44,6 +44,21 @@ def _yesterdays_winner(shop: Shop, clock: FixedClock) -> str:
     return slip.number
 
 
+def _blind_count(qtbot: QtBot, till: TillPage, counted: str) -> ShiftCloseDialog:
+    """«Закрыть смену…», the count typed before anything is shown, Enter."""
+    card = till.shift_card
+    click(qtbot, card, "close_shift")
+    qtbot.waitUntil(lambda: isinstance(card.dialog, ShiftCloseDialog))
+    closing = card.dialog
+    assert isinstance(closing, ShiftCloseDialog)
+    assert not closing.findChild(QLabel, "closing_expected").isVisible()
+    field = closing.findChild(QLineEdit, "shift_amount")
+    qtbot.keyClicks(field, counted)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: closing.shift_closed)
+    return closing
+
+
 def _page(qtbot: QtBot, window: MainWindow, title: str) -> None:
     navigation = window.findChild(QTabBar, "navigation")
     titles = [navigation.tabText(i) for i in range(navigation.count())]
@@ -110,14 +125,7 @@ def test_a_cashier_runs_a_whole_day_in_the_window(
 
     # Evening: the blind count, then expected, counted, difference and the Z report.
     printer.clear()
-    click(qtbot, card, "close_shift")
-    qtbot.waitUntil(lambda: isinstance(card.dialog, ShiftCloseDialog))
-    closing = card.dialog
-    assert isinstance(closing, ShiftCloseDialog)
-    field = closing.findChild(QLineEdit, "shift_amount")
-    qtbot.keyClicks(field, "208")
-    qtbot.keyClick(field, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: closing.shift_closed)
+    closing = _blind_count(qtbot, till, "208")
 
     # 300 + 50 − 42 − 100 = 208,00: the drawer matches the system to the kopeck.
     assert closing.findChild(QLabel, "closing_expected").text() == "208,00 руб."
