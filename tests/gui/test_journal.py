@@ -22,7 +22,7 @@ from pos.errors import InvalidAmount, InvalidPeriod, JournalCorrectionEmpty
 from pos.journal import COLUMNS, JournalEntry
 from tests.documents import ID_CARD as ID_CARD_AS_ISSUED
 from tests.documents import PASSPORT
-from tests.gui.widgets import child, click
+from tests.gui.widgets import PdfPrintDialog, child, click
 from tests.shifts import reopen_shift
 from ui.dialogs.correct_entry import CorrectEntryDialog
 from ui.pages.journal import JournalPage
@@ -274,34 +274,16 @@ def test_a_file_that_cannot_be_written_is_said_so(
     qtbot.waitUntil(lambda: page.message_text().startswith(f"Файл «{missing}» не сохранён"))
 
 
-class FakePrintDialog:
-    """The system print dialog, answered "Печать" to a PDF file (no window is opened)."""
-
-    output: Path
-
-    def __init__(self, printer: QPrinter, _parent: QWidget) -> None:
-        self.printer = printer
-
-    def setWindowTitle(self, _title: str) -> None:
-        pass
-
-    def exec(self) -> int:
-        self.printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
-        self.printer.setOutputFileName(str(self.output))
-        self.printer.setResolution(96)
-        return QDialog.DialogCode.Accepted
-
-
 def test_print_sends_every_sheet_to_the_printer_chosen(
     qtbot: QtBot, page: JournalPage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    FakePrintDialog.output = tmp_path / "printed.pdf"
-    monkeypatch.setattr(ui.pdf_print, "QPrintDialog", FakePrintDialog)
+    PdfPrintDialog.output = tmp_path / "printed.pdf"
+    monkeypatch.setattr(ui.pdf_print, "QPrintDialog", PdfPrintDialog)
 
     click(qtbot, page, "print_journal")
 
     qtbot.waitUntil(lambda: page.message_text().startswith("Журнал выплат отправлен на печать"))
-    printed = PdfReader(FakePrintDialog.output)
+    printed = PdfReader(PdfPrintDialog.output)
     assert page.message_text() == (
         f"Журнал выплат отправлен на печать: листов {len(printed.pages)}."
     )
@@ -311,7 +293,7 @@ def test_print_sends_every_sheet_to_the_printer_chosen(
 def test_print_cancelled_prints_nothing(
     qtbot: QtBot, page: JournalPage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    class Cancelled(FakePrintDialog):
+    class Cancelled(PdfPrintDialog):
         def exec(self) -> int:
             return QDialog.DialogCode.Rejected
 

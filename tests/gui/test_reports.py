@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 from escpos.printer import Dummy
 from pypdf import PdfReader
-from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtWidgets import QDateEdit, QDialog, QWidget
+from PySide6.QtWidgets import QDateEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 import ui.pdf_print
@@ -19,7 +18,7 @@ from pos.clock import FixedClock
 from pos.reports import NO_OPERATIONS, ReportKind
 from pos.services import Shop
 from tests.fakes import PlainPinHasher
-from tests.gui.widgets import child, click
+from tests.gui.widgets import PdfPrintDialog, child, click
 from ui.pages.reports import ReportsPage
 from ui.tasks import TaskRunner
 
@@ -142,30 +141,14 @@ def test_save_writes_the_report_where_the_manager_chose(
         assert "не тот исход" in saved.read_bytes().decode("utf-8-sig")
 
 
-class FakePrintDialog:
-    output: Path
-
-    def __init__(self, printer: QPrinter, _parent: QWidget) -> None:
-        self.printer = printer
-
-    def setWindowTitle(self, _title: str) -> None:
-        pass
-
-    def exec(self) -> int:
-        self.printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
-        self.printer.setOutputFileName(str(self.output))
-        self.printer.setResolution(96)
-        return QDialog.DialogCode.Accepted
-
-
 def test_print_sends_the_report_to_the_printer_chosen(
     qtbot: QtBot, page: ReportsPage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _show(qtbot, page, ReportKind.SHIFTS)
-    FakePrintDialog.output = tmp_path / "printed.pdf"
-    monkeypatch.setattr(ui.pdf_print, "QPrintDialog", FakePrintDialog)
+    PdfPrintDialog.output = tmp_path / "printed.pdf"
+    monkeypatch.setattr(ui.pdf_print, "QPrintDialog", PdfPrintDialog)
 
     click(qtbot, page, "print_report")
 
     qtbot.waitUntil(lambda: "отправлен на печать: листов 1" in page.message_text())
-    assert len(PdfReader(FakePrintDialog.output).pages) == 1
+    assert len(PdfReader(PdfPrintDialog.output).pages) == 1

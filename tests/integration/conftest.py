@@ -13,8 +13,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from escpos.printer import Dummy
 
 from db.bootstrap import SqlStorage, open_storage
+from pos.clock import FixedClock
+from pos.services import Shop
+from tests.fakes import PlainPinHasher
 from tests.integration.pg import SERVER_USER, PostgresServer, find_binaries
 
 
@@ -71,3 +75,14 @@ def sql_storage(db_url: str) -> Iterator[SqlStorage]:
     storage = open_storage(db_url)
     yield storage
     storage.close()
+
+
+@pytest.fixture
+def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
+    """The demo shop at К1 on either backend, printing on a Dummy (modules may override)."""
+    shop = Shop.open(
+        db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=Dummy()
+    )
+    shop.seed_demo()
+    yield shop
+    shop.close()

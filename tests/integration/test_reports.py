@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator
 from datetime import date, timedelta
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from escpos.printer import Dummy
 from pypdf import PdfReader
 
 from pos.audit import AuditAction
@@ -21,22 +19,11 @@ from pos.report_desk import ReportFormat
 from pos.reports import NO_OPERATIONS, Report, ReportKind
 from pos.services import Shop
 from tests.documents import PASSPORT
-from tests.fakes import PlainPinHasher
 from tests.shifts import reopen_shift
 
 pytestmark = pytest.mark.integration
 D = Decimal
 TODAY = date(2026, 11, 30)  # the clock fixture's day in Minsk
-
-
-@pytest.fixture
-def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
-    shop = Shop.open(
-        db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=Dummy()
-    )
-    shop.seed_demo()
-    yield shop
-    shop.close()
 
 
 @pytest.fixture

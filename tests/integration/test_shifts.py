@@ -3,11 +3,9 @@ shift per terminal."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from decimal import Decimal
 
 import pytest
-from escpos.printer import Dummy
 
 from pos.clock import FixedClock
 from pos.errors import ShiftAlreadyOpen
@@ -16,16 +14,6 @@ from tests.fakes import PlainPinHasher
 
 pytestmark = pytest.mark.integration
 D = Decimal
-
-
-@pytest.fixture
-def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
-    shop = Shop.open(
-        db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=Dummy()
-    )
-    shop.seed_demo()
-    yield shop
-    shop.close()
 
 
 def test_a_day_closes_to_the_kopeck(db_shop: Shop) -> None:

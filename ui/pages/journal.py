@@ -7,11 +7,9 @@ from datetime import date
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from PySide6.QtCore import QDate, Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import Qt
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import (
-    QDateEdit,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -30,9 +28,9 @@ from ui.errors import MessageLabel
 from ui.pdf_print import ask_printer, choose_save_file, print_written_pdf
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button
+from ui.widgets.filters import date_edit, filter_row, period_of, set_period, show_button
 from ui.widgets.journal_table import JournalTable
 
-_DATE_FORMAT = "dd.MM.yyyy"
 _AMOUNT_WIDTH = 110
 
 
@@ -76,12 +74,11 @@ class JournalPage(QWidget):
 
     def period(self) -> tuple[date, date]:
         """The shop-local days chosen, both included."""
-        return self._from.date().toPython(), self._to.date().toPython()  # type: ignore[return-value]
+        return period_of(self._from, self._to)
 
     def set_period(self, date_from: date, date_to: date) -> None:
         """Choose the period's first and last day."""
-        self._from.setDate(QDate(date_from.year, date_from.month, date_from.day))
-        self._to.setDate(QDate(date_to.year, date_to.month, date_to.day))
+        set_period(self._from, self._to, date_from, date_to)
 
     def filter_field(self, name: str) -> QLineEdit:
         """ "cashier", "min_amount" or "max_amount" (tests)."""
@@ -155,19 +152,14 @@ class JournalPage(QWidget):
         self._update_buttons()
 
     def _build_filters(self) -> QHBoxLayout:
-        self._from = self._date_edit("journal_from")
-        self._to = self._date_edit("journal_to")
+        self._from = date_edit("journal_from")
+        self._to = date_edit("journal_to")
         self._cashier = self._line("journal_cashier", self.tr("все"))
         self._min = self._line("journal_min_amount", self.tr("от"))
         self._max = self._line("journal_max_amount", self.tr("до"))
         for amount in (self._min, self._max):
             amount.setMaximumWidth(_AMOUNT_WIDTH)
-        self._show_button = action_button("show_journal", self.tr("Показать (F5)"))
-        self._show_button.setProperty("primary", "true")
-        self._show_button.clicked.connect(self.refresh)
-        QShortcut(QKeySequence(Qt.Key.Key_F5), self, self.refresh)
-        row = QHBoxLayout()
-        row.setSpacing(8)
+        self._show_button = show_button(self, "show_journal", self.refresh)
         parts: list[tuple[str, QWidget]] = [
             (self.tr("Период с"), self._from),
             (self.tr("по"), self._to),
@@ -175,24 +167,7 @@ class JournalPage(QWidget):
             (self.tr("Сумма, руб."), self._min),
             ("—", self._max),
         ]
-        for text, field in parts:
-            label = QLabel(text)
-            label.setBuddy(field)
-            row.addWidget(label)
-            row.addWidget(field)
-            row.addSpacing(8)
-        row.addStretch(1)
-        row.addWidget(self._show_button)
-        return row
-
-    @staticmethod
-    def _date_edit(name: str) -> QDateEdit:
-        edit = QDateEdit()
-        edit.setObjectName(name)
-        edit.setDisplayFormat(_DATE_FORMAT)
-        edit.setCalendarPopup(True)
-        edit.setMinimumHeight(36)
-        return edit
+        return filter_row(parts, self._show_button)
 
     def _line(self, name: str, placeholder: str) -> QLineEdit:
         edit = QLineEdit()

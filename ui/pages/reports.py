@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import QDate, Qt
-from PySide6.QtGui import QFont, QKeySequence, QResizeEvent, QShortcut
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QDateEdit,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -31,8 +30,8 @@ from ui.errors import MessageLabel
 from ui.pdf_print import ask_printer, choose_save_file, print_written_pdf
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button
+from ui.widgets.filters import date_edit, filter_row, period_of, set_period, show_button
 
-_DATE_FORMAT = "dd.MM.yyyy"
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
@@ -71,11 +70,10 @@ class ReportsPage(QWidget):
 
     def period(self) -> tuple[date, date]:
         """The shop-local days chosen, both included."""
-        return self._from.date().toPython(), self._to.date().toPython()  # type: ignore[return-value]
+        return period_of(self._from, self._to)
 
     def set_period(self, date_from: date, date_to: date) -> None:
-        self._from.setDate(QDate(date_from.year, date_from.month, date_from.day))
-        self._to.setDate(QDate(date_to.year, date_to.month, date_to.day))
+        set_period(self._from, self._to, date_from, date_to)
 
     def message_text(self) -> str:
         return self._message.text()
@@ -148,36 +146,15 @@ class ReportsPage(QWidget):
             self._kind.addItem(TITLES[kind], kind)
         self._kind.setMinimumHeight(36)
         self._kind.currentIndexChanged.connect(self._on_kind_current_index_changed)
-        self._from = self._date_edit("report_from")
-        self._to = self._date_edit("report_to")
-        self._show_button = action_button("show_report", self.tr("Показать (F5)"))
-        self._show_button.setProperty("primary", "true")
-        self._show_button.clicked.connect(self.refresh)
-        QShortcut(QKeySequence(Qt.Key.Key_F5), self, self.refresh)
-        choice = QHBoxLayout()
-        choice.setSpacing(8)
-        for text, field in (
+        self._from = date_edit("report_from")
+        self._to = date_edit("report_to")
+        self._show_button = show_button(self, "show_report", self.refresh)
+        parts: list[tuple[str, QWidget]] = [
             (self.tr("Отчёт"), self._kind),
             (self.tr("Период с"), self._from),
             (self.tr("по"), self._to),
-        ):
-            label = QLabel(text)
-            label.setBuddy(field)
-            choice.addWidget(label)
-            choice.addWidget(field)
-            choice.addSpacing(8)
-        choice.addStretch(1)
-        choice.addWidget(self._show_button)
-        return choice
-
-    @staticmethod
-    def _date_edit(name: str) -> QDateEdit:
-        edit = QDateEdit()
-        edit.setObjectName(name)
-        edit.setDisplayFormat(_DATE_FORMAT)
-        edit.setCalendarPopup(True)
-        edit.setMinimumHeight(36)
-        return edit
+        ]
+        return filter_row(parts, self._show_button)
 
     # --- showing ------------------------------------------------------------------------
 
