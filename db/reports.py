@@ -10,7 +10,7 @@ from collections import defaultdict
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import and_, func, or_, select
+from sqlalchemy import ColumnElement, and_, func, or_, select, type_coerce
 from sqlalchemy.orm import Session
 
 from db.shifts import kopecks, roubles, shift_of
@@ -24,8 +24,9 @@ from db.tables import (
     SlipLegRow,
     SlipRow,
 )
+from db.types import UTCDateTime
 from pos.line import Sport
-from pos.reports import CancelledSlip, EventLiability, Sale, ShiftFacts, Tally, UnpaidWin
+from pos.reports import CancelledSlip, EventLiability, SalesHour, ShiftFacts, Tally, UnpaidWin
 from pos.shifts import TransferKind
 from pos.slips import CashKind, SlipStatus
 
@@ -82,15 +83,15 @@ class SqlReportQueries:
             transfers[shift_id][TransferKind(kind)] = Tally(count, roubles(total))
         return [ShiftFacts(s, cash[s.id], transfers[s.id]) for s in shifts]
 
-    def sales(self, since: datetime, until: datetime) -> list[Sale]:
-        """Slips issued in [since, until), with their sport (None: several)."""
-        query = (
+    def sales(self, since: datetime, until: datetime) -> list[SalesHour]:
+        """Slips issued in [since, until), counted by the hour, sport and cancellation."""
+        per_slip = (
             select(
                 SlipRow.issued_at,
                 SlipRow.stake,
                 SlipRow.status,
-                func.min(EventRow.sport),
-                func.max(EventRow.sport),
+                func.min(EventRow.sport).label("first"),
+                func.max(EventRow.sport).label("last"),
             )
             .join(SlipLegRow, SlipLegRow.slip_id == SlipRow.id)
             .join(EventRow, EventRow.id == SlipLegRow.event_id)
@@ -99,40 +100,52 @@ class SqlReportQueries:
                 SlipRow.issued_at < until,
                 SlipRow.status.in_(_ISSUED),
             )
-            .group_by(SlipRow.id, SlipRow.issued_at, SlipRow.stake, SlipRow.status)
+            .group_by(SlipRow.id)
+            .subquery()
         )
+        hour = self._hour(per_slip.c.issued_at)
+        cancelled = per_slip.c.status == SlipStatus.CANCELLED.value
+        query = select(
+            hour, per_slip.c.first, per_slip.c.last, cancelled, func.count(),
+            kopecks(per_slip.c.stake),
+        ).group_by(hour, per_slip.c.first, per_slip.c.last, cancelled)  # fmt: skip
         return [
-            Sale(
-                issued_at,
-                stake,
-                Sport(first) if first == last else None,
-                status == SlipStatus.CANCELLED.value,
+            SalesHour(
+                at, Sport(first) if first == last else None, bool(gone), Tally(n, roubles(total))
             )
-            for issued_at, stake, status, first, last in self._session.execute(query)
+            for at, first, last, gone, n, total in self._session.execute(query)
         ]
+
+    def _hour(self, moment: ColumnElement[datetime]) -> ColumnElement[datetime]:
+        """The start of a moment's hour, as a moment (the storage's own text or timestamp)."""
+        if self._session.get_bind().dialect.name == "sqlite":
+            # "2026-11-30T09:41:07.000000Z" (db.types): the hour is its first 13 characters.
+            start = func.substr(moment, 1, 13).concat(":00:00.000000Z")
+            return type_coerce(start, UTCDateTime())
+        return type_coerce(func.date_trunc("hour", moment), UTCDateTime())
 
     def liabilities(self) -> tuple[list[EventLiability], Tally, Decimal]:
         """Open, unsettled slips by event, and all of them counted once."""
-        open_slips = (
-            select(SlipRow.id, SlipRow.stake, SlipRow.possible_payout)
-            .outerjoin(SettlementRow, SettlementRow.slip_id == SlipRow.id)
-            .where(SlipRow.status == SlipStatus.OPEN.value, SettlementRow.slip_id.is_(None))
-            .subquery()
+        unsettled = (
+            SlipRow.status == SlipStatus.OPEN.value,
+            ~select(SettlementRow.slip_id).where(SettlementRow.slip_id == SlipRow.id).exists(),
         )
         # A slip has one leg per event (the betting rules refuse two picks on one event).
         by_event = (
             select(
-                EventRow,
+                SlipLegRow.event_id,
                 func.count(),
-                kopecks(open_slips.c.stake),
-                kopecks(open_slips.c.possible_payout),
-                func.max(open_slips.c.possible_payout),
+                kopecks(SlipRow.stake),
+                kopecks(SlipRow.possible_payout),
+                func.max(SlipRow.possible_payout),
             )
-            .join(SlipLegRow, SlipLegRow.event_id == EventRow.id)
-            .join(open_slips, open_slips.c.id == SlipLegRow.slip_id)
-            .group_by(EventRow.id)
+            .join(SlipRow, SlipRow.id == SlipLegRow.slip_id)
+            .where(*unsettled)
+            .group_by(SlipLegRow.event_id)
         )
-        events = [
+        figures = {row[0]: row[1:] for row in self._session.execute(by_event)}
+        events = self._session.scalars(select(EventRow).where(EventRow.id.in_(figures)))
+        liabilities = [
             EventLiability(
                 event.code,
                 Sport(event.sport),
@@ -144,16 +157,15 @@ class SqlReportQueries:
                 roubles(possible),
                 largest,
             )
-            for event, count, stakes, possible, largest in self._session.execute(by_event)
+            for event in events
+            for count, stakes, possible, largest in [figures[event.id]]
         ]
         count, stakes, possible = self._session.execute(
-            select(
-                func.count(),
-                kopecks(open_slips.c.stake),
-                kopecks(open_slips.c.possible_payout),
+            select(func.count(), kopecks(SlipRow.stake), kopecks(SlipRow.possible_payout)).where(
+                *unsettled
             )
         ).one()
-        return events, Tally(count, roubles(stakes)), roubles(possible)
+        return liabilities, Tally(count, roubles(stakes)), roubles(possible)
 
     def cancellations(self, since: datetime, until: datetime) -> list[CancelledSlip]:
         """Slips cancelled in the window in [since, until)."""
@@ -194,7 +206,13 @@ class SqlReportQueries:
             .join(SettlementRow, SettlementRow.slip_id == SlipRow.id)
             .join(SlipLegRow, SlipLegRow.slip_id == SlipRow.id)
             .join(EventResultRow, EventResultRow.event_id == SlipLegRow.event_id)
-            .where(SlipRow.status == SlipStatus.OPEN.value, SettlementRow.status != "lost")
+            .where(
+                SlipRow.status == SlipStatus.OPEN.value,
+                SettlementRow.status != "lost",
+                # A slip is settled after its last event ended: the years of expired slips
+                # are left out before the grouping.
+                SettlementRow.settled_at >= ended_since,
+            )
             .group_by(
                 SlipRow.id,
                 SlipRow.number,

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
         CancelledSlip,
         EventLiability,
         Report,
-        Sale,
+        SalesHour,
         ShiftFacts,
         Tally,
         UnpaidWin,
@@ -210,8 +210,9 @@ class ReportQueries(Protocol):
         """Shifts opened in [since, until) with the cash that moved in each, by kind."""
         ...
 
-    def sales(self, since: datetime, until: datetime) -> list[Sale]:
-        """Slips issued in [since, until) (not those never issued), with their sport."""
+    def sales(self, since: datetime, until: datetime) -> list[SalesHour]:
+        """Slips issued in [since, until) (not those never issued), counted by the hour, the
+        sport and whether they were cancelled in the window."""
         ...
 
     def liabilities(self) -> tuple[list[EventLiability], Tally, Decimal]:

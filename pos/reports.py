@@ -133,8 +133,8 @@ class Tally:
     count: int = 0
     amount: Decimal = ZERO
 
-    def add(self, amount: Decimal) -> Tally:
-        return Tally(self.count + 1, self.amount + amount)
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(self.count + other.count, self.amount + other.amount)
 
 
 @dataclass(frozen=True)
@@ -154,14 +154,18 @@ class ShiftFacts:
 
 
 @dataclass(frozen=True)
-class Sale:
-    """A slip issued: when, for how much, its sport (None: an express of several sports), and
-    whether it was cancelled in the window (its stake given back)."""
+class SalesHour:
+    """The slips issued in one hour (its start, on the hour in UTC) on one sport (None: an
+    express over several), either cancelled in the window (their stakes given back) or not.
 
-    issued_at: datetime
-    stake: Decimal
+    Counted by the hour so that the storage sums a year of slips into a few thousand rows;
+    an hour falls in one shop-local day when the shop's zone is a whole number of hours
+    from UTC, as Europe/Minsk (UTC+3) is."""
+
+    hour: datetime
     sport: Sport | None
     cancelled: bool
+    slips: Tally
 
 
 @dataclass(frozen=True)
@@ -265,19 +269,16 @@ def shifts_report(facts: Sequence[ShiftFacts], period: Period, made_at: datetime
     return _report(ReportKind.SHIFTS, period.text, columns, rows, notes, made_at)
 
 
-def turnover_report(sales: Iterable[Sale], period: Period, made_at: datetime) -> Report:
+def turnover_report(sales: Iterable[SalesHour], period: Period, made_at: datetime) -> Report:
     """Stakes taken, returned in the window and kept, by shop-local day and sport."""
     by_day: dict[tuple[date, str], tuple[Tally, Tally]] = {}
-    for sale in sales:
+    for sold in sales:
         key = (
-            sale.issued_at.astimezone(period.zone).date(),
-            MIXED if sale.sport is None else SPORT_NAMES[sale.sport],
+            sold.hour.astimezone(period.zone).date(),
+            MIXED if sold.sport is None else SPORT_NAMES[sold.sport],
         )
         taken, returned = by_day.get(key, (Tally(), Tally()))
-        by_day[key] = (
-            taken.add(sale.stake),
-            returned.add(sale.stake) if sale.cancelled else returned,
-        )
+        by_day[key] = (taken + sold.slips, returned + sold.slips if sold.cancelled else returned)
     columns = (
         Column("Дата", 10),
         Column("Вид спорта", 14),
@@ -568,7 +569,7 @@ __all__ = [
     "Period",
     "Report",
     "ReportKind",
-    "Sale",
+    "SalesHour",
     "ShiftFacts",
     "Tally",
     "UnpaidWin",
