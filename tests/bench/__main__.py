@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from tests.bench import accept_bet, journal_pdf, payout, settle, startup
+from tests.bench import accept_bet, journal_pdf, payout, poker, settle, startup
 
 BENCHMARKS: dict[str, Callable[[int], list[str]]] = {
     "startup": startup.run,
@@ -14,6 +14,7 @@ BENCHMARKS: dict[str, Callable[[int], list[str]]] = {
     "settle_1m": settle.run,
     "journal_pdf_10k": journal_pdf.run,
     "payout_p95": payout.run,
+    "poker": poker.run,  # poker_deal_exact and poker_deal_vs_peer, from the same run
 }
 
 
