@@ -274,8 +274,11 @@ class SqlLineRepository:
         return {row.code: _event(row) for row in rows}
 
     def events(self) -> list[Event]:
-        """Every event, by code."""
-        return [_event(row) for row in self._session.scalars(select(EventRow).order_by("code"))]
+        """Every event of the line, by code (not the draws of Bet-on-Poker, pos.draw_line)."""
+        rows = self._session.scalars(
+            select(EventRow).where(EventRow.sport != Sport.POKER.value).order_by("code")
+        )
+        return [_event(row) for row in rows]
 
     def add_quote(self, quote: OddsQuote) -> None:
         """Store a new version of a market's odds.

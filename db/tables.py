@@ -383,6 +383,25 @@ class JournalEntryRow(Base):
     reason: Mapped[str] = mapped_column(String(200), default="")
 
 
+class DrawRow(Base):
+    """A Bet-on-Poker draw (pos.draws): its event, the cards dealt so far, the round's margin.
+
+    The result and a cancellation are the event's result (event_results): the winning seats
+    as bits of `home`, so that settlement treats a draw as any event.
+    """
+
+    __tablename__ = "draws"
+    __table_args__ = (CheckConstraint("number >= 1", name="number"),)
+
+    number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), unique=True)
+    hands: Mapped[str | None] = mapped_column(String(32))  # "AsKs QhQd 7c8c 2d2h JsTd 9h9c"
+    board: Mapped[str] = mapped_column(String(10), default="")  # "Ac7h3sKd9c"
+    margin: Mapped[str] = mapped_column(String(8))  # "0.10"
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    updated_by: Mapped[str] = mapped_column(String(LOGIN))
+
+
 class ShiftRow(Base):
     """A shift of a terminal (pos.shifts): at most one open per terminal (a partial index)."""
 

@@ -17,6 +17,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import OperationalError as SAOperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
+from db.draws import SqlDrawRepository
 from db.journal import SqlJournalRepository
 from db.reports import SqlReportQueries
 from db.repositories import (
@@ -32,6 +33,7 @@ from db.shifts import SqlShiftRepository
 from pos.errors import ConcurrentChange, StorageUnavailable
 from pos.ports import (
     AuditLog,
+    DrawRepository,
     FiscalRepository,
     JournalRepository,
     LineRepository,
@@ -116,6 +118,7 @@ class SqlAlchemyUnitOfWork:
     journal: JournalRepository
     shifts: ShiftRepository
     reports: ReportQueries
+    draws: DrawRepository
 
     def __init__(self, session_factory: sessionmaker[Session]) -> None:
         self._session_factory = session_factory
@@ -135,6 +138,7 @@ class SqlAlchemyUnitOfWork:
         self.journal = SqlJournalRepository(self._session)
         self.shifts = SqlShiftRepository(self._session)
         self.reports = SqlReportQueries(self._session)
+        self.draws = SqlDrawRepository(self._session)
         self.committed = False
         return self
 

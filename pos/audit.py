@@ -63,6 +63,8 @@ class AuditAction(enum.StrEnum):
     CASH_IN = "cash_in"
     CASH_OUT = "cash_out"
     REPORT_SAVED = "report_saved"
+    DRAW_DEALT = "draw_dealt"
+    DRAW_CANCELLED = "draw_cancelled"
 
 
 @dataclass(frozen=True)

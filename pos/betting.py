@@ -17,6 +17,7 @@ from pos.bets import (
     total_odds,
 )
 from pos.bets import split_stake as split_system_stake
+from pos.draw_line import draw_odds, is_draw
 from pos.errors import (
     EventStarted,
     EventSuspended,
@@ -170,6 +171,12 @@ def _legs(
         legs = []
         for code, market in member:
             event = events[code]
+            if is_draw(event):  # priced from its cards at the round on sale (pos.draws)
+                version, odds = draw_odds(uow, event, market, now, zone)
+                legs.append(
+                    Leg(code, market, odds, version, event.home, event.away, event.starts_at)
+                )
+                continue
             if event.suspended:
                 raise EventSuspended(code)
             if now >= event.starts_at and not agreed_in_play:

@@ -15,6 +15,7 @@ from pos import settings as shop_settings
 from pos.audit import AuditAction, AuditRecord
 from pos.bets import parse_kind
 from pos.betting import PickOrBlock, PricedBet, normalise_picks, price_bet
+from pos.draw_line import can_cancel, cancel_deadline
 from pos.errors import (
     ConcurrentChange,
     DocumentExpired,
@@ -228,8 +229,8 @@ def cancel_in_window(
     if slip.status is not SlipStatus.OPEN:
         raise SlipNotOpen(slip.number, _STATUS_WORDS.get(slip.status, str(slip.status)))
     zone = shop_settings.from_text(uow.settings.load()).zone
-    if not slip.window_open(now):
-        raise WindowClosed(slip.number, slip.window_ends_at.astimezone(zone))
+    if not can_cancel(slip, now):
+        raise WindowClosed(slip.number, cancel_deadline(slip).astimezone(zone))
     # The stake goes back from the drawer of this terminal's open shift.
     require_working(
         uow.shifts.open_for(teller.terminal, for_update=True), teller.terminal, now, zone

@@ -15,6 +15,7 @@ from pos import settings as shop_settings
 from pos.audit import AuditAction
 from pos.betting import PickOrBlock, PricedBet, normalise_picks, price_bet
 from pos.counter import BetRequest
+from pos.draw_desk import DrawDesk
 from pos.errors import RequestPrinting, UnknownUser
 from pos.identity import IdDocument
 from pos.line_desk import LineDesk
@@ -46,7 +47,7 @@ class UserInfo:
     locked_until: datetime | None
 
 
-class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk):
+class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk, DrawDesk):
     """The terminal session of one signed-in user; a manager can do all a cashier can."""
 
     def __init__(self, shop: Shop, user: User) -> None:

@@ -384,6 +384,23 @@ class DrawCards:
 
 
 @dataclass(frozen=True)
+class Draw:
+    """A draw as the shop keeps it: the cards dealt so far, and the margin its current round
+    was priced at (the odds of a round stay as they opened, whatever the setting later)."""
+
+    number: int
+    hands: tuple[str, ...] | None
+    board: str
+    margin: Decimal
+    updated_at: datetime
+    updated_by: str
+
+    def cards(self) -> DrawCards:
+        """The cards, checked, with each hand's chance (about 10 ms right after the deal)."""
+        return DrawCards(self.hands, self.board)
+
+
+@dataclass(frozen=True)
 class HandPrice:
     """One hand in one round: its status, its odds when it is OPEN (None otherwise), its chance.
 

@@ -74,6 +74,8 @@ SETTING_LABELS: dict[str, str] = {
     "max_payout": "Максимальная выплата, руб.",
     "register_serial": "Заводской номер кассового аппарата",
     "always_check_id": "Проверять документ у каждого игрока",
+    "poker_margin": "Маржа Bet-on-Poker (доля)",
+    "poker_pay_at_once": "Выплачивать выигрыши Bet-on-Poker сразу после тиража",
 }
 
 _SETTING_PROBLEMS = {
@@ -86,6 +88,7 @@ _SETTING_PROBLEMS = {
     "zone_unknown": "неизвестный часовой пояс «{limit}»",
     "flag": "ответ должен быть «да» или «нет»",
     "minutes_range": "введите целое число минут от 1 до 120",
+    "margin_range": "нужна доля от 0 до 0,5 (не включая 0,5), например 0,10",
     "min_above_max": "минимальная ставка больше максимальной ставки на событие ({limit} руб.)",
     "stake_above_payout": "ставка больше максимальной выплаты ({limit} руб.)",
 }
@@ -1375,4 +1378,66 @@ class TransferRefused(DomainError):
             return "Сумма внесения или изъятия должна быть больше нуля."
         return (
             f"В кассе по расчёту только {_rub(self.available or Decimal(0))}: изъять больше нельзя."
+        )
+
+
+# --- Bet-on-Poker draws (pos.draw_desk) -----------------------------------------------------
+
+
+class DrawNotFound(DomainError):
+    """A draw the schedule has not reached yet (it is opened when the board is read)."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        super().__init__()
+
+    def message(self) -> str:
+        return f"Тиража № {self.number} нет: он ещё не открыт. Проверьте номер тиража."
+
+
+class DrawSettled(DomainError):
+    """A draw whose result (or cancellation) is already recorded."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        super().__init__()
+
+    def message(self) -> str:
+        return f"Тираж № {self.number} уже разыгран или отменён: карты больше не вводятся."
+
+
+_DRAW_CARDS = {
+    "bad": "Не понятно «{detail}»: карты вводятся как As Kd 7h (достоинство и масть c, d, h, s).",
+    "deal": "Для раздачи нужны 12 карт (по две на шесть рук, с первой руки), введено {detail}.",
+    "flop": "Для флопа нужны 3 карты, введено {detail}.",
+    "turn": "Для тёрна нужна 1 карта, введено {detail}.",
+    "river": "Для ривера нужна 1 карта, введено {detail}.",
+}
+
+
+class InvalidDrawCards(DomainError):
+    """Cards typed for a draw that are not what it expects next (the deal, flop, turn, river)."""
+
+    def __init__(self, why: str, detail: str) -> None:
+        self.why = why
+        self.detail = detail
+        super().__init__()
+
+    def message(self) -> str:
+        return _DRAW_CARDS[self.why].format(detail=self.detail)
+
+
+class RoundStillOpen(DomainError):
+    """Cards entered for a draw while the round before them still takes bets."""
+
+    def __init__(self, number: int, round_words: str, closes_at: datetime) -> None:
+        self.number = number
+        self.round_words = round_words
+        self.closes_at = closes_at
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Тираж № {self.number}: раунд «{self.round_words}» принимает ставки до "
+            f"{self.closes_at:%H:%M:%S}. Карты вводятся после закрытия приёма ставок."
         )

@@ -19,6 +19,12 @@ class Sport(enum.StrEnum):
     FOOTBALL = "football"
     HOCKEY = "hockey"
     BASKETBALL = "basketball"
+    # Bet-on-Poker draws (seed 004): an event per draw, kept off the line (pos.draw_desk).
+    POKER = "poker"
+
+
+# The sports of the line a manager keeps; a Bet-on-Poker draw is opened by its schedule.
+LINE_SPORTS = (Sport.FOOTBALL, Sport.HOCKEY, Sport.BASKETBALL)
 
 
 @dataclass(frozen=True)
@@ -66,11 +72,15 @@ _CYRILLIC = str.maketrans(
         "ф": "H",
         "Н": "H",
         "н": "H",
+        "Р": "P",
+        "р": "P",
     }
 )
 _RESULT = frozenset({"1", "X", "2", "1X", "X2", "12"})
 _TOTAL = re.compile(r"([OU])(\d{1,3}(?:\.[05])?)")
 _HANDICAP = re.compile(r"H([12])([+-]?\d{1,3}(?:\.[05]|\.25|\.75)?)")
+# A hand of a Bet-on-Poker draw: P1 … P6 (позиция, seed 004 p.1.2).
+POKER_HAND = re.compile(r"P([1-6])")
 _MAX_CODE = 999_999
 _ISO_TIME = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d)?(Z|[+-]\d\d:?\d\d)?")
 _DOTTED_TIMES = ("%d.%m.%Y %H:%M", "%d.%m.%Y %H:%M:%S")
@@ -92,6 +102,8 @@ def parse_market(text: str) -> str:
         value = Decimal(match[2])
         sign = "-" if value < 0 else "+"
         return f"H{match[1]}{sign}{_line(str(abs(value)))}"
+    if POKER_HAND.fullmatch(code):
+        return code
     raise InvalidMarket(raw)
 
 
@@ -136,6 +148,8 @@ def new_event(
         kind = Sport(str(sport))
     except ValueError as exc:
         raise InvalidEvent(f"неизвестный вид спорта «{sport}»") from exc
+    if kind not in LINE_SPORTS:
+        raise InvalidEvent("тиражи Bet-on-Poker открываются по расписанию, не в линии")
     home_name, away_name = " ".join(str(home).split()), " ".join(str(away).split())
     if not home_name or not away_name or home_name == away_name:
         raise InvalidEvent("нужны две разные команды")

@@ -25,12 +25,12 @@ from zoneinfo import ZoneInfo
 
 from pos.errors import InvalidAmount, LineFileRejected, PosError, line_file_problem
 from pos.file_rows import RecordChecker, blank
-from pos.line import Event, Sport, new_event, parse_market, parse_odds
+from pos.line import LINE_SPORTS, Event, Sport, new_event, parse_market, parse_odds
 from pos.line_files import FileSpec, RawRecord, csv_records, json_records
 from pos.money import to_money
 
 _SPORTS = {"футбол": Sport.FOOTBALL, "хоккей": Sport.HOCKEY, "баскетбол": Sport.BASKETBALL} | {
-    sport.value: sport for sport in Sport
+    sport.value: sport for sport in LINE_SPORTS
 }
 LINE_FILE = FileSpec(
     required=("code", "sport", "home", "away", "starts_at"),

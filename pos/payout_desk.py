@@ -55,7 +55,14 @@ from pos.fiscal import FiscalReceipt, ReceiptKind
 from pos.identity import IdDocument, check_document, check_player
 from pos.journal import JournalEntry, JournalQuery, correction, document_text, player_name
 from pos.money import format_money, to_money
-from pos.payouts import PayoutNote, PayoutPeriod, last_event_day, payable_amount, payout_period
+from pos.payouts import (
+    PayoutNote,
+    PayoutPeriod,
+    last_event_day,
+    payable_amount,
+    payout_period,
+    pays_same_day,
+)
 from pos.permissions import Permission
 from pos.ports import PreviewLine, UnitOfWork
 from pos.results import Result
@@ -111,11 +118,12 @@ class PayoutDesk(TillDesk):
             else None
         )
         period = None
+        same_day = pays_same_day(slip, settings)
         if slip.status in (SlipStatus.WON, SlipStatus.REFUND, SlipStatus.PAID):
-            period = payout_period(last_event_day(slip, results, settings.zone))
+            period = payout_period(last_event_day(slip, results, settings.zone), same_day=same_day)
         amount, refusal = None, None
         try:
-            amount = payable_amount(slip, results, today, settings.zone)
+            amount = payable_amount(slip, results, today, settings.zone, same_day=same_day)
         except (NotPayable, PayoutTooEarly, PayoutExpired) as why:
             refusal = str(why)
         return PayoutQuote(
@@ -326,7 +334,9 @@ def prepare_payout(
     )
     results = _results_of(uow, slip)
     today = now.astimezone(settings.zone).date()
-    amount = payable_amount(slip, results, today, settings.zone)
+    amount = payable_amount(
+        slip, results, today, settings.zone, same_day=pays_same_day(slip, settings)
+    )
     checked = _check_player(uow, teller, now, settings, document)
     if isinstance(checked, Exception):
         return checked

@@ -14,8 +14,10 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
+from pos.draw_line import draw_number
 from pos.errors import NotPayable, PayoutExpired, PayoutTooEarly
 from pos.results import Result
+from pos.settings import ShopSettings
 from pos.slips import Slip, SlipStatus
 
 # What a slip in each status is, for the sentence refusing to pay it.
@@ -62,9 +64,19 @@ def one_month_from(day: date) -> date:
     return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
 
 
-def payout_period(last_event_day: date) -> PayoutPeriod:
-    """From the day after the last event's day through one month from that day."""
-    return PayoutPeriod(last_event_day + timedelta(days=1), one_month_from(last_event_day))
+def payout_period(last_event_day: date, *, same_day: bool = False) -> PayoutPeriod:
+    """From the day after the last event's day (`same_day`: from that day, for draw slips
+    where the shop's licence allows it) through one month from that day."""
+    first = last_event_day if same_day else last_event_day + timedelta(days=1)
+    return PayoutPeriod(first, one_month_from(last_event_day))
+
+
+def pays_same_day(slip: Slip, settings: ShopSettings) -> bool:
+    """True when the slip may be paid on the day of its last event: every leg is on a
+    Bet-on-Poker draw and the shop pays those at once (a setting, issue #8)."""
+    return settings.poker_pay_at_once and all(
+        draw_number(leg.event_code) is not None for leg in slip.legs
+    )
 
 
 def last_event_day(slip: Slip, results: Mapping[int, Result], zone: ZoneInfo) -> date:
@@ -79,7 +91,12 @@ def last_event_day(slip: Slip, results: Mapping[int, Result], zone: ZoneInfo) ->
 
 
 def payable_amount(
-    slip: Slip, results: Mapping[int, Result], today: date, zone: ZoneInfo
+    slip: Slip,
+    results: Mapping[int, Result],
+    today: date,
+    zone: ZoneInfo,
+    *,
+    same_day: bool = False,
 ) -> Decimal:
     """What the slip pays today.
 
@@ -90,7 +107,7 @@ def payable_amount(
     """
     if slip.status not in (SlipStatus.WON, SlipStatus.REFUND) or slip.payout is None:
         raise NotPayable(slip.number, _NOT_PAYABLE.get(slip.status, "open"))
-    period = payout_period(last_event_day(slip, results, zone))
+    period = payout_period(last_event_day(slip, results, zone), same_day=same_day)
     if today < period.first_day:
         raise PayoutTooEarly(slip.number, period.first_day)
     if today > period.last_day:

@@ -37,6 +37,7 @@ class Permission(enum.StrEnum):
     USERS = "users"
     CASH_OUT = "cash_out"
     REPORTS = "reports"
+    DRAWS = "draws"
 
 
 # What a refusal calls each action (NotPermitted: «Действие «…» доступно только менеджеру.»).
@@ -61,6 +62,7 @@ WORDS: dict[Permission, str] = {
     Permission.USERS: "управление пользователями",
     Permission.CASH_OUT: "изъятие наличных из кассы",
     Permission.REPORTS: "отчёты (обороты, обязательства, отмены, невыплаченные)",
+    Permission.DRAWS: "ввод карт и отмена тиражей Bet-on-Poker",
 }
 
 _CASHIER = frozenset(

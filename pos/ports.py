@@ -18,6 +18,7 @@ from pos.slips import Cancellation, CashKind, CashMovement, IdCheck, Slip
 from pos.users import User
 
 if TYPE_CHECKING:
+    from pos.draws import Draw
     from pos.fiscal import DayReport, FiscalReceipt, Register
     from pos.journal import JournalEntry, JournalQuery
     from pos.payouts import PayoutNote
@@ -81,7 +82,10 @@ class LineRepository(Protocol):
     def add_event(self, event: Event) -> None: ...
     def get_event(self, code: int) -> Event | None: ...
     def events_by_code(self, codes: list[int]) -> dict[int, Event]: ...
-    def events(self) -> list[Event]: ...
+    def events(self) -> list[Event]:
+        """The events of the line (not the draws of Bet-on-Poker)."""
+        ...
+
     def add_quote(self, quote: OddsQuote) -> None: ...
     def current_quotes(self, codes: list[int]) -> list[OddsQuote]: ...
     def quotes_for(self, picks: list[tuple[int, str]]) -> dict[tuple[int, str], OddsQuote]: ...
@@ -203,6 +207,20 @@ class ShiftRepository(Protocol):
         ...
 
 
+class DrawRepository(Protocol):
+    """Bet-on-Poker draws (pos.draws): the cards dealt so far in each."""
+
+    def get(self, number: int, *, for_update: bool = False) -> Draw | None: ...
+    def add(self, draw: Draw, event_code: int) -> None:
+        """Store a new draw; its bets are legs of the event `event_code` (already added)."""
+        ...
+
+    def update(self, draw: Draw) -> None: ...
+    def recent(self, limit: int) -> list[Draw]:
+        """The last `limit` draws opened, the latest first."""
+        ...
+
+
 class ReportQueries(Protocol):
     """The read side of the manager's reports (pos.reports): facts, never changed here."""
 
@@ -243,6 +261,7 @@ class UnitOfWork(Protocol):
     journal: JournalRepository
     shifts: ShiftRepository
     reports: ReportQueries
+    draws: DrawRepository
 
     def __enter__(self) -> Self: ...
     def __exit__(

@@ -33,6 +33,7 @@ SPORT_NAMES = {
     Sport.FOOTBALL: "футбол",
     Sport.HOCKEY: "хоккей",
     Sport.BASKETBALL: "баскетбол",
+    Sport.POKER: "покер",
 }
 
 Cell = str | int | Decimal

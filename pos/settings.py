@@ -12,6 +12,7 @@ from pos.money import format_money, to_money
 
 _MONEY_FIELDS = ("min_stake", "max_stake_per_event", "max_payout")
 _TEXT_FIELDS = ("shop_name", "address", "licence_number")
+_FLAG_FIELDS = ("always_check_id", "poker_pay_at_once")
 _MAX_TEXT = 200
 
 
@@ -34,6 +35,11 @@ class ShopSettings:
     # The window locks after this many minutes without input and asks for the PIN again
     # (PCI DSS re-authentication after 15 minutes idle, notes/reliability.md finding 9).
     idle_lock_minutes: int = 15
+    # Bet-on-Poker (seed 004): the house's share of each price, (1 − margin) / chance.
+    poker_margin: Decimal = Decimal("0.10")
+    # A winning draw slip is paid from the day after its draw (first p.24), unless the shop's
+    # licence lets it pay as soon as the draw is settled.
+    poker_pay_at_once: bool = False
 
     @property
     def zone(self) -> ZoneInfo:
@@ -83,11 +89,13 @@ def _parse(name: str, value: object) -> object:
         return _money(name, value)
     if name in _TEXT_FIELDS:
         return _text(name, value, max_length=_MAX_TEXT)
+    if name in _FLAG_FIELDS:
+        return _flag(name, value)
     parse = {
         "min_age": _age,
         "max_express_odds": _odds_limit,
-        "always_check_id": _flag,
         "idle_lock_minutes": _minutes,
+        "poker_margin": _margin,
     }.get(name, _zone)
     return parse(value)
 
@@ -144,7 +152,23 @@ def _odds_limit(value: object) -> Decimal:
     return odds.quantize(Decimal("0.01"))
 
 
-def _flag(value: object) -> bool:
+def _margin(value: object) -> Decimal:
+    if isinstance(value, float | bool):
+        raise InvalidSetting("poker_margin", "margin_range")
+    try:
+        margin = Decimal(str(value).strip().replace(",", "."))
+    except InvalidOperation as exc:
+        raise InvalidSetting("poker_margin", "margin_range") from exc
+    if (
+        not margin.is_finite()
+        or not 0 <= margin < Decimal("0.5")
+        or margin != margin.quantize(Decimal("0.0001"))
+    ):
+        raise InvalidSetting("poker_margin", "margin_range")
+    return margin
+
+
+def _flag(name: str, value: object) -> bool:
     if isinstance(value, bool):
         return value
     text = str(value).strip().lower()
@@ -152,7 +176,7 @@ def _flag(value: object) -> bool:
         return True
     if text in ("false", "0", "нет", "no", ""):
         return False
-    raise InvalidSetting("always_check_id", "flag")
+    raise InvalidSetting(name, "flag")
 
 
 def _zone(value: object) -> str:

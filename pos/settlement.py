@@ -28,6 +28,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from pos.bets import BetType, elementary_symmetric
+from pos.line import POKER_HAND
 from pos.money import format_roubles
 from pos.results import Result
 from pos.slips import Leg, Slip, SlipStatus
@@ -91,6 +92,10 @@ def market_outcome(market: str, home: int, away: int) -> tuple[LegOutcome, str]:
     Raises:
         ValueError: not a canonical market code (a programming error: legs hold parsed codes).
     """
+    if match := POKER_HAND.fullmatch(market):
+        # A draw's result holds its winning seats as bits of `home` (pos.draw_desk).
+        won = bool(home >> (int(match[1]) - 1) & 1)
+        return (LegOutcome.WON if won else LegOutcome.LOST), winners_words(home)
     score = f"счёт {home}:{away}"
     if market in _RESULT_MARKETS:
         won = _RESULT_MARKETS[market](home - away)
@@ -109,6 +114,16 @@ def market_outcome(market: str, home: int, away: int) -> tuple[LegOutcome, str]:
             return LegOutcome.VOID, f"{score}, с форой ничья (п.19)"
         return (LegOutcome.WON if margin > 0 else LegOutcome.LOST), f"{score} с форой"
     raise ValueError(f"not a market code: {market!r}")
+
+
+def winners_words(seats: int) -> str:
+    """The winning hands of a draw, from their bits: «выиграли руки 2 и 5» (p.2.3)."""
+    hands = [str(seat) for seat in range(1, 7) if seats >> (seat - 1) & 1]
+    if len(hands) == 6:
+        return "выиграли все руки (комбинацию составил стол)"
+    if len(hands) == 1:
+        return f"выиграла рука {hands[0]}"
+    return f"выиграли руки {', '.join(hands[:-1])} и {hands[-1]} (ничья)"
 
 
 def judge_leg(

@@ -37,6 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pos.bets import BetType
+from pos.draw_line import DRAW_CODE_BASE
 from pos.results import Result
 from pos.settlement import (
     ODDS_SCALE,
@@ -80,8 +81,9 @@ LEG = np.dtype(
 _HEADER_STRUCT = struct.Struct("<BBBBqqqq")
 _LEG_STRUCT = struct.Struct("<IBBhI")
 assert (_HEADER_STRUCT.size, _LEG_STRUCT.size) == (HEADER.itemsize, LEG.itemsize)
-_MARKETS = ("1", "X", "2", "1X", "X2", "12", "O", "U", "H1", "H2")
-_LINED = frozenset({"O", "U", "H1", "H2"})
+# "P" is a hand of a Bet-on-Poker draw, its "line" the seat: P3 → ("P", 12).
+_MARKETS = ("1", "X", "2", "1X", "X2", "12", "O", "U", "H1", "H2", "P")
+_LINED = frozenset({"O", "U", "H1", "H2", "P"})
 _OUTCOME_CODES = {
     LegOutcome.WON: 0,
     LegOutcome.LOST: 1,
@@ -275,6 +277,10 @@ def settle_terms(
     if now is None:
         return settled
     closed = headers["issued"] + _micros(_EPOCH + CLAIM_WINDOW) < _micros(now)
+    # A slip only on Bet-on-Poker draws cannot be cancelled once its rounds have closed, and
+    # a draw's result comes after all of them (pos.draw_line.cancel_deadline).
+    on_draws_only = np.bincount(owner, weights=legs["event"] <= DRAW_CODE_BASE, minlength=count)
+    closed |= on_draws_only == 0
     final = np.isin(settled.slip_ids, ids[closed])
     return SettledBatch(settled.slip_ids[final], settled.status[final], settled.payout[final])
 

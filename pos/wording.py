@@ -13,6 +13,7 @@ from pos.bets import BetKind, BetType
 
 _TOTAL = re.compile(r"([OU])(\d+(?:\.\d+)?)")
 _HANDICAP = re.compile(r"H([12])([+-])(\d+(?:\.\d+)?)")
+_HAND = re.compile(r"P([1-6])")
 _MINUS = "−"  # U+2212, as the line shows a handicap
 _RESULTS = {
     "1": "Победа хозяев (П1)",
@@ -37,6 +38,8 @@ def market_words(market: str) -> str:
     if match := _HANDICAP.fullmatch(market):
         sign = _MINUS if match[2] == "-" else "+"
         return f"Фора {match[1]} ({sign}{_comma(match[3])})"
+    if match := _HAND.fullmatch(market):
+        return f"Рука {match[1]}"
     return market
 
 

@@ -11,11 +11,13 @@ from types import TracebackType
 from typing import Self
 
 from pos.audit import EMPTY_HEAD, AuditRecord, ChainedRecord, ChainHead, chain_hash
+from pos.draws import Draw
 from pos.fiscal import DayReport, FiscalReceipt, Register
 from pos.journal import JournalEntry, JournalQuery
 from pos.line import Event, OddsQuote, Sport
 from pos.ports import (
     AuditLog,
+    DrawRepository,
     FiscalRepository,
     JournalRepository,
     LineRepository,
@@ -60,6 +62,7 @@ class FakeData:
         self.journal_counter = 0
         self.shifts: list[Shift] = []
         self.transfers: list[CashTransfer] = []
+        self.draws: dict[int, Draw] = {}
 
 
 class _Users:
@@ -138,7 +141,7 @@ class _Line:
         return self._data.events.get(code)
 
     def events(self) -> list[Event]:
-        return list(self._data.events.values())
+        return [e for e in self._data.events.values() if e.sport is not Sport.POKER]
 
     def events_by_code(self, codes: list[int]) -> dict[int, Event]:
         return {code: self._data.events[code] for code in codes if code in self._data.events}
@@ -454,6 +457,24 @@ class _Shifts:
         ]
 
 
+class _Draws:
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def get(self, number: int, *, for_update: bool = False) -> Draw | None:
+        return self._data.draws.get(number)
+
+    def add(self, draw: Draw, event_code: int) -> None:
+        assert event_code in self._data.events and draw.number not in self._data.draws
+        self._data.draws[draw.number] = draw
+
+    def update(self, draw: Draw) -> None:
+        self._data.draws[draw.number] = draw
+
+    def recent(self, limit: int) -> list[Draw]:
+        return sorted(self._data.draws.values(), key=lambda d: -d.number)[:limit]
+
+
 class FakeUnitOfWork:
     """Works on a copy of the data and publishes it only on commit, like a real transaction."""
 
@@ -467,6 +488,7 @@ class FakeUnitOfWork:
     settlement: SettlementRepository
     journal: JournalRepository
     shifts: ShiftRepository
+    draws: DrawRepository
 
     def __init__(self, storage: FakeStorage) -> None:
         self._storage = storage
@@ -484,6 +506,7 @@ class FakeUnitOfWork:
         self.settlement = _Settlement(self._work)
         self.journal = _Journal(self._work)
         self.shifts = _Shifts(self._work)
+        self.draws = _Draws(self._work)
         return self
 
     def __exit__(

@@ -53,6 +53,7 @@ SHOP_TABLES = {
     "settlements",
     "journal_entries",
     "shifts",
+    "draws",
     "cash_transfers",
 }
 NEXT = "9001"  # a test-only revision after the shop's newest

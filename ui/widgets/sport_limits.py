@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 
 from pos.desk import Desk
 from pos.errors import PosError
-from pos.line import Sport
+from pos.line import LINE_SPORTS, Sport
 from pos.money import format_money
 from ui.errors import MessageLabel
 from ui.models.line_model import sport_names
@@ -97,7 +97,7 @@ class SportLimitsCard(QFrame):
         names = sport_names()
         fields = QHBoxLayout()
         fields.setSpacing(8)
-        for sport in Sport:
+        for sport in LINE_SPORTS:
             edit = QLineEdit()
             edit.setObjectName(f"limit_{sport.value}")
             edit.setPlaceholderText(self.tr("общий"))
@@ -133,7 +133,7 @@ class SportLimitsCard(QFrame):
 
     def _show_limits(self, limits: dict[Sport, Decimal]) -> None:
         self._loaded = {
-            sport: format_money(limits[sport]) if sport in limits else "" for sport in Sport
+            sport: format_money(limits[sport]) if sport in limits else "" for sport in LINE_SPORTS
         }
         for sport, edit in self._edits.items():
             edit.setText(self._loaded[sport])

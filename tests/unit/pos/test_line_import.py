@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pos.errors import LineFileRejected, PosError, line_file_problem
-from pos.line import Sport, new_event, parse_market, parse_odds
+from pos.line import LINE_SPORTS, Sport, new_event, parse_market, parse_odds
 from pos.line_files import REPEATED
 from pos.line_import import LineEntry, parse_line_csv, parse_line_file, parse_line_json
 from pos.money import format_money, to_money
@@ -515,7 +515,7 @@ def _entries(draw: st.DrawFn) -> LineEntry:
     home, away = draw(st.lists(_NAMES, min_size=2, max_size=2, unique=True))
     event = new_event(
         draw(st.integers(1, 999_999)),
-        draw(st.sampled_from(Sport)),
+        draw(st.sampled_from(LINE_SPORTS)),
         home,
         away,
         _START + timedelta(minutes=draw(st.integers(0, 60 * 24 * 400))),

@@ -44,6 +44,7 @@ CALLS: dict[Permission, Callable[[Desk, str], object]] = {
     Permission.USERS: lambda d, _: d.users(),
     Permission.CASH_OUT: lambda d, _: d.cash_out("10", "в сейф"),
     # A reversed period: refused before anything is read.
+    Permission.DRAWS: lambda d, _: d.deal_cards(1, "не карты"),
     Permission.REPORTS: lambda d, _: d.report(
         ReportKind.TURNOVER, date(2026, 12, 31), date(2026, 12, 1)
     ),

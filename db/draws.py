@@ -1,0 +1,67 @@
+"""Bet-on-Poker draws in the database: the pos.ports DrawRepository."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from db.tables import DrawRow, EventRow
+from pos.draws import Draw
+
+
+class SqlDrawRepository:
+    """The draws and the cards dealt in them."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    def get(self, number: int, *, for_update: bool = False) -> Draw | None:
+        """The draw, if it has been opened (locked for the transaction with `for_update`)."""
+        query = select(DrawRow).where(DrawRow.number == number)
+        if for_update:
+            query = query.with_for_update().execution_options(populate_existing=True)
+        row = self._session.scalars(query).one_or_none()
+        return None if row is None else _draw(row)
+
+    def add(self, draw: Draw, event_code: int) -> None:
+        """Store a new draw, its bets being legs of the event `event_code`."""
+        event_id = self._session.scalars(
+            select(EventRow.id).where(EventRow.code == event_code)
+        ).one()
+        self._session.add(DrawRow(event_id=event_id, **_fields(draw)))
+        self._session.flush()
+
+    def update(self, draw: Draw) -> None:
+        """Store the cards dealt and the margin of the round they open."""
+        fields = _fields(draw)
+        del fields["number"]
+        self._session.execute(update(DrawRow).where(DrawRow.number == draw.number).values(fields))
+
+    def recent(self, limit: int) -> list[Draw]:
+        """The last `limit` draws opened, the latest first."""
+        rows = self._session.scalars(select(DrawRow).order_by(DrawRow.number.desc()).limit(limit))
+        return [_draw(row) for row in rows]
+
+
+def _fields(draw: Draw) -> dict[str, object]:
+    return {
+        "number": draw.number,
+        "hands": None if draw.hands is None else " ".join(draw.hands),
+        "board": draw.board,
+        "margin": str(draw.margin),
+        "updated_at": draw.updated_at,
+        "updated_by": draw.updated_by,
+    }
+
+
+def _draw(row: DrawRow) -> Draw:
+    return Draw(
+        number=row.number,
+        hands=None if row.hands is None else tuple(row.hands.split()),
+        board=row.board,
+        margin=Decimal(row.margin),
+        updated_at=row.updated_at,
+        updated_by=row.updated_by,
+    )

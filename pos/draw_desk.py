@@ -1,0 +1,265 @@
+"""Bet-on-Poker at the counter (issue #8): the draws as the schedule brings them, the cards
+as dealt, each round's odds, a bet's leg, and the result.
+
+A draw is an event of sport POKER with the code DRAW_CODE_BASE + its number, kept off the line
+(pos.line_desk): a bet on hand k is a leg on market "Pk" at the odds of the round on sale
+(pos.draws), its odds version the round. So a draw's bets use the same slips, limits, window,
+printing, settlement and payout as any other; only the price comes from the cards, not from
+odds a manager types. The result is the event's result: the winning seats as bits of `home`
+(pos.settlement.market_outcome), or CANCELLED, which refunds every bet at 1.00 (p.5.1.4).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from pos import settings as shop_settings
+from pos.audit import SYSTEM_ACTOR, AuditAction, AuditRecord
+from pos.draw_line import SCHEDULE, STUDIO, draw_code, get_draw
+from pos.draws import (
+    Draw,
+    DrawCards,
+    DrawResult,
+    HandPrice,
+    Round,
+    check_result,
+    round_prices,
+)
+from pos.errors import DrawSettled, InvalidDrawCards, RoundStillOpen
+from pos.line import Event, Sport
+from pos.permissions import Permission
+from pos.poker import HANDS
+from pos.ports import UnitOfWork
+from pos.results import Result, ResultStatus
+from pos.session import DeskBase
+
+HISTORY = 12  # finished draws on the board
+_CARD = re.compile(r"[2-9TJQKA][cdhs]", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class DrawView:
+    """A draw as the board shows it: the round on sale and its cut-off (None when none is),
+    the cards, each hand's price, and the result once there is one."""
+
+    number: int
+    round: Round | None
+    closes_at: datetime | None
+    hands: tuple[str, ...] | None
+    board: str
+    prices: tuple[HandPrice, ...]
+    result: Result | None
+
+    @property
+    def code(self) -> int:
+        return draw_code(self.number)
+
+
+@dataclass(frozen=True)
+class DrawBoard:
+    """The draw being played, the next one (its round 1 on sale) and the latest results."""
+
+    now: datetime
+    playing: DrawView
+    next: DrawView
+    history: tuple[DrawView, ...]
+
+
+class DrawDesk(DeskBase):
+    """Bet-on-Poker draws for a signed-in desk: everyone sees the board, managers deal."""
+
+    def draw_board(self) -> DrawBoard:
+        """The board now; the draws the schedule has reached are opened as it is read."""
+        now = self._shop.clock.now()
+        with self._shop.unit_of_work() as uow:
+            margin = shop_settings.from_text(uow.settings.load()).poker_margin
+            upcoming = SCHEDULE.number_at(now)
+            if _open_draws(uow, (upcoming - 1, upcoming), margin, now):
+                uow.commit()
+            playing = _view(uow, get_draw(uow, max(1, upcoming - 1)), now)
+            coming = _view(uow, get_draw(uow, upcoming), now)
+            history = tuple(
+                view
+                for draw in uow.draws.recent(HISTORY + 2)
+                if draw.number < upcoming and (view := _view(uow, draw, now)).result is not None
+            )
+        return DrawBoard(now, playing, coming, history[:HISTORY])
+
+    def deal_cards(self, number: int, cards: str) -> DrawView:
+        """Enter the next cards of draw `number` as dealt: the twelve hole cards (hand 1
+        first), then the flop (three), the turn, the river. Each opens the next round at
+        odds from the cards (the margin of the shop's settings); the river gives the result,
+        and the slips on the draw are settled (managers).
+
+        Raises:
+            NotPermitted; DrawNotFound; DrawSettled; InvalidDrawCards: not the cards the
+            draw expects next; InvalidDeal: a bad card or one dealt twice.
+        """
+        self._require(Permission.DRAWS)
+        now = self._shop.clock.now()
+        dealt = _cards(cards)
+        with self._shop.unit_of_work() as uow:
+            uow.settlement.lock()  # one dealer at a time; settlement waits for the result
+            draw = _unsettled(uow, number)
+            settings = shop_settings.from_text(uow.settings.load())
+            on_sale = draw.cards().round or Round.AFTER_TURN
+            closes = SCHEDULE.closes_at(number, on_sale)
+            if now < closes:  # cards are dealt once the bets on the round before are closed
+                raise RoundStillOpen(number, on_sale.words, closes.astimezone(settings.zone))
+            margin = settings.poker_margin
+            hands, board = _extended(draw, dealt)
+            if len(board) == 10:
+                assert hands is not None  # the river comes after the deal
+                result = check_result(draw.cards(), hands, board)
+                uow.results.add(self._draw_result(number, result, now))
+                words = f"ривер {dealt[0]}: {_winners_words(result)}"
+            else:
+                DrawCards(hands, board)  # checks every card
+                words = "раздача " + " ".join(hands or ()) if not draw.hands else "стол " + board
+            updated = Draw(number, hands, board, margin, now, self.login)
+            uow.draws.update(updated)
+            self._audit_draw(uow, now, AuditAction.DRAW_DEALT, f"тираж № {number}: {words}")
+            view = _view(uow, updated, now)
+            uow.commit()
+        if view.result is not None:
+            self._shop.settle()
+        return view
+
+    def cancel_draw(self, number: int, reason: str) -> DrawView:
+        """Cancel a draw (p.5.1): every bet on it is refunded at odds 1.00 (managers).
+
+        Raises:
+            NotPermitted; DrawNotFound; DrawSettled; CancelReasonRequired.
+        """
+        self._require(Permission.DRAWS)
+        cancelled = DrawResult.cancelled(reason)
+        now = self._shop.clock.now()
+        with self._shop.unit_of_work() as uow:
+            uow.settlement.lock()
+            draw = _unsettled(uow, number)
+            uow.results.add(self._draw_result(number, cancelled, now))
+            self._audit_draw(
+                uow,
+                now,
+                AuditAction.DRAW_CANCELLED,
+                f"тираж № {number}: {cancelled.cancel_reason}",
+            )
+            view = _view(uow, draw, now)
+            uow.commit()
+        self._shop.settle()
+        return view
+
+    def _draw_result(self, number: int, result: DrawResult, now: datetime) -> Result:
+        # Every bet was made before this moment (a round closes before its cards are
+        # entered), so none counts as made after the start (p.22).
+        if result.is_cancelled:
+            status, seats, source = ResultStatus.CANCELLED, None, result.cancel_reason
+        else:
+            status = ResultStatus.FINISHED
+            seats = sum(1 << (seat - 1) for seat in result.winners)
+            source = f"{STUDIO}: карты введены ({self.login})"
+        return Result(
+            event_code=draw_code(number),
+            status=status,
+            home=seats,
+            away=None if seats is None else 0,
+            actual_start=now,
+            ended_at=now,
+            source=source or "",
+            recorded_at=now,
+            recorded_by=self.login,
+        )
+
+    def _audit_draw(self, uow: UnitOfWork, now: datetime, action: AuditAction, detail: str) -> None:
+        uow.audit.append(AuditRecord(now, self.terminal, self.login, action, detail))
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+
+def _open_draws(uow: UnitOfWork, numbers: tuple[int, ...], margin: Decimal, now: datetime) -> bool:
+    """Open the draws not opened yet (an event and a draw each); True if any was."""
+    missing = [n for n in numbers if n >= 1 and uow.draws.get(n) is None]
+    if not missing:
+        return False
+    uow.settlement.lock()  # two terminals reading the board at once open each draw once
+    opened = False
+    for number in missing:
+        if uow.draws.get(number) is not None:
+            continue
+        uow.line.add_event(
+            Event(
+                draw_code(number),
+                Sport.POKER,
+                STUDIO,
+                f"тираж № {number}",
+                SCHEDULE.starts_at(number),
+                tournament=STUDIO,
+            )
+        )
+        uow.draws.add(Draw(number, None, "", margin, now, SYSTEM_ACTOR), draw_code(number))
+        opened = True
+    return opened
+
+
+def _unsettled(uow: UnitOfWork, number: int) -> Draw:
+    draw = get_draw(uow, number, for_update=True)
+    if uow.results.get(draw_code(number)) is not None:
+        raise DrawSettled(number)
+    return draw
+
+
+def _view(uow: UnitOfWork, draw: Draw, now: datetime) -> DrawView:
+    result = uow.results.get(draw_code(draw.number))
+    cards = draw.cards()
+    current = None if result is not None else cards.round
+    if current is not None and now >= SCHEDULE.closes_at(draw.number, current):
+        current = None  # the round closed; the next cards are awaited
+    return DrawView(
+        number=draw.number,
+        round=current,
+        closes_at=None if current is None else SCHEDULE.closes_at(draw.number, current),
+        hands=draw.hands,
+        board=draw.board,
+        prices=round_prices(cards, draw.margin),
+        result=result,
+    )
+
+
+def _cards(text: str) -> list[str]:
+    """The cards typed, as "As Ks" or "AsKs" or "as,ks": rank upper, suit lower."""
+    cards = [m[0].upper() + m[1].lower() for m in _CARD.findall(text or "")]
+    leftover = _CARD.sub("", text or "").replace(",", "").split()
+    if leftover:
+        raise InvalidDrawCards("bad", " ".join(leftover))
+    return cards
+
+
+def _extended(draw: Draw, dealt: list[str]) -> tuple[tuple[str, ...] | None, str]:
+    """The draw's hands and board with `dealt` added where the deal is."""
+    if draw.hands is None:
+        if len(dealt) != 2 * HANDS:
+            raise InvalidDrawCards("deal", str(len(dealt)))
+        return tuple(dealt[i] + dealt[i + 1] for i in range(0, 2 * HANDS, 2)), ""
+    expected = 3 if not draw.board else 1
+    if len(dealt) != expected:
+        street = {0: "flop", 6: "turn", 8: "river"}[len(draw.board)]
+        raise InvalidDrawCards(street, str(len(dealt)))
+    return draw.hands, draw.board + "".join(dealt)
+
+
+def _winners_words(result: DrawResult) -> str:
+    seats = sorted(result.winners)
+    if len(seats) == HANDS:
+        return "выиграли все руки"
+    return "выиграла рука " + ", ".join(map(str, seats))
+
+
+__all__ = [
+    "DrawBoard",
+    "DrawDesk",
+    "DrawView",
+]
