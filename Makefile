@@ -33,7 +33,7 @@ bench: $(VENV)/.dev-installed
 	$(BIN)/python -m tests.bench $(ARGS)
 
 screenshots: $(VENV)/.dev-installed
-	for shots in screenshots screenshots_betting screenshots_line_editor screenshots_till screenshots_shift screenshots_results screenshots_payouts screenshots_lock screenshots_reports; do \
+	for shots in screenshots screenshots_betting screenshots_line_editor screenshots_till screenshots_shift screenshots_results screenshots_payouts screenshots_lock screenshots_reports screenshots_draws; do \
 	  xvfb-run -a -s "-screen 0 1280x800x24" env QT_QPA_PLATFORM=xcb $(BIN)/python -m tests.$$shots docs || exit 1; \
 	done
 	$(BIN)/python -m tests.screenshots_journal docs/journal_page.png

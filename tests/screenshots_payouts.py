@@ -97,7 +97,7 @@ def payout_screenshot(window: MainWindow, runner: TaskRunner, express: Slip, out
 
 def journal_screenshot(window: MainWindow, runner: TaskRunner, out: Path) -> None:
     """journal.png: this month's entries, one of them a correction, the first selected."""
-    open_tab(window, "Журнал выплат")
+    open_tab(window, "Журнал")
     page = window.findChild(JournalPage)
     wait_until(lambda: page.totals_text() != "" and not runner.busy)
     page.table.select_number(1)

@@ -70,7 +70,7 @@ QTabBar#navigation::tab {
     color: #d1d5db; background: transparent; padding: 12px 26px; margin-right: 4px;
     border-top-left-radius: 8px; border-top-right-radius: 8px;
 }
-/* A manager has eleven pages: smaller, narrower tabs keep them and "Выйти" within 1280 pixels. */
+/* A manager has twelve pages: smaller, narrower tabs keep them and "Выйти" within 1280 pixels. */
 QTabBar#navigation[compact="true"] { font-size: 12pt; }
 QTabBar#navigation[compact="true"]::tab { padding: 12px 5px; margin-right: 2px; }
 /* A report has up to fourteen columns, as on its A4 page. */

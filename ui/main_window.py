@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from pos.desk import Desk
     from ui.pages.betting import BettingPage
     from ui.pages.cancellations import CancellationsPage
+    from ui.pages.draws import DrawsPage
     from ui.pages.journal import JournalPage
     from ui.pages.line import LinePage
     from ui.pages.line_editor import LineEditorPage
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
         | TillPage
         | ResultsPage
         | JournalPage
+        | DrawsPage
         | ReportsPage
         | LineEditorPage
         | UsersPage
@@ -191,6 +193,7 @@ class MainWindow(QMainWindow):
         # The pages are loaded at the first sign-in, not before the window is first shown.
         from ui.pages.betting import BettingPage  # noqa: PLC0415
         from ui.pages.cancellations import CancellationsPage  # noqa: PLC0415
+        from ui.pages.draws import DrawsPage  # noqa: PLC0415
         from ui.pages.journal import JournalPage  # noqa: PLC0415
         from ui.pages.line import LinePage  # noqa: PLC0415
         from ui.pages.line_editor import LineEditorPage  # noqa: PLC0415
@@ -207,9 +210,12 @@ class MainWindow(QMainWindow):
         # A failed bet may leave a slip waiting or a receipt unprinted: the till shows it.
         betting.till_changed.connect(self._on_betting_till_changed)
         self._till.pending_found.connect(self._on_till_pending_found)
+        draws = DrawsPage(desk, runner, clock)
+        draws.pick_wanted.connect(lambda pick: self._on_draws_pick_wanted(betting, pick))
         self._pages = [
             betting,
             LinePage(desk, runner),
+            draws,
             CancellationsPage(desk, runner),
             PayoutsPage(desk, runner, clock),
             self._till,
@@ -217,6 +223,7 @@ class MainWindow(QMainWindow):
         titles = [
             self.tr("Ставки"),
             self.tr("Линия"),
+            self.tr("Покер"),
             self.tr("Отмены"),
             self.tr("Выплаты"),
             self.tr("Касса"),
@@ -234,7 +241,7 @@ class MainWindow(QMainWindow):
             ]
             titles += [
                 self.tr("Результаты"),
-                self.tr("Журнал выплат"),
+                self.tr("Журнал"),
                 self.tr("Отчёты"),
                 self.tr("Редактор линии"),
                 self.tr("Пользователи"),
@@ -315,6 +322,11 @@ class MainWindow(QMainWindow):
         till = self._till
         if self._navigation is not None and till is not None:
             self._navigation.setCurrentIndex(self._pages.index(till))
+
+    def _on_draws_pick_wanted(self, betting: BettingPage, pick: str) -> None:
+        """A hand chosen on the poker board goes onto the slip of the betting page."""
+        self._navigation.setCurrentIndex(self._pages.index(betting))
+        betting.editor.add_pick(pick)
 
     def _on_navigation_current_changed(self, index: int) -> None:
         if 0 <= index < len(self._pages):

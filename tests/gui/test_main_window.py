@@ -65,7 +65,7 @@ def test_the_window_opens_on_the_sign_in_page_titled_with_shop_and_terminal(
 def test_a_cashier_sees_the_line_but_no_users_or_settings(qtbot: QtBot, window: MainWindow) -> None:
     sign_in(qtbot, window, "anna", "4821")
 
-    assert window.page_titles() == ["Ставки", "Линия", "Отмены", "Выплаты", "Касса"]
+    assert window.page_titles() == ["Ставки", "Линия", "Покер", "Отмены", "Выплаты", "Касса"]
     assert window.findChild(SettingsPage) is None
     assert "anna — Кассир" in status_texts(window)
 
@@ -76,11 +76,12 @@ def test_a_manager_sees_line_users_and_settings(qtbot: QtBot, window: MainWindow
     assert window.page_titles() == [
         "Ставки",
         "Линия",
+        "Покер",
         "Отмены",
         "Выплаты",
         "Касса",
         "Результаты",
-        "Журнал выплат",
+        "Журнал",
         "Отчёты",
         "Редактор линии",
         "Пользователи",
