@@ -36,6 +36,8 @@ _LIMIT_FIELDS = (
     "max_stake_per_event",
     "max_express_odds",
     "max_payout",
+    "poker_margin",
+    "poker_pay_at_once",
 )
 
 Loaded = tuple[ShopSettings, str | None]
