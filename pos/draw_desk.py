@@ -15,9 +15,11 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 from pos import settings as shop_settings
 from pos.audit import SYSTEM_ACTOR, AuditAction, AuditRecord
+from pos.draw_files import DrawLine, read_draw_results
 from pos.draw_line import SCHEDULE, STUDIO, draw_code, get_draw
 from pos.draws import (
     Draw,
@@ -28,7 +30,13 @@ from pos.draws import (
     check_result,
     round_prices,
 )
-from pos.errors import DrawSettled, InvalidDrawCards, RoundStillOpen
+from pos.errors import (
+    DrawFileRejected,
+    DrawSettled,
+    InvalidDrawCards,
+    PosError,
+    RoundStillOpen,
+)
 from pos.line import Event, Sport
 from pos.permissions import Permission
 from pos.poker import HANDS
@@ -59,6 +67,14 @@ class DrawView:
 
 
 @dataclass(frozen=True)
+class DrawImport:
+    """What a file of results did: the draws recorded, and those skipped with why."""
+
+    recorded: tuple[int, ...]
+    skipped: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True)
 class DrawBoard:
     """The draw being played, the next one (its round 1 on sale) and the latest results."""
 
@@ -75,16 +91,18 @@ class DrawDesk(DeskBase):
         """The board now; the draws the schedule has reached are opened as it is read."""
         now = self._shop.clock.now()
         with self._shop.unit_of_work() as uow:
-            margin = shop_settings.from_text(uow.settings.load()).poker_margin
+            settings = shop_settings.from_text(uow.settings.load())
+            margin = settings.poker_margin
             upcoming = SCHEDULE.number_at(now)
             if _open_draws(uow, (upcoming - 1, upcoming), margin, now):
                 uow.commit()
-            playing = _view(uow, get_draw(uow, max(1, upcoming - 1)), now)
-            coming = _view(uow, get_draw(uow, upcoming), now)
+            playing = _view(uow, get_draw(uow, max(1, upcoming - 1)), now, settings.zone)
+            coming = _view(uow, get_draw(uow, upcoming), now, settings.zone)
             history = tuple(
                 view
                 for draw in uow.draws.recent(HISTORY + 2)
-                if draw.number < upcoming and (view := _view(uow, draw, now)).result is not None
+                if draw.number < upcoming
+                and (view := _view(uow, draw, now, settings.zone)).result is not None
             )
         return DrawBoard(now, playing, coming, history[:HISTORY])
 
@@ -122,11 +140,69 @@ class DrawDesk(DeskBase):
             updated = Draw(number, hands, board, margin, now, self.login)
             uow.draws.update(updated)
             self._audit_draw(uow, now, AuditAction.DRAW_DEALT, f"тираж № {number}: {words}")
-            view = _view(uow, updated, now)
+            view = _view(uow, updated, now, settings.zone)
             uow.commit()
         if view.result is not None:
             self._shop.settle()
         return view
+
+    def import_draw_results(self, name: str, data: bytes) -> DrawImport:
+        """Record the results of a file of draws (pos.draw_files) in one transaction, then
+        settle (managers). A draw this shop never opened took no bets and is skipped, as is
+        one already recorded; every other problem refuses the whole file.
+
+        Raises:
+            NotPermitted; DrawFileRejected: naming each line that cannot be recorded.
+        """
+        self._require(Permission.DRAWS)
+        lines = read_draw_results(name, data)
+        now = self._shop.clock.now()
+        recorded: list[int] = []
+        skipped: list[tuple[int, str]] = []
+        problems: list[tuple[int, str]] = []
+        with self._shop.unit_of_work() as uow:
+            uow.settlement.lock()
+            zone = shop_settings.from_text(uow.settings.load()).zone
+            for line in lines:
+                draw = uow.draws.get(line.number, for_update=True)
+                if draw is None:
+                    skipped.append((line.number, "не открывался — ставок не было"))
+                    continue
+                if uow.results.get(draw_code(line.number)) is not None:
+                    skipped.append((line.number, "результат уже записан"))
+                    continue
+                try:
+                    self._record_line(uow, draw, line, now, zone)
+                except PosError as refusal:
+                    problems.append((line.line, str(refusal)))
+                    continue
+                recorded.append(line.number)
+            if problems:
+                raise DrawFileRejected(name, problems)
+            self._audit_draw(
+                uow,
+                now,
+                AuditAction.DRAW_DEALT,
+                f"результаты из файла {name}: тиражи {', '.join(map(str, recorded)) or 'нет'}",
+            )
+            uow.commit()
+        if recorded:
+            self._shop.settle()
+        return DrawImport(tuple(recorded), tuple(skipped))
+
+    def _record_line(
+        self, uow: UnitOfWork, draw: Draw, line: DrawLine, now: datetime, zone: ZoneInfo
+    ) -> None:
+        closes = SCHEDULE.closes_at(draw.number, Round.AFTER_TURN)
+        if now < closes:
+            on_sale = draw.cards().round or Round.AFTER_TURN
+            raise RoundStillOpen(draw.number, on_sale.words, closes.astimezone(zone))
+        if line.hands is None:
+            uow.results.add(self._draw_result(draw.number, DrawResult.cancelled(line.reason), now))
+            return
+        result = check_result(draw.cards(), line.hands, line.board)
+        uow.results.add(self._draw_result(draw.number, result, now))
+        uow.draws.update(Draw(draw.number, line.hands, line.board, draw.margin, now, self.login))
 
     def cancel_draw(self, number: int, reason: str) -> DrawView:
         """Cancel a draw (p.5.1): every bet on it is refunded at odds 1.00 (managers).
@@ -147,7 +223,7 @@ class DrawDesk(DeskBase):
                 AuditAction.DRAW_CANCELLED,
                 f"тираж № {number}: {cancelled.cancel_reason}",
             )
-            view = _view(uow, draw, now)
+            view = _view(uow, draw, now, shop_settings.from_text(uow.settings.load()).zone)
             uow.commit()
         self._shop.settle()
         return view
@@ -212,7 +288,7 @@ def _unsettled(uow: UnitOfWork, number: int) -> Draw:
     return draw
 
 
-def _view(uow: UnitOfWork, draw: Draw, now: datetime) -> DrawView:
+def _view(uow: UnitOfWork, draw: Draw, now: datetime, zone: ZoneInfo) -> DrawView:
     result = uow.results.get(draw_code(draw.number))
     cards = draw.cards()
     current = None if result is not None else cards.round
@@ -221,7 +297,9 @@ def _view(uow: UnitOfWork, draw: Draw, now: datetime) -> DrawView:
     return DrawView(
         number=draw.number,
         round=current,
-        closes_at=None if current is None else SCHEDULE.closes_at(draw.number, current),
+        closes_at=None
+        if current is None
+        else SCHEDULE.closes_at(draw.number, current).astimezone(zone),
         hands=draw.hands,
         board=draw.board,
         prices=round_prices(cards, draw.margin),
@@ -261,5 +339,6 @@ def _winners_words(result: DrawResult) -> str:
 __all__ = [
     "DrawBoard",
     "DrawDesk",
+    "DrawImport",
     "DrawView",
 ]

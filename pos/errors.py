@@ -1441,3 +1441,13 @@ class RoundStillOpen(DomainError):
             f"Тираж № {self.number}: раунд «{self.round_words}» принимает ставки до "
             f"{self.closes_at:%H:%M:%S}. Карты вводятся после закрытия приёма ставок."
         )
+
+
+class DrawFileRejected(FileRejected):
+    """A file of draw results with problems: no result was recorded."""
+
+    def message(self) -> str:
+        return (
+            f"Результаты тиражей из файла «{self.file_name}» не загружены, ничего не "
+            f"изменено. Исправьте: {self.listed()}."
+        )

@@ -4,6 +4,7 @@ a manager enters the cards as dealt and cancels a draw (issue #8)."""
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
@@ -154,3 +155,32 @@ def test_a_hand_chosen_on_the_board_goes_onto_the_slip(
 def test_cards_read_as_a_player_reads_them() -> None:
     assert card_text("AsTh", rich=False) == "A♠ 10♥"
     assert card_text("Kd") == '<span style="color:#b91c1c">K♦</span>'
+
+
+def test_a_manager_loads_results_from_a_file(
+    qtbot: QtBot,
+    boss: Desk,
+    runner: TaskRunner,
+    clock: FixedClock,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    page = _page(qtbot, boss, runner, clock)
+    board = page.board
+    assert board is not None
+    number = board.next.number
+    clock.set(SCHEDULE.closes_at(number, Round.AFTER_TURN))
+    feed = tmp_path / "feed.csv"
+    feed.write_text(f"тираж;руки;стол\n{number};{HANDS};Ac 7h 3s Kd 5d\n", encoding="utf-8")
+    monkeypatch.setattr(
+        ui.pages.draws.QFileDialog,
+        "getOpenFileName",
+        staticmethod(lambda *_args: (str(feed), "")),
+    )
+
+    click(qtbot, page, "import_draws")
+
+    qtbot.waitUntil(lambda: f"Записаны результаты тиражей: {number}." in page.message_text())
+    history = child(page, QTableWidget, "draw_history")
+    qtbot.waitUntil(lambda: history.rowCount() == 1)
+    assert history.item(0, 3).text() == "выиграла рука 1"

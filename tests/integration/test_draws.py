@@ -13,6 +13,7 @@ from pos.desk import Desk
 from pos.draw_line import SCHEDULE, draw_code
 from pos.draws import PRE_DEAL_CHANCE, HandClosed, HandStatus, Round, RoundClosed, hand_price
 from pos.errors import (
+    DrawFileRejected,
     DrawSettled,
     InvalidDrawCards,
     NotPermitted,
@@ -174,3 +175,44 @@ def test_the_board_keeps_draws_off_the_line_and_lists_the_results(
     assert board.playing.number == number + 1 and board.next.number == number + 2
     assert [view.number for view in board.history] == [number]
     assert all(row.event.code < draw_code(0) for row in anna.line())
+
+
+def test_results_from_a_file_settle_the_draws_this_shop_opened(
+    db_shop: Shop, boss: Desk, anna: Desk, clock: FixedClock
+) -> None:
+    number = anna.draw_board().next.number
+    won = anna.accept_bet([(draw_code(number), "P1")], stake="10")
+    clock.set(SCHEDULE.starts_at(number + 1) - timedelta(seconds=10))
+    anna.draw_board()  # opens the next draw too
+    refunded = anna.accept_bet([(draw_code(number + 1), "P6")], stake="3")
+    feed = (
+        "тираж;руки;стол\n"
+        f"{number - 5};AsKs QhQd 7c8c 2d2h JsTd 9h9c;Ac 7h 3s Kd 5d\n"
+        f"{number};AsKs QhQd 7c8c 2d2h JsTd 9h9c;Ac 7h 3s Kd 5d\n"
+        f"{number + 1};отменён;карта упала со стола\n"
+    ).encode()
+    with pytest.raises(DrawFileRejected, match=f"Тираж № {number + 1}: раунд"):
+        boss.import_draw_results("feed.csv", feed)  # the next draw still takes bets
+
+    clock.set(SCHEDULE.closes_at(number + 1, Round.AFTER_TURN))
+    done = boss.import_draw_results("feed.csv", feed)
+
+    assert done.recorded == (number, number + 1)
+    assert done.skipped == ((number - 5, "не открывался — ставок не было"),)
+    assert anna.slip(won.number).status is SlipStatus.WON
+    assert anna.slip(refunded.number).status is SlipStatus.REFUND
+    again = boss.import_draw_results("feed.csv", feed)
+    assert again.recorded == () and len(again.skipped) == 3
+
+
+def test_a_file_whose_hands_differ_from_the_deal_records_nothing(
+    db_shop: Shop, boss: Desk, anna: Desk, clock: FixedClock
+) -> None:
+    number = anna.draw_board().next.number
+    _play(boss, clock, number, HANDS, FLOP)
+    clock.set(SCHEDULE.closes_at(number, Round.AFTER_TURN))
+    feed = f"{number};AsKs QhQd 7c9c 2d2h JsTd 9h9c;Ac 7h 3s Kd 5d\n".encode()
+
+    with pytest.raises(DrawFileRejected, match="рука 3 была 7c8c, введено 7c9c"):
+        boss.import_draw_results("feed.csv", feed)
+    assert anna.draw_board().playing.result is None

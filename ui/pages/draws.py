@@ -6,9 +6,12 @@ pos (Desk.draw_board, Desk.deal_cards, Desk.cancel_draw)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFileDialog,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
@@ -24,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from pos.clock import Clock
 from pos.desk import Desk
-from pos.draw_desk import DrawBoard, DrawView
+from pos.draw_desk import DrawBoard, DrawImport, DrawView
 from pos.draws import HandStatus
 from pos.money import format_money
 from pos.settlement import winners_words
@@ -167,11 +170,15 @@ class DrawsPage(QWidget):
         deal.clicked.connect(self._on_deal_clicked)
         cancel = action_button("cancel_draw", self.tr("Отменить тираж…"))
         cancel.clicked.connect(self._on_cancel_clicked)
+        load = action_button("import_draws", self.tr("Из файла…"))
+        load.setToolTip(self.tr("Результаты тиражей из файла: тираж;руки;стол"))
+        load.clicked.connect(self._on_import_clicked)
         row = QHBoxLayout()
         row.addWidget(QLabel(self.tr("Карты")))
         row.addWidget(self._cards, 1)
         row.addWidget(deal)
         row.addWidget(cancel)
+        row.addWidget(load)
         return row
 
     def _hand_button(self, name: str) -> QPushButton:
@@ -312,6 +319,31 @@ class DrawsPage(QWidget):
             on_failure=self._message.show_error,
             owner=self,
         )
+
+    def _on_import_clicked(self) -> None:
+        if self._runner.busy:
+            return
+        path, _chosen = QFileDialog.getOpenFileName(
+            self, self.tr("Результаты тиражей"), "", self.tr("Файлы результатов (*.csv *.txt)")
+        )
+        if not path:
+            return
+        desk, name = self._desk, Path(path).name
+        self._runner.run(
+            lambda: desk.import_draw_results(name, Path(path).read_bytes()),
+            on_success=self._imported,
+            on_failure=self._message.show_error,
+            owner=self,
+        )
+
+    def _imported(self, done: DrawImport) -> None:
+        recorded = ", ".join(map(str, done.recorded)) or self.tr("нет")
+        skipped = "; ".join(f"№ {number} — {why}" for number, why in done.skipped)
+        text = self.tr("Записаны результаты тиражей: {recorded}.").format(recorded=recorded)
+        self._message.show_success(
+            f"{text} {self.tr('Пропущены')}: {skipped}." if skipped else text
+        )
+        self.refresh()
 
     def _on_ticker_timeout(self) -> None:
         self._show_countdown()
