@@ -4,11 +4,12 @@ a manager enters the cards as dealt and cancels a draw (issue #8)."""
 from __future__ import annotations
 
 from datetime import timedelta
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QTableWidget
+from PySide6.QtWidgets import QLabel, QLineEdit, QTabBar, QTableWidget
 from pytestqt.qtbot import QtBot
 
 import ui.pages.draws
@@ -17,7 +18,9 @@ from pos.desk import Desk
 from pos.draw_line import SCHEDULE, draw_code
 from pos.draws import Round
 from pos.services import Shop
+from pos.slips import SlipStatus
 from tests.fakes import FakeStorage
+from tests.gui.test_betting import issue, type_stake
 from tests.gui.test_main_window import login_page, sign_in
 from tests.gui.widgets import child, click
 from ui.connection import ShopConnection
@@ -184,3 +187,46 @@ def test_a_manager_loads_results_from_a_file(
     history = child(page, QTableWidget, "draw_history")
     qtbot.waitUntil(lambda: history.rowCount() == 1)
     assert history.item(0, 3).text() == "выиграла рука 1"
+
+
+def test_a_draw_runs_in_the_window_from_its_first_round_to_settlement(
+    qtbot: QtBot,
+    demo_shop: Shop,
+    runner: TaskRunner,
+    ui_state: QSettings,
+    storage: FakeStorage,
+    clock: FixedClock,
+) -> None:
+    window = MainWindow(ShopConnection.of(demo_shop), runner, ui_state=ui_state)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: login_page(window).logins() == ["anna", "boss"])
+    sign_in(qtbot, window, "boss", "9911")
+    page = window.findChild(DrawsPage)
+    _reload(qtbot, page)
+    board = page.board
+    assert board is not None
+    number = board.next.number
+
+    # Round 1: hand 1 at 4,96 onto the slip, 10,00, issued.
+    qtbot.mouseClick(page.hand_button("next", 1), Qt.MouseButton.LeftButton)
+    betting = window.findChild(BettingPage)
+    qtbot.waitUntil(lambda: betting.draft.rowCount() == 1)
+    type_stake(qtbot, betting, "10")
+    slip = issue(qtbot, betting, storage)
+    assert slip.legs[0].odds == Decimal("4.96")
+
+    # Back on the board: the dealer's cards, street by street, each once its round closed.
+    navigation = window.findChild(QTabBar, "navigation")
+    navigation.setCurrentIndex(window.page_titles().index("Покер"))
+    for index, cards in enumerate((HANDS, "Ac 7h 3s", "Kd", "5d")):
+        clock.set(max(clock.now(), SCHEDULE.closes_at(number, Round(index + 1))))
+        _reload(qtbot, page)
+        child(page, QLineEdit, "draw_cards").setText(cards)
+        click(qtbot, page, "deal_cards")
+        qtbot.waitUntil(lambda: not runner.busy)
+        assert "карты введены" in page.message_text(), (index, page.message_text())
+        page._message.clear_message()
+
+    settled = demo_shop.slip(slip.number)
+    assert (settled.status, settled.payout) == (SlipStatus.WON, Decimal("49.60"))

@@ -6,7 +6,9 @@ pos (Desk.draw_board, Desk.deal_cards, Desk.cancel_draw)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -29,12 +31,14 @@ from pos.clock import Clock
 from pos.desk import Desk
 from pos.draw_desk import DrawBoard, DrawImport, DrawView
 from pos.draws import HandStatus
+from pos.errors import PosError
 from pos.money import format_money
 from pos.settlement import winners_words
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button
 
+T = TypeVar("T")
 REFRESH_MS = 5000  # the board is read again this often (the cards come from the manager)
 _SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 _RED = {"d", "h"}
@@ -71,6 +75,7 @@ class DrawsPage(QWidget):
         self._runner = runner
         self._clock = clock
         self._board: DrawBoard | None = None
+        self._dealing = False  # a manager's call is on its way
         self._build()
         self._ticker = QTimer(self)
         self._ticker.setInterval(1000)
@@ -265,13 +270,21 @@ class DrawsPage(QWidget):
     # --- calls --------------------------------------------------------------------------
 
     def _deal(self, number: int, cards: str) -> None:
-        desk = self._desk
-        self._runner.run(
-            lambda: desk.deal_cards(number, cards),
-            on_success=self._dealt,
-            on_failure=self._message.show_error,
-            owner=self,
-        )
+        self._manage(lambda: self._desk.deal_cards(number, cards), self._dealt)
+
+    def _manage(self, call: Callable[[], T], done: Callable[[T], None]) -> None:
+        """A manager's call, one at a time (queued behind a reading of the board, if any)."""
+        self._dealing = True
+
+        def succeeded(result: T) -> None:
+            self._dealing = False
+            done(result)
+
+        def failed(exc: PosError) -> None:
+            self._dealing = False
+            self._message.show_error(exc)
+
+        self._runner.run(call, on_success=succeeded, on_failure=failed, owner=self)
 
     def _dealt(self, view: DrawView) -> None:
         self._cards.clear()
@@ -292,7 +305,7 @@ class DrawsPage(QWidget):
 
     def _on_deal_clicked(self) -> None:
         board = self._board
-        if board is None or self._runner.busy:
+        if board is None or self._dealing:
             return
         # The cards go to the draw being played, or once it is over to the next one.
         view = board.playing if board.playing.result is None else board.next
@@ -300,7 +313,7 @@ class DrawsPage(QWidget):
 
     def _on_cancel_clicked(self) -> None:
         board = self._board
-        if board is None or self._runner.busy:
+        if board is None or self._dealing:
             return
         view = board.playing if board.playing.result is None else board.next
         reason, given = QInputDialog.getText(
@@ -313,15 +326,10 @@ class DrawsPage(QWidget):
         if not given:
             return
         desk, number = self._desk, view.number
-        self._runner.run(
-            lambda: desk.cancel_draw(number, reason),
-            on_success=lambda _view: self.refresh(),
-            on_failure=self._message.show_error,
-            owner=self,
-        )
+        self._manage(lambda: desk.cancel_draw(number, reason), lambda _view: self.refresh())
 
     def _on_import_clicked(self) -> None:
-        if self._runner.busy:
+        if self._dealing:
             return
         path, _chosen = QFileDialog.getOpenFileName(
             self, self.tr("Результаты тиражей"), "", self.tr("Файлы результатов (*.csv *.txt)")
@@ -329,11 +337,8 @@ class DrawsPage(QWidget):
         if not path:
             return
         desk, name = self._desk, Path(path).name
-        self._runner.run(
-            lambda: desk.import_draw_results(name, Path(path).read_bytes()),
-            on_success=self._imported,
-            on_failure=self._message.show_error,
-            owner=self,
+        self._manage(
+            lambda: desk.import_draw_results(name, Path(path).read_bytes()), self._imported
         )
 
     def _imported(self, done: DrawImport) -> None:
