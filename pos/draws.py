@@ -11,9 +11,8 @@ or lost takes no bets (p.3.6.1–3.6.3), and neither does one whose odds would f
 Every tied hand wins, and a board that plays wins for all six (p.2.3). A cancelled draw refunds
 every bet at odds 1.00 (p.5.1.4).
 
-This module is pure: no storage, no clock of its own, no Qt. Each refusal is a DomainError
-defined here, next to pos.poker's InvalidDeal. It carries its data and words one Russian
-sentence.
+This module is pure: no storage, no clock of its own, no Qt. Its refusals live with every
+other sentence a user reads, in pos.errors.
 """
 
 from __future__ import annotations
@@ -26,8 +25,20 @@ from datetime import UTC, datetime, timedelta, tzinfo
 from decimal import Decimal
 from fractions import Fraction
 
-from pos.errors import DomainError
-from pos.poker import HANDS, PRE_DEAL_CHANCE, InvalidDeal, win_chances, winners
+from pos.errors import (
+    BoardMismatch,
+    CancelReasonRequired,
+    CardsNotEntered,
+    HandClosed,
+    HandsMismatch,
+    InvalidDeal,
+    InvalidMargin,
+    NoSuchHand,
+    RoundClosed,
+    RoundNotOpen,
+    RoundOvertaken,
+)
+from pos.poker import HANDS, PRE_DEAL_CHANCE, win_chances, winners
 
 EPOCH = datetime(2026, 1, 1, tzinfo=UTC)  # draw n starts at EPOCH + n × INTERVAL
 INTERVAL = timedelta(minutes=5)  # "тиражи проходят каждые 5 минут"
@@ -104,168 +115,6 @@ class Outcome(enum.StrEnum):
 
 
 _OUTCOME_WORDS = {Outcome.WON: "выигрыш", Outcome.LOST: "проигрыш", Outcome.REFUND: "возврат"}
-
-
-# --- refusals -------------------------------------------------------------------------------
-
-
-class InvalidMargin(DomainError):
-    """A house margin outside [0, 0.5), or one that is not an exact Decimal."""
-
-    def __init__(self, margin: object) -> None:
-        self.margin = margin
-        super().__init__()
-
-    def message(self) -> str:
-        shown = str(self.margin).replace(".", ",")
-        return (
-            f"Маржа «{shown}» не подходит: нужна доля от 0 до 0,5 (не включая 0,5), например 0,10."
-        )
-
-
-class NoSuchHand(DomainError):
-    """A seat that is not one of the six hands."""
-
-    def __init__(self, seat: object) -> None:
-        self.seat = seat
-        super().__init__()
-
-    def message(self) -> str:
-        return f"Руки {self.seat} нет: руки пронумерованы от 1 до 6."
-
-
-class RoundClosed(DomainError):
-    """A bet after the round's cut-off by server time. `closed_at` is in the shop's zone."""
-
-    def __init__(self, draw: int, round: Round, closed_at: datetime) -> None:
-        self.draw = draw
-        self.round = round
-        self.closed_at = closed_at
-        super().__init__()
-
-    def message(self) -> str:
-        return (
-            f"Приём ставок на тираж № {self.draw}, раунд «{self.round.words}» закрыт "
-            f"в {self.closed_at:%H:%M:%S}."
-        )
-
-
-class RoundNotOpen(DomainError):
-    """A bet before the round opens by the schedule. `opens_at` is in the shop's zone."""
-
-    def __init__(self, draw: int, round: Round, opens_at: datetime) -> None:
-        self.draw = draw
-        self.round = round
-        self.opens_at = opens_at
-        super().__init__()
-
-    def message(self) -> str:
-        return (
-            f"Приём ставок на тираж № {self.draw}, раунд «{self.round.words}» ещё не открыт: "
-            f"он откроется в {self.opens_at:%H:%M:%S}."
-        )
-
-
-class RoundOvertaken(DomainError):
-    """A bet in a round whose odds are stale.
-
-    The cards of a later round (`dealt`) are already in, or the river is (`dealt` None). This
-    can happen before the round's cut-off.
-    """
-
-    def __init__(self, draw: int, round: Round, dealt: Round | None) -> None:
-        self.draw = draw
-        self.round = round
-        self.dealt = dealt
-        super().__init__()
-
-    def message(self) -> str:
-        why = (
-            "тираж уже разыгран"
-            if self.dealt is None
-            else f"уже введены карты раунда «{self.dealt.words}»"
-        )
-        return f"Приём ставок на тираж № {self.draw}, раунд «{self.round.words}» закрыт: {why}."
-
-
-class CardsNotEntered(DomainError):
-    """A bet in a round whose cards (hands, flop or turn) are not entered yet."""
-
-    def __init__(self, draw: int, round: Round) -> None:
-        self.draw = draw
-        self.round = round
-        super().__init__()
-
-    def message(self) -> str:
-        return (
-            f"Карты раунда «{self.round.words}» тиража № {self.draw} ещё не введены: "
-            "ставки на этот раунд принимаются после ввода карт."
-        )
-
-
-class HandClosed(DomainError):
-    """A bet on a hand that is WON, LOST or NO_BETS in this round (p.3.6.3)."""
-
-    def __init__(self, seat: int, status: HandStatus) -> None:
-        self.seat = seat
-        self.status = status
-        super().__init__()
-
-    def message(self) -> str:
-        if self.status is HandStatus.WON:
-            return f"Рука {self.seat} уже выиграла: ставки на неё не принимаются."
-        if self.status is HandStatus.LOST:
-            return f"Рука {self.seat} уже проиграла: ставки на неё не принимаются."
-        return (
-            f"На руку {self.seat} в этом раунде ставки не принимаются: её коэффициент был бы "
-            "ниже 1,01."
-        )
-
-
-class HandsMismatch(DomainError):
-    """A result whose hand differs from the one dealt in round 2."""
-
-    def __init__(self, seat: int, dealt: str, entered: str) -> None:
-        self.seat = seat
-        self.dealt = dealt
-        self.entered = entered
-        super().__init__()
-
-    def message(self) -> str:
-        return (
-            f"Руки не совпадают с розданными: рука {self.seat} была {self.dealt}, "
-            f"введено {self.entered}."
-        )
-
-
-_STREETS = {"flop": ("флопом", "флоп"), "turn": ("тёрном", "тёрн"), "river": ("ривером", "ривер")}
-
-
-class BoardMismatch(DomainError):
-    """A result whose board contradicts the flop, turn or river entered during the draw."""
-
-    def __init__(self, street: str, dealt: str, entered: str) -> None:
-        self.street = street  # "flop", "turn" or "river"
-        self.dealt = dealt
-        self.entered = entered
-        super().__init__()
-
-    def message(self) -> str:
-        with_it, name = _STREETS[self.street]
-        return (
-            f"Стол не совпадает с введённым {with_it}: {name} был {_spaced(self.dealt)}, "
-            f"введено {_spaced(self.entered)}."
-        )
-
-
-class CancelReasonRequired(DomainError):
-    """A draw cancelled without a reason."""
-
-    def message(self) -> str:
-        return (
-            "Укажите причину отмены тиража (п. 5.1 Правил): она записывается в журнал, "
-            "а все ставки возвращаются по коэффициенту 1,00."
-        )
 
 
 # --- the schedule ---------------------------------------------------------------------------
@@ -588,8 +437,3 @@ def _check_board_goes_on(so_far: str, board: str) -> None:
 
 def _cards(text: str) -> list[str]:
     return sorted(text[at : at + 2] for at in range(0, len(text), 2))
-
-
-def _spaced(text: str) -> str:
-    """ "Ac7h3s" → "Ac 7h 3s"."""
-    return " ".join(text[at : at + 2] for at in range(0, len(text), 2))

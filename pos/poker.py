@@ -31,7 +31,7 @@ from typing import NamedTuple, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from pos.errors import DomainError
+from pos.errors import InvalidDeal
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -60,30 +60,6 @@ _PAIR, _TWO_PAIR, _TRIPS, _STRAIGHT, _FLUSH_CAT, _FULL_HOUSE, _QUADS, _STRAIGHT_
 _COMB = np.array([[math.comb(n, k) for k in range(5)] for n in range(5)])  # n of k, k <= 4
 Array = npt.NDArray[np.int64]
 _Int = TypeVar("_Int", np.int16, np.int32)
-
-
-_INVALID_DEAL = {
-    "card": (
-        "Неверная карта «{detail}»: нужны достоинство (2–9, T, J, Q, K, A) и масть (c, d, h, s), "
-        "например «Ah»."
-    ),
-    "twice": "Карта {detail} сдана дважды: проверьте руки и стол.",
-    "hands": "Нужно шесть рук по две карты, например «AsKs»; получено: {detail}.",
-    "board": "На столе должно быть 0, 3, 4 или 5 карт, а их {detail}.",
-    "river": "Для результата нужны все 5 карт стола, а их {detail}.",
-}
-
-
-class InvalidDeal(DomainError):
-    """Cards that cannot be a deal: a bad card, a card twice, wrong counts of hands or board."""
-
-    def __init__(self, why: str, detail: str = "") -> None:
-        self.why = why
-        self.detail = detail
-        super().__init__()
-
-    def message(self) -> str:
-        return _INVALID_DEAL[self.why].format(detail=self.detail)
 
 
 class _Tables(NamedTuple):
