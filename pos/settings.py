@@ -141,31 +141,30 @@ def _minutes(value: object) -> int:
 
 
 def _odds_limit(value: object) -> Decimal:
-    if isinstance(value, float | bool):
-        raise InvalidSetting("max_express_odds", "odds_format")
-    try:
-        odds = Decimal(str(value).strip().replace(",", "."))
-    except InvalidOperation as exc:
-        raise InvalidSetting("max_express_odds", "odds_format") from exc
-    if not odds.is_finite() or odds <= 1 or odds != odds.quantize(Decimal("0.01")):
+    odds = _decimal("max_express_odds", value, "odds_format")
+    if odds <= 1 or odds != odds.quantize(Decimal("0.01")):
         raise InvalidSetting("max_express_odds", "odds_format")
     return odds.quantize(Decimal("0.01"))
 
 
 def _margin(value: object) -> Decimal:
-    if isinstance(value, float | bool):
-        raise InvalidSetting("poker_margin", "margin_range")
-    try:
-        margin = Decimal(str(value).strip().replace(",", "."))
-    except InvalidOperation as exc:
-        raise InvalidSetting("poker_margin", "margin_range") from exc
-    if (
-        not margin.is_finite()
-        or not 0 <= margin < Decimal("0.5")
-        or margin != margin.quantize(Decimal("0.0001"))
-    ):
+    margin = _decimal("poker_margin", value, "margin_range")
+    if not 0 <= margin < Decimal("0.5") or margin != margin.quantize(Decimal("0.0001")):
         raise InvalidSetting("poker_margin", "margin_range")
     return margin
+
+
+def _decimal(name: str, value: object, reason: str) -> Decimal:
+    """A finite number as typed (a decimal comma too); never a float."""
+    if isinstance(value, float | bool):
+        raise InvalidSetting(name, reason)
+    try:
+        number = Decimal(str(value).strip().replace(",", "."))
+    except InvalidOperation as exc:
+        raise InvalidSetting(name, reason) from exc
+    if not number.is_finite():
+        raise InvalidSetting(name, reason)
+    return number
 
 
 def _flag(name: str, value: object) -> bool:

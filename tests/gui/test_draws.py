@@ -41,6 +41,17 @@ def _page(qtbot: QtBot, desk: Desk, runner: TaskRunner, clock: FixedClock) -> Dr
     return page
 
 
+def _window(
+    qtbot: QtBot, shop: Shop, runner: TaskRunner, ui_state: QSettings, login: str, pin: str
+) -> MainWindow:
+    window = MainWindow(ShopConnection.of(shop), runner, ui_state=ui_state)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: login_page(window).logins() == ["anna", "boss"])
+    sign_in(qtbot, window, login, pin)
+    return window
+
+
 def _reload(qtbot: QtBot, page: DrawsPage) -> None:
     before = page.board
     qtbot.waitUntil(lambda: not page._runner.busy)  # the board is read when the worker is free
@@ -137,11 +148,7 @@ def test_a_hand_chosen_on_the_board_goes_onto_the_slip(
     ui_state: QSettings,
     storage: FakeStorage,
 ) -> None:
-    window = MainWindow(ShopConnection.of(demo_shop), runner, ui_state=ui_state)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitUntil(lambda: login_page(window).logins() == ["anna", "boss"])
-    sign_in(qtbot, window, "anna", "4821")
+    window = _window(qtbot, demo_shop, runner, ui_state, "anna", "4821")
     page = window.findChild(DrawsPage)
     _reload(qtbot, page)
     board = page.board
@@ -197,11 +204,7 @@ def test_a_draw_runs_in_the_window_from_its_first_round_to_settlement(
     storage: FakeStorage,
     clock: FixedClock,
 ) -> None:
-    window = MainWindow(ShopConnection.of(demo_shop), runner, ui_state=ui_state)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitUntil(lambda: login_page(window).logins() == ["anna", "boss"])
-    sign_in(qtbot, window, "boss", "9911")
+    window = _window(qtbot, demo_shop, runner, ui_state, "boss", "9911")
     page = window.findChild(DrawsPage)
     _reload(qtbot, page)
     board = page.board
