@@ -76,6 +76,7 @@ class DrawsPage(QWidget):
         self._clock = clock
         self._board: DrawBoard | None = None
         self._dealing = False  # a manager's call is on its way
+        self._reading = False  # the board is being read
         self._build()
         self._ticker = QTimer(self)
         self._ticker.setInterval(1000)
@@ -97,13 +98,21 @@ class DrawsPage(QWidget):
         return self._message.text()
 
     def refresh(self) -> None:
-        """Read the board again (in the background); the timers keep it current while shown."""
-        if self._runner.busy:
+        """Read the board again (in the background; once at a time, queued behind any other
+        call); the timers keep it current while the page is shown."""
+        if self._reading:
             return
-        self._runner.run(
-            self._desk.draw_board, on_success=self._show, on_failure=self._message.show_error,
-            owner=self,
-        )  # fmt: skip
+        self._reading = True
+
+        def read(board: DrawBoard) -> None:
+            self._reading = False
+            self._show(board)
+
+        def refused(exc: PosError) -> None:
+            self._reading = False
+            self._message.show_error(exc)
+
+        self._runner.run(self._desk.draw_board, on_success=read, on_failure=refused, owner=self)
 
     def showEvent(self, event: object) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)  # type: ignore[arg-type]
