@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from pos.audit import AuditAction, AuditRecord
 from pos.counter import find_slip
+from pos.draw_line import is_draw
 from pos.errors import (
     CorrectionReasonRequired,
     CorrectionRefused,
@@ -175,7 +176,7 @@ class ResultsDesk(DeskBase):
             uow.settlement.lock()
             old = uow.results.get(code, for_update=True)
             event = uow.line.get_event(code)
-            if old is None or event is None:
+            if old is None or event is None or is_draw(event):  # a draw's result is its cards
                 raise ResultNotRecorded(code)
             paid = uow.settlement.paid_on_event(code)
             if paid:
@@ -227,7 +228,7 @@ class ResultsDesk(DeskBase):
 
     def _checked(self, uow: UnitOfWork, entry: ResultEntry, now: datetime) -> tuple[Event, Result]:
         event = uow.line.get_event(entry.event_code)
-        if event is None:
+        if event is None or is_draw(event):  # a draw's result comes from its cards (pos.draw_desk)
             raise UnknownEvent(entry.event_code)
         earlier = uow.results.get(entry.event_code)
         if earlier is not None:

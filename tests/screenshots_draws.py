@@ -43,7 +43,7 @@ from ui.tasks import TaskRunner
 
 
 def draws_shop() -> Shop:
-    """Three draws played, the fourth after its flop, bets on it and on the next."""
+    """Three draws played, the fourth after its turn, bets on it and on the next."""
     shop = demo_shop()
     clock = shop.clock
     assert isinstance(clock, FixedClock)
@@ -67,12 +67,14 @@ def draws_shop() -> Shop:
     boss.deal_cards(number, "As Ks  Qh Qd  7c 8c  2d 2h  Js Td  9h 9c")
     clock.set(SCHEDULE.closes_at(number, Round.AFTER_DEAL))
     boss.deal_cards(number, "Ac 7h 3s")
+    clock.set(SCHEDULE.closes_at(number, Round.AFTER_FLOP))
+    boss.deal_cards(number, "Kd")  # QhQd can no longer win
     clock.advance(timedelta(seconds=23))
     return shop
 
 
 def main(out_dir: Path) -> None:
-    """Save draws.png (a cashier's board after the flop)."""
+    """Save draws.png (the manager's board after the turn)."""
     app = create_application(sys.argv)
     out_dir.mkdir(parents=True, exist_ok=True)
     runner = TaskRunner()

@@ -73,6 +73,12 @@ QTabBar#navigation::tab {
 /* A manager has twelve pages: smaller, narrower tabs keep them and "Выйти" within 1280 pixels. */
 QTabBar#navigation[compact="true"] { font-size: 12pt; }
 QTabBar#navigation[compact="true"]::tab { padding: 12px 5px; margin-right: 2px; }
+/* The poker board's hands: won green, lost grey. */
+QPushButton[hand="true"] { font-size: 13pt; }
+QPushButton[hand="true"][state="won"] {
+    background: #dcfce7; border-color: #16a34a; color: #14532d;
+}
+QPushButton[hand="true"][state="lost"] { color: #6b7280; }
 /* A report has up to fourteen columns, as on its A4 page. */
 QTableWidget#report_table { font-size: 10pt; }
 QTableWidget#report_table QHeaderView::section { font-size: 9pt; padding: 4px 2px; }

@@ -18,10 +18,13 @@ from pos.errors import (
     InvalidDrawCards,
     NotPermitted,
     PayoutTooEarly,
+    ResultNotRecorded,
     RoundStillOpen,
     SameEventTwice,
+    UnknownEvent,
 )
 from pos.poker import win_chances
+from pos.results import ResultEntry
 from pos.services import Shop
 from pos.slips import SlipStatus
 from tests.documents import PASSPORT
@@ -216,3 +219,20 @@ def test_a_file_whose_hands_differ_from_the_deal_records_nothing(
     with pytest.raises(DrawFileRejected, match="рука 3 была 7c8c, введено 7c9c"):
         boss.import_draw_results("feed.csv", feed)
     assert anna.draw_board().playing.result is None
+
+
+def test_a_board_that_plays_pays_every_hand_and_a_draw_has_no_score_to_record(
+    db_shop: Shop, boss: Desk, anna: Desk, clock: FixedClock
+) -> None:
+    number = anna.draw_board().next.number
+    code = draw_code(number)
+    slips = [anna.accept_bet([(code, f"P{seat}")], stake="2") for seat in (1, 4, 6)]
+    # A royal flush on the table: every hand plays the board (p.2.3).
+    hands = "2c 3d  4c 5d  6c 7d  8c 9d  2h 3h  4h 5h"
+    _play(boss, clock, number, hands, "As Ks Qs", "Js", "Ts")
+
+    assert {anna.slip(s.number).status for s in slips} == {SlipStatus.WON}
+    with pytest.raises(UnknownEvent):
+        boss.record_result(code, 1, 0, source="АБФФ")
+    with pytest.raises(ResultNotRecorded):
+        boss.correct_result(code, ResultEntry(code, 0, 1), "опечатка")

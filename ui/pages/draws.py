@@ -227,17 +227,19 @@ class DrawsPage(QWidget):
         self._show_countdown()
 
     def _fill(self, buttons: list[QPushButton], view: DrawView) -> None:
+        seats = None if view.result is None else view.result.home  # None: no winners yet
         for price, button in zip(view.prices, buttons, strict=True):
             cards = card_text(view.hands[price.seat - 1], rich=False) if view.hands else "? ?"
-            won = view.result is not None and view.result.home is not None
-            if won and view.result is not None and view.result.home is not None:
-                status = "ВЫИГРЫШ" if view.result.home >> (price.seat - 1) & 1 else "ПРОИГРЫШ"
-            elif price.odds is not None:
-                status = format_money(price.odds)
-            else:
-                status = _STATUS_WORDS[price.status]
-            button.setText(f"Рука {price.seat}\n{cards}\n{status}")
+            state = price.status
+            if seats is not None:
+                state = HandStatus.WON if seats >> (price.seat - 1) & 1 else HandStatus.LOST
+            text = format_money(price.odds) if state is HandStatus.OPEN and price.odds else ""
+            button.setText(f"Рука {price.seat}\n{cards}\n{text or _STATUS_WORDS[state]}")
             button.setEnabled(view.round is not None and price.odds is not None)
+            # Green for a hand that has won, grey for one that has lost (app.py's style).
+            button.setProperty("state", state.value)
+            button.style().unpolish(button)
+            button.style().polish(button)
 
     def _fill_history(self, views: tuple[DrawView, ...]) -> None:
         self._history.setRowCount(len(views))
