@@ -12,7 +12,7 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from pos.draws import Draw, DrawSchedule, Round, check_bet, round_prices
-from pos.errors import DrawNotFound
+from pos.errors import DrawNotFound, MarketNotOffered
 from pos.line import POKER_HAND, Event, Sport
 from pos.ports import UnitOfWork
 from pos.slips import Slip
@@ -63,15 +63,18 @@ def draw_odds(
     """The round a bet on `market` of a draw's event is in, and its odds now (pos.betting).
 
     Raises:
-        DrawNotFound; InvalidMarket-like refusals of pos.draws.check_bet (RoundClosed,
-        RoundNotOpen, RoundOvertaken, CardsNotEntered, HandClosed, NoSuchHand).
+        DrawNotFound; MarketNotOffered: not a hand (P1–P6); the refusals of
+        pos.draws.check_bet (RoundClosed, RoundNotOpen, RoundOvertaken, CardsNotEntered,
+        HandClosed).
     """
     number = draw_number(event.code)
     assert number is not None  # only a draw's event is priced here
     draw = get_draw(uow, number)
     cards = draw.cards()
     match = POKER_HAND.fullmatch(market)
-    seat = int(match[1]) if match else 0
+    if match is None:  # a draw sells its hands only
+        raise MarketNotOffered(event.code, market)
+    seat = int(match[1])
     current = cards.round or Round.AFTER_TURN
     prices = round_prices(cards, draw.margin)
     odds = check_bet(SCHEDULE, number, current, seat, cards, prices, now, zone)

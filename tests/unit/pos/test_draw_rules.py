@@ -13,7 +13,13 @@ from pos.clock import FixedClock
 from pos.desk import Desk
 from pos.draw_line import SCHEDULE, draw_code
 from pos.draws import Round
-from pos.errors import InvalidEvent, InvalidMarket, InvalidSetting, WindowClosed
+from pos.errors import (
+    InvalidEvent,
+    InvalidMarket,
+    InvalidSetting,
+    MarketNotOffered,
+    WindowClosed,
+)
 from pos.line import new_event, parse_market
 from pos.services import Shop
 from pos.settlement import LegOutcome, market_outcome, winners_words
@@ -67,6 +73,12 @@ def test_a_bet_on_a_draw_is_not_cancelled_once_its_round_closed(
 
     with pytest.raises(WindowClosed):
         anna.cancel_in_window(slip.number, "игрок передумал")
+
+
+def test_a_draw_sells_its_hands_only(anna: Desk) -> None:
+    number = anna.draw_board().next.number
+    with pytest.raises(MarketNotOffered):
+        anna.accept_bet([(draw_code(number), "1")], stake="5")
 
 
 def test_draws_are_kept_off_the_line(anna: Desk) -> None:
