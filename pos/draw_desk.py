@@ -43,6 +43,7 @@ from pos.poker import HANDS
 from pos.ports import UnitOfWork
 from pos.results import Result, ResultStatus
 from pos.session import DeskBase
+from pos.settlement import seat_bits, winning_seats
 
 HISTORY = 12  # finished draws on the board
 _CARD = re.compile(r"[2-9TJQKA][cdhs]", re.IGNORECASE)
@@ -64,6 +65,13 @@ class DrawView:
     @property
     def code(self) -> int:
         return draw_code(self.number)
+
+    @property
+    def winners(self) -> frozenset[int] | None:
+        """The winning hands once the result is in; None before it, or for a cancelled draw."""
+        if self.result is None or self.result.home is None:
+            return None
+        return winning_seats(self.result.home)
 
 
 @dataclass(frozen=True)
@@ -96,14 +104,15 @@ class DrawDesk(DeskBase):
             upcoming = SCHEDULE.number_at(now)
             if _open_draws(uow, (upcoming - 1, upcoming), margin, now):
                 uow.commit()
-            playing = _view(uow, get_draw(uow, max(1, upcoming - 1)), now, settings.zone)
-            coming = _view(uow, get_draw(uow, upcoming), now, settings.zone)
-            history = tuple(
-                view
-                for draw in uow.draws.recent(HISTORY + 2)
-                if draw.number < upcoming
-                and (view := _view(uow, draw, now, settings.zone)).result is not None
-            )
+            # The latest draws opened: the next one, the one being played, then the history;
+            # each view computes its chances once.
+            views = [_view(uow, draw, now, settings.zone) for draw in uow.draws.recent(HISTORY + 2)]
+            by_number = {view.number: view for view in views}
+            for number in {max(1, upcoming - 1), upcoming} - by_number.keys():
+                # only when later draws exist (the clock was put back)
+                by_number[number] = _view(uow, get_draw(uow, number), now, settings.zone)
+            playing, coming = by_number[max(1, upcoming - 1)], by_number[upcoming]
+            history = tuple(v for v in views if v.number < upcoming and v.result is not None)
         return DrawBoard(now, playing, coming, history[:HISTORY])
 
     def deal_cards(self, number: int, cards: str) -> DrawView:
@@ -235,7 +244,7 @@ class DrawDesk(DeskBase):
             status, seats, source = ResultStatus.CANCELLED, None, result.cancel_reason
         else:
             status = ResultStatus.FINISHED
-            seats = sum(1 << (seat - 1) for seat in result.winners)
+            seats = seat_bits(result.winners)
             source = f"{STUDIO}: карты введены ({self.login})"
         return Result(
             event_code=draw_code(number),

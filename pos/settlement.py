@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal, localcontext
@@ -94,7 +94,7 @@ def market_outcome(market: str, home: int, away: int) -> tuple[LegOutcome, str]:
     """
     if match := POKER_HAND.fullmatch(market):
         # A draw's result holds its winning seats as bits of `home` (pos.draw_desk).
-        won = bool(home >> (int(match[1]) - 1) & 1)
+        won = int(match[1]) in winning_seats(home)
         return (LegOutcome.WON if won else LegOutcome.LOST), winners_words(home)
     score = f"счёт {home}:{away}"
     if market in _RESULT_MARKETS:
@@ -116,9 +116,19 @@ def market_outcome(market: str, home: int, away: int) -> tuple[LegOutcome, str]:
     raise ValueError(f"not a market code: {market!r}")
 
 
+def seat_bits(seats: Iterable[int]) -> int:
+    """The winning hands of a draw (1–6) as the bits a result keeps in `home`."""
+    return sum(1 << (seat - 1) for seat in set(seats))
+
+
+def winning_seats(bits: int) -> frozenset[int]:
+    """The winning hands of a draw from the bits of its result."""
+    return frozenset(seat for seat in range(1, 7) if bits >> (seat - 1) & 1)
+
+
 def winners_words(seats: int) -> str:
     """The winning hands of a draw, from their bits: «выиграли руки 2 и 5» (p.2.3)."""
-    hands = [str(seat) for seat in range(1, 7) if seats >> (seat - 1) & 1]
+    hands = [str(seat) for seat in sorted(winning_seats(seats))]
     if len(hands) == 6:
         return "выиграли все руки (комбинацию составил стол)"
     if len(hands) == 1:

@@ -227,12 +227,12 @@ class DrawsPage(QWidget):
         self._show_countdown()
 
     def _fill(self, buttons: list[QPushButton], view: DrawView) -> None:
-        seats = None if view.result is None else view.result.home  # None: no winners yet
+        winners = view.winners
         for price, button in zip(view.prices, buttons, strict=True):
             cards = card_text(view.hands[price.seat - 1], rich=False) if view.hands else "? ?"
             state = price.status
-            if seats is not None:
-                state = HandStatus.WON if seats >> (price.seat - 1) & 1 else HandStatus.LOST
+            if winners is not None:
+                state = HandStatus.WON if price.seat in winners else HandStatus.LOST
             text = format_money(price.odds) if state is HandStatus.OPEN and price.odds else ""
             button.setText(f"Рука {price.seat}\n{cards}\n{text or _STATUS_WORDS[state]}")
             button.setEnabled(view.round is not None and price.odds is not None)
