@@ -39,6 +39,7 @@ from db.tables import (
     OddsQuoteRow,
     SettingRow,
     SettlementRow,
+    ShiftRow,
     SlipLegRow,
     SlipRow,
     SlipTermsRow,
@@ -46,6 +47,7 @@ from db.tables import (
     TerminalRow,
     UserRow,
 )
+from db.types import Kopecks
 from pos.audit import (
     EMPTY_HEAD,
     GENESIS,
@@ -57,7 +59,14 @@ from pos.audit import (
 )
 from pos.bets import parse_kind
 from pos.errors import UnknownEvent
-from pos.fiscal import DayReport, FiscalReceipt, FiscalTotals, ReceiptKind, Register
+from pos.fiscal import (
+    DayReport,
+    FiscalReceipt,
+    FiscalTotals,
+    GrandTotals,
+    ReceiptKind,
+    Register,
+)
 from pos.line import Event, OddsQuote, Sport
 from pos.settlement_batch import encode_terms
 from pos.slips import Cancellation, CashMovement, IdCheck, Leg, Slip, SlipStatus
@@ -133,6 +142,19 @@ class SqlSettingsRepository:
         """The factory serial of the cash register at `terminal`, if set."""
         row = self._session.get(TerminalRow, terminal)
         return None if row is None else row.register_serial
+
+    def register_number(self, terminal: str) -> str:
+        """The registration number of the cash register at `terminal` ("" if not set)."""
+        row = self._session.get(TerminalRow, terminal)
+        return "" if row is None else row.register_number or ""
+
+    def set_register_number(self, terminal: str, number: str) -> None:
+        """Record the registration number of the cash register at `terminal`."""
+        row = self._session.get(TerminalRow, terminal)
+        if row is None:
+            self._session.add(TerminalRow(name=terminal, register_number=number))
+        else:
+            row.register_number = number
 
     def set_register_serial(self, terminal: str, serial: str) -> None:
         """Record the cash register serial of `terminal`."""
@@ -540,6 +562,10 @@ class SqlSlipRepository:
                 "slip_id": slip_id,
             },
         )
+        # The drawer's running balance moves in the same transaction (issue #15).
+        self._session.execute(
+            MOVE_DRAWER, {"drawer_terminal": movement.terminal, "moved": movement.amount}
+        )
 
     def add_id_check(self, check: IdCheck) -> None:
         """Record an identity check."""
@@ -632,8 +658,9 @@ class SqlFiscalRepository:
         row = self._session.scalars(query, {"serial": serial}).one_or_none()
         if row is None:
             return None
+        grand = GrandTotals(row.grand_income, row.grand_returns, row.grand_expenses)
         return Register(
-            row.serial, row.terminal, row.last_receipt_no, row.day_no, row.day_opened_at
+            row.serial, row.terminal, row.last_receipt_no, row.day_no, row.day_opened_at, grand
         )
 
     def save_register(self, register: Register) -> None:
@@ -646,6 +673,9 @@ class SqlFiscalRepository:
         row.last_receipt_no = register.last_receipt_no
         row.day_no = register.day_no
         row.day_opened_at = register.day_opened_at
+        row.grand_income = register.grand.income
+        row.grand_returns = register.grand.returns
+        row.grand_expenses = register.grand.expenses
         self._session.flush()
 
     def add_receipt(self, receipt: FiscalReceipt) -> None:
@@ -663,6 +693,9 @@ class SqlFiscalRepository:
                 "cashier": receipt.cashier,
                 "slip_number": receipt.slip_number,
                 "printed": receipt.printed,
+                "register_number": receipt.register_number,
+                "spoiled": receipt.spoiled,
+                "in_doubt": receipt.in_doubt,
             },
         )
 
@@ -678,11 +711,27 @@ class SqlFiscalRepository:
         self._session.execute(
             update(FiscalReceiptRow)
             .where(FiscalReceiptRow.register_serial == serial, FiscalReceiptRow.number == number)
-            .values(printed=True)
+            .values(printed=True, in_doubt=False)
+        )
+
+    def mark_in_doubt(self, serial: str, number: int, in_doubt: bool) -> None:
+        """Record that the receipt was sent and its job broke (or that this was answered)."""
+        self._session.execute(
+            update(FiscalReceiptRow)
+            .where(FiscalReceiptRow.register_serial == serial, FiscalReceiptRow.number == number)
+            .values(in_doubt=in_doubt)
+        )
+
+    def mark_spoiled(self, serial: str, number: int, reason: str) -> None:
+        """Record the receipt as spoiled: it stands for nothing (it may be on paper)."""
+        self._session.execute(
+            update(FiscalReceiptRow)
+            .where(FiscalReceiptRow.register_serial == serial, FiscalReceiptRow.number == number)
+            .values(spoiled=reason, in_doubt=False, printed=False)
         )
 
     def unprinted(self, serial: str) -> list[FiscalReceipt]:
-        """The register's receipts that have not come out yet, in number order."""
+        """The register's receipts that have not come out yet (nor were spoiled), in order."""
         return self._receipt_rows(_UNPRINTED, {"serial": serial})
 
     def day_receipts(self, serial: str, day_no: int) -> list[FiscalReceipt]:
@@ -710,6 +759,12 @@ class SqlFiscalRepository:
                 expenses=totals.expenses,
                 first_no=totals.first_no,
                 last_no=totals.last_no,
+                register_number=report.register_number,
+                spoiled_count=totals.spoiled_count,
+                spoiled=totals.spoiled,
+                grand_income=report.grand.income,
+                grand_returns=report.grand.returns,
+                grand_expenses=report.grand.expenses,
                 chain_seq=None if report.chain_head is None else report.chain_head.seq,
                 chain_hash=None if report.chain_head is None else report.chain_head.hash,
             )
@@ -734,6 +789,8 @@ class SqlFiscalRepository:
             row.expenses,
             row.first_no,
             row.last_no,
+            row.spoiled_count,
+            row.spoiled,
         )
         return DayReport(
             row.register_serial,
@@ -749,6 +806,8 @@ class SqlFiscalRepository:
                 if row.chain_seq is None or row.chain_hash is None
                 else ChainHead(row.chain_seq, row.chain_hash)
             ),
+            grand=GrandTotals(row.grand_income, row.grand_returns, row.grand_expenses),
+            register_number=row.register_number,
         )
 
     def _receipts(self, condition: ColumnElement[bool]) -> list[FiscalReceipt]:
@@ -770,6 +829,9 @@ class SqlFiscalRepository:
                 row.cashier,
                 slip_number,
                 row.printed,
+                row.spoiled,
+                row.in_doubt,
+                row.register_number,
             )
             for row, slip_number in rows
         ]
@@ -805,7 +867,9 @@ _INSERT_RECEIPT = inserting(FiscalReceiptRow, slip_id=SLIP_ID_OF_NUMBER)
 
 
 def _user(row: UserRow) -> User:
-    return User(row.login, Role(row.role), row.pin_hash, row.failed_pins, row.locked_until)
+    return User(
+        row.login, Role(row.role), row.pin_hash, row.failed_pins, row.locked_until, row.locks
+    )
 
 
 def _user_fields(user: User) -> dict[str, object]:
@@ -814,6 +878,7 @@ def _user_fields(user: User) -> dict[str, object]:
         "pin_hash": user.pin_hash,
         "failed_pins": user.failed_pins,
         "locked_until": user.locked_until,
+        "locks": user.locks,
     }
 
 
@@ -852,8 +917,15 @@ _RECEIPTS = select(FiscalReceiptRow, SlipRow.number).outerjoin(
     SlipRow, FiscalReceiptRow.slip_id == SlipRow.id
 )
 _UNPRINTED = _RECEIPTS.where(
-    FiscalReceiptRow.register_serial == bindparam("serial"), FiscalReceiptRow.printed.is_(False)
+    FiscalReceiptRow.register_serial == bindparam("serial"),
+    FiscalReceiptRow.printed.is_(False),
+    FiscalReceiptRow.spoiled.is_(None),
 ).order_by(FiscalReceiptRow.number)
+MOVE_DRAWER = (
+    update(ShiftRow)
+    .where(ShiftRow.terminal == bindparam("drawer_terminal"), ShiftRow.state == "open")
+    .values(drawer=ShiftRow.drawer + bindparam("moved", type_=Kopecks()))
+)
 # Only a slip settled as won or refund, and not paid yet, is marked paid.
 _MARK_PAID = (
     update(SlipRow)

@@ -35,6 +35,7 @@ class SqlShiftRepository:
             opened_at=shift.opened_at,
             opened_by=shift.opened_by,
             opening_cash=shift.opening_cash,
+            drawer=shift.opening_cash,
         )
         self._session.add(row)
         self._session.flush()
@@ -65,6 +66,12 @@ class SqlShiftRepository:
                 amount=transfer.amount,
                 reason=transfer.reason,
             )
+        )
+        inward = transfer.kind is TransferKind.CASH_IN
+        self._session.execute(
+            update(ShiftRow)
+            .where(ShiftRow.id == transfer.shift_id)
+            .values(drawer=ShiftRow.drawer + (transfer.amount if inward else -transfer.amount))
         )
         self._session.flush()
 
@@ -109,4 +116,5 @@ def shift_of(row: ShiftRow) -> Shift:
         closed_by=row.closed_by,
         counted=row.counted,
         expected=row.expected,
+        drawer=row.drawer,
     )

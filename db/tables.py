@@ -22,11 +22,14 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from db.types import Kopecks, Odds, UTCDateTime
+
+ZERO = Decimal(0)
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -59,6 +62,7 @@ class UserRow(Base):
     __table_args__ = (
         CheckConstraint("role IN ('cashier', 'manager')", name="role"),
         CheckConstraint("failed_pins >= 0", name="failed_pins"),
+        CheckConstraint("locks >= 0", name="locks"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -67,6 +71,8 @@ class UserRow(Base):
     pin_hash: Mapped[str] = mapped_column(String(255))
     failed_pins: Mapped[int] = mapped_column(Integer, default=0)
     locked_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    # Locks since the last correct PIN or unlock: each one longer, the third has no end (#15).
+    locks: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class SettingRow(Base):
@@ -85,6 +91,8 @@ class TerminalRow(Base):
 
     name: Mapped[str] = mapped_column(String(TERMINAL), primary_key=True)
     register_serial: Mapped[str | None] = mapped_column(String(40))
+    # The register's registration number with the tax authority, printed on its receipts.
+    register_number: Mapped[str] = mapped_column(String(40), default="", server_default="")
     # pos.printers.to_text of the slip printer and of a separate fiscal printer (None: same).
     printer: Mapped[str | None] = mapped_column(Text)
     fiscal_printer: Mapped[str | None] = mapped_column(Text)
@@ -254,6 +262,10 @@ class FiscalRegisterRow(Base):
     last_receipt_no: Mapped[int] = mapped_column(Integer)
     day_no: Mapped[int] = mapped_column(Integer)
     day_opened_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    # The grand totals since the first receipt (нарастающий итог), never reset.
+    grand_income: Mapped[Decimal] = mapped_column(Kopecks(), default=ZERO, server_default="0")
+    grand_returns: Mapped[Decimal] = mapped_column(Kopecks(), default=ZERO, server_default="0")
+    grand_expenses: Mapped[Decimal] = mapped_column(Kopecks(), default=ZERO, server_default="0")
 
 
 class FiscalReceiptRow(Base):
@@ -280,6 +292,29 @@ class FiscalReceiptRow(Base):
     cashier: Mapped[str] = mapped_column(String(LOGIN))
     slip_id: Mapped[int | None] = mapped_column(ForeignKey("slips.id"), index=True)
     printed: Mapped[bool] = mapped_column(Boolean, default=False)
+    register_number: Mapped[str] = mapped_column(String(40), default="", server_default="")
+    # Why the receipt was spoiled («чек аннулирован»); None: it stands.
+    spoiled: Mapped[str | None] = mapped_column(String(200))
+    # Sent again by «Допечатать чеки» and the job broke: the cashier says what came out.
+    in_doubt: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class PendingPayoutRow(Base):
+    """A payout waiting for its receipt's print (pos.payouts.PendingPayout): one per slip."""
+
+    __tablename__ = "pending_payouts"
+    __table_args__ = (CheckConstraint("amount > 0", name="amount"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    slip_id: Mapped[int] = mapped_column(ForeignKey("slips.id"), unique=True)
+    terminal: Mapped[str] = mapped_column(String(TERMINAL), index=True)
+    cashier: Mapped[str] = mapped_column(String(LOGIN))
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    amount: Mapped[Decimal] = mapped_column(Kopecks())
+    register_serial: Mapped[str] = mapped_column(String(REGISTER_SERIAL))
+    receipt_no: Mapped[int] = mapped_column(Integer)
+    player: Mapped[str] = mapped_column(String(300))
+    document: Mapped[str] = mapped_column(String(300))
 
 
 class FiscalDayRow(Base):
@@ -306,6 +341,12 @@ class FiscalDayRow(Base):
     # The audit chain's head printed on the Z report (pos.audit.ChainHead).
     chain_seq: Mapped[int | None] = mapped_column(BigInteger)
     chain_hash: Mapped[str | None] = mapped_column(String(64))
+    register_number: Mapped[str] = mapped_column(String(40), default="", server_default="")
+    spoiled_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    spoiled: Mapped[Decimal] = mapped_column(Kopecks(), default=ZERO, server_default="0")
+    grand_income: Mapped[Decimal] = mapped_column(Kopecks(), default=ZERO, server_default="0")
+    grand_returns: Mapped[Decimal] = mapped_column(Kopecks(), default=ZERO, server_default="0")
+    grand_expenses: Mapped[Decimal] = mapped_column(Kopecks(), default=ZERO, server_default="0")
 
 
 class EventResultRow(Base):
@@ -428,6 +469,9 @@ class ShiftRow(Base):
     closed_by: Mapped[str | None] = mapped_column(String(LOGIN))
     counted: Mapped[Decimal | None] = mapped_column(Kopecks())
     expected: Mapped[Decimal | None] = mapped_column(Kopecks())
+    # What the drawer holds by the system's count, moved by every cash movement and
+    # transfer in the same statement (a payout checks it without summing).
+    drawer: Mapped[Decimal] = mapped_column(Kopecks(), default=ZERO, server_default="0")
 
 
 class CashTransferRow(Base):

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from db.draws import SqlDrawRepository
 from db.journal import SqlJournalRepository
+from db.payouts import SqlPendingPayoutRepository
 from db.reports import SqlReportQueries
 from db.repositories import (
     SqlAuditLog,
@@ -37,6 +38,7 @@ from pos.ports import (
     FiscalRepository,
     JournalRepository,
     LineRepository,
+    PendingPayoutRepository,
     ReportQueries,
     ResultRepository,
     SettingsRepository,
@@ -113,6 +115,7 @@ class SqlAlchemyUnitOfWork:
     line: LineRepository
     slips: SlipRepository
     fiscal: FiscalRepository
+    pending_payouts: PendingPayoutRepository
     results: ResultRepository
     settlement: SettlementRepository
     journal: JournalRepository
@@ -133,6 +136,7 @@ class SqlAlchemyUnitOfWork:
         self.line = SqlLineRepository(self._session)
         self.slips = SqlSlipRepository(self._session)
         self.fiscal = SqlFiscalRepository(self._session)
+        self.pending_payouts = SqlPendingPayoutRepository(self._session)
         self.results = SqlResultRepository(self._session)
         self.settlement = SqlSettlementRepository(self._session)
         self.journal = SqlJournalRepository(self._session)

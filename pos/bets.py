@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal, localcontext
 from typing import TypeVar
 
-from pos.errors import InvalidBetKind, StakeNotSplittable
+from pos.errors import InvalidBetKind, InvalidNumber, StakeNotSplittable
+from pos.inputs import parse_code, shown
 from pos.money import KOPECK, round_payout
 
 _Number = TypeVar("_Number", int, Decimal)
@@ -58,11 +59,13 @@ def parse_kind(text: object) -> BetKind:
         return BetKind(BetType(raw))
     name, _, sizes = raw.partition(" ")
     size, _, of = sizes.partition("/")
-    if name != BetType.SYSTEM or not (size.isdigit() and of.isdigit()):
-        raise InvalidBetKind(str(text))
-    kind = BetKind(BetType.SYSTEM, int(size), int(of))
-    if kind not in system_kinds(kind.of):
-        raise InvalidBetKind(str(text))
+    try:
+        # ASCII digits only: "system ²/3" passes str.isdigit() and fails int() (issue 15).
+        kind = BetKind(BetType.SYSTEM, parse_code(size, "bet_kind"), parse_code(of, "bet_kind"))
+    except InvalidNumber:
+        raise InvalidBetKind(shown(text)) from None
+    if name != BetType.SYSTEM or kind not in system_kinds(kind.of):
+        raise InvalidBetKind(shown(text))
     return kind
 
 

@@ -19,6 +19,7 @@ from pos.bets import (
 from pos.bets import split_stake as split_system_stake
 from pos.draw_line import draw_odds, is_draw
 from pos.errors import (
+    EventHasResult,
     EventStarted,
     EventSuspended,
     ExpressOddsTooHigh,
@@ -32,6 +33,7 @@ from pos.errors import (
     UnknownEvent,
     WrongLegCount,
 )
+from pos.inputs import parse_code
 from pos.line import Event, parse_market
 from pos.money import to_money
 from pos.ports import UnitOfWork
@@ -60,6 +62,8 @@ def normalise_picks(legs: Sequence[PickOrBlock]) -> list[list[Pick]]:
 
     Raises:
         InvalidMarket: a market code that is not one of the line.
+        InvalidNumber: an event code that is not a whole number an event can have (a slip
+            number scanned into the field, other scripts' digits).
     """
     if not isinstance(legs, list | tuple) or not legs:
         raise WrongLegCount("купон", "1 и больше", 0)
@@ -80,10 +84,8 @@ def _market(market: object) -> str:
 
 
 def _code(code: object) -> int:
-    text = str(code).strip()
-    if isinstance(code, bool) or not isinstance(code, int | str) or not text.isdecimal():
-        raise UnknownEvent(text)
-    return int(text)
+    # Typed or scanned: a slip number in the event field is refused here, not by the database.
+    return parse_code(code, "event_code")
 
 
 def price_bet(
@@ -166,6 +168,11 @@ def _legs(
     agreed_in_play: bool,
 ) -> tuple[tuple[Leg, ...], ...]:
     quotes = uow.line.quotes_for([pick for member in picks for pick in member])
+    # A result can be recorded once the match has actually started, which may be before
+    # its published start: every sports leg is checked, not only the late ones.
+    played = uow.results.for_events(
+        [code for member in picks for code, _ in member if not is_draw(events[code])]
+    )
     members = []
     for member in picks:
         legs = []
@@ -179,6 +186,8 @@ def _legs(
                 continue
             if event.suspended:
                 raise EventSuspended(code)
+            if code in played:
+                raise EventHasResult(code)
             if now >= event.starts_at and not agreed_in_play:
                 raise EventStarted(code, event.starts_at.astimezone(zone))
             quote = quotes.get((code, market))

@@ -20,8 +20,10 @@ from pos.errors import (
     ConcurrentChange,
     DocumentExpired,
     DocumentRefused,
+    DrawerShort,
     IdentityCheckRequired,
     InvalidDocument,
+    InvalidText,
     OddsChanged,
     PosError,
     ReasonRequired,
@@ -35,10 +37,11 @@ from pos.errors import (
 )
 from pos.fiscal import FiscalReceipt, ReceiptKind
 from pos.identity import IdDocument, check_player, masked_number
+from pos.inputs import REASON, REQUEST_KEY, clean_text, shown, visible
 from pos.money import to_money
 from pos.ports import UnitOfWork
 from pos.shifts import require_working
-from pos.slipnumbers import make_slip_number, parse_slip_number
+from pos.slipnumbers import LENGTH, make_slip_number, parse_slip_number
 from pos.slips import (
     Cancellation,
     CashKind,
@@ -50,6 +53,8 @@ from pos.slips import (
 )
 
 SECRET_SETTING = "slip_secret"
+# id_checks.document_kind and masked_number (db.tables).
+_ID_TEXT = 40
 # A confirmation later than this, or by someone else, is a recovery after a failure.
 _LATE = timedelta(minutes=1)
 _STATUS_WORDS = {
@@ -149,10 +154,21 @@ def accept_bet(
 
 
 def confirm_pending(
-    uow: UnitOfWork, teller: Teller, now: datetime, number: str, *, receipt_printed: bool
+    uow: UnitOfWork,
+    teller: Teller,
+    now: datetime,
+    number: str,
+    *,
+    receipt_printed: bool,
+    receipt_spoiled: str | None = None,
+    receipt_in_doubt: bool = False,
 ) -> Slip:
     """Issue a slip the printer took: stake recorded, income receipt numbered, audit.
 
+    `receipt_spoiled` (the reason) when the receipt's own job broke after its bytes went out
+    (a separate fiscal printer): its planned number is recorded as spoiled and the stake's
+    receipt takes the next number, unprinted. `receipt_in_doubt` when nobody knows whether
+    the receipt came out (a recovery after a crash): «Допечатать чеки» asks first.
     Confirming twice returns the slip already issued.
 
     Raises:
@@ -171,13 +187,22 @@ def confirm_pending(
     )
     if receipt.number != slip.fiscal_receipt_no:
         raise ConcurrentChange()
+    if receipt_spoiled is not None:
+        register = fiscal.record_spoiled(uow, receipt, register, receipt_spoiled)
+        receipt, after = fiscal.next_receipt(
+            register, ReceiptKind.INCOME, slip.stake, now, slip.cashier, slip.number
+        )
     uow.slips.confirm_pending(slip.number, receipt.number)
     uow.slips.add_cash(
         CashMovement(
             slip.issued_at, slip.terminal, slip.cashier, CashKind.STAKE, slip.stake, slip.number
         )
     )
-    fiscal.record_receipt(uow, dataclasses.replace(receipt, printed=receipt_printed), after)
+    fiscal.record_receipt(
+        uow,
+        dataclasses.replace(receipt, printed=receipt_printed, in_doubt=receipt_in_doubt),
+        after,
+    )
     agreed = " согласовано" if slip.agreed_in_play else ""
     late = "" if teller.login == slip.cashier and now - slip.issued_at < _LATE else " после сбоя"
     _audit(
@@ -190,26 +215,54 @@ def confirm_pending(
     return dataclasses.replace(slip, status=SlipStatus.OPEN, fiscal_receipt_no=receipt.number)
 
 
-def void_pending(uow: UnitOfWork, teller: Teller, now: datetime, number: str, why: str) -> Slip:
+def void_pending(
+    uow: UnitOfWork, teller: Teller, now: datetime, number: str, why: str, *, spoil: bool
+) -> Slip:
     """Void a slip that did not come out of the printer: never issued, never payable.
+
+    With `spoil` (its job may have reached the printer: broken midway, or a recovery after
+    a crash) the receipt number planned for it is recorded as spoiled, never reused.
 
     Raises:
         SlipNotOpen: the slip was confirmed meanwhile (it is issued and stays so).
+        InvalidText: a reason no database can store.
     """
+    why = clean_text(why, "void_reason", REASON)
     slip = _pending_slip(uow, number)
     if slip.status is SlipStatus.VOID:
         return slip
     if slip.status is not SlipStatus.PENDING:
         raise SlipNotOpen(slip.number, "выдан")
+    planned = slip.fiscal_receipt_no
     uow.slips.void_pending(slip.number)
-    _audit(uow, teller, now, AuditAction.SLIP_VOIDED, f"{slip.number}: {why}"[:500])
+    detail = f"{slip.number}: {why}"
+    if spoil and planned is not None:
+        fiscal.spoil_planned(
+            uow,
+            FiscalReceipt(
+                "",
+                planned,
+                0,
+                ReceiptKind.INCOME,
+                slip.stake,
+                slip.issued_at,
+                slip.terminal,
+                slip.cashier,
+                slip.number,
+            ),
+            f"купон {slip.number} не выдан: {why}",
+        )
+        detail += f"; чек {planned} аннулирован"
+    _audit(uow, teller, now, AuditAction.SLIP_VOIDED, detail[:500])
     return dataclasses.replace(slip, status=SlipStatus.VOID, fiscal_receipt_no=None)
 
 
 def _pending_slip(uow: UnitOfWork, number: str) -> Slip:
-    slip = uow.slips.get(number, for_update=True)
+    # A slip waiting for its print is named by its canonical number; anything else is none.
+    canonical = isinstance(number, str) and number.isascii() and number.isdecimal()
+    slip = uow.slips.get(number, for_update=True) if canonical and len(number) == LENGTH else None
     if slip is None:
-        raise UnknownSlip(number)
+        raise UnknownSlip(shown(number))
     return slip
 
 
@@ -220,9 +273,10 @@ def cancel_in_window(
 
     Raises:
         ReasonRequired, InvalidSlipNumber, UnknownSlip, SlipNotOpen, WindowClosed;
-        RegisterNotSet, PendingSlip, UnprintedReceipts (the return receipt cannot be made).
+        RegisterNotSet, PendingSlip, UnprintedReceipts (the return receipt cannot be made);
+        InvalidText: a reason no database can store.
     """
-    why = " ".join(reason.split()) if isinstance(reason, str) else ""
+    why = clean_text(reason, "cancel_reason", REASON) if isinstance(reason, str) else ""
     if not why:
         raise ReasonRequired()
     slip = find_slip(uow, number, for_update=True)
@@ -232,9 +286,11 @@ def cancel_in_window(
     if not can_cancel(slip, now):
         raise WindowClosed(slip.number, cancel_deadline(slip).astimezone(zone))
     # The stake goes back from the drawer of this terminal's open shift.
-    require_working(
+    shift = require_working(
         uow.shifts.open_for(teller.terminal, for_update=True), teller.terminal, now, zone
     )
+    if slip.stake > shift.drawer:
+        raise DrawerShort(slip.stake, shift.drawer, payout=False)
     cancellation = Cancellation(now, teller.login, why[:200])
     uow.slips.cancel(slip.number, cancellation)
     uow.slips.add_cash(
@@ -243,7 +299,13 @@ def cancel_in_window(
         )
     )
     receipt = fiscal.issue_receipt(
-        uow, teller.terminal, ReceiptKind.RETURN, slip.stake, now, teller.login, slip.number
+        uow,
+        teller.terminal,
+        ReceiptKind.RETURN,
+        slip.stake,
+        now,
+        teller.login,
+        slip.number,
     )
     _audit(
         uow,
@@ -323,7 +385,7 @@ def _check_identity(
     today = now.astimezone(settings.zone).date()
     try:
         age = check_player(document, today, settings.min_age)
-    except (Underage, DocumentExpired, InvalidDocument) as refusal:
+    except (Underage, DocumentExpired, InvalidDocument, InvalidText) as refusal:
         outcome = {Underage: IdOutcome.UNDERAGE, DocumentExpired: IdOutcome.EXPIRED}.get(
             type(refusal), IdOutcome.INVALID
         )
@@ -341,9 +403,14 @@ def record_id_check(
     document: IdDocument | None,
     age: int | None,
 ) -> None:
-    """Record an identity check and its outcome (no name, the number masked)."""
-    kind = document.kind if document else ""
-    masked = masked_number(document.number) if document and document.number else ""
+    """Record an identity check and its outcome (no name, the number masked).
+
+    A refused document is recorded as typed, cut to its columns and shown as it can be
+    stored (its text may be what got it refused: too long, a NUL).
+    """
+    kind = shown(document.kind, _ID_TEXT) if document else ""
+    number = document.number if document and isinstance(document.number, str) else ""
+    masked = shown(masked_number(number), _ID_TEXT) if number else ""
     uow.slips.add_id_check(IdCheck(now, teller.terminal, teller.login, outcome, kind, masked, age))
     _audit(uow, teller, now, AuditAction.ID_CHECKED, f"{outcome} {kind} {masked}".strip())
 
@@ -377,9 +444,15 @@ def _issue(
 def _request_key(key: object) -> str | None:
     if key is None:
         return None
-    text = str(key)
-    # Stored in 64 characters: a longer key from an integration is kept as its digest.
-    return text if len(text) <= 64 else hashlib.sha256(text.encode()).hexdigest()
+    try:
+        text = key if isinstance(key, str) else str(key)
+    except ValueError:  # an integer of thousands of digits, which str() will not write
+        text = f"{key:x}"
+    # Stored in 64 characters: a longer key from an integration, or one the database could
+    # not store as it is (a NUL, a lone surrogate: issue 15), is kept as its digest.
+    if len(text) <= REQUEST_KEY and visible(text) == text:
+        return text
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _secret(uow: UnitOfWork, stored: dict[str, str] | None = None) -> bytes:

@@ -16,8 +16,9 @@ from pos.audit import AuditAction
 from pos.betting import PickOrBlock, PricedBet, normalise_picks, price_bet
 from pos.counter import BetRequest
 from pos.draw_desk import DrawDesk
-from pos.errors import RequestPrinting, UnknownUser
+from pos.errors import InvalidText, RequestPrinting, UnknownUser
 from pos.identity import IdDocument
+from pos.inputs import LOGIN, clean_text
 from pos.line_desk import LineDesk
 from pos.payout_desk import PayoutDesk
 from pos.permissions import Permission
@@ -40,11 +41,13 @@ _PRINT_WAIT = 15.0
 
 @dataclass(frozen=True)
 class UserInfo:
-    """What a manager sees of a user (never the PIN hash)."""
+    """What a manager sees of a user (never the PIN hash): the end of a lock in force, or
+    `locked_for_good` when the lock has no end and waits for a manager's unlock."""
 
     login: str
     role: Role
     locked_until: datetime | None
+    locked_for_good: bool = False
 
 
 class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk, DrawDesk):
@@ -66,13 +69,14 @@ class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk, DrawDesk):
         """This user's desk, allowed one action (`permission`) by a manager's PIN (issue #7).
 
         The manager's PIN is checked as at sign-in (wrong ones counted against them, five
-        lock them) and the authorisation recorded; the desk returned may do that action
-        once, and nothing else that needs a permission.
+        lock them, the locks growing as they do there) and the authorisation recorded; the
+        desk returned may do that action once, and nothing else that needs a permission.
 
         Raises:
-            UnknownUser, UserLocked, WrongPin; NotPermitted: the PIN is not a manager's.
+            UnknownUser, UserLocked, UserLockedUntilUnlocked, WrongPin; NotPermitted: the
+                PIN is not a manager's; InvalidText: `permission` names no action.
         """
-        granted = Permission(permission)
+        granted = _permission(permission)
         # The check records who allowed what (pos.audit AUTHORISED); the grant needs only what.
         self._shop._check_pin(login, pin, grant=(granted, self.login))
         desk = Desk(self._shop, self.user)
@@ -89,7 +93,8 @@ class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk, DrawDesk):
         """Unlock the screen after it locked itself when idle: this user's PIN again.
 
         Raises:
-            UserLocked, WrongPin: as at sign-in (wrong PINs counted, five lock the user).
+            UserLocked, UserLockedUntilUnlocked, WrongPin: as at sign-in (wrong PINs
+                counted, five lock the user).
         """
         self._shop._check_pin(self.login, pin, unlock=True)
 
@@ -122,7 +127,9 @@ class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk, DrawDesk):
         now = self._shop.clock.now()
         with self._shop.unit_of_work() as uow:
             return [
-                UserInfo(u.login, u.role, u.locked_until if u.is_locked(now) else None)
+                UserInfo(
+                    u.login, u.role, u.locked_until if u.is_locked(now) else None, u.locked_for_good
+                )
                 for u in uow.users.list()
             ]
 
@@ -133,18 +140,20 @@ class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk, DrawDesk):
         return UserInfo(user.login, user.role, None)
 
     def unlock_user(self, login: str) -> None:
-        """Lift the lock after wrong PINs (managers only).
+        """Lift the lock after wrong PINs, even one with no end (managers only); the locks
+        in a row are counted anew.
 
         Raises:
             NotPermitted: a cashier asked.
-            UnknownUser: no such login.
+            UnknownUser: no such login; InvalidText: a login no database can look up.
         """
         self._require(Permission.USERS)
+        login = clean_text(login, "login", LOGIN)
         with self._shop.unit_of_work() as uow:
             user = uow.users.get(login, for_update=True)
             if user is None:
                 raise UnknownUser(login)
-            uow.users.update(dataclasses.replace(user, failed_pins=0, locked_until=None))
+            uow.users.update(user.after_unlock())
             self._audit(uow, AuditAction.UNLOCKED, login)
             uow.commit()
 
@@ -305,3 +314,11 @@ class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk, DrawDesk):
         with self._shop.unit_of_work() as uow:
             self._audit(uow, AuditAction.SIGNED_OUT)
             uow.commit()
+
+
+def _permission(name: Permission | str) -> Permission:
+    # What the API was given names an action of the matrix, or it is refused (issue 15).
+    try:
+        return Permission(name)
+    except ValueError:
+        raise InvalidText("permission", "unknown") from None

@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 from pos import settings as shop_settings
 from pos.audit import SYSTEM_ACTOR, AuditAction, AuditRecord
 from pos.draw_files import DrawLine, read_draw_results
-from pos.draw_line import SCHEDULE, STUDIO, draw_code, get_draw
+from pos.draw_line import MAX_DRAW_NUMBER, SCHEDULE, STUDIO, draw_code, get_draw
 from pos.draws import (
     Draw,
     DrawCards,
@@ -37,6 +37,7 @@ from pos.errors import (
     PosError,
     RoundStillOpen,
 )
+from pos.inputs import FILE_NAME, RESULT_SOURCE, clean_text, parse_code, shown
 from pos.line import Event, Sport
 from pos.permissions import Permission
 from pos.poker import HANDS
@@ -123,9 +124,11 @@ class DrawDesk(DeskBase):
 
         Raises:
             NotPermitted; DrawNotFound; DrawSettled; InvalidDrawCards: not the cards the
-            draw expects next; InvalidDeal: a bad card or one dealt twice.
+            draw expects next; InvalidDeal: a bad card or one dealt twice; InvalidNumber:
+            not a draw's number.
         """
         self._require(Permission.DRAWS)
+        number = parse_code(number, "draw_number", MAX_DRAW_NUMBER)
         now = self._shop.clock.now()
         dealt = _cards(cards)
         with self._shop.unit_of_work() as uow:
@@ -164,6 +167,7 @@ class DrawDesk(DeskBase):
             NotPermitted; DrawFileRejected: naming each line that cannot be recorded.
         """
         self._require(Permission.DRAWS)
+        name = shown(name, FILE_NAME)  # a file name as the system gave it: only recorded
         lines = read_draw_results(name, data)
         now = self._shop.clock.now()
         recorded: list[int] = []
@@ -217,10 +221,12 @@ class DrawDesk(DeskBase):
         """Cancel a draw (p.5.1): every bet on it is refunded at odds 1.00 (managers).
 
         Raises:
-            NotPermitted; DrawNotFound; DrawSettled; CancelReasonRequired.
+            NotPermitted; DrawNotFound; DrawSettled; CancelReasonRequired; InvalidNumber,
+            InvalidText: a number or a reason no database can store.
         """
         self._require(Permission.DRAWS)
-        cancelled = DrawResult.cancelled(reason)
+        number = parse_code(number, "draw_number", MAX_DRAW_NUMBER)
+        cancelled = DrawResult.cancelled(clean_text(reason, "draw_cancel_reason", RESULT_SOURCE))
         now = self._shop.clock.now()
         with self._shop.unit_of_work() as uow:
             uow.settlement.lock()
@@ -318,8 +324,9 @@ def _view(uow: UnitOfWork, draw: Draw, now: datetime, zone: ZoneInfo) -> DrawVie
 
 def _cards(text: str) -> list[str]:
     """The cards typed, as "As Ks" or "AsKs" or "as,ks": rank upper, suit lower."""
-    cards = [m[0].upper() + m[1].lower() for m in _CARD.findall(text or "")]
-    leftover = _CARD.sub("", text or "").replace(",", "").split()
+    text = clean_text(text or "", "cards", 200)
+    cards = [m[0].upper() + m[1].lower() for m in _CARD.findall(text)]
+    leftover = _CARD.sub("", text).replace(",", "").split()
     if leftover:
         raise InvalidDrawCards("bad", " ".join(leftover))
     return cards

@@ -15,7 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pos.errors import DrawFileRejected
+from pos.draw_line import MAX_DRAW_NUMBER
+from pos.errors import DrawFileRejected, PosError
+from pos.inputs import RESULT_SOURCE, clean_text, parse_code
 from pos.poker import HANDS
 
 _CARD = re.compile(r"[2-9TJQKA][cdhs]", re.IGNORECASE)
@@ -50,13 +52,11 @@ def read_draw_results(name: str, data: bytes) -> list[DrawLine]:
         fields = [field.strip() for field in re.split(r"[;,\t]", raw)]
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
-        if not fields[0].isdigit():
-            if read or problems or number > 1:
-                problems.append((number, f"номер тиража «{fields[0]}» — не число"))
+        if number == 1 and not fields[0].isdigit():
             continue  # the headings
         try:
             draw = _draw_line(number, fields)
-        except ValueError as why:
+        except (ValueError, PosError) as why:
             problems.append((number, str(why)))
             continue
         if draw.number in seen:
@@ -72,11 +72,13 @@ def read_draw_results(name: str, data: bytes) -> list[DrawLine]:
 
 
 def _draw_line(line: int, fields: list[str]) -> DrawLine:
+    # ASCII digits in the range of a draw's number: "²" or a slip number is refused in
+    # Russian, never with int()'s English (issue 15).
+    number = parse_code(fields[0], "draw_number", MAX_DRAW_NUMBER)
     if len(fields) < 3:
         raise ValueError("нужны три поля: тираж, руки и стол (или «отменён» и причина)")
-    number = int(fields[0])
     if fields[1].lower() in _CANCELLED:
-        reason = " ".join(fields[2:]).strip()
+        reason = clean_text(" ".join(fields[2:]), "draw_cancel_reason", RESULT_SOURCE)
         if not reason:
             raise ValueError("у отменённого тиража нужна причина")
         return DrawLine(line, number, None, "", reason)

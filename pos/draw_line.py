@@ -13,11 +13,14 @@ from zoneinfo import ZoneInfo
 
 from pos.draws import Draw, DrawSchedule, Round, check_bet, round_prices
 from pos.errors import DrawNotFound, MarketNotOffered
+from pos.inputs import MAX_INTEGER
 from pos.line import POKER_HAND, Event, Sport
 from pos.ports import UnitOfWork
 from pos.slips import Slip
 
 DRAW_CODE_BASE = 1_000_000  # event codes of draws: above every code of the line (≤ 999999)
+# The last draw whose event code an INTEGER column holds (issue 15).
+MAX_DRAW_NUMBER = MAX_INTEGER - DRAW_CODE_BASE
 SCHEDULE = DrawSchedule()
 STUDIO = "Bet-on-Poker"
 

@@ -8,7 +8,7 @@ single place for the wording; the window shows `str(exc)` and adds nothing.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING, ClassVar
 
@@ -20,13 +20,17 @@ class PosError(Exception):
     """The root of every error a cashier or manager may see."""
 
     def __init__(self) -> None:
-        super().__init__(self.message())
+        super().__init__(str(self))
 
     def message(self) -> str:  # pragma: no cover - every subclass overrides it
         return "Операция не выполнена."
 
     def __str__(self) -> str:
-        return self.message()
+        # A sentence may quote what was typed or read: what no screen, log or audit line can
+        # carry (a NUL, a lone surrogate) is shown as U+FFFD (issue 15).
+        from pos.inputs import visible  # noqa: PLC0415 - pos.inputs imports this module
+
+        return visible(self.message())
 
 
 class DomainError(PosError):
@@ -88,6 +92,7 @@ _SETTING_PROBLEMS = {
     "age_not_whole": "введите целое число лет",
     "age_range": "возраст должен быть от 18 до 99 лет",
     "odds_format": "нужно число больше 1 с не более чем двумя знаками после запятой, например 1000",
+    "odds_too_high": "не больше 1 000 000 000",
     "zone_unknown": "неизвестный часовой пояс «{limit}»",
     "flag": "ответ должен быть «да» или «нет»",
     "minutes_range": "введите целое число минут от 1 до 120",
@@ -112,6 +117,99 @@ class InvalidSetting(DomainError):
         return f"Настройка «{SETTING_LABELS[self.name]}» не сохранена: {problem}."
 
 
+# What pos.inputs refuses before it reaches a database (issue 15): the field by its key here.
+INPUT_LABELS: dict[str, str] = {
+    "event_code": "Код события",
+    "draw_number": "Номер тиража",
+    "score": "Счёт",
+    "home": "Хозяева",
+    "away": "Гости",
+    "tournament": "Турнир",
+    "sport": "Вид спорта",
+    "source": "Источник результата",
+    "login": "Имя пользователя",
+    "terminal": "Имя терминала",
+    "cancel_reason": "Причина отмены",
+    "void_reason": "Причина аннулирования",
+    "correction_reason": "Причина исправления",
+    "transfer_reason": "Причина внесения или изъятия",
+    "draw_cancel_reason": "Причина отмены тиража",
+    "request_key": "Ключ запроса",
+    "permission": "Разрешаемое действие",
+    "journal_player": "Игрок (фамилия, имя, отчество)",
+    "journal_document": "Документ игрока",
+    "cards": "Карты",
+    "bet_kind": "Вид ставки",
+    "setting": "Значение настройки",
+    "printer_target": "Адрес принтера",
+    "printer_port": "Порт принтера",
+    "printer_profile": "Модель принтера",
+    "surname": "Фамилия",
+    "name": "Имя",
+    "patronymic": "Отчество",
+    "kind": "Вид документа",
+    "number": "Номер документа",
+    "issued_by": "Кем выдан документ",
+}
+
+_TEXT_PROBLEMS = {
+    "not_text": "нужен текст",
+    "unencodable": (
+        "в тексте испорченный знак (так бывает после сканера или буфера обмена) — "
+        "наберите текст заново"
+    ),
+    "control": "в тексте управляющий знак (например, NUL) — уберите его или наберите текст заново",
+    "too_long": "не длиннее {limit} знаков, а в тексте {length}",
+    "unknown": "такого значения нет",
+}
+
+
+class InvalidInput(DomainError):
+    """Input refused before it reached a database (pos.inputs); `field` names it."""
+
+    field: str
+
+    @property
+    def label(self) -> str:
+        return INPUT_LABELS[self.field]
+
+    def problem(self) -> str:  # pragma: no cover - every subclass overrides it
+        return "значение не подходит"
+
+    def message(self) -> str:
+        return f"Поле «{self.label}» не принято: {self.problem()}."
+
+
+class InvalidText(InvalidInput):
+    """Text no database column of the field can hold: not text, unencodable, a control
+    character, or longer than `limit` (it has `length` characters)."""
+
+    def __init__(self, field: str, reason: str, limit: int = 0, length: int = 0) -> None:
+        self.field = field
+        self.reason = reason
+        self.limit = limit
+        self.length = length
+        super().__init__()
+
+    def problem(self) -> str:
+        return _TEXT_PROBLEMS[self.reason].format(limit=self.limit, length=self.length)
+
+
+class InvalidNumber(InvalidInput):
+    """Not a whole number of ASCII digits from `low` to `high`; `text` is the input as shown."""
+
+    def __init__(self, field: str, text: str, low: int, high: int) -> None:
+        self.field = field
+        self.text = text
+        self.low = low
+        self.high = high
+        super().__init__()
+
+    def problem(self) -> str:
+        typed = f"«{self.text}» — " if self.text else ""
+        return f"{typed}нужно целое число цифрами от {self.low} до {self.high}"
+
+
 # --- users ----------------------------------------------------------------------------------
 
 
@@ -126,18 +224,41 @@ class UnknownUser(DomainError):
         return f"Пользователь «{self.login}» не найден. Проверьте имя или обратитесь к менеджеру."
 
 
-class WrongPin(DomainError):
-    """The PIN does not match; the user has `attempts_left` tries before the lock."""
+def _lock_words(lasts: timedelta | None) -> str:
+    # "на 15 минут", "на 1 час"; None: the lock that only a manager lifts (issue #15).
+    if lasts is None:
+        return "до разблокировки менеджером"
+    minutes = int(lasts.total_seconds()) // 60
+    if minutes % 60 == 0:
+        return f"на {_count(minutes // 60, 'час', 'часа', 'часов')}"
+    return f"на {_count(minutes, 'минуту', 'минуты', 'минут')}"
 
-    def __init__(self, login: str, attempts_left: int) -> None:
+
+def _count(count: int, one: str, few: str, many: str) -> str:
+    # pos.wording.plural's rule: that module imports pos.bets, which imports this one.
+    if count % 10 == 1 and count % 100 != 11:
+        return f"{count} {one}"
+    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+        return f"{count} {few}"
+    return f"{count} {many}"
+
+
+class WrongPin(DomainError):
+    """The PIN does not match; `attempts_left` tries remain before a lock lasting `next_lock`
+    (None: until a manager unlocks)."""
+
+    def __init__(
+        self, login: str, attempts_left: int, next_lock: timedelta | None = timedelta(minutes=15)
+    ) -> None:
         self.login = login
         self.attempts_left = attempts_left
+        self.next_lock = next_lock
         super().__init__()
 
     def message(self) -> str:
         return (
             f"Неверный PIN. Осталось попыток: {self.attempts_left}, "
-            "после этого вход будет заблокирован на 15 минут."
+            f"после этого вход будет заблокирован {_lock_words(self.next_lock)}."
         )
 
 
@@ -152,7 +273,22 @@ class UserLocked(DomainError):
     def message(self) -> str:
         return (
             f"Вход для «{self.login}» заблокирован после 5 неверных PIN до "
-            f"{self.until:%H:%M}. Разблокировать может менеджер."
+            f"{self.until:%H:%M}. Раньше разблокировать может менеджер на странице «Пользователи»."
+        )
+
+
+class UserLockedUntilUnlocked(DomainError):
+    """The third lock in a row: it has no end, only a manager's unlock lifts it (issue #15)."""
+
+    def __init__(self, login: str) -> None:
+        self.login = login
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Вход для «{self.login}» заблокирован до разблокировки менеджером: "
+            "три раза подряд по 5 неверных PIN. Попросите менеджера разблокировать вас "
+            "на странице «Пользователи»."
         )
 
 
@@ -452,8 +588,22 @@ class EventStarted(DomainError):
 
     def message(self) -> str:
         return (
-            f"Событие {self.code} началось в {self.starts_at:%H:%M}: ставка возможна только "
-            "по согласованию с менеджером (в игре)."
+            f"Событие {self.code} началось {self.starts_at:%d.%m.%Y в %H:%M}: ставка возможна "
+            "только по согласованию с менеджером (в игре)."
+        )
+
+
+class EventHasResult(DomainError):
+    """The event's result is recorded: no bet is taken on it, agreed in play or not."""
+
+    def __init__(self, code: int) -> None:
+        self.code = code
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"По событию {self.code} уже записан результат: ставки на него не принимаются, "
+            "даже по согласованию."
         )
 
 
@@ -831,12 +981,16 @@ class PrinterUnavailable(DeviceOrStorageError):
     """A printer could not be reached, is out of paper or refused a job (the device's words).
 
     The printing adapter raises it; the use case that printed turns it into a sentence that
-    also says what happened to the money (SlipNotPrinted, ReceiptNotPrinted).
+    also says what happened to the money (SlipNotPrinted, ReceiptNotPrinted). `sent` is true
+    when bytes of the job may have reached the printer (the link broke mid-job, or the
+    printer took it all and did not confirm): what is on paper is then unknown, and a
+    fiscal number in that job is spoiled, never given to another operation (pos.fiscal).
     """
 
-    def __init__(self, where: str, detail: str) -> None:
+    def __init__(self, where: str, detail: str, *, sent: bool = False) -> None:
         self.where = where
         self.detail = detail
+        self.sent = sent
         super().__init__()
 
     def message(self) -> str:
@@ -847,34 +1001,70 @@ class PrinterUnavailable(DeviceOrStorageError):
 
 
 class SlipNotPrinted(DeviceOrStorageError):
-    """The slip did not come out of the printer, so nothing was issued."""
+    """The slip did not come out of the printer, so nothing was issued; `spoiled` is the
+    receipt number the broken job carried, recorded as spoiled."""
 
-    def __init__(self, cause: PrinterUnavailable) -> None:
+    def __init__(self, cause: PrinterUnavailable, spoiled: int | None = None) -> None:
         self.cause = cause
+        self.spoiled = spoiled
         super().__init__()
 
     def message(self) -> str:
         return (
             f"Купон не напечатан: принтер {self.cause.where} недоступен ({self.cause.detail}). "
-            "Ставка НЕ принята, купон НЕ выдан: не берите деньги (или верните их игроку). "
-            "Проверьте принтер (питание, бумагу, кабель или сеть) и нажмите ещё раз."
+            "Ставка НЕ принята, купон НЕ выдан: не берите деньги (или верните их игроку)."
+            f"{_spoiled_words(self.spoiled)} Проверьте принтер (питание, бумагу, кабель или "
+            "сеть) и нажмите ещё раз."
         )
 
 
-class ReceiptNotPrinted(DeviceOrStorageError):
-    """The operation is recorded but its fiscal receipt did not come out."""
+def _spoiled_words(number: int | None) -> str:
+    if number is None:
+        return ""
+    return (
+        f" Чек № {number} аннулирован: если он вышел (целиком или частью), он недействителен — "
+        "отложите его для отчёта."
+    )
 
-    def __init__(self, done: str, numbers: list[int], cause: PrinterUnavailable) -> None:
+
+class ReceiptNotPrinted(DeviceOrStorageError):
+    """The operation is recorded but its fiscal receipt did not come out; `spoiled` is the
+    number a broken job carried (recorded as spoiled, the receipt renumbered)."""
+
+    def __init__(
+        self,
+        done: str,
+        numbers: list[int],
+        cause: PrinterUnavailable,
+        spoiled: int | None = None,
+    ) -> None:
         self.done = done
         self.numbers = numbers
         self.cause = cause
+        self.spoiled = spoiled
         super().__init__()
 
     def message(self) -> str:
         return (
             f"{self.done}, но {_receipts(self.numbers)} не напечатан: принтер "
-            f"{self.cause.where} недоступен ({self.cause.detail}). Проверьте принтер чеков и "
-            "нажмите «Допечатать чеки» на вкладке «Касса»."
+            f"{self.cause.where} недоступен ({self.cause.detail}).{_spoiled_words(self.spoiled)} "
+            "Проверьте принтер чеков и нажмите «Допечатать чеки» на вкладке «Касса»."
+        )
+
+
+class ReceiptInDoubt(DeviceOrStorageError):
+    """A receipt's print broke after its bytes went out: only the cashier knows what came out."""
+
+    def __init__(self, number: int, cause: PrinterUnavailable) -> None:
+        self.number = number
+        self.cause = cause
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Печать чека № {self.number} прервалась: принтер {self.cause.where} "
+            f"({self.cause.detail}). Посмотрите на принтер и ответьте на вкладке «Касса», "
+            "вышел ли чек целиком: повторно он печататься не будет."
         )
 
 
@@ -953,6 +1143,36 @@ class RequestPrinting(PendingSlip):
 
     def message(self) -> str:
         return f"Эта ставка уже печатается (купон № {self.number}): дождитесь купона."
+
+
+class PendingPayoutWaiting(DomainError):
+    """A payout's receipt was sent before a failure and waits for the cashier's answer."""
+
+    def __init__(self, slip_number: str, receipt_no: int) -> None:
+        self.slip_number = slip_number
+        self.receipt_no = receipt_no
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Выплата по купону № {self.slip_number} (чек № {self.receipt_no}) не завершена. "
+            "Сначала ответьте, вышел ли чек о выплате из принтера (вкладка «Касса», "
+            "«Незавершённая печать»)."
+        )
+
+
+class ReceiptsInDoubt(DomainError):
+    """Receipts whose print broke midway wait for the cashier's answer: did they come out?"""
+
+    def __init__(self, numbers: list[int]) -> None:
+        self.numbers = numbers
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Сначала ответьте, вышел ли {_receipts(self.numbers)} (печать прервалась): "
+            "вкладка «Касса», «Допечатать чеки»."
+        )
 
 
 class UnprintedReceipts(DomainError):
@@ -1148,19 +1368,40 @@ _NOT_PAYABLE_WHY = {
     "cancelled": "отменён в течение 5 минут, ставка уже возвращена",
     "paid": "уже выплачен — повторная выплата невозможна",
     "not_issued": "не был выдан — по нему ничего не выплачивается",
+    "paying": (
+        "сейчас выплачивается на терминале {terminal}: выплата ждёт подтверждения печати чека там"
+    ),
 }
 
 
 class NotPayable(DomainError):
-    """A slip that pays nothing: open, lost, cancelled, paid or never issued."""
+    """A slip that pays nothing: open, lost, cancelled, paid, never issued, or being paid."""
 
-    def __init__(self, number: str, why: str) -> None:
+    def __init__(self, number: str, why: str, terminal: str = "") -> None:
         self.number = number
         self.why = why
+        self.terminal = terminal
         super().__init__()
 
     def message(self) -> str:
-        return f"Купон № {self.number} {_NOT_PAYABLE_WHY[self.why]}."
+        return f"Купон № {self.number} {_NOT_PAYABLE_WHY[self.why].format(terminal=self.terminal)}."
+
+
+class DrawerShort(DomainError):
+    """A payout or a return larger than the drawer holds by the system's count."""
+
+    def __init__(self, amount: Decimal, drawer: Decimal, *, payout: bool = True) -> None:
+        self.amount = amount
+        self.drawer = drawer
+        self.payout = payout
+        super().__init__()
+
+    def message(self) -> str:
+        what = "выплате" if self.payout else "возврату"
+        return (
+            f"В кассе по учёту {_rub(self.drawer)}, а к {what} {_rub(self.amount)}: денег в ящике "
+            "не хватает. Внесите подкрепление (вкладка «Касса», «Внести») и повторите."
+        )
 
 
 class PayoutTooEarly(DomainError):
@@ -1194,18 +1435,39 @@ class PayoutExpired(DomainError):
 
 
 class PayoutNotPrinted(DeviceOrStorageError):
-    """The payout's receipt did not come out, so nothing was paid or recorded."""
+    """The payout's receipt did not come out, so nothing was paid; `spoiled` is its number
+    when the job broke midway (recorded as spoiled)."""
 
-    def __init__(self, number: str, cause: PrinterUnavailable) -> None:
+    def __init__(self, number: str, cause: PrinterUnavailable, spoiled: int | None = None) -> None:
         self.number = number
         self.cause = cause
+        self.spoiled = spoiled
         super().__init__()
 
     def message(self) -> str:
         return (
             f"Чек выплаты по купону № {self.number} не напечатан: принтер {self.cause.where} "
             f"недоступен ({self.cause.detail}). Выплата НЕ проведена, запись в журнал не внесена: "
-            "не выдавайте деньги. Проверьте принтер и повторите выплату."
+            f"не выдавайте деньги.{_spoiled_words(self.spoiled)} Проверьте принтер и повторите "
+            "выплату."
+        )
+
+
+class PayoutUnconfirmed(DeviceOrStorageError):
+    """The payout's receipt came out, then the payout could not be recorded (the database)."""
+
+    def __init__(self, number: str, receipt_no: int, cause: PosError) -> None:
+        self.number = number
+        self.receipt_no = receipt_no
+        self.cause = cause
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Чек № {self.receipt_no} выплаты по купону № {self.number} напечатан, но выплата не "
+            f"записана: {self.cause} Не выдавайте деньги, пока выплата не подтверждена: когда "
+            "база данных снова доступна, на вкладке «Касса» ответьте, вышел ли чек, — выплата "
+            "будет проведена с этим номером."
         )
 
 

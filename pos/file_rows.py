@@ -14,7 +14,8 @@ from pathlib import PurePath
 from typing import Generic, TypeVar
 from zoneinfo import ZoneInfo
 
-from pos.errors import PosError
+from pos.errors import InvalidNumber, PosError
+from pos.inputs import parse_code
 from pos.line import parse_start_time
 from pos.line_files import FileSpec, Problems, RawRecord, Reader, csv_records, json_records
 
@@ -114,12 +115,10 @@ def whole_number(raw: object, low: int, high: int) -> int | None:
 
     Never true, 4.5, "٤٠١" (other scripts' digits) or a number of thousands of digits.
     """
-    text = raw.strip() if isinstance(raw, str) else ""
-    if text.isascii() and text.isdigit() and len(text) <= 9:  # int() refuses 4300+ digits
-        raw = int(text)
-    if isinstance(raw, bool) or not isinstance(raw, int):
+    try:
+        return parse_code(raw, "event_code", high, low=low)
+    except InvalidNumber:
         return None
-    return raw if low <= raw <= high else None
 
 
 def _reader_for(spec: FileSpec, name: str) -> Reader:

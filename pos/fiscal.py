@@ -7,6 +7,15 @@ only *plans* the next number, and while it waits no other receipt can be made on
 (pos.counter). The fiscal day opens with the first receipt after a Z report and is closed by
 the next Z report; the X report shows the open day's totals without closing it.
 
+A number that went to a printer is never given to another operation (issue #15). When a job
+broke after its bytes were sent (part of the receipt may be on paper, or all of it and the
+printer lost its answer) the receipt is recorded as *spoiled* («чек аннулирован»: its number,
+what it was for, why) and the operation takes the next number; a spoiled receipt counts for
+nothing in the day's or the register's totals, and the X and Z reports count it. So the
+numbers run 1..N with no gaps in the database and no number is on paper for two operations.
+The register also keeps its grand totals since its first receipt (нарастающий итог), which
+no Z report resets.
+
 DESIGN.md "Payout" and notes/reliability.md §1.2: a stake is an income receipt ("приход"), a
 stake returned in the 5-minute window a return receipt ("возврат прихода"), a payout an
 expense receipt ("расход").
@@ -23,8 +32,11 @@ from decimal import Decimal
 
 from pos.audit import ChainHead
 from pos.errors import (
+    ConcurrentChange,
     NoFiscalDay,
+    PendingPayoutWaiting,
     PendingSlip,
+    ReceiptsInDoubt,
     RegisterNotSet,
     UnprintedReceipts,
 )
@@ -54,14 +66,41 @@ ITEM_WORDS = {
 
 
 @dataclass(frozen=True)
+class GrandTotals:
+    """A register's totals since its first receipt (нарастающий итог): never reset."""
+
+    income: Decimal = ZERO
+    returns: Decimal = ZERO
+    expenses: Decimal = ZERO
+
+    @property
+    def cash(self) -> Decimal:
+        return self.income - self.returns - self.expenses
+
+    def plus(self, kind: ReceiptKind, amount: Decimal) -> GrandTotals:
+        """These totals with one more receipt of `kind`."""
+        field = _GRAND_FIELDS[kind]
+        return dataclasses.replace(self, **{field: getattr(self, field) + amount})
+
+
+_GRAND_FIELDS = {
+    ReceiptKind.INCOME: "income",
+    ReceiptKind.RETURN: "returns",
+    ReceiptKind.EXPENSE: "expenses",
+}
+
+
+@dataclass(frozen=True)
 class Register:
-    """A cash register's counters: the last receipt number and the fiscal day."""
+    """A cash register's counters: the last receipt number, the fiscal day, the grand totals."""
 
     serial: str
     terminal: str
     last_receipt_no: int = 0
     day_no: int = 0  # the number of the last day opened; 0 before the first receipt
     day_opened_at: datetime | None = None  # None: no day open (after a Z report)
+    grand: GrandTotals = GrandTotals()
+    number: str = ""  # the registration number (a terminal setting, not a counter)
 
     @property
     def day_open(self) -> bool:
@@ -82,6 +121,10 @@ class FiscalReceipt:
     cashier: str
     slip_number: str | None = None
     printed: bool = False
+    spoiled: str | None = None  # why it was spoiled («чек аннулирован»); None: it stands
+    # Sent by «Допечатать чеки» and the job broke: what came out is for the cashier to say.
+    in_doubt: bool = False
+    register_number: str = ""  # the register's registration number, as printed
 
     @property
     def title(self) -> str:
@@ -101,6 +144,8 @@ class FiscalTotals:
     expenses: Decimal = ZERO
     first_no: int | None = None
     last_no: int | None = None
+    spoiled_count: int = 0
+    spoiled: Decimal = ZERO  # what the spoiled receipts were for; it counts in no total
 
     @property
     def cash(self) -> Decimal:
@@ -117,10 +162,14 @@ class FiscalTotals:
         counts = dict.fromkeys(ReceiptKind, 0)
         sums = dict.fromkeys(ReceiptKind, ZERO)
         numbers: list[int] = []
+        spoiled_count, spoiled = 0, ZERO
         for receipt in receipts:
+            numbers.append(receipt.number)
+            if receipt.spoiled is not None:
+                spoiled_count, spoiled = spoiled_count + 1, spoiled + receipt.amount
+                continue
             counts[receipt.kind] += 1
             sums[receipt.kind] += receipt.amount
-            numbers.append(receipt.number)
         return cls(
             counts[ReceiptKind.INCOME],
             sums[ReceiptKind.INCOME],
@@ -130,6 +179,8 @@ class FiscalTotals:
             sums[ReceiptKind.EXPENSE],
             min(numbers, default=None),
             max(numbers, default=None),
+            spoiled_count,
+            spoiled,
         )
 
 
@@ -147,6 +198,8 @@ class DayReport:
     closing: bool
     # The audit trail's last record when the report was made, printed on it (pos.audit).
     chain_head: ChainHead | None = None
+    grand: GrandTotals = GrandTotals()  # the register's totals since its first receipt
+    register_number: str = ""
 
     @property
     def title(self) -> str:
@@ -162,15 +215,16 @@ def register_for(uow: UnitOfWork, terminal: str) -> Register:
     serial = uow.settings.register_serial(terminal)
     if not serial:
         raise RegisterNotSet(terminal)
+    number = uow.settings.register_number(terminal)
     found = uow.fiscal.register(serial, for_update=True)
     if found is not None and found.terminal == terminal:
-        return found
+        return dataclasses.replace(found, number=number)
     # Its first use here (or the register was moved from another terminal): the row is
     # written now so that every later transaction can lock it.
     register = (
-        Register(serial, terminal)
+        Register(serial, terminal, number=number)
         if found is None
-        else dataclasses.replace(found, terminal=terminal)
+        else dataclasses.replace(found, terminal=terminal, number=number)
     )
     uow.fiscal.save_register(register)
     return register
@@ -182,12 +236,18 @@ def require_idle(uow: UnitOfWork, register: Register) -> None:
     A waiting slip holds the next receipt number; unprinted receipts must come out in order.
 
     Raises:
-        PendingSlip, UnprintedReceipts.
+        PendingSlip, PendingPayoutWaiting, ReceiptsInDoubt, UnprintedReceipts.
     """
     pending = uow.slips.pending(register.terminal)
     if pending is not None:
         raise PendingSlip(pending.number)
+    payout = uow.pending_payouts.for_terminal(register.terminal)
+    if payout is not None:
+        raise PendingPayoutWaiting(payout.slip_number, payout.receipt_no)
     unprinted = uow.fiscal.unprinted(register.serial)
+    doubtful = [receipt.number for receipt in unprinted if receipt.in_doubt]
+    if doubtful:
+        raise ReceiptsInDoubt(doubtful)
     if unprinted:
         raise UnprintedReceipts([receipt.number for receipt in unprinted])
 
@@ -218,11 +278,81 @@ def next_receipt(
         register.terminal,
         cashier,
         slip_number,
+        register_number=register.number,
     )
     after = dataclasses.replace(
-        register, last_receipt_no=receipt.number, day_no=day_no, day_opened_at=opened_at
+        register,
+        last_receipt_no=receipt.number,
+        day_no=day_no,
+        day_opened_at=opened_at,
+        grand=register.grand.plus(kind, amount),
     )
     return receipt, after
+
+
+def spoil_planned(uow: UnitOfWork, planned: FiscalReceipt, reason: str) -> Register:
+    """Record a receipt that was planned and sent to the printer, but stands for nothing.
+
+    The register must still be where the receipt was planned from (nothing else numbers a
+    receipt while a slip or a payout waits for its print).
+
+    Returns:
+        The register after it.
+
+    Raises:
+        ConcurrentChange: the register moved on since.
+    """
+    register = register_for(uow, planned.terminal)
+    again, _ = next_receipt(
+        register, planned.kind, planned.amount, planned.at, planned.cashier, planned.slip_number
+    )
+    if again.number != planned.number:
+        raise ConcurrentChange()
+    return record_spoiled(uow, again, register, reason)
+
+
+def record_spoiled(
+    uow: UnitOfWork, receipt: FiscalReceipt, register: Register, reason: str
+) -> Register:
+    """Record the next receipt of `register` as spoiled; it counts in no total.
+
+    Returns:
+        The register after it (its grand totals unchanged).
+    """
+    _, after = next_receipt(
+        register, receipt.kind, receipt.amount, receipt.at, receipt.cashier, receipt.slip_number
+    )
+    after = dataclasses.replace(after, grand=register.grand)
+    spoiled = dataclasses.replace(receipt, spoiled=_reason(reason), printed=False, in_doubt=False)
+    record_receipt(uow, spoiled, after)
+    return after
+
+
+def spoil_and_renumber(
+    uow: UnitOfWork, receipt: FiscalReceipt, reason: str, at: datetime
+) -> FiscalReceipt:
+    """Spoil a recorded receipt that may be on paper, and give its operation the next number.
+
+    The replacement is recorded unprinted («Допечатать чеки» prints it); the register's
+    grand totals already count the operation once.
+
+    Returns:
+        The replacement receipt.
+    """
+    register = register_for(uow, receipt.terminal)
+    uow.fiscal.mark_spoiled(receipt.register_serial, receipt.number, _reason(reason))
+    replacement, after = next_receipt(
+        register, receipt.kind, receipt.amount, at, receipt.cashier, receipt.slip_number
+    )
+    record_receipt(uow, replacement, dataclasses.replace(after, grand=register.grand))
+    return replacement
+
+
+def _reason(reason: str) -> str:
+    return " ".join(reason.split())[:SPOILED_REASON] or "печать прервалась"
+
+
+SPOILED_REASON = 200  # the column's length (db.tables)
 
 
 def record_receipt(uow: UnitOfWork, receipt: FiscalReceipt, after: Register) -> None:
@@ -239,19 +369,20 @@ def issue_receipt(
     at: datetime,
     cashier: str,
     slip_number: str | None,
-    *,
-    printed: bool = False,
 ) -> FiscalReceipt:
-    """Number and record a receipt in the open unit of work; `printed` for one that is
-    printed before this transaction commits (a failed print rolls it back).
+    """Number and record a receipt to be printed after this transaction commits.
+
+    It is recorded *in doubt*: a crash before it is marked printed leaves the cashier to
+    say whether it came out, so that «Допечатать чеки» never prints a number twice.
 
     Raises:
-        RegisterNotSet, PendingSlip, UnprintedReceipts.
+        RegisterNotSet, PendingSlip, PendingPayoutWaiting, ReceiptsInDoubt,
+        UnprintedReceipts.
     """
     register = register_for(uow, terminal)
     require_idle(uow, register)
     receipt, after = next_receipt(register, kind, amount, at, cashier, slip_number)
-    receipt = dataclasses.replace(receipt, printed=printed)
+    receipt = dataclasses.replace(receipt, in_doubt=True)
     record_receipt(uow, receipt, after)
     return receipt
 
@@ -283,6 +414,8 @@ def day_report(
         FiscalTotals.of(receipts),
         closing,
         uow.audit.head(),
+        register.grand,
+        register.number,
     )
     if closing:
         uow.fiscal.save_register(dataclasses.replace(register, day_opened_at=None))

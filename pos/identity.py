@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from pos.errors import DocumentExpired, InvalidDocument, Underage
+from pos.inputs import clean_text
 from pos.mrz import parse_mrz
 
 PASSPORT = "паспорт"
@@ -61,6 +62,7 @@ def check_document(document: IdDocument, today: date) -> IdDocument:
         InvalidDocument: Naming the first field that is missing ("surname", "name", "kind",
             "number"), too long ("surname_long"…, see MAX_LENGTHS) or impossible
             ("birth_date" after today, "issued_on" after today or before the birth date).
+        InvalidText: a field with a control character or text no database can store.
     """
     _check_types(document)
     cleaned = replace(
@@ -78,6 +80,7 @@ def check_document(document: IdDocument, today: date) -> IdDocument:
     for field, longest in MAX_LENGTHS.items():
         if len(getattr(cleaned, field)) > longest:
             raise InvalidDocument(f"{field}_long")
+        clean_text(getattr(cleaned, field), field, longest)  # a NUL, a lone surrogate
     if not isinstance(cleaned.birth_date, date) or cleaned.birth_date > today:
         raise InvalidDocument("birth_date")
     issued_on = cleaned.issued_on

@@ -10,6 +10,7 @@ from decimal import Decimal, InvalidOperation
 from zoneinfo import ZoneInfo
 
 from pos.errors import InvalidAmount, InvalidEvent, InvalidMarket, InvalidOdds
+from pos.inputs import TEAM_NAME, TOURNAMENT, clean_text, shown
 from pos.money import to_money
 
 
@@ -115,24 +116,24 @@ def parse_odds(value: object) -> Decimal:
     """
     if isinstance(value, float | bool):
         raise InvalidOdds(repr(value))
-    text = str(value).strip().replace(",", ".")
+    text = shown(value, 100).strip().replace(",", ".")
     try:
         odds = Decimal(text)
     except InvalidOperation as exc:
-        raise InvalidOdds(str(value)) from exc
+        raise InvalidOdds(shown(value)) from exc
     if not odds.is_finite() or odds <= 1 or odds > 10_000 or odds != odds.quantize(Decimal("0.01")):
-        raise InvalidOdds(str(value))
+        raise InvalidOdds(shown(value))
     return odds.quantize(Decimal("0.01"))
 
 
 def new_event(
     code: object,
     sport: object,
-    home: str,
-    away: str,
+    home: object,
+    away: object,
     starts_at: datetime,
     *,
-    tournament: str = "",
+    tournament: object = "",
     max_stake: object = None,
 ) -> Event:
     """A checked event.
@@ -140,20 +141,18 @@ def new_event(
     Raises:
         InvalidEvent: a code that is not 1–999999, an unknown sport, an empty or equal team
             name, or a naive start time.
+        InvalidText: a team or tournament name longer than its column, with a control
+            character or unencodable.
         InvalidAmount: a maximum stake that is not a positive whole-kopeck amount.
     """
     if isinstance(code, bool) or not isinstance(code, int) or not 1 <= code <= _MAX_CODE:
         raise InvalidEvent("код события — целое число от 1 до 999999")
-    try:
-        kind = Sport(str(sport))
-    except ValueError as exc:
-        raise InvalidEvent(f"неизвестный вид спорта «{sport}»") from exc
-    if kind not in LINE_SPORTS:
-        raise InvalidEvent("тиражи Bet-on-Poker открываются по расписанию, не в линии")
-    home_name, away_name = " ".join(str(home).split()), " ".join(str(away).split())
+    kind = line_sport(sport)
+    home_name = clean_text(home, "home", TEAM_NAME)
+    away_name = clean_text(away, "away", TEAM_NAME)
     if not home_name or not away_name or home_name == away_name:
         raise InvalidEvent("нужны две разные команды")
-    if starts_at.tzinfo is None:
+    if not isinstance(starts_at, datetime) or starts_at.tzinfo is None or not _storable(starts_at):
         raise InvalidEvent("время начала должно быть с часовым поясом")
     limit = None if max_stake in (None, "") else to_money(max_stake)
     if limit is not None and limit <= 0:
@@ -164,9 +163,24 @@ def new_event(
         home_name,
         away_name,
         starts_at.astimezone(UTC),
-        tournament=" ".join(str(tournament).split()),
+        tournament=clean_text(tournament, "tournament", TOURNAMENT),
         max_stake=limit,
     )
+
+
+def line_sport(sport: object) -> Sport:
+    """A sport of the line by its code ("football"); a draw's sport is not one.
+
+    Raises:
+        InvalidEvent: an unknown sport, or Bet-on-Poker (its draws come by the schedule).
+    """
+    try:
+        kind = Sport(sport if isinstance(sport, str) else shown(sport))
+    except ValueError:
+        raise InvalidEvent(f"неизвестный вид спорта «{shown(sport)}»") from None
+    if kind not in LINE_SPORTS:
+        raise InvalidEvent("тиражи Bet-on-Poker открываются по расписанию, не в линии")
+    return kind
 
 
 def parse_start_time(text: object, zone: ZoneInfo) -> datetime | None:
@@ -181,13 +195,22 @@ def parse_start_time(text: object, zone: ZoneInfo) -> datetime | None:
             when = datetime.fromisoformat(typed)
         except ValueError:
             return None
-        return when if when.tzinfo else when.replace(tzinfo=zone)
+        return _storable(when if when.tzinfo else when.replace(tzinfo=zone))
     for pattern in _DOTTED_TIMES:
         try:
-            return datetime.strptime(typed, pattern).replace(tzinfo=zone)
+            return _storable(datetime.strptime(typed, pattern).replace(tzinfo=zone))
         except ValueError:
             continue
     return None
+
+
+def _storable(when: datetime) -> datetime | None:
+    # 01.01.0001 00:00 in Minsk is before the first moment in UTC: not a time (issue 15).
+    try:
+        when.astimezone(UTC)
+    except OverflowError:
+        return None
+    return when
 
 
 def _line(text: str) -> str:

@@ -8,8 +8,9 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from pos.audit import AuditAction
-from pos.errors import LineFileRejected, UnknownEvent, line_file_problem
-from pos.line import Event, OddsQuote, Sport, new_event
+from pos.errors import InvalidAmount, LineFileRejected, UnknownEvent, line_file_problem
+from pos.inputs import FILE_NAME, parse_code, shown
+from pos.line import Event, OddsQuote, Sport, line_sport, new_event
 from pos.line_import import LineEntry, parse_line_file
 from pos.money import to_money
 from pos.permissions import Permission
@@ -70,9 +71,10 @@ class LineDesk(DeskBase):
         """Set the odds of a market as a new version (managers only; p.10, p.20).
 
         Raises:
-            InvalidMarket, InvalidOdds, UnknownEvent: as named.
+            InvalidMarket, InvalidOdds, UnknownEvent: as named; InvalidNumber: not a code.
         """
         self._require(Permission.EDIT_LINE)
+        code = parse_code(code, "event_code")
         with self._shop.unit_of_work() as uow:
             quote = self._shop._set_odds(uow, self.login, code, market, odds)
             uow.commit()
@@ -144,11 +146,13 @@ class LineDesk(DeskBase):
         """Set a sport's maximum stake per event; an empty limit falls back to the shop's.
 
         Raises:
-            NotPermitted, InvalidAmount: as named.
+            NotPermitted, InvalidAmount: as named; InvalidEvent: not a sport of the line.
         """
         self._require(Permission.EDIT_LINE)
-        kind = Sport(sport)
+        kind = line_sport(sport)
         amount = None if limit in (None, "") else to_money(limit)
+        if amount is not None and amount <= 0:
+            raise InvalidAmount(shown(limit), "not_positive")
         with self._shop.unit_of_work() as uow:
             uow.line.set_sport_limit(kind, amount)
             self._audit(uow, AuditAction.SPORT_LIMIT_SET, f"{kind}: {amount}")
@@ -164,6 +168,7 @@ class LineDesk(DeskBase):
             LineFileRejected: every bad row with its line number; nothing was changed.
         """
         self._require(Permission.EDIT_LINE)
+        name = shown(name, FILE_NAME)  # a file name as the system gave it: only recorded
         zone = self._shop.settings().zone
         entries = parse_line_file(name, data, zone)
         with self._shop.unit_of_work() as uow:
@@ -203,6 +208,7 @@ class LineDesk(DeskBase):
 
     def _set_suspended(self, code: int, *, suspended: bool) -> None:
         self._require(Permission.EDIT_LINE)
+        code = parse_code(code, "event_code")
         with self._shop.unit_of_work() as uow:
             if uow.line.get_event(code) is None:
                 raise UnknownEvent(code)

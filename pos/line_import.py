@@ -125,13 +125,13 @@ class _Checker(RecordChecker[LineEntry]):
             return new_event(
                 _SOME_CODE if code is None else code,
                 _SPORTS.get(sport.casefold(), sport),
-                str(record.value("home")),
-                str(record.value("away")),
+                record.value("home"),
+                record.value("away"),
                 starts_at or _SOME_TIME,
-                tournament=str(record.value("tournament") or ""),
+                tournament=record.value("tournament") or "",
                 max_stake=limit,
             )
-        except PosError as exc:  # new_event's sentence: an unknown sport, equal or empty teams
+        except PosError as exc:  # new_event's sentence: an unknown sport, a team name too long
             self.problems.append((record.line, str(exc)))
             return None
 

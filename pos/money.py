@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 
 from pos.errors import InvalidAmount
+from pos.inputs import shown
 
 KOPECK = Decimal("0.01")
 NBSP = "\u00a0"
@@ -27,7 +28,7 @@ def to_money(value: object) -> Decimal:
     """
     amount = _as_decimal(value)
     if amount != amount.quantize(KOPECK, rounding=ROUND_DOWN):
-        raise InvalidAmount(str(value), "fraction_of_kopeck")
+        raise InvalidAmount(shown(value), "fraction_of_kopeck")
     return amount.quantize(KOPECK)
 
 
@@ -82,11 +83,11 @@ def _as_decimal(value: object) -> Decimal:
     elif isinstance(value, str):
         amount = _parse_text(value)
     else:
-        raise InvalidAmount(repr(value), "not_a_number")
+        raise InvalidAmount(shown(value), "not_a_number")
     if not amount.is_finite():
-        raise InvalidAmount(str(value), "not_finite")
+        raise InvalidAmount(shown(value), "not_finite")
     if abs(amount) >= _MAX_KOPECKS / 100:
-        raise InvalidAmount(str(value), "too_large")
+        raise InvalidAmount(shown(value), "too_large")
     return amount
 
 
@@ -94,11 +95,11 @@ def _parse_text(text: str) -> Decimal:
     cleaned = text.strip().replace("\u00a0", "").replace("\u202f", "").replace(" ", "")
     cleaned = cleaned.replace(",", ".")
     if not cleaned or cleaned.count(".") > 1 or not _looks_numeric(cleaned):
-        raise InvalidAmount(text, "not_a_number")
+        raise InvalidAmount(shown(text), "not_a_number")
     try:
         return Decimal(cleaned)
     except InvalidOperation as exc:  # pragma: no cover - _looks_numeric filters these
-        raise InvalidAmount(text, "not_a_number") from exc
+        raise InvalidAmount(shown(text), "not_a_number") from exc
 
 
 def _looks_numeric(text: str) -> bool:

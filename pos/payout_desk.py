@@ -1,19 +1,13 @@
 """Paying winnings out and keeping the cash payout journal (p.13, p.23, first p.24, item 47).
 
-A payout is one transaction. Under the lock that result corrections and settlement runs take
-(so that a result cannot change under a payout), the slip is read for update and checked
-(pos.payouts), then the document and the age (the check is recorded, a refusal committed on
-its own), then: the slip is marked paid by a conditional update, the journal entry takes its
-number from the journal's counter row, the fiscal expense receipt is numbered on this
-terminal's register, the cash leaves the drawer, and the audit line is written.
-
-The receipt and the player's payout note are printed inside that transaction, before the
-commit: a receipt that does not print rolls everything back — no journal number used, the
-slip not paid, no receipt recorded — and the cashier is told not to hand over the money. A
-note that does not print after its receipt (a separate fiscal printer) leaves the payout
-made; `print_payout_note` prints it again. What is left is a commit failing after the paper
-came out (the database lost in that instant): the cashier is told the payout was not made,
-and the next receipt takes the printed number again.
+A payout is made in two steps (pos.payout_steps, issue #15): saved as waiting for its
+receipt's print, the receipt printed, then made in one transaction — the slip paid by a
+conditional update, the journal entry numbered from the journal's counter row, the fiscal
+expense receipt recorded under the number printed, the cash out of the drawer, the audit
+line. Paper never says more than the database: a receipt that did not come out leaves the
+slip unpaid (its number spoiled if the job broke midway), and a crash in between is answered
+by the cashier at the next sign-in. The player's note prints after the commit
+(`print_payout_note` prints it again).
 
 The journal is never edited: a manager corrects an entry's player or document with a new
 entry that references it and gives the reason (pos.journal.correction).
@@ -22,6 +16,7 @@ entry that references it and gives the reason (pos.journal.correction).
 from __future__ import annotations
 
 import dataclasses
+import logging
 import os
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
@@ -29,13 +24,12 @@ from decimal import Decimal
 from typing import BinaryIO
 from zoneinfo import ZoneInfo
 
-from pos import fiscal
 from pos import settings as shop_settings
-from pos.audit import AuditAction, AuditRecord
-from pos.clock import Clock
+from pos.audit import AuditAction
 from pos.counter import Teller, find_slip, record_id_check
 from pos.errors import (
     CorrectionOfCorrection,
+    DeviceOrStorageError,
     DocumentExpired,
     InvalidDocument,
     InvalidPeriod,
@@ -47,17 +41,21 @@ from pos.errors import (
     PayoutNoteNotPrinted,
     PayoutNotPrinted,
     PayoutTooEarly,
+    PayoutUnconfirmed,
     PrinterUnavailable,
     PrintFailed,
     Underage,
 )
-from pos.fiscal import FiscalReceipt, ReceiptKind
+from pos.fiscal import FiscalReceipt
 from pos.identity import IdDocument, check_document, check_player
-from pos.journal import JournalEntry, JournalQuery, correction, document_text, player_name
-from pos.money import format_money, to_money
+from pos.inputs import LOGIN, MAX_INTEGER, NO_LIMIT, clean_text, shown
+from pos.journal import JournalEntry, JournalQuery, correction
+from pos.money import to_money
+from pos.payout_steps import make_payout, plan_payout, release_payout
 from pos.payouts import (
     PayoutNote,
     PayoutPeriod,
+    PendingPayout,
     last_event_day,
     payable_amount,
     payout_period,
@@ -68,10 +66,10 @@ from pos.ports import PreviewLine, UnitOfWork
 from pos.results import Result
 from pos.settings import ShopSettings
 from pos.settlement import settle_slip
-from pos.shifts import require_working
-from pos.slips import SETTLED_STATUSES, CashKind, CashMovement, IdOutcome, Slip, SlipStatus
+from pos.slips import SETTLED_STATUSES, IdOutcome, Slip, SlipStatus
 from pos.till import TillDesk
 
+log = logging.getLogger(__name__)
 _ID_OUTCOMES = {Underage: IdOutcome.UNDERAGE, DocumentExpired: IdOutcome.EXPIRED}
 JOURNAL_TEXT = 300  # the longest player or document text of a journal line (db.tables)
 CORRECTION_REASON = 200
@@ -87,14 +85,6 @@ class PayoutQuote:
     period: PayoutPeriod | None  # the days it may be paid; None before it is settled
     refusal: str | None  # why it is not paid today, as pay_out would say it
     entry: JournalEntry | None = None  # the journal entry of a paid slip
-
-
-@dataclass(frozen=True)
-class _Payout:
-    entry: JournalEntry
-    receipt: FiscalReceipt
-    note: PayoutNote
-    settings: ShopSettings
 
 
 class PayoutDesk(TillDesk):
@@ -138,46 +128,117 @@ class PayoutDesk(TillDesk):
     def pay_out(self, number: str, document: IdDocument | None) -> JournalEntry:
         """Pay a winning or refund slip to the player showing `document` (p.13).
 
+        Two steps (pos.payout_steps): saved as waiting for its receipt's print, the receipt
+        printed, then made; the player's note prints after that.
+
         Returns:
             The journal entry.
 
         Raises:
             InvalidSlipNumber, UnknownSlip, SlipNotIssued, NotPayable, PayoutTooEarly,
-            PayoutExpired: the slip is not paid; PayoutDocumentRequired, InvalidDocument,
-            DocumentExpired, Underage: recorded, then raised; RegisterNotSet, PendingSlip,
-            UnprintedReceipts: the receipt cannot be made; PayoutNotPrinted: the printer
-            failed and nothing was done; PayoutNoteNotPrinted: the payout is made and its
-            receipt printed, the player's note did not come out (`print_payout_note`).
+            PayoutExpired, DrawerShort: the slip is not paid; PayoutDocumentRequired,
+            InvalidDocument, DocumentExpired, Underage: recorded, then raised;
+            RegisterNotSet, PendingSlip, PendingPayoutWaiting, ReceiptsInDoubt,
+            UnprintedReceipts: the receipt cannot be made; PayoutNotPrinted: the receipt did
+            not come out and nothing was paid (its number spoiled if the job broke midway);
+            PayoutNoteNotPrinted: the payout is made, the player's note did not come out.
         """
-        # The printers are set up from the database at first use: before this transaction,
-        # which holds the write lock while it prints (SQLite has one writer at a time).
-        self._shop.station  # noqa: B018 - built here, used below
+        self._shop.station  # noqa: B018 - the printers are set up before the transactions
         with self._shop.unit_of_work() as uow:
-            outcome = prepare_payout(uow, self._teller, self._shop.clock, number, document)
-            if isinstance(outcome, Exception):
-                uow.commit()  # the refused identity check is kept
-                raise outcome
-            try:
-                with self._shop.printing() as station:
-                    note_failed = station.print_payout(
-                        outcome.note, outcome.receipt, outcome.settings
-                    )
-            except PrinterUnavailable as failure:
-                uow.rollback()
-                refused = PayoutNotPrinted(outcome.note.slip_number, failure)
-            else:
+            planned = plan_payout(
+                uow, self._teller, self._shop.clock, number, self._check_player, document
+            )
+            uow.commit()  # the payout waiting for its print, or the refused check
+        if isinstance(planned, Exception):
+            raise planned
+        slip_number = planned.slip.number
+        try:
+            with self._shop.printing() as station:
+                station.print_receipts([planned.receipt], planned.settings)
+        except PrinterUnavailable as failure:
+            spoiled = self._release(slip_number, failure)
+            raise PayoutNotPrinted(slip_number, failure, spoiled) from failure
+        try:
+            entry = self._make(slip_number, recovered=False)
+        except DeviceOrStorageError as failure:  # the receipt is out: the cashier answers
+            raise PayoutUnconfirmed(slip_number, planned.receipt.number, failure) from failure
+        self._print_note(_note(entry, planned.slip, planned.results, self.terminal))
+        return entry
+
+    def pending_payout(self) -> PendingPayout | None:
+        """This terminal's payout whose receipt was sent and not confirmed (after a crash)."""
+        with self._shop.unit_of_work() as uow:
+            return uow.pending_payouts.for_terminal(self.terminal)
+
+    def confirm_pending_payout(self, slip_number: str) -> JournalEntry:
+        """The cashier saw the payout's receipt come out: make the payout with its number.
+
+        Raises:
+            NotPayable: it was released meanwhile; PayoutNoteNotPrinted: made, the player's
+            note did not come out.
+        """
+        entry = self._make(slip_number, recovered=True)
+        self._print_note(self._payout_papers(entry.number)[0])
+        return entry
+
+    def release_pending_payout(self, slip_number: str) -> int | None:
+        """The payout's receipt did not come out: the payout is not made, the slip is free.
+
+        The planned number is spoiled (the job may have started before the failure).
+
+        Returns:
+            The spoiled receipt number (None when nothing waited).
+        """
+        with self._shop.unit_of_work() as uow:
+            spoiled = release_payout(
+                uow,
+                self._teller,
+                self._shop.clock.now(),
+                slip_number,
+                "чек о выплате не вышел (ответ кассира после сбоя)",
+                spoil=True,
+            )
+            uow.commit()
+        return spoiled
+
+    def _make(self, slip_number: str, *, recovered: bool) -> JournalEntry:
+        with self._shop.unit_of_work() as uow:
+            entry = make_payout(
+                uow, self._teller, self._shop.clock, slip_number, recovered=recovered
+            )
+            uow.commit()
+        return entry
+
+    def _release(self, slip_number: str, failure: PrinterUnavailable) -> int | None:
+        why = f"чек не напечатан: {failure.where} — {failure.detail}"
+        try:
+            with self._shop.unit_of_work() as uow:
+                spoiled = release_payout(
+                    uow, self._teller, self._shop.clock.now(), slip_number, why, spoil=failure.sent
+                )
                 uow.commit()
-                entry = outcome.entry
-                if note_failed is not None:
-                    self._record_print_failure(
-                        f"квитанция выплаты, запись {entry.number}: {note_failed.detail}"
-                    )
-                    raise PayoutNoteNotPrinted(
-                        entry.number, entry.slip_number, entry.amount, note_failed
-                    )
-                return entry
-        self._record_print_failure(f"выплата по купону {refused.number}: {refused.cause.detail}")
-        raise refused
+        except Exception:  # the database failed too: the payout waits for the cashier's answer
+            log.exception("could not release the payout of slip %s", slip_number)
+            return None
+        return spoiled
+
+    def _print_note(self, note: PayoutNote) -> None:
+        settings = self._shop.settings()
+        try:
+            with self._shop.printing() as station:
+                station.print_payout_note(note, settings)
+        except PrinterUnavailable as failure:
+            self._record_print_failure(
+                f"квитанция выплаты, запись {note.journal_no}: {failure.detail}"
+            )
+            raise PayoutNoteNotPrinted(
+                note.journal_no, note.slip_number, note.amount, failure
+            ) from failure
+
+    def _check_player(
+        self, uow: UnitOfWork, now: datetime, settings: ShopSettings, document: IdDocument | None
+    ) -> IdDocument | Exception:
+        return _check_player(uow, self._teller, now, settings, document)
 
     def print_payout_note(self, entry_number: int) -> None:
         """Print the player's payout note of a journal entry again (after it did not come out).
@@ -253,7 +314,7 @@ class PayoutDesk(TillDesk):
             NotPermitted, JournalEntryUnknown, CorrectionOfCorrection, JournalCorrectionEmpty.
         """
         self._require(Permission.CORRECT_JOURNAL)
-        why = " ".join(str(reason or "").split())
+        why = clean_text(reason or "", "correction_reason", NO_LIMIT)
         if not why:
             raise JournalCorrectionEmpty("reason")
         if len(why) > CORRECTION_REASON:
@@ -313,69 +374,6 @@ class PayoutDesk(TillDesk):
         return self._shop._export_journal_pdf(self.login, path_or_file, date_from, date_to)
 
 
-def prepare_payout(
-    uow: UnitOfWork, teller: Teller, clock: Clock, number: str, document: IdDocument | None
-) -> _Payout | Exception:
-    """Check the slip and the player, and write the payout into the open unit of work.
-
-    The time is read once the lock is held, so that the journal's numbers and its dates
-    run in the same order.
-
-    Returns:
-        What to print before the commit, or a refused identity check to commit and raise.
-    """
-    uow.settlement.lock()
-    now = clock.now()
-    stored = uow.settings.load()
-    slip = find_slip(uow, number, for_update=True, stored=stored)
-    settings = shop_settings.from_text(stored)
-    require_working(
-        uow.shifts.open_for(teller.terminal, for_update=True), teller.terminal, now, settings.zone
-    )
-    results = _results_of(uow, slip)
-    today = now.astimezone(settings.zone).date()
-    amount = payable_amount(
-        slip, results, today, settings.zone, same_day=pays_same_day(slip, settings)
-    )
-    checked = _check_player(uow, teller, now, settings, document)
-    if isinstance(checked, Exception):
-        return checked
-    if not uow.slips.mark_paid(slip.number):
-        raise NotPayable(slip.number, "paid")  # another terminal paid it in between
-    receipt = fiscal.issue_receipt(
-        uow,
-        teller.terminal,
-        ReceiptKind.EXPENSE,
-        amount,
-        now,
-        teller.login,
-        slip.number,
-        printed=True,  # printed before the commit, or rolled back (PayoutDesk.pay_out)
-    )
-    entry = JournalEntry(
-        number=uow.journal.next_number(),
-        paid_at=now,
-        player=player_name(checked),
-        document=document_text(checked),
-        amount=amount,
-        fiscal_receipt_no=receipt.number,
-        register_serial=receipt.register_serial,
-        cashier=teller.login,
-        slip_number=slip.number,
-        terminal=teller.terminal,
-    )
-    uow.journal.add(entry)
-    uow.slips.add_cash(
-        CashMovement(now, teller.terminal, teller.login, CashKind.PAYOUT, -amount, slip.number)
-    )
-    detail = (
-        f"{slip.number}: {format_money(amount)} руб., запись журнала {entry.number}, "
-        f"чек {receipt.number}"
-    )
-    uow.audit.append(AuditRecord(now, teller.terminal, teller.login, AuditAction.PAID_OUT, detail))
-    return _Payout(entry, receipt, _note(entry, slip, results, teller.terminal), settings)
-
-
 def _check_player(
     uow: UnitOfWork,
     teller: Teller,
@@ -427,9 +425,10 @@ def _note(entry: JournalEntry, slip: Slip, results: dict[int, Result], terminal:
 
 
 def _entry(uow: UnitOfWork, number: object) -> JournalEntry:
-    found = uow.journal.get(number) if isinstance(number, int) else None
+    known = isinstance(number, int) and not isinstance(number, bool) and 0 < number <= MAX_INTEGER
+    found = uow.journal.get(number) if known else None  # type: ignore[arg-type]
     if found is None:
-        raise JournalEntryUnknown(number)
+        raise JournalEntryUnknown(shown(number))
     return found
 
 
@@ -442,7 +441,7 @@ def _as_corrected(uow: UnitOfWork, payout: JournalEntry) -> JournalEntry:
 def _given(value: str | None, recorded: str, field: str) -> str:
     if value is None:
         return recorded
-    text = " ".join(str(value).split())
+    text = clean_text(value, f"journal_{field}", NO_LIMIT)
     if not text:
         raise JournalCorrectionEmpty(field)
     if len(text) > JOURNAL_TEXT:
@@ -472,10 +471,10 @@ def journal_query(
     return JournalQuery(
         since=moment(date_from),
         until=moment(date_to + timedelta(days=1) if date_to is not None else None),
-        cashier=(cashier or "").strip() or None,
+        cashier=clean_text(cashier or "", "login", LOGIN) or None,
         min_amount=None if min_amount in (None, "") else to_money(min_amount),
         max_amount=None if max_amount in (None, "") else to_money(max_amount),
     )
 
 
-__all__ = ["PayoutDesk", "PayoutQuote", "journal_query", "prepare_payout"]
+__all__ = ["PayoutDesk", "PayoutQuote", "journal_query"]

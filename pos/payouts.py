@@ -32,6 +32,27 @@ _NOT_PAYABLE = {
 
 
 @dataclass(frozen=True)
+class PendingPayout:
+    """A payout saved as waiting for its receipt's print (the first of its two steps).
+
+    The slip is held (no other terminal pays it), the receipt's number is planned on this
+    terminal's register and nothing else numbers a receipt there until the payout is made
+    (the receipt came out) or released (it did not). The player and document are the
+    journal's columns 3 and 4 as checked.
+    """
+
+    slip_number: str
+    terminal: str
+    cashier: str
+    at: datetime  # when the receipt was planned: the time printed on it
+    amount: Decimal
+    register_serial: str
+    receipt_no: int
+    player: str
+    document: str
+
+
+@dataclass(frozen=True)
 class PayoutNote:
     """The player's payout note: what was paid on which slip and why — no personal data."""
 

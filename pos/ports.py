@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from pos.draws import Draw
     from pos.fiscal import DayReport, FiscalReceipt, Register
     from pos.journal import JournalEntry, JournalQuery
-    from pos.payouts import PayoutNote
+    from pos.payouts import PayoutNote, PendingPayout
     from pos.printers import PrinterConfig
     from pos.reports import (
         CancelledSlip,
@@ -54,6 +54,8 @@ class SettingsRepository(Protocol):
     def save(self, values: dict[str, str]) -> None: ...
     def register_serial(self, terminal: str) -> str | None: ...
     def set_register_serial(self, terminal: str, serial: str) -> None: ...
+    def register_number(self, terminal: str) -> str: ...
+    def set_register_number(self, terminal: str, number: str) -> None: ...
     def printer_texts(self, terminal: str) -> tuple[str | None, str | None]: ...
     def set_printer_texts(self, terminal: str, slip: str, fiscal: str | None) -> None: ...
 
@@ -126,10 +128,26 @@ class FiscalRepository(Protocol):
     def add_receipt(self, receipt: FiscalReceipt) -> None: ...
     def receipt(self, serial: str, number: int) -> FiscalReceipt | None: ...
     def mark_printed(self, serial: str, number: int) -> None: ...
-    def unprinted(self, serial: str) -> list[FiscalReceipt]: ...
+    def mark_in_doubt(self, serial: str, number: int, in_doubt: bool) -> None: ...
+    def mark_spoiled(self, serial: str, number: int, reason: str) -> None: ...
+    def unprinted(self, serial: str) -> list[FiscalReceipt]:
+        """Receipts recorded but not printed (and not spoiled), in number order."""
+        ...
+
     def day_receipts(self, serial: str, day_no: int) -> list[FiscalReceipt]: ...
     def add_day_report(self, report: DayReport) -> None: ...
     def last_day_report(self, serial: str) -> DayReport | None: ...
+
+
+class PendingPayoutRepository(Protocol):
+    """Payouts waiting for their receipt's print (pos.payouts.PendingPayout)."""
+
+    def add(self, pending: PendingPayout) -> None: ...
+    def for_terminal(self, terminal: str) -> PendingPayout | None: ...
+    def for_slip(self, slip_number: str, *, for_update: bool = False) -> PendingPayout | None: ...
+    def remove(self, slip_number: str) -> bool:
+        """Delete the slip's pending payout; False when there was none (any more)."""
+        ...
 
 
 class ResultRepository(Protocol):
@@ -256,6 +274,7 @@ class UnitOfWork(Protocol):
     line: LineRepository
     slips: SlipRepository
     fiscal: FiscalRepository
+    pending_payouts: PendingPayoutRepository
     results: ResultRepository
     settlement: SettlementRepository
     journal: JournalRepository
@@ -371,10 +390,12 @@ class PrintStation(Protocol):
         *,
         copy: int = 0,
         receipt: FiscalReceipt | None = None,
-    ) -> bool:
-        """Print a slip and its receipt; False when the slip came out but the receipt did not.
+    ) -> PrinterUnavailable | None:
+        """Print a slip and its receipt; returns the receipt's failure when the slip came out
+        but the receipt (on a separate fiscal printer) did not.
 
-        Raises PrinterUnavailable when the slip did not go out (then nothing did).
+        Raises PrinterUnavailable when the slip's job failed (its `sent` says whether bytes
+        may have gone out).
         """
         ...
 
@@ -384,16 +405,6 @@ class PrintStation(Protocol):
 
     def print_report(self, report: DayReport, settings: ShopSettings) -> None:
         """Print an X or Z report on the fiscal printer."""
-        ...
-
-    def print_payout(
-        self, note: PayoutNote, receipt: FiscalReceipt, settings: ShopSettings
-    ) -> PrinterUnavailable | None:
-        """Print a payout's fiscal receipt, then the player's payout note; returns the note's
-        failure when the receipt came out but the note did not (a separate fiscal printer).
-
-        Raises PrinterUnavailable when the receipt did not go out (then nothing did).
-        """
         ...
 
     def print_payout_note(self, note: PayoutNote, settings: ShopSettings) -> None:

@@ -15,7 +15,8 @@ import json
 import re
 from dataclasses import asdict, dataclass, replace
 
-from pos.errors import InvalidPrinterSetting
+from pos.errors import InvalidNumber, InvalidPrinterSetting, InvalidText
+from pos.inputs import clean_text, parse_code, shown
 
 
 class PrinterKind(enum.StrEnum):
@@ -105,16 +106,16 @@ def make_printer_config(**fields: object) -> PrinterConfig:
     if unknown:
         raise InvalidPrinterSetting("kind", f"неизвестные поля: {', '.join(sorted(unknown))}")
     config = PrinterConfig()
-    kind_text = str(fields.get("kind", PrinterKind.NONE.value)).strip().lower()
+    kind_text = shown(fields.get("kind", PrinterKind.NONE.value)).strip().lower()
     try:
         kind = PrinterKind(kind_text)
     except ValueError:
         raise InvalidPrinterSetting(
             "kind", f"неизвестный способ подключения «{kind_text}»"
         ) from None
-    target = " ".join(str(fields.get("target", "")).split())
+    target = _text(fields.get("target", ""), "target")
     config = replace(config, kind=kind, target=_check_target(kind, target))
-    code_page = str(fields.get("code_page", config.code_page)).strip().upper()
+    code_page = shown(fields.get("code_page", config.code_page)).strip().upper()
     if code_page not in CODE_PAGES:
         raise InvalidPrinterSetting("code_page", "выберите CP866 или CP1251")
     paper = _whole(fields.get("paper_mm", config.paper_mm), "paper_mm")
@@ -125,7 +126,7 @@ def make_printer_config(**fields: object) -> PrinterConfig:
         raise InvalidPrinterSetting(
             "baudrate", "скорость одна из " + ", ".join(str(b) for b in BAUDRATES)
         )
-    profile = str(fields.get("profile", "")).strip()
+    profile = _text(fields.get("profile", ""), "profile")
     if len(profile) > 40:
         raise InvalidPrinterSetting("profile", "название модели не длиннее 40 знаков")
     return replace(
@@ -168,7 +169,7 @@ def _check_target(kind: PrinterKind, target: str) -> str:
         raise InvalidPrinterSetting("target", "не длиннее 200 знаков")
     if kind is PrinterKind.NETWORK:
         host, _, port = target.partition(":")
-        if not _HOST.match(host) or (port and not (port.isdigit() and 0 < int(port) < 65536)):
+        if not _HOST.match(host) or (port and not _port(port)):
             raise InvalidPrinterSetting("target", _TARGET_HINTS[kind])
     if kind is PrinterKind.USB:
         found = _USB_ID.match(target)
@@ -188,18 +189,37 @@ _TARGET_HINTS = {
 
 
 def _whole(value: object, name: str) -> int:
-    if isinstance(value, bool):
-        raise InvalidPrinterSetting(name, "введите целое число")
     try:
-        return int(str(value).strip())
-    except ValueError:
+        return parse_code(value, "setting", low=0)
+    except InvalidNumber:
         raise InvalidPrinterSetting(name, "введите целое число") from None
+
+
+def _port(text: str) -> bool:
+    # ASCII digits only: "²" passes str.isdigit() and fails int() (issue 15).
+    try:
+        parse_code(text, "printer_port", 65535)
+    except InvalidNumber:
+        return False
+    return True
+
+
+def _text(value: object, name: str) -> str:
+    """The target or the model name as stored (the JSON of the terminal's row), or refused.
+
+    Raises:
+        InvalidPrinterSetting: a control character or text no database can store.
+    """
+    try:
+        return clean_text(value, f"printer_{name}", 1000)  # the lengths have their own hints
+    except InvalidText as refused:
+        raise InvalidPrinterSetting(name, refused.problem()) from None
 
 
 def _flag(value: object, name: str) -> bool:
     if isinstance(value, bool):
         return value
-    text = str(value).strip().lower()
+    text = shown(value).strip().lower()
     if text in ("1", "true", "yes", "да", "on"):
         return True
     if text in ("0", "false", "no", "нет", "off", ""):

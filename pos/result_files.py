@@ -23,7 +23,7 @@ from zoneinfo import ZoneInfo
 from pos.errors import InvalidResult, ResultsFileRejected, results_file_problem
 from pos.file_rows import RecordChecker, blank, whole_number
 from pos.line_files import FileSpec, RawRecord, csv_records, json_records
-from pos.results import ResultEntry, ResultStatus, parse_status
+from pos.results import ResultEntry, ResultStatus, parse_source, parse_status
 
 RESULTS_FILE = FileSpec(
     required=("code", "source"),
@@ -87,13 +87,14 @@ class _Checker(RecordChecker[ResultEntry]):
         super().__init__(RESULTS_FILE, zone)
 
     def entry(self, record: RawRecord, code: int | None) -> ResultEntry | None:
+        source = self.attempt(record.line, parse_source, record.value("source"))
         status = self._status(record)
         home, away = self._score(record, status)
         actual_start = self.time(record, "actual_start", "actual_start")
         first_score_at = self.time(record, "first_score_at", "first_score_at")
         ended_at = self.time(record, "ended_at", "ended_at")
         venue_swapped = self._venue_swapped(record)
-        if code is None or status is None:
+        if code is None or status is None or source is None:
             return None  # already reported
         return ResultEntry(
             code,
@@ -103,7 +104,7 @@ class _Checker(RecordChecker[ResultEntry]):
             actual_start,
             first_score_at,
             ended_at,
-            source=str(record.value("source")).strip(),
+            source=source,
             venue_swapped=venue_swapped,
             line=record.line,
         )

@@ -6,11 +6,11 @@ import enum
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from pos.errors import InvalidResult
+from pos.errors import InvalidNumber, InvalidResult, InvalidText
+from pos.inputs import RESULT_SOURCE, clean_text, parse_code, shown
 from pos.line import Event
 
 _MAX_SCORE = 999
-_MAX_SOURCE = 200
 
 
 class ResultStatus(enum.StrEnum):
@@ -122,17 +122,16 @@ def new_result(event: Event, entry: ResultEntry, *, now: datetime, recorded_by: 
     Raises:
         InvalidResult: an unknown status, a missing or impossible score, times out of order or
             in the future, or no source.
+        InvalidText: a source with a control character or text no database can store.
     """
     kind = parse_status(entry.status, event.code)
     home, away = _score(event.code, entry.home, entry.away, required=kind is ResultStatus.FINISHED)
     start = entry.actual_start or event.starts_at
     end = entry.ended_at or now
     _check_times(event.code, kind, start, end, entry.first_score_at, now, nil=home == away == 0)
-    source = SOURCE_NOT_GIVEN if entry.source is None else " ".join(str(entry.source).split())
+    source = SOURCE_NOT_GIVEN if entry.source is None else parse_source(entry.source, event.code)
     if not source:
         raise InvalidResult(event.code, "no_source")
-    if len(source) > _MAX_SOURCE:
-        raise InvalidResult(event.code, "source_too_long")
     return Result(
         event.code,
         kind,
@@ -181,11 +180,11 @@ def parse_status(value: object, code: int = 0) -> ResultStatus:
     Raises:
         InvalidResult: neither.
     """
-    text = " ".join(str(value or "finished").lower().split())
+    text = " ".join(shown(value or "finished", 200).lower().split())
     for status in ResultStatus:
         if text in (status.value, STATUS_WORDS[status]):
             return status
-    raise InvalidResult(code, "unknown_status", str(value))
+    raise InvalidResult(code, "unknown_status", shown(value))
 
 
 def result_words(result: Result, event: Event) -> str:
@@ -215,8 +214,28 @@ def _score(
         return None, None
     goals = []
     for value in (home, away):
-        text = str(value).strip() if isinstance(value, int | str) else ""
-        if isinstance(value, bool) or not text.isdecimal() or int(text) > _MAX_SCORE:
-            raise InvalidResult(code, "bad_score", str(value))
-        goals.append(int(text))
+        try:
+            goals.append(parse_code(value, "score", _MAX_SCORE, low=0))
+        except InvalidNumber:
+            raise InvalidResult(code, "bad_score", shown(value)) from None
     return goals[0], goals[1]
+
+
+def parse_source(value: object, code: int = 0) -> str:
+    """The official source of a result as stored, from the page, a file or the API (p.11);
+    possibly empty (new_result refuses that).
+
+    Raises:
+        InvalidResult: longer than its column.
+        InvalidText: a control character, or text no database can store.
+    """
+    try:
+        text = value if isinstance(value, str) else str(value)
+    except ValueError:  # an integer of thousands of digits
+        raise InvalidResult(code, "source_too_long") from None
+    try:
+        return clean_text(text, "source", RESULT_SOURCE)
+    except InvalidText as refused:
+        if refused.reason == "too_long":
+            raise InvalidResult(code, "source_too_long") from None
+        raise

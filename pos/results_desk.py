@@ -23,12 +23,14 @@ from pos.draw_line import is_draw
 from pos.errors import (
     CorrectionReasonRequired,
     CorrectionRefused,
+    InvalidInput,
     InvalidResult,
     ResultExists,
     ResultNotRecorded,
     ResultsFileRejected,
     UnknownEvent,
 )
+from pos.inputs import REASON, clean_text, parse_code
 from pos.line import Event
 from pos.money import format_roubles
 from pos.permissions import Permission
@@ -106,6 +108,7 @@ class ResultsDesk(DeskBase):
         Raises:
             NotPermitted: not a manager.
             UnknownEvent, InvalidResult: as named.
+            InvalidNumber, InvalidText: a code or a source no database can store.
             ResultExists: the event already has a result.
         """
         entry = ResultEntry(
@@ -149,7 +152,7 @@ class ResultsDesk(DeskBase):
             for entry in entries:
                 try:
                     recorded.append(self._record(uow, entry, now))
-                except (UnknownEvent, ResultExists, InvalidResult) as refused:
+                except (UnknownEvent, ResultExists, InvalidResult, InvalidInput) as refused:
                     problems.append((entry.line, _first_sentence(str(refused))))
             if problems:
                 raise ResultsFileRejected(name, problems)
@@ -165,10 +168,12 @@ class ResultsDesk(DeskBase):
 
         Raises:
             NotPermitted, CorrectionReasonRequired, ResultNotRecorded, CorrectionRefused,
-            InvalidResult: as named.
+            InvalidResult: as named; InvalidNumber, InvalidText: a code or a reason no
+            database can store.
         """
         self._require(Permission.CORRECT_RESULTS)
-        why = " ".join(str(reason or "").split())
+        code = parse_code(code, "event_code")
+        why = clean_text(reason or "", "correction_reason", REASON)
         if not why:
             raise CorrectionReasonRequired()
         now = self._shop.clock.now()
@@ -227,12 +232,13 @@ class ResultsDesk(DeskBase):
         return settle_slip(slip, results, cap=slip.payout_cap)
 
     def _checked(self, uow: UnitOfWork, entry: ResultEntry, now: datetime) -> tuple[Event, Result]:
-        event = uow.line.get_event(entry.event_code)
+        code = parse_code(entry.event_code, "event_code")
+        event = uow.line.get_event(code)
         if event is None or is_draw(event):  # a draw's result comes from its cards (pos.draw_desk)
-            raise UnknownEvent(entry.event_code)
-        earlier = uow.results.get(entry.event_code)
+            raise UnknownEvent(code)
+        earlier = uow.results.get(code)
         if earlier is not None:
-            raise ResultExists(entry.event_code, result_words(earlier, event))
+            raise ResultExists(code, result_words(earlier, event))
         return event, new_result(event, entry, now=now, recorded_by=self.login)
 
     def _record(self, uow: UnitOfWork, entry: ResultEntry, now: datetime) -> Result:

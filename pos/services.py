@@ -22,14 +22,17 @@ from pos.demo import DEMO_USERS, demo_fixtures
 from pos.desk import Desk
 from pos.errors import (
     EventExists,
+    InvalidUser,
     NotPermitted,
     PendingSlip,
     UnknownEvent,
     UnknownUser,
     UserExists,
     UserLocked,
+    UserLockedUntilUnlocked,
     WrongPin,
 )
+from pos.inputs import LOGIN, TERMINAL, clean_text
 from pos.journal import JournalEntry
 from pos.line import Event, OddsQuote, new_event, parse_market, parse_odds
 from pos.payout_desk import journal_query
@@ -50,6 +53,9 @@ from pos.verification import Verification, verify
 log = logging.getLogger(__name__)
 
 
+DEMO_FLOAT = Decimal("1000.00")  # the demo shift's float
+
+
 class Shop:
     """One terminal's view of the shop: its database, clock and devices."""
 
@@ -66,7 +72,7 @@ class Shop:
     ) -> None:
         self._storage = storage
         self.clock: Clock = clock or SystemClock()
-        self.terminal = terminal or DEFAULT_TERMINAL
+        self.terminal = _terminal_name(terminal)
         self._pins: PinHasher = pin_hasher or Argon2PinHasher()
         # escpos printer objects given by the caller win over the configured printers.
         self.printer = printer
@@ -99,9 +105,11 @@ class Shop:
         Raises:
             DeviceOrStorageError: the database cannot be opened (unreadable, too new,
                 unreachable, read-only).
+            InvalidText: a terminal name no database can store.
         """
         if terminal is None:
             terminal = load_terminal_config(default_data_dir()).terminal
+        terminal = _terminal_name(terminal)  # refused before the database is opened
         return cls(
             open_storage(url),
             clock=clock,
@@ -239,7 +247,9 @@ class Shop:
 
         Raises:
             UnknownUser: no such login.
-            UserLocked: five wrong PINs; locked for 15 minutes or until a manager unlocks.
+            UserLocked: five wrong PINs; locked for 15 minutes (an hour the second time in a
+                row) or until a manager unlocks.
+            UserLockedUntilUnlocked: the third lock in a row; only a manager unlocks.
             WrongPin: the PIN does not match (the failure is counted and recorded).
         """
         return Desk(self, self._check_pin(login, pin))
@@ -258,9 +268,10 @@ class Shop:
 
         Raises:
             UnknownUser, UserLocked, WrongPin; NotPermitted: `grant` names a permission
-            the user's role does not have.
+            the user's role does not have; InvalidText: a login no database can look up.
         """
-        name = login.strip() if isinstance(login, str) else ""
+        # Typed or scanned: a NUL or a lone surrogate is refused here, not by the database.
+        name = clean_text(login, "login", LOGIN) if isinstance(login, str) else ""
         with self.unit_of_work() as uow:
             user = uow.users.get(name)
         if user is None:
@@ -269,7 +280,8 @@ class Shop:
                 uow.commit()
             raise UnknownUser(name)
         # The hash check takes a noticeable moment: it runs outside the write transaction.
-        correct = isinstance(pin, str) and self._pins.verify(user.pin_hash, pin)
+        # Only a PIN's shape is hashed: argon2 cannot encode a lone surrogate (issue 15).
+        correct = _pin_shaped(pin) and self._pins.verify(user.pin_hash, pin)
         with self.unit_of_work() as uow:
             user = uow.users.get(name, for_update=True)
             assert user is not None  # users are never deleted
@@ -289,9 +301,11 @@ class Shop:
         unlock: bool = False,
     ) -> User | Exception:
         now = self.clock.now()
+        # A lock that has run out ends before this try, not at the next success (issue #15).
+        user = user.after_lock_ran_out(now)
         if user.is_locked(now):
             self._audit(uow, user.login, AuditAction.REFUSED_LOCKED)
-            return UserLocked(user.login, self._local(uow, user.locked_until or now))
+            return self._lock_refusal(uow, user)
         if correct:
             signed_in = user.after_sign_in()
             uow.users.update(signed_in)
@@ -309,11 +323,21 @@ class Shop:
         failed = user.after_wrong_pin(now)
         uow.users.update(failed)
         self._audit(uow, user.login, AuditAction.WRONG_PIN)
-        if failed.locked_until is not None:
-            self._audit(uow, user.login, AuditAction.LOCKED_OUT)
-            log.warning("user %s locked after wrong PINs at %s", user.login, self.terminal)
-            return UserLocked(user.login, self._local(uow, failed.locked_until))
-        return WrongPin(user.login, failed.attempts_left)
+        if not failed.is_locked(now):
+            return WrongPin(user.login, failed.attempts_left, failed.next_lock)
+        refusal = self._lock_refusal(uow, failed)
+        # One audit line per lock, saying which lock in a row it is and until when.
+        until = f"{refusal.until:%H:%M}" if isinstance(refusal, UserLocked) else None
+        detail = f"блокировка {failed.locks} до {until or 'разблокировки менеджером'}"
+        self._audit(uow, user.login, AuditAction.LOCKED_OUT, detail)
+        log.warning("user %s locked (%s) at %s", user.login, detail, self.terminal)
+        return refusal
+
+    def _lock_refusal(self, uow: UnitOfWork, user: User) -> UserLocked | UserLockedUntilUnlocked:
+        """The refusal for a locked `user`: until a time (shop time), or until unlocked."""
+        if user.locked_until is None:
+            return UserLockedUntilUnlocked(user.login)
+        return UserLocked(user.login, self._local(uow, user.locked_until))
 
     # --- the line ---------------------------------------------------------------------------
 
@@ -365,9 +389,10 @@ class Shop:
                     self._set_odds(uow, SYSTEM_ACTOR, fixture.code, market, odds)
                 added += 1
             if uow.shifts.open_for(self.terminal) is None:
-                # A demo database can take bets at once: its terminal's shift is open.
+                # A demo database can take bets at once: its terminal's shift is open, with a
+                # float that pays the demo's winnings (payouts are capped by the drawer).
                 shift = uow.shifts.add(
-                    Shift(0, self.terminal, self.clock.now(), SYSTEM_ACTOR, Decimal("0.00"))
+                    Shift(0, self.terminal, self.clock.now(), SYSTEM_ACTOR, DEMO_FLOAT)
                 )
                 self._audit(uow, SYSTEM_ACTOR, AuditAction.SHIFT_OPENED, f"демо-смена {shift.id}")
             self._audit(uow, SYSTEM_ACTOR, AuditAction.DEMO_SEEDED, f"событий: {added}")
@@ -505,6 +530,20 @@ class Shop:
     @staticmethod
     def _local(uow: UnitOfWork, moment: datetime) -> datetime:
         return moment.astimezone(shop_settings.from_text(uow.settings.load()).zone)
+
+
+def _terminal_name(terminal: str | None) -> str:
+    # From terminal.toml, the command line or the API: stored with every row (issue 15).
+    return clean_text(terminal or "", "terminal", TERMINAL) or DEFAULT_TERMINAL
+
+
+def _pin_shaped(pin: object) -> bool:
+    """True for what a PIN can be (4–8 digits); anything else is a wrong PIN, unhashed."""
+    try:
+        check_pin(pin)  # type: ignore[arg-type]  # it refuses what is not a str
+    except InvalidUser:
+        return False
+    return True
 
 
 __all__ = ["DEFAULT_TERMINAL", "Desk", "Shop"]

@@ -7,13 +7,16 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pos.errors import InvalidAmount, InvalidSetting
+from pos.errors import InvalidAmount, InvalidNumber, InvalidSetting, InvalidText
+from pos.inputs import clean_text, parse_code, shown
 from pos.money import format_money, to_money
 
 _MONEY_FIELDS = ("min_stake", "max_stake_per_event", "max_payout")
 _TEXT_FIELDS = ("shop_name", "address", "licence_number")
 _FLAG_FIELDS = ("always_check_id", "poker_pay_at_once")
 _MAX_TEXT = 200
+_MAX_ZONE = 64  # the longest IANA name is 32 characters
+_MAX_ODDS_LIMIT = Decimal(1_000_000_000)
 
 
 @dataclass(frozen=True)
@@ -112,29 +115,32 @@ def _money(name: str, value: object) -> Decimal:
 
 
 def _text(name: str, value: object, max_length: int) -> str:
-    text = " ".join(str(value).split()) if isinstance(value, str) else ""
+    try:
+        text = clean_text(value, "setting", max_length) if isinstance(value, str) else ""
+    except InvalidText as refused:
+        if refused.reason == "too_long":
+            raise InvalidSetting(name, "too_long", str(max_length)) from None
+        raise InvalidSetting(name, "text", cause=refused.problem()) from None
     if not text:
         raise InvalidSetting(name, "empty")
-    if len(text) > max_length:
-        raise InvalidSetting(name, "too_long", str(max_length))
     return text
 
 
 def _age(value: object) -> int:
-    text = str(value).strip()
-    if isinstance(value, bool) or not text.isascii() or not text.isdigit():
-        raise InvalidSetting("min_age", "age_not_whole")
-    age = int(text)
+    try:
+        age = parse_code(value, "setting", low=0)
+    except InvalidNumber:
+        raise InvalidSetting("min_age", "age_not_whole") from None
     if not 18 <= age <= 99:
         raise InvalidSetting("min_age", "age_range")
     return age
 
 
 def _minutes(value: object) -> int:
-    text = str(value).strip()
-    if isinstance(value, bool) or not text.isascii() or not text.isdigit():
-        raise InvalidSetting("idle_lock_minutes", "minutes_range")
-    minutes = int(text)
+    try:
+        minutes = parse_code(value, "setting", low=0)
+    except InvalidNumber:
+        raise InvalidSetting("idle_lock_minutes", "minutes_range") from None
     if not 1 <= minutes <= 120:
         raise InvalidSetting("idle_lock_minutes", "minutes_range")
     return minutes
@@ -142,6 +148,8 @@ def _minutes(value: object) -> int:
 
 def _odds_limit(value: object) -> Decimal:
     odds = _decimal("max_express_odds", value, "odds_format")
+    if odds > _MAX_ODDS_LIMIT:  # before quantize(), which 27 digits overflow (issue 15)
+        raise InvalidSetting("max_express_odds", "odds_too_high")
     if odds <= 1 or odds != odds.quantize(Decimal("0.01")):
         raise InvalidSetting("max_express_odds", "odds_format")
     return odds.quantize(Decimal("0.01"))
@@ -159,7 +167,7 @@ def _decimal(name: str, value: object, reason: str) -> Decimal:
     if isinstance(value, float | bool):
         raise InvalidSetting(name, reason)
     try:
-        number = Decimal(str(value).strip().replace(",", "."))
+        number = Decimal(shown(value, 100).strip().replace(",", "."))
     except InvalidOperation as exc:
         raise InvalidSetting(name, reason) from exc
     if not number.is_finite():
@@ -170,7 +178,7 @@ def _decimal(name: str, value: object, reason: str) -> Decimal:
 def _flag(name: str, value: object) -> bool:
     if isinstance(value, bool):
         return value
-    text = str(value).strip().lower()
+    text = shown(value).strip().lower()
     if text in ("true", "1", "да", "yes"):
         return True
     if text in ("false", "0", "нет", "no", ""):
@@ -179,10 +187,11 @@ def _flag(name: str, value: object) -> bool:
 
 
 def _zone(value: object) -> str:
-    name = str(value).strip()
+    # Checked as text first: ZoneInfo opens a file by the name (256 characters: OSError).
+    name = _text("time_zone", value if isinstance(value, str) else shown(value), _MAX_ZONE)
     try:
         ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError) as exc:
+    except (ZoneInfoNotFoundError, ValueError, OSError) as exc:
         raise InvalidSetting("time_zone", "zone_unknown", name) from exc
     return name
 

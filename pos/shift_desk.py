@@ -24,6 +24,7 @@ from pos.errors import (
     TransferRefused,
 )
 from pos.fiscal import DayReport
+from pos.inputs import REASON, clean_text
 from pos.money import format_roubles, to_money
 from pos.permissions import Permission
 from pos.ports import UnitOfWork
@@ -111,6 +112,7 @@ class ShiftDesk(TillDesk):
         Raises:
             InvalidAmount, TransferRefused, ShiftNotOpen, ShiftTooLong; PrintFailed: recorded,
             its document did not print.
+            InvalidText: a reason no database can store.
         """
         return self._transfer(TransferKind.CASH_IN, amount, reason)
 
@@ -121,6 +123,7 @@ class ShiftDesk(TillDesk):
         Raises:
             NotPermitted, InvalidAmount, TransferRefused (also: more than the drawer holds),
             ShiftNotOpen, ShiftTooLong; PrintFailed: recorded, its document did not print.
+            InvalidText: a reason no database can store.
         """
         self._require(Permission.CASH_OUT)
         return self._transfer(TransferKind.CASH_OUT, amount, reason)
@@ -173,7 +176,7 @@ class ShiftDesk(TillDesk):
         return ShiftClosing(closed, summary, report, failure)
 
     def _transfer(self, kind: TransferKind, amount: object, reason: str) -> CashTransfer:
-        why = " ".join(str(reason or "").split())
+        why = clean_text(reason or "", "transfer_reason", REASON)
         if not why:
             raise TransferRefused("reason")
         money = to_money(amount)
@@ -185,10 +188,8 @@ class ShiftDesk(TillDesk):
             shift = require_working(
                 uow.shifts.open_for(self.terminal, for_update=True), self.terminal, now, zone
             )
-            if kind is TransferKind.CASH_OUT:
-                available = _summary(uow, shift).expected
-                if money > available:
-                    raise TransferRefused("too_much", available)
+            if kind is TransferKind.CASH_OUT and money > shift.drawer:
+                raise TransferRefused("too_much", shift.drawer)
             transfer = CashTransfer(shift.id, now, self.login, kind, money, why[:200])
             uow.shifts.add_transfer(transfer)
             words = "внесение" if kind is TransferKind.CASH_IN else "изъятие"
@@ -236,6 +237,12 @@ def _check_can_close(uow: UnitOfWork, terminal: str) -> None:
         blockers.append(
             f"купон № {pending.number} ждёт подтверждения печати — подтвердите или "
             "аннулируйте его на странице «Касса»"
+        )
+    payout = uow.pending_payouts.for_terminal(terminal)
+    if payout is not None:
+        blockers.append(
+            f"выплата по купону № {payout.slip_number} ждёт подтверждения печати чека — "
+            "ответьте, вышел ли чек, на странице «Касса»"
         )
     serial = uow.settings.register_serial(terminal)
     unprinted = uow.fiscal.unprinted(serial) if serial else []

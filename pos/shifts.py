@@ -46,6 +46,8 @@ class Shift:
     closed_by: str | None = None
     counted: Decimal | None = None
     expected: Decimal | None = None
+    # What the drawer holds by the system's count now: moved with every cash movement.
+    drawer: Decimal = ZERO
 
     def too_long(self, now: datetime) -> bool:
         """True when the shift has been open for more than 24 hours."""

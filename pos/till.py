@@ -19,7 +19,9 @@ from pos.audit import AuditAction
 from pos.errors import (
     PrinterUnavailable,
     PrintFailed,
+    ReceiptInDoubt,
     ReceiptNotPrinted,
+    ReceiptsInDoubt,
     SlipNotPrinted,
     UnknownSlip,
 )
@@ -50,29 +52,50 @@ class TillDesk(DeskBase):
         slip, receipt = pending.slip, pending.receipt
         try:
             with self._shop.printing() as station:
-                receipt_out = station.print_slip(slip, pending.settings, receipt=receipt)
+                failed = station.print_slip(slip, pending.settings, receipt=receipt)
         except PrinterUnavailable as failure:
-            self._void_after_failure(slip, failure)
-            raise SlipNotPrinted(failure) from failure
-        issued = self._confirm(slip.number, receipt_printed=receipt_out)
-        if not receipt_out:
-            raise ReceiptNotPrinted(
-                f"Ставка принята, купон № {issued.number} выдан",
-                [receipt.number],
-                PrinterUnavailable(self._shop.station.fiscal_where, "чек не напечатан"),
-            )
-        return issued
+            voided = self._void_after_failure(slip, failure)
+            spoiled = receipt.number if voided and failure.sent else None
+            raise SlipNotPrinted(failure, spoiled) from failure
+        if failed is None:
+            return self._confirm(slip.number, receipt_printed=True)
+        why = f"чек купона {slip.number}: {failed.where} — {failed.detail}"
+        issued = self._confirm(
+            slip.number, receipt_printed=False, receipt_spoiled=why if failed.sent else None
+        )
+        raise ReceiptNotPrinted(
+            f"Ставка принята, купон № {issued.number} выдан",
+            [issued.fiscal_receipt_no or receipt.number],
+            failed,
+            spoiled=receipt.number if failed.sent else None,
+        )
 
-    def _void_after_failure(self, slip: Slip, failure: PrinterUnavailable) -> None:
+    def _void_after_failure(self, slip: Slip, failure: PrinterUnavailable) -> bool:
+        why = f"не напечатан: {failure.where} — {failure.detail}"
         try:
-            self.void_pending_slip(slip.number, f"не напечатан: {failure.where} — {failure.detail}")
+            self._void(slip.number, why, spoil=failure.sent)
         except Exception:  # the database failed too: the slip stays waiting for the cashier
             log.exception("could not void slip %s after a printer failure", slip.number)
+            return False
+        return True
 
-    def _confirm(self, number: str, *, receipt_printed: bool) -> Slip:
+    def _confirm(
+        self,
+        number: str,
+        *,
+        receipt_printed: bool,
+        receipt_spoiled: str | None = None,
+        receipt_in_doubt: bool = False,
+    ) -> Slip:
         with self._shop.unit_of_work() as uow:
             slip = counter.confirm_pending(
-                uow, self._teller, self._shop.clock.now(), number, receipt_printed=receipt_printed
+                uow,
+                self._teller,
+                self._shop.clock.now(),
+                number,
+                receipt_printed=receipt_printed,
+                receipt_spoiled=receipt_spoiled,
+                receipt_in_doubt=receipt_in_doubt,
             )
             uow.commit()
         return slip
@@ -86,22 +109,29 @@ class TillDesk(DeskBase):
         """The cashier saw the waiting slip come out of the printer: issue it (stake, receipt).
 
         With one printer the receipt came out in the same job; with a separate fiscal
-        printer it is left to print ("Допечатать чеки").
+        printer nobody knows whether it did: «Допечатать чеки» asks the cashier first.
 
         Raises:
             SlipNotIssued: it was voided meanwhile.
         """
-        return self._confirm(number, receipt_printed=not self._shop.station.separate_fiscal)
+        separate = self._shop.station.separate_fiscal
+        return self._confirm(number, receipt_printed=not separate, receipt_in_doubt=separate)
 
     def void_pending_slip(self, number: str, reason: str = NOT_PRINTED) -> Slip:
         """The waiting slip did not come out: void it (never issued, never payable).
 
+        Its planned receipt number is spoiled: the job may have started before the failure,
+        so the number may be on paper (issue #15).
+
         Raises:
             SlipNotOpen: it was confirmed meanwhile and stays issued.
         """
+        return self._void(number, reason or NOT_PRINTED, spoil=True)
+
+    def _void(self, number: str, reason: str, *, spoil: bool) -> Slip:
         with self._shop.unit_of_work() as uow:
             slip = counter.void_pending(
-                uow, self._teller, self._shop.clock.now(), number, reason or NOT_PRINTED
+                uow, self._teller, self._shop.clock.now(), number, reason, spoil=spoil
             )
             uow.commit()
         return slip
@@ -117,7 +147,8 @@ class TillDesk(DeskBase):
     # --- fiscal receipts --------------------------------------------------------------------
 
     def _print_new_receipt(self, receipt: FiscalReceipt, done: str) -> None:
-        """Print a receipt recorded unprinted, then mark it printed.
+        """Print a receipt recorded unprinted and in doubt, then mark it printed (a crash
+        in between leaves it in doubt: «Допечатать чеки» asks before it prints again).
 
         Raises:
             ReceiptNotPrinted: it did not come out; it stays for "Допечатать чеки".
@@ -128,6 +159,8 @@ class TillDesk(DeskBase):
                 station.print_receipts([receipt], settings)
         except PrinterUnavailable as failure:
             self._record_print_failure(f"чек {receipt.number}: {failure.detail}")
+            if not failure.sent:  # nothing came out: «Допечатать чеки» prints it as it is
+                self._set_in_doubt(receipt, False)
             raise ReceiptNotPrinted(done, [receipt.number], failure) from failure
         self._mark_printed([receipt])
 
@@ -138,23 +171,81 @@ class TillDesk(DeskBase):
             return uow.fiscal.unprinted(serial) if serial else []
 
     def print_receipts(self) -> list[FiscalReceipt]:
-        """Print the receipts that did not come out ("Допечатать чеки"), in one job.
+        """Print the receipts that did not come out ("Допечатать чеки"), one job each.
+
+        A receipt is marked *in doubt* before it is sent and cleared when the printer took it
+        or took nothing, so that neither a broken job nor a crash prints a number twice: a
+        receipt left in doubt is printed again only after the cashier said it did not come
+        out (`answer_receipt`), and then under a new number.
+
+        Returns:
+            The receipts printed.
 
         Raises:
-            ReceiptNotPrinted: they still did not come out.
+            ReceiptsInDoubt: receipts wait for the cashier's answer first.
+            ReceiptInDoubt: a job broke after its bytes went out.
+            ReceiptNotPrinted: the printer took nothing; the rest stay unprinted.
         """
         receipts = self.unprinted_receipts()
-        if not receipts:
-            return []
+        doubtful = [r.number for r in receipts if r.in_doubt]
+        if doubtful:
+            raise ReceiptsInDoubt(doubtful)
         settings = self._shop.settings()
-        try:
-            with self._shop.printing() as station:
-                station.print_receipts(receipts, settings)
-        except PrinterUnavailable as failure:
-            numbers = [r.number for r in receipts]
-            raise ReceiptNotPrinted("Печать повторена", numbers, failure) from failure
-        self._mark_printed(receipts)
+        for done, receipt in enumerate(receipts):
+            self._set_in_doubt(receipt, True)
+            try:
+                with self._shop.printing() as station:
+                    station.print_receipts([receipt], settings)
+            except PrinterUnavailable as failure:
+                if failure.sent:
+                    self._record_print_failure(f"чек {receipt.number}: {failure.detail}")
+                    raise ReceiptInDoubt(receipt.number, failure) from failure
+                self._set_in_doubt(receipt, False)
+                numbers = [r.number for r in receipts[done:]]
+                raise ReceiptNotPrinted("Печать повторена", numbers, failure) from failure
+            self._mark_printed([receipt])
         return receipts
+
+    def receipts_in_doubt(self) -> list[FiscalReceipt]:
+        """This terminal's receipts whose print broke midway: did they come out?"""
+        return [receipt for receipt in self.unprinted_receipts() if receipt.in_doubt]
+
+    def answer_receipt(self, number: int, *, came_out: bool) -> FiscalReceipt | None:
+        """The cashier's answer for a receipt in doubt.
+
+        Came out whole: it is printed. Did not (or only in part): it is spoiled and its
+        operation takes the next number, left for «Допечатать чеки».
+
+        Returns:
+            The replacement receipt, or None when it came out.
+
+        Raises:
+            UnknownSlip: no such receipt in doubt here (named as a receipt).
+        """
+        with self._shop.unit_of_work() as uow:
+            serial = uow.settings.register_serial(self.terminal) or ""
+            receipt = uow.fiscal.receipt(serial, number)
+            if receipt is None or not receipt.in_doubt or receipt.printed:
+                raise UnknownSlip(f"чек {number}")
+            replacement = None
+            if came_out:
+                uow.fiscal.mark_printed(serial, number)
+                self._audit(uow, AuditAction.RECEIPT_PRINTED, f"{number} (ответ кассира)")
+            else:
+                why = "не вышел из принтера целиком (ответ кассира)"
+                replacement = fiscal.spoil_and_renumber(uow, receipt, why, self._shop.clock.now())
+                self._audit(
+                    uow,
+                    AuditAction.RECEIPT_SPOILED,
+                    f"чек {number} аннулирован: {why}; вместо него чек {replacement.number}",
+                )
+            uow.commit()
+        return replacement
+
+    def _set_in_doubt(self, receipt: FiscalReceipt, in_doubt: bool) -> None:
+        with self._shop.unit_of_work() as uow:
+            uow.fiscal.mark_in_doubt(receipt.register_serial, receipt.number, in_doubt)
+            uow.commit()
 
     def _mark_printed(self, receipts: list[FiscalReceipt]) -> None:
         with self._shop.unit_of_work() as uow:

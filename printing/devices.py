@@ -10,6 +10,11 @@ and up to forever on a device file or a serial port with flow control.
 Devices are lazy: `open_device` only remembers the settings, and each `check_ready` or
 `send` opens the connection, uses it and closes it again, so a printer switched off and on
 between two slips needs no reconnect, and no handle outlives a call.
+
+A failure says whether bytes of the job may have reached the printer
+(`PrinterUnavailable.sent`): a connection refused, a device that cannot be opened or a
+status answer «нет бумаги» sent nothing; a link that broke during the write, or a printer
+that took the job and did not confirm it, may have printed part or all of it (issue #15).
 """
 
 from __future__ import annotations
@@ -256,10 +261,11 @@ class _FileDevice(_ConfiguredDevice):
     """
 
     def _send(self, job: bytes, name: str) -> None:
+        written = [0]
         try:
-            _write_with_deadline(self.config.target, job, time.monotonic() + TIMEOUT)
+            _write_with_deadline(self.config.target, job, time.monotonic() + TIMEOUT, written)
         except OSError as exc:
-            raise PrinterUnavailable(self.where, _detail(exc)) from exc
+            raise PrinterUnavailable(self.where, _detail(exc), sent=written[0] > 0) from exc
 
 
 class _NetworkDevice(_ConfiguredDevice):
@@ -303,7 +309,7 @@ class _NetworkDevice(_ConfiguredDevice):
                 sock.settimeout(_remaining(deadline))
                 sock.sendall(job)
             except OSError as exc:
-                raise PrinterUnavailable(self.where, _detail(exc)) from exc
+                raise PrinterUnavailable(self.where, _detail(exc), sent=True) from exc
             self._confirm_received(sock)
             _finish(sock)
 
@@ -318,7 +324,9 @@ class _NetworkDevice(_ConfiguredDevice):
         if not (self._status_check and self._answers_status):
             return
         if _socket_ask(sock, time.monotonic() + TIMEOUT)(_ASK_PRINTER) is None:
-            raise PrinterUnavailable(self.where, "принтер не подтвердил приём (связь прервалась)")
+            raise PrinterUnavailable(
+                self.where, "принтер не подтвердил приём (связь прервалась)", sent=True
+            )
 
     def _connect(self, deadline: float) -> socket.socket:
         try:
@@ -360,12 +368,14 @@ class _DriverDevice(_ConfiguredDevice):
 
     def _send(self, job: bytes, name: str) -> None:
         printer = self._build()
+        opened = False
         try:
             self._open(printer, name)
+            opened = True
             printer._raw(job)
             printer.close()  # for the Windows spooler, this is what submits the job
         except _device_errors() as exc:
-            raise PrinterUnavailable(self.where, _detail(exc)) from exc
+            raise PrinterUnavailable(self.where, _detail(exc), sent=opened) from exc
         finally:
             _close_quietly(printer)
 
@@ -447,11 +457,14 @@ class _EscposObjectDevice(Device):
             raise PrinterUnavailable(self.where, problem)
 
     def _send(self, job: bytes, name: str) -> None:
+        # escpos raises DeviceNotFoundError when it cannot open its device: nothing went out.
+        # Any other failure may come after some of the job was written.
         try:
             self.printer._raw(job)
             self.printer.close()
         except _device_errors() as exc:
-            raise PrinterUnavailable(self.where, _detail(exc)) from exc
+            sent = not isinstance(exc, DeviceNotFoundError)
+            raise PrinterUnavailable(self.where, _detail(exc), sent=sent) from exc
         finally:
             _close_quietly(self.printer)
 
@@ -552,7 +565,8 @@ def _write_new_file(folder: Path, stem: str, job: bytes) -> Path:
     raise FileExistsError(errno.EEXIST, "no free file name", str(folder / stem))
 
 
-def _write_with_deadline(path: str, job: bytes, deadline: float) -> None:
+def _write_with_deadline(path: str, job: bytes, deadline: float, written: list[int]) -> None:
+    """Write `job` to a device file before `deadline`; `written[0]` counts the bytes out."""
     non_blocking = getattr(os, "O_NONBLOCK", 0)
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0) | non_blocking
     fd = os.open(path, flags, 0o666)
@@ -564,9 +578,11 @@ def _write_with_deadline(path: str, job: bytes, deadline: float) -> None:
                 if not writable:
                     raise TimeoutError(errno.ETIMEDOUT, "the device took no data", path)
             try:
-                rest = rest[os.write(fd, rest) :]
+                count = os.write(fd, rest)
             except BlockingIOError:
                 continue
+            written[0] += count
+            rest = rest[count:]
     finally:
         os.close(fd)
 

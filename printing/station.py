@@ -97,7 +97,7 @@ class EscposStation:
         *,
         copy: int = 0,
         receipt: FiscalReceipt | None = None,
-    ) -> bool:
+    ) -> PrinterUnavailable | None:
         documents = [self._slip.layout(slip_layout, slip, settings, copy=copy)]
         # On one printer the receipt goes out in the slip's job: never one without the other.
         together = receipt is not None and self._fiscal is None
@@ -105,13 +105,13 @@ class EscposStation:
             documents.append(self._slip.layout(receipt_layout, receipt, settings))
         self._slip.send(documents, f"slip-{slip.number}" + (f"-copy{copy}" if copy else ""))
         if receipt is None or together:
-            return True
+            return None
         try:
             self.print_receipts([receipt], settings)
         except PrinterUnavailable as failure:
             log.warning("receipt %s did not print: %s", receipt.number, failure)
-            return False
-        return True
+            return failure
+        return None
 
     def print_receipts(self, receipts: Sequence[FiscalReceipt], settings: ShopSettings) -> None:
         printer = self._receipts
@@ -123,25 +123,6 @@ class EscposStation:
         printer = self._receipts
         kind = "z" if report.closing else "x"
         printer.send([printer.layout(report_layout, report, settings)], f"{kind}-{report.day_no}")
-
-    def print_payout(
-        self, note: PayoutNote, receipt: FiscalReceipt, settings: ShopSettings
-    ) -> PrinterUnavailable | None:
-        # One printer: the receipt and the note are one job. A separate fiscal printer gets
-        # the receipt first: if it fails nothing has printed; if then the note fails, the
-        # payout stands (its fiscal paper is out) and the note is printed again later.
-        receipt_job = self._receipts.layout(receipt_layout, receipt, settings)
-        if self._fiscal is None:
-            note_job = self._slip.layout(payout_note_layout, note, settings)
-            self._slip.send([receipt_job, note_job], f"payout-{note.journal_no}")
-            return None
-        self._fiscal.send([receipt_job], f"payout-{note.journal_no}-receipt")
-        try:
-            self.print_payout_note(note, settings)
-        except PrinterUnavailable as failure:
-            log.warning("payout note %s did not print: %s", note.journal_no, failure)
-            return failure
-        return None
 
     def print_payout_note(self, note: PayoutNote, settings: ShopSettings) -> None:
         job = [self._slip.layout(payout_note_layout, note, settings)]

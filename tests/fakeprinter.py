@@ -33,6 +33,7 @@ import threading
 from types import TracebackType
 from typing import Self
 
+from escpos.exceptions import DeviceNotFoundError
 from escpos.printer import Dummy
 
 MODES = ("ok", "refuse", "hang", "drop")
@@ -215,13 +216,29 @@ class _Connection:
 
 
 class FlakyDummy(Dummy):
-    """An escpos Dummy whose writes fail while `broken` is set, like a printer unplugged."""
+    """An escpos Dummy whose jobs fail while `broken` is set, as `mode` says:
+
+        unplugged   nothing written: escpos cannot open the device (DeviceNotFoundError)
+        cut         half of the job reaches the paper, then the link breaks
+        lost        the whole job reaches the paper, then the answer is lost (a timeout)
+
+    `papers` keeps every job (or part) that reached the paper, for tests that read it back.
+    """
 
     def __init__(self) -> None:
         super().__init__(profile="TM-T20II")
         self.broken = False
+        self.mode = "unplugged"
+        self.papers: list[bytes] = []
 
     def _raw(self, msg: bytes) -> None:
-        if self.broken:
-            raise OSError("Broken pipe")
-        super()._raw(msg)
+        if not self.broken:
+            super()._raw(msg)
+            self.papers.append(bytes(msg))
+            return
+        if self.mode == "unplugged":
+            raise DeviceNotFoundError("the printer is unplugged")
+        part = bytes(msg) if self.mode == "lost" else bytes(msg)[: len(msg) // 2]
+        super()._raw(part)
+        self.papers.append(part)
+        raise TimeoutError("no answer") if self.mode == "lost" else ConnectionResetError("reset")

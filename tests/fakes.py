@@ -15,12 +15,14 @@ from pos.draws import Draw
 from pos.fiscal import DayReport, FiscalReceipt, Register
 from pos.journal import JournalEntry, JournalQuery
 from pos.line import Event, OddsQuote, Sport
+from pos.payouts import PendingPayout
 from pos.ports import (
     AuditLog,
     DrawRepository,
     FiscalRepository,
     JournalRepository,
     LineRepository,
+    PendingPayoutRepository,
     ResultRepository,
     SettingsRepository,
     SettlementRepository,
@@ -30,7 +32,7 @@ from pos.ports import (
 )
 from pos.results import Result
 from pos.settlement_batch import VERDICT_STATUS, SettledBatch, Verdict, encode_terms
-from pos.shifts import CashTransfer, Shift, ShiftState, TransferKind
+from pos.shifts import ZERO, CashTransfer, Shift, ShiftState, TransferKind
 from pos.slips import Cancellation, CashKind, CashMovement, IdCheck, Slip, SlipStatus
 from pos.users import User
 
@@ -63,6 +65,8 @@ class FakeData:
         self.shifts: list[Shift] = []
         self.transfers: list[CashTransfer] = []
         self.draws: dict[int, Draw] = {}
+        self.pending_payouts: dict[str, PendingPayout] = {}  # by slip number
+        self.register_numbers: dict[str, str] = {}
 
 
 class _Users:
@@ -97,6 +101,12 @@ class _Settings:
 
     def set_register_serial(self, terminal: str, serial: str) -> None:
         self._data.serials[terminal] = serial
+
+    def register_number(self, terminal: str) -> str:
+        return self._data.register_numbers.get(terminal, "")
+
+    def set_register_number(self, terminal: str, number: str) -> None:
+        self._data.register_numbers[terminal] = number
 
     def printer_texts(self, terminal: str) -> tuple[str | None, str | None]:
         return self._data.printers.get(terminal, (None, None))
@@ -291,11 +301,24 @@ class _Fiscal:
         return self._data.receipts.get((serial, number))
 
     def mark_printed(self, serial: str, number: int) -> None:
+        self._change(serial, number, printed=True, in_doubt=False)
+
+    def mark_in_doubt(self, serial: str, number: int, in_doubt: bool) -> None:
+        self._change(serial, number, in_doubt=in_doubt)
+
+    def mark_spoiled(self, serial: str, number: int, reason: str) -> None:
+        self._change(serial, number, spoiled=reason, in_doubt=False, printed=False)
+
+    def _change(self, serial: str, number: int, **changes: object) -> None:
         receipt = self._data.receipts[(serial, number)]
-        self._data.receipts[(serial, number)] = dataclasses.replace(receipt, printed=True)
+        self._data.receipts[(serial, number)] = dataclasses.replace(receipt, **changes)  # type: ignore[arg-type]
 
     def unprinted(self, serial: str) -> list[FiscalReceipt]:
-        found = [r for (s, _), r in self._data.receipts.items() if s == serial and not r.printed]
+        found = [
+            r
+            for (s, _), r in self._data.receipts.items()
+            if s == serial and not r.printed and r.spoiled is None
+        ]
         return sorted(found, key=lambda r: r.number)
 
     def day_receipts(self, serial: str, day_no: int) -> list[FiscalReceipt]:
@@ -426,15 +449,41 @@ class _Journal:
         return [e for _, e in sorted(self._data.journal.items()) if wanted(e)]
 
 
+class _PendingPayouts:
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def add(self, pending: PendingPayout) -> None:
+        assert pending.slip_number not in self._data.pending_payouts
+        self._data.pending_payouts[pending.slip_number] = pending
+
+    def for_terminal(self, terminal: str) -> PendingPayout | None:
+        found = (p for p in self._data.pending_payouts.values() if p.terminal == terminal)
+        return next(found, None)
+
+    def for_slip(self, slip_number: str, *, for_update: bool = False) -> PendingPayout | None:
+        return self._data.pending_payouts.get(slip_number)
+
+    def remove(self, slip_number: str) -> bool:
+        return self._data.pending_payouts.pop(slip_number, None) is not None
+
+
 class _Shifts:
     def __init__(self, data: FakeData) -> None:
         self._data = data
 
     def open_for(self, terminal: str, *, for_update: bool = False) -> Shift | None:
-        return next(
+        shift = next(
             (s for s in self._data.shifts if s.terminal == terminal and s.state is ShiftState.OPEN),
             None,
         )
+        if shift is None:
+            return None
+        # The real table keeps a running balance; here it is summed (both are tested).
+        moved = sum((amount for _, amount in self.movements(terminal, shift.opened_at)), ZERO)
+        for kind, amount in self.transfers(shift.id):
+            moved += amount if kind is TransferKind.CASH_IN else -amount
+        return dataclasses.replace(shift, drawer=shift.opening_cash + moved)
 
     def add(self, shift: Shift) -> Shift:
         assert self.open_for(shift.terminal) is None
@@ -484,6 +533,7 @@ class FakeUnitOfWork:
     line: LineRepository
     slips: SlipRepository
     fiscal: FiscalRepository
+    pending_payouts: PendingPayoutRepository
     results: ResultRepository
     settlement: SettlementRepository
     journal: JournalRepository
@@ -502,6 +552,7 @@ class FakeUnitOfWork:
         self.line = _Line(self._work)
         self.slips = _Slips(self._work)
         self.fiscal = _Fiscal(self._work)
+        self.pending_payouts = _PendingPayouts(self._work)
         self.results = _Results(self._work)
         self.settlement = _Settlement(self._work)
         self.journal = _Journal(self._work)

@@ -7,10 +7,11 @@ from decimal import Decimal
 from pos.desk import Desk
 
 
-def reopen_shift(desk: Desk) -> None:
+def reopen_shift(desk: Desk, cash: str = "1000") -> None:
     """Close the terminal's shift (the expected cash counted) and open a new one: a shift
-    open for more than 24 hours takes no more bets, payouts or cash (pos.shifts)."""
+    open for more than 24 hours takes no more bets, payouts or cash (pos.shifts). The new
+    drawer holds `cash`: payouts are capped by it."""
     status = desk.shift()
     if status is not None:
         desk.close_shift(counted=max(status.summary.expected, Decimal(0)))
-    desk.open_shift(cash="0")
+    desk.open_shift(cash=cash)

@@ -19,8 +19,15 @@ includes the fsync of the WAL that every real commit pays; for scale, the median
 a one-row durable commit (an UPDATE of a counter row of the copy, timed after the figure)
 are printed on stderr, with the median by kind of bet.
 
-Both are measured interleaved, one call of each in turn, so that both see the same load on
-the machine; `statistics.quantiles(data, n=100)[94]` is the p95.
+The second reference (issue #15), `sqlite3_same_writes`, is the physical cost of the bet's
+write: the very statements the call wrote, recorded on the app's engine, replayed with plain
+`sqlite3` on a twin copy of the database in the same number of durable transactions (today
+two: the slip saved waiting for its print, then issued), with the app's PRAGMAs and its
+BEGIN IMMEDIATE (tests.bench.plain_sqlite3). It gives `accept_bet_p95_vs_sqlite3` (goal:
+ratio ≤ 3); stderr says what a bet wrote and the replay's median.
+
+All three are measured interleaved, one call of each in turn, so that they see the same load
+on the machine; `statistics.quantiles(data, n=100)[94]` is the p95.
 
 The 1,000,000-slip database is built once per schema revision (`db.migrate.HEAD`) into the
 folder named by BETSHOP_BENCH_CACHE (default `.bench-cache/` in the repository) with
@@ -60,6 +67,7 @@ from pos.desk import Desk
 from pos.services import Shop
 from pos.slipnumbers import make_slip_number
 from printing.devices import dummy_printer
+from tests.bench import plain_sqlite3
 from tests.bench.cache import build_on_the_demo
 from tests.bench.cache import cached_database as cached_database_named
 from tests.fakes import PlainPinHasher
@@ -81,10 +89,10 @@ PROBE = "bench_probe"  # a counter row of the copy, written by the one-row commi
 PROBES = 200
 
 
-def _line(name: str, value: float, ref: float) -> str:
+def _line(name: str, value: float, ref: float, ref_name: str = "empty_write_transaction") -> str:
     return (
         f"bench: {name} value={value:.3f} unit=ms ref={ref:.3f} "
-        f"ref_name=empty_write_transaction ratio={value / ref:.2f}"
+        f"ref_name={ref_name} ratio={value / ref:.2f}"
     )
 
 
@@ -252,11 +260,14 @@ def _durable_one_row_commit(engine: Engine) -> None:
 
 @dataclass
 class Timings:
-    """Milliseconds per call: the bets by kind, the empty and the one-row transactions."""
+    """Milliseconds per call: the bets by kind, the empty and the one-row transactions, and
+    the bets' writes replayed with plain sqlite3 (warm-up included in its shapes only)."""
 
     bets: dict[str, list[float]] = field(default_factory=dict)
     empty: list[float] = field(default_factory=list)
     durable: list[float] = field(default_factory=list)
+    replayed: list[float] = field(default_factory=list)
+    replay: plain_sqlite3.Replay = field(default_factory=plain_sqlite3.Replay)
 
     @property
     def accepted(self) -> list[float]:
@@ -273,9 +284,17 @@ def _measure(path: Path, calls: int) -> Timings:
     engine = storage.engine
     timer = time.perf_counter_ns
     timings = Timings()
+    twin: plain_sqlite3.Twin | None = None
+    recorder: plain_sqlite3.Recorder | None = None
     try:
         desk: Desk = shop.login(*CASHIER)
         bets = _bets({row.event.code: sorted(row.odds) for row in desk.line()}, random.Random(7))
+        # The sqlite3 reference: a copy of the file in this very state, then every write of
+        # the app's engine recorded (untimed setup; the warm-up is replayed too).
+        twin = plain_sqlite3.Twin.of(engine, path, path.with_name("sqlite3-twin.db"))
+        recorder = plain_sqlite3.Recorder(engine)
+        replay = twin.replay_call
+        take = recorder.take
 
         def accept() -> tuple[str, float]:
             picks, stake, kind = next(bets)
@@ -292,10 +311,15 @@ def _measure(path: Path, calls: int) -> Timings:
         for _ in range(WARM_UP):
             accept()
             timed(_empty_write_transaction)
+            replay(take())
         for _ in range(calls):
             kind, ms = accept()
             timings.bets.setdefault(kind, []).append(ms)
             timings.empty.append(timed(_empty_write_transaction))
+            timings.replayed.append(replay(take()))
+        recorder.close()
+        twin.check(path)
+        timings.replay = twin.replay
         # For scale only, after the figure: what one durable commit costs on this disk.
         with engine.begin() as connection:
             connection.execute(insert(CounterRow).values(name=PROBE, value=0))
@@ -304,6 +328,10 @@ def _measure(path: Path, calls: int) -> Timings:
             slips = connection.scalar(text("SELECT count(*) FROM slips"))
         assert slips == SLIPS + WARM_UP + calls, slips
     finally:
+        if recorder is not None:
+            recorder.close()
+        if twin is not None:
+            twin.close()
         shop.close()
     return timings
 
@@ -334,7 +362,15 @@ def run(runs: int) -> list[str]:
         f"one-row durable commit (for scale): p50 {statistics.median(timings.durable):.3f} ms, "
         f"p95 {_p95(timings.durable):.3f} ms"
     )
+    replayed = timings.replayed
+    _say(
+        f"the bets' writes with plain sqlite3: p50 {statistics.median(replayed):.3f} ms, "
+        f"p95 {_p95(replayed):.3f} ms, slowest {max(replayed):.1f} ms; "
+        f"{timings.replay.shape()}"
+    )
+    ref_name = f"{plain_sqlite3.REF_NAME}_{timings.replay.commits}_commits"
     return [
         _line("accept_bet_p95", _p95(accepted), _p95(timings.empty)),
         _line("accept_bet_p50", statistics.median(accepted), statistics.median(timings.empty)),
+        _line("accept_bet_p95_vs_sqlite3", _p95(accepted), _p95(replayed), ref_name),
     ]

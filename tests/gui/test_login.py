@@ -12,7 +12,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QPushButton
 from pytestqt.qtbot import QtBot
 
-from pos.errors import DatabaseTooNew, PosError, UserLocked, WrongPin
+from pos.clock import FixedClock
+from pos.errors import DatabaseTooNew, PosError, UserLocked, UserLockedUntilUnlocked, WrongPin
 from pos.services import Shop
 from tests.conftest import NOW
 from ui.connection import ShopConnection
@@ -164,6 +165,44 @@ def test_five_wrong_pins_lock_the_user_until_a_time(qtbot: QtBot, page: LoginPag
     assert message(page) == str(UserLocked("anna", until))
     assert "12:15" in message(page)  # 15 minutes after 12:00 in Minsk
     assert pin_field(page).text() == ""
+
+
+@pytest.mark.warns_in_log  # pos logs the lock-out
+def test_after_the_lock_ran_out_a_wrong_pin_counts_again_towards_an_hours_lock(
+    qtbot: QtBot, demo_shop: Shop, page: LoginPage, clock: FixedClock
+) -> None:
+    for _ in range(5):
+        with contextlib.suppress(PosError):
+            demo_shop.login("anna", "0000")
+    clock.advance(timedelta(minutes=15))
+
+    type_pin_and_enter(qtbot, page, "1111")
+
+    refusal = WrongPin("anna", 4, timedelta(hours=1))
+    qtbot.waitUntil(lambda: message(page) == str(refusal))
+    assert "заблокирован на 1 час" in message(page)
+
+
+@pytest.mark.warns_in_log  # pos logs the lock-outs
+def test_the_third_lock_in_a_row_says_a_manager_must_unlock(
+    qtbot: QtBot, demo_shop: Shop, page: LoginPage, clock: FixedClock
+) -> None:
+    for lasted in (timedelta(minutes=15), timedelta(hours=1)):
+        for _ in range(5):
+            with contextlib.suppress(PosError):
+                demo_shop.login("anna", "0000")
+        clock.advance(lasted)
+    for attempts_left in (4, 3, 2, 1):
+        type_pin_and_enter(qtbot, page, "1111")
+        qtbot.waitUntil(
+            lambda left=attempts_left: message(page) == str(WrongPin("anna", left, None))
+        )
+
+    type_pin_and_enter(qtbot, page, "1111")
+
+    qtbot.waitUntil(lambda: message(page) == str(UserLockedUntilUnlocked("anna")))
+    assert "заблокирован до разблокировки менеджером" in message(page)
+    assert "«Пользователи»" in message(page)
 
 
 @pytest.mark.warns_in_log  # pos logs the lock-out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from datetime import timedelta
 
 import pytest
@@ -12,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from pos.audit import AuditAction
 from pos.clock import FixedClock
 from pos.desk import Desk
-from pos.errors import NotPermitted, WrongPin
+from pos.errors import NotPermitted, PosError, UserLockedUntilUnlocked, WrongPin
 from pos.permissions import WORDS, Permission
 from pos.services import Shop
 from pos.slips import Slip
@@ -130,6 +131,33 @@ def test_a_wrong_manager_pin_is_refused_and_counted(
     assert dialog.findChild(QLineEdit, "manager_pin_field").text() == ""
     assert storage.data.users["boss"].failed_pins == 1
     assert actions(storage)[-1] is AuditAction.WRONG_PIN
+    assert demo_shop.slip(old_slip.number).reprints == 0
+    dialog.reject()
+
+
+@pytest.mark.warns_in_log  # pos logs the lock-outs of boss
+def test_a_manager_locked_for_good_cannot_authorise_and_the_dialog_says_so(
+    qtbot: QtBot,
+    page: BettingPage,
+    old_slip: Slip,
+    demo_shop: Shop,
+    storage: FakeStorage,
+    clock: FixedClock,
+) -> None:
+    for lasted in (timedelta(minutes=15), timedelta(hours=1), timedelta(0)):
+        for _ in range(5):
+            with contextlib.suppress(PosError):
+                demo_shop.login("boss", "0000")
+        clock.advance(lasted)
+    dialog = ask_reprint(qtbot, page, open_details(qtbot, page, old_slip.number))
+
+    authorise(qtbot, dialog, "boss", "9911")  # the right PIN, but the lock has no end
+
+    qtbot.waitUntil(lambda: dialog.message_text() == str(UserLockedUntilUnlocked("boss")))
+    assert dialog.isVisible()
+    assert actions(storage)[-1] is AuditAction.REFUSED_LOCKED
+    assert actions(storage).count(AuditAction.LOCKED_OUT) == 3
+    assert AuditAction.AUTHORISED not in actions(storage)
     assert demo_shop.slip(old_slip.number).reprints == 0
     dialog.reject()
 

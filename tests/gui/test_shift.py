@@ -91,14 +91,14 @@ def test_the_card_never_shows_the_expected_cash(
     anna.cash_in("200", "размен из сейфа")
     boss.cash_out("50", "в сейф")
     status = anna.shift()
-    assert status is not None and status.summary.expected == Decimal("187.50")
+    assert status is not None and status.summary.expected == Decimal("1187.50")
 
     reload(qtbot, page)
 
     assert text(card(page), "shift_cash_in") == "200,00 руб."
 
     assert text(card(page), "shift_cash_out") == "50,00 руб."
-    assert not any(format_money(Decimal("187.50")) in label for label in labels(page))
+    assert not any(format_money(Decimal("1187.50")) in label for label in labels(page))
     assert not any("37,50" in label for label in labels(card(page)))
 
 
@@ -156,10 +156,10 @@ def test_closing_shows_expected_counted_and_the_shortage_after_the_count(
     anna.accept_bet([(101, "1")], Decimal("10"))
     printer.clear()
 
-    dialog = close_with(qtbot, page, "5")
+    dialog = close_with(qtbot, page, "1005")  # the demo shift's float is 1 000,00
 
-    assert text(dialog, "closing_expected") == "10,00 руб."
-    assert text(dialog, "closing_counted") == "5,00 руб."
+    assert text(dialog, "closing_expected") == "1 010,00 руб."
+    assert text(dialog, "closing_counted") == "1 005,00 руб."
     assert text(dialog, "closing_difference") == "недостача 5,00 руб."
     assert "#b3261e" in dialog.findChild(QLabel, "closing_difference").styleSheet()
     assert text(dialog, "closing_z_report") == "Z-отчёт смены № 1 напечатан: чеков 1."
@@ -168,7 +168,7 @@ def test_closing_shows_expected_counted_and_the_shortage_after_the_count(
     qtbot.waitUntil(lambda: not card(page).findChild(QWidget, "open_shift").isHidden())
     assert text(page, "fiscal_day") == "закрыта (последняя — № 1)"
     assert card(page).message_text() == (
-        "Смена закрыта: ожидалось 10,00 руб., посчитано 5,00 руб., разница -5,00 руб."
+        "Смена закрыта: ожидалось 1 010,00 руб., посчитано 1 005,00 руб., разница -5,00 руб."
     )
 
     qtbot.keyClick(dialog.findChild(QLineEdit, "shift_amount"), Qt.Key.Key_Return)
@@ -176,9 +176,9 @@ def test_closing_shows_expected_counted_and_the_shortage_after_the_count(
 
 
 def test_a_surplus_is_noted_and_no_z_report_without_receipts(qtbot: QtBot, page: TillPage) -> None:
-    dialog = close_with(qtbot, page, "12,50")
+    dialog = close_with(qtbot, page, "1012,50")
 
-    assert text(dialog, "closing_expected") == "0,00 руб."
+    assert text(dialog, "closing_expected") == "1 000,00 руб."
     assert text(dialog, "closing_difference") == "излишек 12,50 руб."
     assert "не печатался" in text(dialog, "closing_z_report")
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
@@ -212,12 +212,12 @@ def test_a_z_report_that_did_not_print_is_said_after_the_closing(
     page = open_till(qtbot, anna, runner)
     flaky.broken = True
 
-    dialog = close_with(qtbot, page, "10")
+    dialog = close_with(qtbot, page, "1010")
 
     assert dialog.message_text().startswith("Z-ОТЧЁТ: не напечатано")
     # the figures of the closing are shown all the same
     assert dialog.findChild(QWidget, "shift_result").isVisible()
-    assert dialog.findChild(QLabel, "closing_expected").text() == "10,00 руб."
+    assert dialog.findChild(QLabel, "closing_expected").text() == "1 010,00 руб."
     assert dialog.findChild(QLabel, "closing_difference").text() == "нет — касса сошлась"
     assert dialog.findChild(QLabel, "closing_z_report").text() == "Z-отчёт не напечатан."
     assert anna.shift() is None

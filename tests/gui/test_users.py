@@ -1,18 +1,25 @@
-"""The users page: a manager sees who is locked out, unlocks them, and adds users."""
+"""The users page: a manager sees who is locked out (for a time or for good), unlocks them,
+and adds users."""
 
 from __future__ import annotations
 
 import contextlib
+from datetime import timedelta
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QTableWidget
 from pytestqt.qtbot import QtBot
 
+from pos.audit import AuditAction
+from pos.clock import FixedClock
 from pos.desk import Desk
 from pos.errors import InvalidUser, PosError
 from pos.services import Shop
 from pos.users import Role
+from tests.fakes import FakeStorage
+from ui.errors import ERROR_COLOUR
 from ui.pages.users import LOGIN, STATE, UsersPage
 from ui.tasks import TaskRunner
 
@@ -76,6 +83,40 @@ def test_a_manager_unlocks_a_locked_cashier(qtbot: QtBot, page: UsersPage, demo_
     qtbot.waitUntil(lambda: state_of(page, "anna") == "активен")
     assert message(page) == "Пользователь «anna» разблокирован."
     assert demo_shop.login("anna", "4821").login == "anna"
+
+
+def click_row_of(qtbot: QtBot, page: UsersPage, login: str) -> None:
+    grid = table(page)
+    row = next(r for r in range(grid.rowCount()) if grid.item(r, LOGIN).text() == login)
+    cell = grid.visualItemRect(grid.item(row, LOGIN))
+    qtbot.mouseClick(grid.viewport(), Qt.MouseButton.LeftButton, pos=cell.center())
+
+
+@pytest.mark.warns_in_log  # pos logs the lock-outs
+def test_a_user_locked_for_good_is_shown_as_such_and_a_manager_unlocks_them(
+    qtbot: QtBot, page: UsersPage, demo_shop: Shop, storage: FakeStorage, clock: FixedClock
+) -> None:
+    for lasted in (timedelta(minutes=15), timedelta(hours=1), timedelta(days=2)):
+        lock_out(demo_shop, "anna")
+        clock.advance(lasted)  # the third lock does not run out
+    load(qtbot, page, 2)
+    assert state_of(page, "anna") == "заблокирован до разблокировки менеджером"
+    assert table(page).item(0, STATE).foreground().color() == QColor(ERROR_COLOUR)
+    unlock = page.findChild(QPushButton, "unlock")
+
+    click_row_of(qtbot, page, "anna")
+    assert unlock.isEnabled()
+    qtbot.mouseClick(unlock, Qt.MouseButton.LeftButton)
+
+    qtbot.waitUntil(lambda: state_of(page, "anna") == "активен")
+    assert message(page) == "Пользователь «anna» разблокирован."
+    unlocks = [r for r in storage.data.audit if r.action is AuditAction.UNLOCKED]
+    assert [(r.actor, r.detail) for r in unlocks] == [("boss", "anna")]
+    assert [r.action for r in storage.data.audit].count(AuditAction.LOCKED_OUT) == 3
+    lock_out(demo_shop, "anna")  # the count starts again: 15 minutes, not for good
+    page.refresh()
+    # Two days later, 13:15 + 15 minutes.
+    qtbot.waitUntil(lambda: state_of(page, "anna") == "заблокирован до 13:30")
 
 
 def test_an_active_user_cannot_be_unlocked(qtbot: QtBot, page: UsersPage) -> None:

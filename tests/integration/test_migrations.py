@@ -54,6 +54,7 @@ SHOP_TABLES = {
     "journal_entries",
     "shifts",
     "draws",
+    "pending_payouts",
     "cash_transfers",
 }
 NEXT = "9001"  # a test-only revision after the shop's newest
@@ -411,3 +412,28 @@ def test_slips_taken_before_0004_get_their_terms_and_settle(db_url: str) -> None
         shop.close()
 
     assert (report.won, report.payout) == (1, Decimal("25.00"))
+
+
+def test_users_from_before_0009_keep_their_lock_and_have_no_earlier_locks(db_url: str) -> None:
+    """Migration 0009 adds the count of locks in a row; a user locked before it keeps the lock."""
+    open_storage(db_url, migrations=Migrations(SHOP_MIGRATIONS.script_location, "0008")).close()
+    engine = create_engine(db_url.replace("postgresql://", "postgresql+psycopg://"))
+    sqlite = db_url.startswith("sqlite")
+    until = "2026-11-30T09:15:00.000000Z" if sqlite else "2026-11-30 09:15Z"
+    with engine.begin() as connection:
+        connection.exec_driver_sql(
+            "INSERT INTO users (id, login, role, pin_hash, failed_pins, locked_until) "
+            f"VALUES (1, 'anna', 'cashier', 'plain$4821', 0, '{until}')"
+        )
+    engine.dispose()
+
+    storage = open_storage(db_url)
+    try:
+        with storage.unit_of_work() as uow:
+            anna = uow.users.get("anna")
+    finally:
+        storage.close()
+
+    assert anna is not None
+    assert (anna.locks, anna.locked_until) == (0, NOW + timedelta(minutes=15))
+    assert anna.is_locked(NOW) and not anna.locked_for_good

@@ -84,17 +84,17 @@ def test_the_shift_report_shows_the_cash_to_the_kopeck(
     db_shop: Shop, boss: Desk, day: dict[str, str]
 ) -> None:
     anna = db_shop.login("anna", "4821")
-    closing = anna.close_shift(counted="135,00")
+    closing = anna.close_shift(counted="1135,00")
 
     (row,) = boss.report(ReportKind.SHIFTS, TODAY, TODAY).rows
 
     assert row[1] == "К1"
     # float, slips, stakes, returns, payouts, cash in, cash out, expected, counted, difference
     assert row[4:] == (
-        D("0.00"), 3, D("40.50"), D("5.00"), D("0.00"), D("100.00"), D("0.00"),
-        D("135.50"), D("135.00"), D("-0.50"),
+        D("1000.00"), 3, D("40.50"), D("5.00"), D("0.00"), D("100.00"), D("0.00"),
+        D("1135.50"), D("1135.00"), D("-0.50"),
     )  # fmt: skip
-    assert closing.expected == D("135.50")
+    assert closing.expected == D("1135.50")
 
 
 def test_unpaid_winnings_near_their_limit_and_then_expired(

@@ -60,7 +60,7 @@ def test_update_saves_the_lock_and_the_pin_count(sql_storage: SqlStorage) -> Non
         uow.users.add(anna)
         uow.users.add(User("boss", Role.MANAGER, "plain$9911"))
         uow.commit()
-    changed = dataclasses.replace(anna, role=Role.MANAGER, failed_pins=4, locked_until=NOW)
+    changed = dataclasses.replace(anna, role=Role.MANAGER, failed_pins=4, locked_until=NOW, locks=2)
 
     with sql_storage.unit_of_work() as uow:
         uow.users.update(changed)

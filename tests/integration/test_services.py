@@ -12,7 +12,13 @@ import pytest
 
 from pos.audit import AuditAction
 from pos.clock import FixedClock
-from pos.errors import ConcurrentChange, UserExists, UserLocked, WrongPin
+from pos.errors import (
+    ConcurrentChange,
+    UserExists,
+    UserLocked,
+    UserLockedUntilUnlocked,
+    WrongPin,
+)
 from pos.services import Shop
 from pos.users import Role, User
 from tests.conftest import NOW
@@ -92,6 +98,47 @@ def test_the_lock_ends_after_fifteen_minutes(db_shop: Shop, clock: FixedClock) -
     clock.advance(timedelta(minutes=15))
 
     assert db_shop.login("anna", "4821").login == "anna"
+
+
+def _lock_out(shop: Shop) -> Exception:
+    for _ in range(4):
+        with pytest.raises(WrongPin):
+            shop.login("anna", "0000")
+    with pytest.raises((UserLocked, UserLockedUntilUnlocked)) as locked:
+        shop.login("anna", "0000")
+    return locked.value
+
+
+@pytest.mark.warns_in_log
+def test_the_count_of_locks_survives_a_restart(db_url: str, clock: FixedClock) -> None:
+    """Restarting the till between the locks does not give a guesser 15 minutes again."""
+    for lasted in (timedelta(minutes=15), timedelta(hours=1)):
+        shop = _open(db_url, clock)
+        try:
+            shop.seed_demo()
+            _lock_out(shop)
+        finally:
+            shop.close()
+        clock.advance(lasted)
+
+    again = _open(db_url, clock)
+    try:
+        third = _lock_out(again)
+        clock.advance(timedelta(days=30))
+        with pytest.raises(UserLockedUntilUnlocked):
+            again.login("anna", "4821")
+        with again.unit_of_work() as uow:
+            stored = uow.users.get("anna")
+        again.login("boss", "9911").unlock_user("anna")
+        assert again.login("anna", "4821").login == "anna"
+        actions = _actions(again, 100)
+    finally:
+        again.close()
+
+    assert isinstance(third, UserLockedUntilUnlocked)
+    assert stored is not None and (stored.locks, stored.locked_until) == (3, None)
+    assert actions.count(AuditAction.LOCKED_OUT) == 3
+    assert actions.count(AuditAction.UNLOCKED) == 1
 
 
 def test_settings_survive_a_restart_and_are_audited(db_url: str, clock: FixedClock) -> None:

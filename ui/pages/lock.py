@@ -8,7 +8,7 @@ from PySide6.QtCore import QRegularExpression, Qt, Signal
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QSizePolicy, QVBoxLayout, QWidget
 
-from pos.errors import PosError, UserLocked
+from pos.errors import PosError, UserLocked, UserLockedUntilUnlocked
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import dialog_buttons
@@ -140,7 +140,7 @@ class LockPage(QWidget):
         self._pin.clear()
         self._message.show_error(exc)
         # Five wrong PINs locked the user: only signing out is left (a manager unlocks).
-        self._set_refused_for_good(isinstance(exc, UserLocked))
+        self._set_refused_for_good(isinstance(exc, UserLocked | UserLockedUntilUnlocked))
         self._pin.setFocus()
 
     def _set_refused_for_good(self, refused: bool) -> None:

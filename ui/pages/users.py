@@ -36,11 +36,18 @@ _LOCKED_ROLE = Qt.ItemDataRole.UserRole
 
 @dataclass(frozen=True)
 class UserRow:
-    """A user as the page shows them: the lock end in shop time, or None when not locked."""
+    """A user as the page shows them: the lock end in shop time, or None when not locked;
+    `locked_for_good` when the lock has no end (the third in a row) and waits for an unlock."""
 
     login: str
     role: Role
     locked_until: datetime | None
+    locked_for_good: bool = False
+
+    @property
+    def locked(self) -> bool:
+        """True while the user cannot sign in: the unlock button is for them."""
+        return self.locked_for_good or self.locked_until is not None
 
 
 def _user_rows(desk: Desk) -> list[UserRow]:
@@ -51,7 +58,7 @@ def _user_rows(desk: Desk) -> list[UserRow]:
 
 def _row(user: UserInfo, zone: ZoneInfo) -> UserRow:
     until = user.locked_until.astimezone(zone) if user.locked_until else None
-    return UserRow(user.login, user.role, until)
+    return UserRow(user.login, user.role, until, user.locked_for_good)
 
 
 class UsersPage(QWidget):
@@ -187,21 +194,23 @@ class UsersPage(QWidget):
         selected = self._selected_login()
         self._table.setRowCount(len(rows))
         for index, row in enumerate(rows):
-            state = (
-                self.tr("заблокирован до {time}").format(time=f"{row.locked_until:%H:%M}")
-                if row.locked_until is not None
-                else self.tr("активен")
-            )
-            cells = (row.login, self.role_name(row.role), state)
+            cells = (row.login, self.role_name(row.role), self._state(row))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setData(_LOCKED_ROLE, row.locked_until is not None)
-                if column == STATE and row.locked_until is not None:
+                item.setData(_LOCKED_ROLE, row.locked)
+                if column == STATE and row.locked:
                     item.setForeground(QBrush(QColor(ERROR_COLOUR)))
                 self._table.setItem(index, column, item)
             if row.login == selected:
                 self._table.selectRow(index)
         self._update_unlock_button()
+
+    def _state(self, row: UserRow) -> str:
+        if row.locked_for_good:
+            return self.tr("заблокирован до разблокировки менеджером")
+        if row.locked_until is not None:
+            return self.tr("заблокирован до {time}").format(time=f"{row.locked_until:%H:%M}")
+        return self.tr("активен")
 
     def _unlocked(self, login: str) -> None:
         self._message.show_success(

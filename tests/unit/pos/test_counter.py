@@ -11,6 +11,7 @@ from pos.desk import Desk
 from pos.errors import (
     DocumentExpired,
     DocumentRefused,
+    EventHasResult,
     EventStarted,
     EventSuspended,
     ExpressOddsTooHigh,
@@ -201,12 +202,26 @@ def test_after_the_published_start_only_a_bet_a_manager_agreed_is_taken(
 ) -> None:
     clock.advance(timedelta(days=1, hours=7, minutes=1))  # 101 starts on 1 Dec at 19:00 Minsk
     reopen_shift(anna)
-    with pytest.raises(EventStarted, match="19:00"):
+    with pytest.raises(EventStarted, match=r"01\.12\.2026 в 19:00"):
         anna.accept_bet([(101, "1")], stake="10")
     with pytest.raises(NotPermitted, match="согласование"):
         anna.accept_bet([(101, "1")], stake="10", agreed_in_play=True)
     slip = demo_shop.login("boss", "9911").accept_bet([(101, "1")], stake="10", agreed_in_play=True)
     assert slip.agreed_in_play
+
+
+def test_an_event_whose_result_is_recorded_takes_no_bet_even_agreed_in_play(
+    demo_shop: Shop, clock: FixedClock, anna: Desk
+) -> None:
+    clock.advance(timedelta(days=1, hours=9))  # 101 started at 19:00 and has ended
+    reopen_shift(anna)
+    boss = demo_shop.login("boss", "9911")
+    boss.record_result(101, 2, 1, source="АБФФ")
+    for desk in (anna, boss):
+        with pytest.raises(EventHasResult, match=r"101.*результат"):
+            desk.accept_bet([(101, "1")], stake="10", agreed_in_play=desk is boss)
+    with pytest.raises(EventHasResult):
+        boss.price_bet([(102, "1"), (101, "X")], "10", kind="express", agreed_in_play=True)
 
 
 def test_a_repeated_request_never_issues_twice(storage: FakeStorage, anna: Desk) -> None:

@@ -46,7 +46,8 @@ def test_every_bad_line_is_named_and_nothing_is_read() -> None:
         "Результаты тиражей из файла «feed.csv» не загружены, ничего не изменено. Исправьте: "
         "строка 2: нужны 12 карт рук (по две на шесть рук), а их 4; "
         "строка 3: нужны 5 карт стола, а их 2; "
-        "строка 4: номер тиража «x» — не число; "
+        "строка 4: Поле «Номер тиража» не принято: «x» — нужно целое число цифрами от 1 до "
+        "2146483647; "
         "строка 5: у отменённого тиража нужна причина; "
         "строка 6: не карта: «5z»; "
         "строка 8: тираж № 6 уже был в файле."
@@ -57,3 +58,26 @@ def test_every_bad_line_is_named_and_nothing_is_read() -> None:
 def test_an_empty_or_unreadable_file_is_refused(data: bytes) -> None:
     with pytest.raises(DrawFileRejected):
         read_draw_results("feed.csv", data)
+
+
+@pytest.mark.parametrize("number", ["²", "٤", "1" * 4301, "1234567890123", "0"])
+def test_a_draw_number_that_is_not_one_is_refused_in_russian(number: str) -> None:
+    text = f"тираж;руки;стол\n{number};отменён;сбой\n"
+    with pytest.raises(DrawFileRejected) as rejected:
+        read_draw_results("feed.csv", text.encode())
+
+    ((line, problem),) = rejected.value.problems
+    assert line == 2
+    assert problem.startswith("Поле «Номер тиража» не принято: ")
+    assert "invalid literal" not in problem and "Exceeds" not in problem
+
+
+@pytest.mark.parametrize("reason", ["сбой\x00", "с" * 201])
+def test_a_cancel_reason_no_database_can_store_is_refused_with_its_line(reason: str) -> None:
+    text = f"тираж;руки;стол\n7;отменён;{reason}\n"
+    with pytest.raises(DrawFileRejected) as rejected:
+        read_draw_results("feed.csv", text.encode())
+
+    ((line, problem),) = rejected.value.problems
+    assert line == 2
+    assert problem.startswith("Поле «Причина отмены тиража» не принято: ")

@@ -246,8 +246,9 @@ def test_a_printer_failure_pays_nothing_and_uses_no_number(
     assert "не выдавайте деньги" in str(failed.value)
     assert storage.data.journal == {} and storage.data.journal_counter == 0
     assert len(storage.data.receipts) == receipts_before
-    assert anna.slip(first.number).status is SlipStatus.WON
-    assert storage.data.audit[-1].action is AuditAction.PRINT_FAILED
+    assert anna.slip(first.number).status is SlipStatus.WON and anna.pending_payout() is None
+    assert storage.data.audit[-1].action is AuditAction.PAYOUT_RELEASED
+    assert "не напечатан" in storage.data.audit[-1].detail
 
     flaky.broken = False
     assert anna.pay_out(second.number, PASSPORT).number == 1

@@ -12,7 +12,7 @@ import pytest
 from pos.audit import AuditAction
 from pos.clock import FixedClock
 from pos.desk import Desk
-from pos.errors import NotPermitted, PosError, UserLocked, WrongPin
+from pos.errors import NotPermitted, PosError, UserLocked, UserLockedUntilUnlocked, WrongPin
 from pos.permissions import MATRIX, WORDS, Permission, allowed, matrix_rows
 from pos.printers import PrinterKind, make_printer_config
 from pos.reports import ReportKind
@@ -131,6 +131,39 @@ def test_an_authorisation_needs_a_managers_right_pin(anna: Desk, storage: FakeSt
         anna.authorised_by("boss", "0000", Permission.REPRINT_AFTER_WINDOW)
     with pytest.raises(UserLocked):
         anna.authorised_by("boss", "9911", Permission.REPRINT_AFTER_WINDOW)
+
+
+@pytest.mark.warns_in_log  # the locks of boss are logged
+def test_a_managers_pin_in_an_authorisation_locks_as_at_sign_in_growing_to_for_good(
+    anna: Desk, demo_shop: Shop, storage: FakeStorage, clock: FixedClock
+) -> None:
+    def five_wrong() -> PosError:
+        for _ in range(4):
+            with pytest.raises(WrongPin):
+                anna.authorised_by("boss", "0000", Permission.REPRINT_AFTER_WINDOW)
+        with pytest.raises((UserLocked, UserLockedUntilUnlocked)) as locked:
+            anna.authorised_by("boss", "0000", Permission.REPRINT_AFTER_WINDOW)
+        return locked.value
+
+    first = five_wrong()
+    clock.advance(timedelta(minutes=15))  # ran out: the next wrong PIN starts a new series
+    second = five_wrong()
+    clock.advance(timedelta(hours=1))
+    third = five_wrong()
+    clock.advance(timedelta(days=1))
+
+    assert "до 12:15" in str(first) and "до 13:15" in str(second)
+    assert isinstance(third, UserLockedUntilUnlocked)
+    with pytest.raises(UserLockedUntilUnlocked):
+        anna.authorised_by("boss", "9911", Permission.REPRINT_AFTER_WINDOW)
+    with pytest.raises(UserLockedUntilUnlocked):
+        demo_shop.login("boss", "9911")
+    locks = [r for r in storage.data.audit if r.action is AuditAction.LOCKED_OUT]
+    assert [(r.actor, r.detail) for r in locks] == [
+        ("boss", "блокировка 1 до 12:15"),
+        ("boss", "блокировка 2 до 13:15"),
+        ("boss", "блокировка 3 до разблокировки менеджером"),
+    ]
 
 
 def test_the_idle_lock_is_recorded_and_lifted_by_the_users_pin(

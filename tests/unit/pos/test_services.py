@@ -11,10 +11,12 @@ from pos.errors import (
     EventExists,
     InvalidSetting,
     NotPermitted,
+    PosError,
     UnknownEvent,
     UnknownUser,
     UserExists,
     UserLocked,
+    UserLockedUntilUnlocked,
     WrongPin,
 )
 from pos.services import Shop
@@ -67,6 +69,105 @@ def test_a_manager_can_unlock_a_locked_cashier(demo_shop: Shop, storage: FakeSto
     assert demo_shop.login("anna", "4821").login == "anna"
     unlocked = [r for r in storage.data.audit if r.action is AuditAction.UNLOCKED]
     assert [(r.actor, r.detail) for r in unlocked] == [("boss", "anna")]
+
+
+def lock_out(shop: Shop, login: str = "anna", pin: str = "0000") -> PosError:
+    """Five wrong PINs; the refusal of the fifth."""
+    for _ in range(4):
+        with pytest.raises(WrongPin):
+            shop.login(login, pin)
+    with pytest.raises((UserLocked, UserLockedUntilUnlocked)) as locked:
+        shop.login(login, pin)
+    return locked.value
+
+
+def lock_lines(storage: FakeStorage) -> list[tuple[AuditAction, str]]:
+    wanted = (AuditAction.LOCKED_OUT, AuditAction.REFUSED_LOCKED, AuditAction.UNLOCKED)
+    return [(r.action, r.detail) for r in storage.data.audit if r.action in wanted]
+
+
+@pytest.mark.warns_in_log
+def test_a_wrong_pin_after_the_lock_ran_out_is_counted_not_refused(
+    demo_shop: Shop, storage: FakeStorage, clock: FixedClock
+) -> None:
+    lock_out(demo_shop)
+    clock.advance(timedelta(minutes=15))
+
+    with pytest.raises(WrongPin) as wrong:
+        demo_shop.login("anna", "0000")
+
+    assert wrong.value.attempts_left == 4
+    assert "заблокирован на 1 час" in str(wrong.value)  # the lock grows
+    assert storage.data.users["anna"].locked_until is None
+    assert lock_lines(storage) == [(AuditAction.LOCKED_OUT, "блокировка 1 до 12:15")]
+    assert actions(storage)[-1] is AuditAction.WRONG_PIN
+
+
+@pytest.mark.warns_in_log
+def test_locks_grow_from_fifteen_minutes_to_an_hour_to_until_a_manager_unlocks(
+    demo_shop: Shop, storage: FakeStorage, clock: FixedClock
+) -> None:
+    first = lock_out(demo_shop)
+    clock.advance(timedelta(minutes=15))
+    second = lock_out(demo_shop)
+    clock.advance(timedelta(hours=1))
+    for _ in range(4):
+        with pytest.raises(WrongPin) as wrong:
+            demo_shop.login("anna", "0000")
+    assert "заблокирован до разблокировки менеджером" in str(wrong.value)
+    with pytest.raises(UserLockedUntilUnlocked) as third:
+        demo_shop.login("anna", "0000")
+    clock.advance(timedelta(days=365))
+    with pytest.raises(UserLockedUntilUnlocked):
+        demo_shop.login("anna", "4821")  # not even the right PIN, however long one waits
+
+    assert isinstance(first, UserLocked) and "до 12:15" in str(first)
+    assert isinstance(second, UserLocked) and "до 13:15" in str(second)  # 12:15 + 1 hour
+    assert str(third.value) == str(UserLockedUntilUnlocked("anna"))
+    assert "заблокирован до разблокировки менеджером" in str(third.value)
+    assert "«Пользователи»" in str(third.value)
+    assert actions(storage).count(AuditAction.WRONG_PIN) == 15
+    assert lock_lines(storage) == [
+        (AuditAction.LOCKED_OUT, "блокировка 1 до 12:15"),
+        (AuditAction.LOCKED_OUT, "блокировка 2 до 13:15"),
+        (AuditAction.LOCKED_OUT, "блокировка 3 до разблокировки менеджером"),
+        (AuditAction.REFUSED_LOCKED, ""),
+    ]
+
+
+@pytest.mark.warns_in_log
+def test_a_manager_unlocks_a_lock_for_good_once_and_the_next_lock_is_fifteen_minutes_again(
+    demo_shop: Shop, storage: FakeStorage, clock: FixedClock
+) -> None:
+    for lasted in (timedelta(minutes=15), timedelta(hours=1), timedelta(0)):
+        lock_out(demo_shop)
+        clock.advance(lasted)
+    boss = demo_shop.login("boss", "9911")
+    assert [(u.locked_until, u.locked_for_good) for u in boss.users() if u.login == "anna"] == [
+        (None, True)
+    ]
+
+    boss.unlock_user("anna")
+
+    assert [u.locked_for_good for u in boss.users() if u.login == "anna"] == [False]
+    assert "до 13:30" in str(lock_out(demo_shop))  # 13:15 + 15 minutes
+    assert [a for a, _ in lock_lines(storage)] == [
+        *[AuditAction.LOCKED_OUT] * 3,
+        AuditAction.UNLOCKED,
+        AuditAction.LOCKED_OUT,
+    ]
+
+
+@pytest.mark.warns_in_log
+def test_a_correct_sign_in_forgets_the_earlier_locks(
+    demo_shop: Shop, storage: FakeStorage, clock: FixedClock
+) -> None:
+    lock_out(demo_shop)
+    clock.advance(timedelta(minutes=15))
+    demo_shop.login("anna", "4821")
+
+    assert "до 12:30" in str(lock_out(demo_shop))  # 15 minutes again, not an hour
+    assert [a for a, _ in lock_lines(storage)] == [AuditAction.LOCKED_OUT] * 2
 
 
 def test_a_cashier_cannot_unlock_change_settings_or_edit_the_line(demo_shop: Shop) -> None:

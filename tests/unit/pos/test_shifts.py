@@ -128,8 +128,8 @@ def test_cash_in_and_out_need_a_reason_and_the_cash(anna: Desk, boss: Desk) -> N
         anna.cash_in("10", " ")
     with pytest.raises(TransferRefused, match="больше нуля"):
         anna.cash_in("0", "размен")
-    with pytest.raises(TransferRefused, match=r"только 0,00 руб\."):
-        boss.cash_out("1", "в сейф")
+    with pytest.raises(TransferRefused, match=r"только 1\s000,00 руб\."):
+        boss.cash_out("1000,01", "в сейф")  # the demo shift's float is 1 000,00
     granted = anna.authorised_by("boss", "9911", Permission.CASH_OUT)
     anna.cash_in("50", "размен")
     assert granted.cash_out("50", "в сейф").amount == D("50")
@@ -171,11 +171,11 @@ def test_a_z_report_that_does_not_print_still_gives_the_closing_figures(
     anna.accept_bet([(101, "1")], "10")
     flaky.broken = True
 
-    closing = anna.close_shift(counted="9,50")
+    closing = anna.close_shift(counted="1009,50")
 
     assert (closing.expected, closing.counted, closing.difference) == (
-        Decimal("10.00"),
-        Decimal("9.50"),
+        Decimal("1010.00"),
+        Decimal("1009.50"),
         Decimal("-0.50"),
     )
     assert closing.z_report is not None and closing.print_failure is not None

@@ -150,7 +150,10 @@ def test_a_pending_slip_that_did_not_come_out_is_voided(
     with pytest.raises(SlipNotIssued, match="аннулирован"):
         anna.confirm_pending_slip(pending.number)  # another window answered "yes" too late
     slip = anna.accept_bet([(101, "1")], stake="10")
-    assert slip.fiscal_receipt_no == 1  # the planned number was never used
+    # The planned number may be on paper (the job had started): it is spoiled, never reused.
+    assert slip.fiscal_receipt_no == 2
+    spoiled = storage.data.receipts[(REGISTER, 1)]
+    assert spoiled.spoiled is not None and pending.number in spoiled.spoiled
     assert storage.data.cash[-1].slip_number == slip.number and len(storage.data.cash) == 1
 
 

@@ -79,19 +79,6 @@ def test_a_refund_says_the_stake_is_paid_back() -> None:
     assert "ВОЗВРАТ СТАВКИ" in joined and "ВЫПЛАЧЕНО" not in joined
 
 
-def test_one_printer_gets_the_receipt_and_the_note_in_one_job(tmp_path: Path) -> None:
-    printer = Dummy(profile="TM-T20II")
-    station = build_station(
-        make_printer_config(kind=PrinterKind.NONE), None, printer=printer, jobs_dir=str(tmp_path)
-    )
-    station.print_payout(NOTE, RECEIPT, SETTINGS)
-    job = printer.output
-    assert job.count(CUT) == 2
-    receipt_at = job.index("РАСХОД".encode("cp866"))
-    note_at = job.index("КВИТАНЦИЯ О ВЫПЛАТЕ".encode("cp866"))
-    assert receipt_at < job.index(CUT) < note_at  # receipt, cut, note, cut
-
-
 def _separate(tmp_path: Path, slips: Dummy, receipts: Dummy) -> EscposStation:
     config = make_printer_config(kind=PrinterKind.NONE)
     return build_station(
@@ -99,36 +86,29 @@ def _separate(tmp_path: Path, slips: Dummy, receipts: Dummy) -> EscposStation:
     )
 
 
-def test_a_separate_fiscal_printer_gets_the_receipt_before_the_note(tmp_path: Path) -> None:
+def test_the_payout_receipt_goes_to_the_fiscal_printer_and_the_note_to_the_slip_printer(
+    tmp_path: Path,
+) -> None:
     slips, receipts = Dummy(profile="TM-T20II"), Dummy(profile="TM-T20II")
-    order: list[str] = []
-    for name, dummy in (("note", slips), ("receipt", receipts)):
-        raw = dummy._raw
-
-        def recording(msg: bytes, raw: object = raw, name: str = name) -> None:
-            order.append(name)
-            raw(msg)  # type: ignore[operator]
-
-        dummy._raw = recording  # type: ignore[method-assign]
-    assert _separate(tmp_path, slips, receipts).print_payout(NOTE, RECEIPT, SETTINGS) is None
+    station = _separate(tmp_path, slips, receipts)
+    station.print_receipts([RECEIPT], SETTINGS)
+    station.print_payout_note(NOTE, SETTINGS)
     assert "КВИТАНЦИЯ".encode("cp866") in slips.output
     assert "РАСХОД".encode("cp866") not in slips.output
     assert "РАСХОД".encode("cp866") in receipts.output
-    assert order.index("receipt") < order.index("note")
+    assert receipts.output.count(CUT) == 1
 
 
-@pytest.mark.warns_in_log
-def test_a_note_that_fails_after_its_receipt_is_reported_not_raised(tmp_path: Path) -> None:
-    slips, receipts = FlakyDummy(), Dummy(profile="TM-T20II")
-    slips.broken = True
-    failure = _separate(tmp_path, slips, receipts).print_payout(NOTE, RECEIPT, SETTINGS)
-    assert isinstance(failure, PrinterUnavailable)
-    assert "РАСХОД".encode("cp866") in receipts.output
-
-
-def test_a_fiscal_printer_that_fails_prints_nothing(tmp_path: Path) -> None:
-    slips, receipts = Dummy(profile="TM-T20II"), FlakyDummy()
-    receipts.broken = True
-    with pytest.raises(PrinterUnavailable):
-        _separate(tmp_path, slips, receipts).print_payout(NOTE, RECEIPT, SETTINGS)
-    assert slips.output == b""
+@pytest.mark.parametrize(("mode", "sent"), [("unplugged", False), ("cut", True), ("lost", True)])
+def test_a_failed_job_says_whether_its_bytes_may_be_on_paper(
+    tmp_path: Path, mode: str, sent: bool
+) -> None:
+    printer = FlakyDummy()
+    printer.broken, printer.mode = True, mode
+    station = build_station(
+        make_printer_config(kind=PrinterKind.NONE), None, printer=printer, jobs_dir=str(tmp_path)
+    )
+    with pytest.raises(PrinterUnavailable) as failed:
+        station.print_receipts([RECEIPT], SETTINGS)
+    assert failed.value.sent is sent
+    assert bool(printer.papers) is sent
