@@ -106,6 +106,10 @@ class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk, DrawDesk):
         """This terminal's cash register factory serial."""
         return self._shop.register_serial()
 
+    def register_number(self) -> str:
+        """The registration number of this terminal's cash register ("" if not set)."""
+        return self._shop.register_number()
+
     def update_settings(self, **changes: object) -> ShopSettings:
         """Change the shop settings (managers only); recorded in the audit trail.
 

@@ -187,8 +187,14 @@ class Shop:
         with self.unit_of_work() as uow:
             return uow.settings.register_serial(self.terminal)
 
+    def register_number(self) -> str:
+        """The registration number of this terminal's cash register ("" if not set)."""
+        with self.unit_of_work() as uow:
+            return uow.settings.register_number(self.terminal)
+
     def update_settings(self, **changes: object) -> ShopSettings:
-        """Change shop settings (and `register_serial`, this terminal's) in one transaction.
+        """Change shop settings (and `register_serial`, `register_number`: this terminal's)
+        in one transaction.
 
         Raises:
             InvalidSetting: a value is not acceptable; nothing is changed.
@@ -197,6 +203,7 @@ class Shop:
 
     def _update_settings(self, actor: str, changes: dict[str, object]) -> ShopSettings:
         serial = changes.pop("register_serial", None)
+        number = changes.pop("register_number", None)
         with self.unit_of_work() as uow:
             before = shop_settings.from_text(uow.settings.load())
             after = shop_settings.apply_changes(before, changes)
@@ -211,6 +218,12 @@ class Shop:
                         raise PendingSlip(pending.number)  # its receipt number is planned
                     uow.settings.set_register_serial(self.terminal, checked)
                     diff.append(f"register_serial[{self.terminal}]: {previous} → {checked}")
+            if number is not None:
+                checked = shop_settings.check_register_number(number)
+                previous = uow.settings.register_number(self.terminal)
+                if previous != checked:
+                    uow.settings.set_register_number(self.terminal, checked)
+                    diff.append(f"register_number[{self.terminal}]: {previous} → {checked}")
             if diff:
                 self._audit(uow, actor, AuditAction.SETTINGS_CHANGED, "; ".join(diff))
             uow.commit()

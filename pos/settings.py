@@ -26,6 +26,7 @@ class ShopSettings:
     shop_name: str = "ООО «Букмекерская контора»"
     address: str = "г. Минск"
     licence_number: str = "не указан"
+    unp: str = ""  # the organiser's taxpayer number (УНП), printed on every fiscal document
     time_zone: str = "Europe/Minsk"
     # Belarus raised the gambling age to 21 (Decree No. 305 of 2018); seed 000 p.4 still says 18.
     min_age: int = 21
@@ -87,6 +88,25 @@ def check_register_serial(value: object) -> str:
     return _text("register_serial", value, max_length=40)
 
 
+def check_register_number(value: object) -> str:
+    """A cash register's registration number with the tax authority (may stay empty).
+
+    Raises:
+        InvalidSetting: too long or not printable text.
+    """
+    if isinstance(value, str) and not value.strip():
+        return ""
+    return _text("register_number", value, max_length=40)
+
+
+def _unp(value: object) -> str:
+    """УНП: nine digits, or empty while it is not set."""
+    text = shown(value, 20).strip()
+    if text and not (len(text) == 9 and text.isdecimal() and text.isascii()):
+        raise InvalidSetting("unp", "unp")
+    return text
+
+
 def _parse(name: str, value: object) -> object:
     if name in _MONEY_FIELDS:
         return _money(name, value)
@@ -99,6 +119,7 @@ def _parse(name: str, value: object) -> object:
         "max_express_odds": _odds_limit,
         "idle_lock_minutes": _minutes,
         "poker_margin": _margin,
+        "unp": _unp,
     }.get(name, _zone)
     return parse(value)
 

@@ -146,7 +146,7 @@ class Page:
 
 
 def shop_header(page: Page, settings: ShopSettings) -> None:
-    """The shop's name, address and licence number, centred (every document starts so).
+    """The shop's name, address, licence number and УНП, centred (every document starts so).
 
     Args:
         page: the page to add to.
@@ -155,6 +155,8 @@ def shop_header(page: Page, settings: ShopSettings) -> None:
     page.wrap(settings.shop_name, bold=True, center=True)
     page.wrap(settings.address, center=True)
     page.wrap(f"Лицензия № {settings.licence_number}", center=True)
+    if settings.unp:
+        page.wrap(f"УНП {settings.unp}", center=True)
 
 
 def render_items(

@@ -70,7 +70,7 @@ def receipt_layout(
         local(receipt.at, settings.zone, "%H:%M:%S"),
     )
     page.pair(f"Терминал {receipt.terminal}", f"Кассир {receipt.cashier}")
-    page.wrap(f"Заводской № ККМ {receipt.register_serial}")
+    _register_lines(page, receipt.register_serial, receipt.register_number)
     page.rule()
     page.pair(_item_words(receipt), rub(receipt.amount))
     page.rule()
@@ -104,7 +104,7 @@ def report_layout(
     if report.closing:
         page.wrap("смена закрыта", bold=True, center=True)
     shop_header(page, settings)
-    page.wrap(f"Заводской № ККМ {report.register_serial}")
+    _register_lines(page, report.register_serial, report.register_number)
     page.rule()
     page.wrap(f"Смена № {report.day_no}", bold=True)
     opened = "-" if report.opened_at is None else local(report.opened_at, zone, "%d.%m.%Y %H:%M")
@@ -127,6 +127,20 @@ def report_layout(
         page.pair("Чеки за смену", "чеков нет")
     else:
         page.pair("Чеки за смену", f"№ {totals.first_no}–{totals.last_no}")
+    # A spoiled receipt (its job broke) keeps its number and counts in no sum (pos.fiscal).
+    page.pair("Аннулировано чеков", str(totals.spoiled_count))
+    if totals.spoiled_count:
+        page.pair("на сумму", rub(totals.spoiled), indent=INDENT)
+    page.rule()
+    grand = report.grand
+    page.wrap("Нарастающий итог с первого чека", bold=True)
+    for kind, amount in (
+        (ReceiptKind.INCOME, grand.income),
+        (ReceiptKind.RETURN, grand.returns),
+        (ReceiptKind.EXPENSE, grand.expenses),
+    ):
+        page.pair(RECEIPT_TITLES[kind].capitalize(), rub(amount), indent=INDENT)
+    page.pair("Итого наличные", rub(grand.cash), indent=INDENT)
     page.rule()
     head = report.chain_head
     if head is not None:
@@ -138,6 +152,13 @@ def report_layout(
     if not report.closing:
         page.wrap("Смена не закрыта", bold=True, center=True)
     return page.items
+
+
+def _register_lines(page: Page, serial: str, number: str) -> None:
+    """The register's factory serial and, once set, its registration number."""
+    page.wrap(f"Заводской № ККМ {serial}")
+    if number:
+        page.wrap(f"Рег. № ККМ {number}")
 
 
 def transfer_layout(

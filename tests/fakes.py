@@ -566,7 +566,8 @@ class FakeUnitOfWork:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        self.rollback()
+        # What was not committed is dropped with the copy (no copy is made to be thrown away).
+        del self._work
 
     def commit(self) -> None:
         self._storage.data = self._work

@@ -7,6 +7,7 @@ are in tests/integration/test_printing_flow.py.
 from __future__ import annotations
 
 import random
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from pos.errors import (
     NotPermitted,
     PendingSlip,
     PrintFailed,
+    ReceiptInDoubt,
     ReceiptNotPrinted,
     RegisterNotSet,
     SlipNotIssued,
@@ -351,3 +353,42 @@ def test_the_receipt_counter_has_no_gaps_over_random_failures(
     assert stakes == {s.number for s in open_or_cancelled}
     income = {r.slip_number for r in storage.data.receipts.values() if r.kind is ReceiptKind.INCOME}
     assert income == stakes
+
+
+def _on_paper(flaky: FlakyDummy) -> list[int]:
+    """Every receipt number that reached the paper, whole or in part, once per appearance."""
+    found = []
+    for paper in flaky.papers:
+        found += [int(n) for n in re.findall(r"Чек № (\d+) ", paper.decode("cp866", "replace"))]
+    return found
+
+
+@pytest.mark.warns_in_log
+def test_a_printer_failing_midway_never_puts_one_number_on_two_papers(
+    flaky_shop: Shop, flaky: FlakyDummy, storage: FakeStorage
+) -> None:
+    """80 operations with jobs cut off, printed and unanswered, or refused, at random: each
+    receipt number is on paper at most once, and every number on paper has its record."""
+    anna = flaky_shop.login("anna", "4821")
+    rng = random.Random(15)
+    issued: list[str] = []
+    for _ in range(80):
+        flaky.broken = rng.random() < 0.3
+        flaky.mode = rng.choice(["unplugged", "cut", "lost"])
+        try:
+            if doubtful := anna.receipts_in_doubt():
+                whole = f"Чек № {doubtful[0].number} ".encode("cp866") in flaky.papers[-1]
+                anna.answer_receipt(doubtful[0].number, came_out=whole and flaky.mode == "lost")
+            elif anna.unprinted_receipts():
+                anna.print_receipts()
+            elif rng.random() < 0.2 and issued:
+                anna.cancel_in_window(issued.pop(), reason="проверка")
+            else:
+                issued.append(anna.accept_bet([(101, "1")], stake=rng.randint(1, 50)).number)
+        except (SlipNotPrinted, ReceiptNotPrinted, ReceiptInDoubt) as failure:
+            assert flaky.broken, failure
+    numbers = sorted(storage.data.receipts)
+    assert [n for _, n in numbers] == list(range(1, len(numbers) + 1))
+    paper = _on_paper(flaky)
+    assert len(paper) == len(set(paper)) and len(paper) > 25
+    assert set(paper) <= {n for _, n in numbers}

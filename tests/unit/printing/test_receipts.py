@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from pos.audit import ChainHead
-from pos.fiscal import DayReport, FiscalReceipt, FiscalTotals, ReceiptKind
+from pos.fiscal import DayReport, FiscalReceipt, FiscalTotals, GrandTotals, ReceiptKind
 from pos.settings import ShopSettings
 from pos.slipnumbers import display_slip_number, make_slip_number
 from printing import receipts  # the module: pytest would collect a test_page_layout name
@@ -308,3 +308,31 @@ def test_test_page_prints_code128_and_native_qr() -> None:
     assert "ПРОВЕРКА ПРИНТЕРА".encode("cp866") in output
     assert "абвгд".encode() not in output  # no UTF-8
     assert output.endswith(CUT)
+
+
+def test_receipt_and_report_carry_the_unp_and_the_registration_number() -> None:
+    settings = dataclasses.replace(SETTINGS, unp="190123456")
+    receipt = dataclasses.replace(RECEIPT, register_number="00012345-РБ")
+    report = dataclasses.replace(REPORT, register_number="00012345-РБ")
+    for items in (receipt_layout(receipt, settings), report_layout(report, settings)):
+        text = lines(items)
+        assert "УНП 190123456" in text
+        assert "Заводской № ККМ ККМ-00012345" in text and "Рег. № ККМ 00012345-РБ" in text
+    assert not any("УНП" in line for line in lines(receipt_layout(RECEIPT, SETTINGS)))
+
+
+def test_a_z_report_counts_spoiled_receipts_and_shows_the_grand_total() -> None:
+    totals = dataclasses.replace(TOTALS, spoiled_count=2, spoiled=Decimal("31.00"))
+    grand = GrandTotals(Decimal("98765.00"), Decimal("120.00"), Decimal("50000.50"))
+    report = dataclasses.replace(REPORT, closing=True, totals=totals, grand=grand)
+    text = lines(report_layout(report, SETTINGS))
+    assert any(line.startswith("Аннулировано чеков") and line.endswith(" 2") for line in text)
+    assert any("на сумму" in line and line.endswith(" 31,00 руб.") for line in text)
+    at = text.index("Нарастающий итог с первого чека")
+    grand_lines = text[at + 1 : at + 5]
+    assert grand_lines[0].strip().startswith("Приход") and grand_lines[0].endswith("98 765,00 руб.")
+    assert grand_lines[2].strip().startswith("Расход") and grand_lines[2].endswith("50 000,50 руб.")
+    assert grand_lines[3].strip().startswith("Итого") and grand_lines[3].endswith("48 644,50 руб.")
+    # The day's cash leaves the spoiled receipts out.
+    cash = next(line for line in text if line.startswith("Наличные за смену"))
+    assert cash.endswith(" 929,50 руб.")
