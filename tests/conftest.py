@@ -90,6 +90,24 @@ def shop(storage: FakeStorage, clock: FixedClock, printer: Dummy) -> Shop:
     return Shop(storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=printer)
 
 
+def demo_shop_on(
+    storage: FakeStorage, clock: FixedClock, printer: Dummy, fiscal_printer: Dummy | None = None
+) -> Shop:
+    """The demo shop on the fakes at terminal К1 (register KSA-0042), slips on `printer` and
+    receipts on `fiscal_printer` when given (else on `printer` too)."""
+    storage.data.serials["К1"] = REGISTER
+    shop = Shop(
+        storage,
+        clock=clock,
+        terminal="К1",
+        pin_hasher=PlainPinHasher(),
+        printer=printer,
+        fiscal_printer=fiscal_printer,
+    )
+    shop.seed_demo()
+    return shop
+
+
 @pytest.fixture
 def demo_shop(shop: Shop) -> Shop:
     """The shop with the demo users (anna 4821 cashier, boss 9911 manager) and demo line."""

@@ -107,20 +107,28 @@ def till_screenshot(out_dir: Path, jobs_dir: Path, state_dir: str) -> None:
     morning(anna, clock)
     crash_while_printing(anna)
     clock.advance(timedelta(minutes=2, seconds=5))
+    window, runner = till_at_sign_in(shop, state_dir)
+    save(window, out_dir / "till.png")
+    window.close()
+    runner.shutdown()
+
+
+def till_at_sign_in(
+    shop: Shop, state_dir: str, size: tuple[int, int] = WINDOW_SIZE
+) -> tuple[MainWindow, TaskRunner]:
+    """anna signs in, and the till page comes forward with what waits for her answer."""
     runner = TaskRunner()
     ui_state = QSettings(str(Path(state_dir) / "ui.ini"), QSettings.Format.IniFormat)
     window = MainWindow(ShopConnection.of(shop), runner, ui_state=ui_state)
-    window.resize(*WINDOW_SIZE)
+    window.resize(*size)
     window.show()
     users = window.findChild(QListWidget, "users")
     wait_until(lambda: users.count() == 2)
     sign_in(window, "anna", "4821")
     till = window.findChild(TillPage)
-    wait_until(lambda: till.isVisible() and till.state is not None and till.state.pending)
+    wait_until(lambda: till.isVisible() and till.state is not None)
     wait_until(lambda: not runner.busy)
-    save(window, out_dir / "till.png")
-    window.close()
-    runner.shutdown()
+    return window, runner
 
 
 def printer_settings_screenshot(out_dir: Path, jobs_dir: Path) -> None:

@@ -301,7 +301,8 @@ class MainWindow(QMainWindow):
         # The idle time is the setting the sign-in page has just loaded (or a saved one).
         self._screen_lock.guard(desk, self._workspace, self._user_label.text())
         if self._till is not None:
-            # A slip printed before a crash waits for an answer: the till page asks it.
+            # A slip or a payout's receipt printed before a crash, or a receipt whose print
+            # broke midway, waits for an answer: the till page asks it.
             self._till.refresh(reveal=True)
 
     def _on_login_shop_loaded(self, screen: SignInScreen) -> None:

@@ -15,10 +15,12 @@ from pytestqt.qtbot import QtBot
 from pos.clock import FixedClock
 from pos.desk import Desk
 from pos.services import Shop
-from tests.conftest import REGISTER
+from tests.conftest import demo_shop_on
 from tests.fakeprinter import FlakyDummy
-from tests.fakes import FakeStorage, PlainPinHasher
+from tests.fakes import FakeStorage
+from tests.gui.widgets import open_window
 from ui.app import GarbageCollector
+from ui.main_window import MainWindow
 from ui.tasks import TaskRunner
 
 
@@ -47,6 +49,12 @@ def ui_state(tmp_path: Path) -> QSettings:
 
 
 @pytest.fixture
+def window(qtbot: QtBot, demo_shop: Shop, runner: TaskRunner, ui_state: QSettings) -> MainWindow:
+    """The window on the demo shop, its sign-in page listing anna and boss."""
+    return open_window(qtbot, demo_shop, runner, ui_state)
+
+
+@pytest.fixture
 def boss(demo_shop: Shop) -> Desk:
     """The demo manager, signed in."""
     return demo_shop.login("boss", "9911")
@@ -69,23 +77,10 @@ def two_printer_shop(
     storage: FakeStorage, clock: FixedClock, printer: Dummy, flaky: FlakyDummy
 ) -> Shop:
     """The demo shop with slips on `printer` and fiscal receipts on their own `flaky` printer."""
-    storage.data.serials["К1"] = REGISTER
-    shop = Shop(
-        storage,
-        clock=clock,
-        terminal="К1",
-        pin_hasher=PlainPinHasher(),
-        printer=printer,
-        fiscal_printer=flaky,
-    )
-    shop.seed_demo()
-    return shop
+    return demo_shop_on(storage, clock, printer, flaky)
 
 
 @pytest.fixture
 def flaky_shop(storage: FakeStorage, clock: FixedClock, flaky: FlakyDummy) -> Shop:
     """The demo shop printing slips and receipts on the one `flaky` printer."""
-    storage.data.serials["К1"] = REGISTER
-    shop = Shop(storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=flaky)
-    shop.seed_demo()
-    return shop
+    return demo_shop_on(storage, clock, flaky)

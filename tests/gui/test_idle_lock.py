@@ -11,7 +11,8 @@ from pos.audit import AuditAction
 from pos.errors import WrongPin
 from pos.services import Shop
 from tests.fakes import FakeStorage
-from tests.gui.test_main_window import audit_actions, login_page, sign_in
+from tests.gui.test_main_window import audit_actions, login_page
+from tests.gui.widgets import sign_in
 from ui.connection import ShopConnection
 from ui.main_window import MainWindow
 from ui.pages.betting import BettingPage

@@ -6,12 +6,13 @@ from decimal import Decimal
 
 import pytest
 from PySide6.QtCore import QByteArray, QSettings, Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QPushButton, QTabBar, QWidget
+from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QTabBar, QWidget
 from pytestqt.qtbot import QtBot
 
 from pos.audit import AuditAction
 from pos.services import Shop
 from tests.fakes import FakeStorage
+from tests.gui.widgets import sign_in
 from ui.connection import ShopConnection
 from ui.main_window import GEOMETRY_KEY, MainWindow
 from ui.pages.login import LoginPage
@@ -19,26 +20,8 @@ from ui.pages.settings import SettingsPage
 from ui.tasks import TaskRunner
 
 
-@pytest.fixture
-def window(qtbot: QtBot, demo_shop: Shop, runner: TaskRunner, ui_state: QSettings) -> MainWindow:
-    main_window = MainWindow(ShopConnection.of(demo_shop), runner, ui_state=ui_state)
-    qtbot.addWidget(main_window)
-    main_window.show()
-    qtbot.waitUntil(lambda: login_page(main_window).logins() == ["anna", "boss"])
-    return main_window
-
-
 def login_page(window: MainWindow) -> LoginPage:
     return window.findChild(LoginPage)
-
-
-def sign_in(qtbot: QtBot, window: MainWindow, login: str, pin: str) -> None:
-    users = window.findChild(QListWidget, "users")
-    users.setCurrentRow(login_page(window).logins().index(login))
-    pin_field = window.findChild(QLineEdit, "pin")
-    qtbot.keyClicks(pin_field, pin)
-    qtbot.keyClick(pin_field, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: window.desk is not None)
 
 
 def status_texts(window: MainWindow) -> list[str]:

@@ -14,8 +14,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFileDialog,
-    QLineEdit,
-    QListWidget,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -30,9 +28,7 @@ from pos.errors import CorrectionReasonRequired, InvalidResult, ResultExists
 from pos.results import Result, ResultEntry, ResultStatus
 from pos.services import Shop
 from pos.slips import SlipStatus
-from tests.gui.widgets import child, click
-from ui.connection import ShopConnection
-from ui.main_window import MainWindow
+from tests.gui.widgets import child, click, open_window, sign_in
 from ui.pages.betting import BettingPage
 from ui.pages.results import ResultsPage
 from ui.tasks import TaskRunner
@@ -400,15 +396,6 @@ def test_settling_with_nothing_to_settle_says_so(qtbot: QtBot, page: ResultsPage
 # --- who sees the page -----------------------------------------------------------------------
 
 
-def sign_in(qtbot: QtBot, window: MainWindow, login: str, pin: str) -> None:
-    users = window.findChild(QListWidget, "users")
-    qtbot.waitUntil(lambda: users.count() == 2)
-    users.setCurrentRow([users.item(r).text() for r in range(users.count())].index(login))
-    window.findChild(QLineEdit, "pin").setText(pin)
-    qtbot.keyClick(window.findChild(QLineEdit, "pin"), Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: window.desk is not None)
-
-
 @pytest.mark.parametrize(
     ("login", "pin", "shown"), [("anna", "4821", False), ("boss", "9911", True)]
 )
@@ -421,9 +408,7 @@ def test_only_a_manager_has_the_results_tab_after_the_till(
     pin: str,
     shown: bool,
 ) -> None:
-    window = MainWindow(ShopConnection.of(demo_shop), runner, ui_state=ui_state)
-    qtbot.addWidget(window)
-    window.show()
+    window = open_window(qtbot, demo_shop, runner, ui_state)
 
     sign_in(qtbot, window, login, pin)
 

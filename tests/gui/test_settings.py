@@ -62,6 +62,7 @@ def test_the_form_shows_the_settings_in_force(page: SettingsPage) -> None:
     assert field(page, "min_age").text() == "21"
     assert field(page, "time_zone").text() == "Europe/Minsk"
     assert field(page, "register_serial").text() == REGISTER
+    assert field(page, "register_number").text() == ""
 
 
 def test_a_manager_changes_the_minimum_stake(
@@ -123,6 +124,41 @@ def test_the_register_serial_of_this_terminal_is_saved(
         save(qtbot, page)
 
     assert demo_shop.register_serial() == "KSA-0099"
+
+
+def test_the_unp_and_the_register_number_are_saved_and_shown_again(
+    qtbot: QtBot, page: SettingsPage, boss: Desk, runner: TaskRunner, demo_shop: Shop
+) -> None:
+    assert field(page, "unp").text() == ""
+    retype(qtbot, page, "unp", "190123456")
+    retype(qtbot, page, "register_number", "3690-0042")
+
+    with qtbot.waitSignal(page.settings_saved) as saved:
+        qtbot.keyClick(field(page, "register_number"), Qt.Key.Key_Return)
+
+    assert saved.args[0].unp == demo_shop.settings().unp == "190123456"
+    assert demo_shop.register_number() == "3690-0042"
+    assert demo_shop.register_serial() == REGISTER  # the serial beside it is left as it was
+    again = SettingsPage(boss, runner)
+    qtbot.addWidget(again)
+    again.load_settings()
+    qtbot.waitUntil(lambda: field(again, "unp").text() == "190123456")
+    assert field(again, "register_number").text() == "3690-0042"
+
+
+def test_an_unp_that_is_not_nine_digits_is_refused_and_selected(
+    qtbot: QtBot, page: SettingsPage, demo_shop: Shop
+) -> None:
+    with pytest.raises(PosError) as expected:
+        demo_shop.update_settings(unp="19012345")
+    retype(qtbot, page, "unp", "19012345")
+
+    save(qtbot, page)
+
+    qtbot.waitUntil(lambda: message(page) == str(expected.value))
+    assert SETTING_LABELS["unp"] in message(page)
+    assert field(page, "unp").selectedText() == "19012345"
+    assert demo_shop.settings().unp == ""
 
 
 def test_revert_brings_back_the_saved_values(qtbot: QtBot, page: SettingsPage) -> None:

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 from escpos.printer import Dummy
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QPushButton, QTabBar, QWidget
+from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from pos.desk import Desk
@@ -18,7 +18,7 @@ from pos.slips import Slip, SlipStatus
 from tests.conftest import REGISTER
 from tests.fakes import FakeStorage
 from tests.gui.conftest import FlakyDummy
-from ui.connection import ShopConnection
+from tests.gui.widgets import current_tab, open_window, sign_in
 from ui.main_window import MainWindow
 from ui.pages.betting import BettingPage
 from ui.pages.till import TillPage
@@ -80,6 +80,7 @@ def crash_between_print_and_save(desk: Desk, monkeypatch: pytest.MonkeyPatch) ->
 
 def test_before_the_first_receipt_no_day_is_open(page: TillPage) -> None:
     assert text(page, "register_serial") == REGISTER
+    assert text(page, "register_number") == "не задан (вкладка «Настройки»)"
     assert text(page, "fiscal_day") == "ещё не открывалась"
     assert text(page, "last_receipt") == "чеков ещё не было"
     assert text(page, "unprinted") == "Все чеки напечатаны."
@@ -99,6 +100,16 @@ def test_the_page_shows_the_open_day_and_the_last_receipt(
     assert text(page, "fiscal_day") == "№ 1, открыта с 30.11.2026 12:00"
     assert text(page, "last_receipt") == "№ 2"
     assert button(page, "z_report").isEnabled()
+
+
+def test_the_registration_number_stands_beside_the_serial(
+    qtbot: QtBot, page: TillPage, boss: Desk
+) -> None:
+    boss.update_settings(register_number="3690-0042")
+
+    reload(qtbot, page)
+
+    assert text(page, "register_number") == "3690-0042"
 
 
 def test_the_x_report_prints_and_the_day_stays_open(
@@ -211,34 +222,12 @@ def test_receipts_that_did_not_print_are_printed_again(
 # --- a slip waiting after a crash ------------------------------------------------------------
 
 
-@pytest.fixture
-def window(qtbot: QtBot, demo_shop: Shop, runner: TaskRunner, ui_state: QSettings) -> MainWindow:
-    main_window = MainWindow(ShopConnection.of(demo_shop), runner, ui_state=ui_state)
-    qtbot.addWidget(main_window)
-    main_window.show()
-    users = main_window.findChild(QListWidget, "users")
-    qtbot.waitUntil(lambda: users.count() == 2)
-    return main_window
-
-
-def sign_in(qtbot: QtBot, window: MainWindow, login: str, pin: str) -> None:
-    users = window.findChild(QListWidget, "users")
-    users.setCurrentRow([users.item(r).text() for r in range(users.count())].index(login))
-    pin_field = window.findChild(QLineEdit, "pin")
-    qtbot.keyClicks(pin_field, pin)
-    qtbot.keyClick(pin_field, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: window.desk is not None)
-
-
-def current_tab(window: MainWindow) -> str:
-    navigation = window.findChild(QTabBar, "navigation")
-    return navigation.tabText(navigation.currentIndex())
-
-
-def pending_block_shown(qtbot: QtBot, window: MainWindow) -> QWidget:
+def question_shown(qtbot: QtBot, window: MainWindow, name: str = "pending_slip") -> QWidget:
+    """The till page came forward with the question `name`, its first answer focused."""
     qtbot.waitUntil(lambda: current_tab(window) == "Касса")
-    block = window.findChild(QWidget, "pending_slip")
-    qtbot.waitUntil(block.isVisible)
+    block = window.findChild(QWidget, name)
+    qtbot.waitUntil(lambda: block is not None and block.isVisible())
+    qtbot.waitUntil(lambda: window.focusWidget() is button(block, "confirm_pending"))
     return block
 
 
@@ -254,7 +243,7 @@ def test_a_waiting_slip_is_asked_at_sign_in_and_yes_issues_it(
 
     sign_in(qtbot, window, "boss", "9911")
 
-    block = pending_block_shown(qtbot, window)
+    block = question_shown(qtbot, window)
     assert text(block, "pending_text") == (
         f"Купон № {display_slip_number(pending.number)} отправлен на печать в 12:00:00, "
         "но не подтверждён. Вышел ли он из принтера?"
@@ -282,7 +271,7 @@ def test_no_voids_the_waiting_slip(
 ) -> None:
     pending = crash_between_print_and_save(anna, monkeypatch)
     sign_in(qtbot, window, "anna", "4821")
-    block = pending_block_shown(qtbot, window)
+    block = question_shown(qtbot, window)
 
     click(qtbot, block, "void_pending")
 
@@ -317,10 +306,7 @@ def test_a_slip_left_waiting_by_a_failed_bet_is_asked_at_once(
 ) -> None:
     """The printer fails and so does the database that should void the slip: it waits."""
     monkeypatch.setattr(Desk, "_void_after_failure", lambda *_args: None)
-    window = MainWindow(ShopConnection.of(flaky_shop), runner, ui_state=ui_state)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitUntil(lambda: window.findChild(QListWidget, "users").count() == 2)
+    window = open_window(qtbot, flaky_shop, runner, ui_state)
     sign_in(qtbot, window, "anna", "4821")
     betting = window.findChild(BettingPage)
     qtbot.waitUntil(lambda: not runner.busy)
@@ -336,7 +322,7 @@ def test_a_slip_left_waiting_by_a_failed_bet_is_asked_at_once(
     betting.confirm_dialog.confirm()
 
     qtbot.waitUntil(lambda: "Купон не напечатан" in betting.confirm_dialog.message_text())
-    block = pending_block_shown(qtbot, window)
+    block = question_shown(qtbot, window)
     (waiting,) = storage.data.slips.values()
     assert waiting.status is SlipStatus.PENDING
     assert display_slip_number(waiting.number) in text(block, "pending_text")

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtWidgets import QDialog, QPushButton, QWidget
+from PySide6.QtWidgets import QDialog, QLineEdit, QListWidget, QPushButton, QTabBar, QWidget
 from pytestqt.qtbot import QtBot
+
+from pos.services import Shop
+from ui.connection import ShopConnection
+from ui.main_window import MainWindow
+from ui.tasks import TaskRunner
 
 
 def child(parent: QWidget, kind: type, name: str) -> QWidget:
@@ -23,6 +28,33 @@ def click(qtbot: QtBot, parent: QWidget, name: str) -> None:
     target = child(parent, QPushButton, name)
     qtbot.waitUntil(target.isEnabled)
     qtbot.mouseClick(target, Qt.MouseButton.LeftButton)
+
+
+def open_window(qtbot: QtBot, shop: Shop, runner: TaskRunner, ui_state: QSettings) -> MainWindow:
+    """The window on `shop`, shown, its sign-in page listing the users."""
+    window = MainWindow(ShopConnection.of(shop), runner, ui_state=ui_state)
+    qtbot.addWidget(window)
+    window.show()
+    users = window.findChild(QListWidget, "users")
+    qtbot.waitUntil(lambda: users.count() > 0)
+    return window
+
+
+def sign_in(qtbot: QtBot, window: MainWindow, login: str, pin: str) -> None:
+    """Choose the user on the sign-in page, type the PIN and press Enter."""
+    users = window.findChild(QListWidget, "users")
+    qtbot.waitUntil(lambda: users.count() > 0)
+    users.setCurrentRow([users.item(r).text() for r in range(users.count())].index(login))
+    pin_field = window.findChild(QLineEdit, "pin")
+    qtbot.keyClicks(pin_field, pin)
+    qtbot.keyClick(pin_field, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.desk is not None)
+
+
+def current_tab(window: MainWindow) -> str:
+    """The title of the page the navigation shows."""
+    navigation = window.findChild(QTabBar, "navigation")
+    return navigation.tabText(navigation.currentIndex())
 
 
 class PdfPrintDialog:

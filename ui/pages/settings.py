@@ -27,6 +27,9 @@ from ui.tasks import TaskRunner
 from ui.widgets.printers_card import PrintersCard
 
 REGISTER_SERIAL = "register_serial"
+REGISTER_NUMBER = "register_number"
+# This terminal's register: beside the shop's settings, saved through the same call.
+_TERMINAL_FIELDS = (REGISTER_SERIAL, REGISTER_NUMBER)
 # Presentation only: which fields go under "rules and limits"; every other one, and any
 # setting added later, goes under the shop section.
 _LIMIT_FIELDS = (
@@ -40,12 +43,18 @@ _LIMIT_FIELDS = (
     "poker_pay_at_once",
 )
 
-Loaded = tuple[ShopSettings, str | None]
+Loaded = tuple[ShopSettings, str | None, str]
 
 
 def setting_names() -> list[str]:
-    """Every field of the form: the shop settings, then this terminal's register serial."""
-    return [field.name for field in dataclasses.fields(ShopSettings)] + [REGISTER_SERIAL]
+    """Every field of the form: the shop settings, then this terminal's register serial and
+    registration number."""
+    return [field.name for field in dataclasses.fields(ShopSettings)] + list(_TERMINAL_FIELDS)
+
+
+def _register(desk: Desk) -> tuple[str | None, str]:
+    """This terminal's register serial and registration number (worker thread)."""
+    return desk.register_serial(), desk.register_number()
 
 
 def as_text(value: object) -> str:
@@ -87,7 +96,7 @@ class SettingsPage(QWidget):
         """Fill the form with the settings now in force (in the background)."""
         desk = self._desk
         self._runner.run(
-            lambda: (desk.settings(), desk.register_serial()),
+            lambda: (desk.settings(), *_register(desk)),
             on_success=self._show_loaded,
             on_failure=self._message.show_error,
             owner=self,
@@ -103,7 +112,7 @@ class SettingsPage(QWidget):
         desk = self._desk
         self._message.show_progress(self.tr("Сохранение…"))
         self._runner.run(
-            lambda: (desk.update_settings(**changes), desk.register_serial()),
+            lambda: (desk.update_settings(**changes), *_register(desk)),
             on_success=self._show_saved,
             on_failure=self._show_refusal,
             owner=self,
@@ -119,7 +128,8 @@ class SettingsPage(QWidget):
         self._note(
             shop_card,
             self.tr(
-                "Заводской номер указывается для кассового аппарата этого терминала ({terminal})."
+                "Заводской и регистрационный номера относятся к кассовому аппарату этого "
+                "терминала ({terminal})."
             ).format(terminal=self._desk.terminal),
         )
         self._note(
@@ -214,8 +224,8 @@ class SettingsPage(QWidget):
         self._revert_button.setEnabled(not busy)
 
     def _fill(self, loaded: Loaded) -> None:
-        settings, serial = loaded
-        values = {**dataclasses.asdict(settings), REGISTER_SERIAL: serial}
+        settings, serial, number = loaded
+        values = {**dataclasses.asdict(settings), REGISTER_SERIAL: serial, REGISTER_NUMBER: number}
         self._loaded = {name: as_text(values.get(name)) for name in self._edits}
         for name, edit in self._edits.items():
             edit.setText(self._loaded[name])

@@ -1,5 +1,5 @@
-"""The till page ("Касса"): the shift, the register's day, X and Z reports, receipts, a waiting
-slip."""
+"""The till page ("Касса"): the shift, the register's day, X and Z reports, receipts, and
+what waits for the cashier's answer after a broken print (a slip, a payout, receipts)."""
 
 from __future__ import annotations
 
@@ -21,19 +21,19 @@ from PySide6.QtWidgets import (
 )
 
 from pos.desk import Desk
-from pos.errors import PosError
+from pos.errors import DeviceOrStorageError, PosError, ReceiptInDoubt, ReceiptsInDoubt
 from pos.fiscal import DayReport, FiscalReceipt, Register
 from pos.money import format_money
+from pos.payouts import PendingPayout
 from pos.ports import PreviewLine
 from pos.shift_desk import ShiftStatus
-from pos.slipnumbers import display_slip_number
 from pos.slips import Slip
 from ui.dialogs.close_day import CloseDayDialog
 from ui.dialogs.print_preview import PrintPreviewDialog
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button
-from ui.widgets.pending_slip import PendingSlipBlock
+from ui.widgets.print_recovery import PrintRecovery
 from ui.widgets.shift_card import ShiftCard
 
 _NO_VALUE = "—"
@@ -50,11 +50,14 @@ class TillState:
     pending: Slip | None
     zone: ZoneInfo
     shift: ShiftStatus | None
+    payout: PendingPayout | None
+    in_doubt: list[FiscalReceipt]
+    number: str  # the register's registration number ("" while not set)
 
 
 def load_till_state(desk: Desk) -> TillState:
-    """Read the register, the receipts left to print, the waiting slip and the shift (worker
-    thread)."""
+    """Read the register, the receipts left to print, what waits for an answer and the shift
+    (worker thread)."""
     return TillState(
         desk.register_serial(),
         desk.fiscal_state(),
@@ -62,14 +65,19 @@ def load_till_state(desk: Desk) -> TillState:
         desk.pending_slip(),
         desk.settings().zone,
         desk.shift(),
+        desk.pending_payout(),
+        desk.receipts_in_doubt(),
+        desk.register_number(),
     )
 
 
 class TillPage(QWidget):
     """The register's state and its buttons; every answer is followed by a fresh state.
 
-    `refresh(reveal=True)` (at sign-in, after a failed bet) emits `pending_found` when a slip
-    waits for the cashier's answer, then scrolls to it with "Да" focused.
+    `refresh(reveal=True)` (at sign-in, after a failed bet, after an answer, when «Допечатать
+    чеки» found receipts in doubt) emits `pending_found` when a slip, a payout or a receipt
+    waits for the cashier's answer, then scrolls to the first question with its first answer
+    focused.
     """
 
     pending_found = Signal()
@@ -91,7 +99,7 @@ class TillPage(QWidget):
         return self._state
 
     def refresh(self, *, reveal: bool = False) -> None:
-        """Reload the state in the background; with `reveal`, bring a waiting slip forward."""
+        """Reload the state in the background; with `reveal`, bring a question forward."""
         self._reveal = self._reveal or reveal
         desk = self._desk
         self._runner.run(
@@ -113,11 +121,10 @@ class TillPage(QWidget):
         column = QVBoxLayout(content)
         column.setContentsMargins(16, 14, 16, 8)
         column.setSpacing(14)
-        self._pending = PendingSlipBlock()
-        self._pending.confirm_requested.connect(self._on_pending_confirm_requested)
-        self._pending.void_requested.connect(self._on_pending_void_requested)
-        self._pending.hide()
-        column.addWidget(self._pending)
+        self._recovery = PrintRecovery(self._desk, self._runner)
+        self._recovery.answered.connect(self._on_recovery_answered)
+        self._recovery.refused.connect(self._refused)
+        column.addWidget(self._recovery)
         self.shift_card = ShiftCard(self._desk, self._runner)
         self.shift_card.changed.connect(self._on_shift_card_changed)
         column.addWidget(self.shift_card)
@@ -129,6 +136,7 @@ class TillPage(QWidget):
         column.addWidget(self._build_receipts_card())
         self._message = MessageLabel()
         self._message.setObjectName("till_message")
+        self._recovery.answering.connect(self._message.show_progress)
         column.addWidget(self._message)
         column.addStretch(1)
         self._scroll = QScrollArea()
@@ -143,9 +151,11 @@ class TillPage(QWidget):
     def _build_register_card(self) -> QFrame:
         card, form = self._card(self.tr("Кассовый аппарат"))
         self._serial = self._value("register_serial")
+        self._number = self._value("register_number")
         self._day = self._value("fiscal_day")
         self._last_receipt = self._value("last_receipt")
         form.addRow(self.tr("Заводской номер"), self._serial)
+        form.addRow(self.tr("Регистрационный номер"), self._number)
         form.addRow(self.tr("Смена ККМ"), self._day)
         form.addRow(self.tr("Последний чек"), self._last_receipt)
         return card
@@ -185,6 +195,9 @@ class TillPage(QWidget):
         card = QFrame()
         card.setObjectName("card")
         form = QFormLayout(card)
+        # A value too long for the narrowest window goes under its label, so that the two
+        # cards stay side by side.
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.setContentsMargins(24, 18, 24, 20)
         form.setHorizontalSpacing(24)
         form.setVerticalSpacing(10)
@@ -206,19 +219,20 @@ class TillPage(QWidget):
         self._state = state
         self._show_register(state)
         self._show_unprinted(state.unprinted)
-        self._show_pending(state)
+        self._recovery.show_waiting(state.pending, state.payout, state.in_doubt, state.zone)
         self.shift_card.show_status(state.shift, state.zone)
         self._update_buttons()
         if self._reveal:
             self._reveal = False
-            if state.pending is not None:
+            if self._recovery.questions:
                 self.pending_found.emit()
-                self._scroll.ensureWidgetVisible(self._pending)
-                self._pending.focus_answer()
+                self._scroll.ensureWidgetVisible(self._recovery)
+                self._recovery.focus_answer()
 
     def _show_register(self, state: TillState) -> None:
         register = state.register
         self._serial.setText(state.serial or self.tr("не задан (вкладка «Настройки»)"))
+        self._number.setText(state.number or self.tr("не задан (вкладка «Настройки»)"))
         if register is None or register.day_no == 0:
             self._day.setText(self.tr("ещё не открывалась"))
         elif register.day_opened_at is not None:
@@ -246,11 +260,6 @@ class TillPage(QWidget):
             self._unprinted.setText(self.tr("Все чеки напечатаны."))
             self._unprinted.setStyleSheet("")
 
-    def _show_pending(self, state: TillState) -> None:
-        self._pending.setVisible(state.pending is not None)
-        if state.pending is not None:
-            self._pending.show_slip(state.pending, state.zone)
-
     def _update_buttons(self) -> None:
         idle = not self._runner.busy
         state = self._state
@@ -259,7 +268,7 @@ class TillPage(QWidget):
         day_open = state is not None and state.register is not None and state.register.day_open
         self._z_button.setEnabled(idle and day_open)
         self._print_button.setEnabled(idle and state is not None and bool(state.unprinted))
-        self._pending.set_answerable(idle)
+        self._recovery.set_answerable(idle)
         self.shift_card.set_idle(idle)
 
     # --- calls --------------------------------------------------------------------------
@@ -279,8 +288,12 @@ class TillPage(QWidget):
         self.refresh()
 
     def _refused(self, exc: PosError) -> None:
-        self._message.show_error(exc)
-        self.refresh()
+        if isinstance(exc, DeviceOrStorageError):
+            self._message.show_warning(exc)  # e.g. "не выдавайте деньги", "ответьте, вышел ли"
+        else:
+            self._message.show_error(exc)
+        # Receipts wait for the cashier's answer: their questions come forward.
+        self.refresh(reveal=isinstance(exc, ReceiptsInDoubt | ReceiptInDoubt))
 
     # --- results ------------------------------------------------------------------------
 
@@ -319,20 +332,6 @@ class TillPage(QWidget):
             )
         else:
             self._message.show_info(self.tr("Все чеки уже напечатаны."))
-
-    def _show_confirmed(self, slip: Slip) -> None:
-        self._message.show_success(
-            self.tr("Купон № {number} выдан: примите ставку {stake} руб.").format(
-                number=display_slip_number(slip.number), stake=format_money(slip.stake)
-            )
-        )
-
-    def _show_voided(self, slip: Slip) -> None:
-        self._message.show_success(
-            self.tr("Купон № {number} аннулирован: ставка не принята, деньги не берите.").format(
-                number=display_slip_number(slip.number)
-            )
-        )
 
     def _show_preview(self, lines: list[PreviewLine]) -> None:
         self._message.clear_message()
@@ -387,15 +386,9 @@ class TillPage(QWidget):
     def _on_print_button_clicked(self) -> None:
         self._call(self.tr("Печать чеков…"), self._desk.print_receipts, self._show_printed)
 
-    def _on_pending_confirm_requested(self, number: str) -> None:
-        desk = self._desk
-        answer = self.tr("Выдача купона…")
-        self._call(answer, lambda: desk.confirm_pending_slip(number), self._show_confirmed)
-
-    def _on_pending_void_requested(self, number: str) -> None:
-        desk = self._desk
-        answer = self.tr("Аннулирование купона…")
-        self._call(answer, lambda: desk.void_pending_slip(number), self._show_voided)
+    def _on_recovery_answered(self, done: str) -> None:
+        self._message.show_success(done)
+        self.refresh(reveal=True)  # the next question, if any, gets the cursor
 
     def _on_preview_dialog_finished(self, _result: int) -> None:
         self.preview_dialog = None

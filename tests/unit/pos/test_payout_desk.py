@@ -34,7 +34,7 @@ from pos.fiscal import ReceiptKind
 from pos.identity import IdDocument
 from pos.services import Shop
 from pos.slips import CashKind, IdOutcome, Slip, SlipStatus
-from tests.conftest import REGISTER
+from tests.conftest import REGISTER, demo_shop_on
 from tests.documents import PASSPORT
 from tests.fakeprinter import FlakyDummy
 from tests.fakes import FakeStorage, PlainPinHasher
@@ -352,16 +352,7 @@ def test_a_note_that_does_not_print_after_its_receipt_leaves_the_payout_made(
     storage: FakeStorage, clock: FixedClock
 ) -> None:
     slips, receipts = FlakyDummy(), FlakyDummy()
-    storage.data.serials["К1"] = REGISTER
-    shop = Shop(
-        storage,
-        clock=clock,
-        terminal="К1",
-        pin_hasher=PlainPinHasher(),
-        printer=slips,
-        fiscal_printer=receipts,
-    )
-    shop.seed_demo()
+    shop = demo_shop_on(storage, clock, slips, receipts)
     anna, boss = shop.login("anna", "4821"), shop.login("boss", "9911")
     slip = _won_slip(anna, boss, clock)
     _next_day(clock, anna)

@@ -31,7 +31,7 @@ from pos.payout_desk import PayoutDesk
 from pos.permissions import Permission
 from pos.services import Shop
 from pos.slips import Slip, SlipStatus
-from tests.conftest import REGISTER
+from tests.conftest import REGISTER, demo_shop_on
 from tests.documents import PASSPORT
 from tests.fakeprinter import FlakyDummy
 from tests.fakes import FakeStorage, PlainPinHasher
@@ -46,25 +46,9 @@ def flaky() -> FlakyDummy:
     return FlakyDummy()
 
 
-def _shop(
-    storage: FakeStorage, clock: FixedClock, printer: Dummy, fiscal: Dummy | None = None
-) -> Shop:
-    storage.data.serials["К1"] = REGISTER
-    shop = Shop(
-        storage,
-        clock=clock,
-        terminal="К1",
-        pin_hasher=PlainPinHasher(),
-        printer=printer,
-        fiscal_printer=fiscal,
-    )
-    shop.seed_demo()
-    return shop
-
-
 @pytest.fixture
 def shop(storage: FakeStorage, clock: FixedClock, flaky: FlakyDummy) -> Shop:
-    return _shop(storage, clock, flaky)
+    return demo_shop_on(storage, clock, flaky)
 
 
 @pytest.fixture
@@ -234,7 +218,7 @@ def test_a_separate_fiscal_printer_broken_midway_renumbers_the_receipt(
     storage: FakeStorage, clock: FixedClock
 ) -> None:
     slips, receipts = Dummy(profile="TM-T20II"), FlakyDummy()
-    shop = _shop(storage, clock, slips, receipts)
+    shop = demo_shop_on(storage, clock, slips, receipts)
     anna = shop.login("anna", "4821")
     receipts.broken, receipts.mode = True, "lost"  # printed all of it, lost the answer
     with pytest.raises(ReceiptNotPrinted, match="Чек № 1 аннулирован") as failed:
@@ -258,7 +242,7 @@ def test_a_reprint_broken_midway_asks_the_cashier_and_never_prints_a_number_twic
     storage: FakeStorage, clock: FixedClock
 ) -> None:
     slips, receipts = Dummy(profile="TM-T20II"), FlakyDummy()
-    shop = _shop(storage, clock, slips, receipts)
+    shop = demo_shop_on(storage, clock, slips, receipts)
     anna = shop.login("anna", "4821")
     receipts.broken = True  # unplugged: nothing reaches the paper
     with pytest.raises(ReceiptNotPrinted):
@@ -284,7 +268,7 @@ def test_a_reprint_that_came_out_whole_is_marked_printed_on_the_answer(
     storage: FakeStorage, clock: FixedClock
 ) -> None:
     slips, receipts = Dummy(profile="TM-T20II"), FlakyDummy()
-    shop = _shop(storage, clock, slips, receipts)
+    shop = demo_shop_on(storage, clock, slips, receipts)
     anna = shop.login("anna", "4821")
     receipts.broken = True
     with pytest.raises(ReceiptNotPrinted):
