@@ -56,6 +56,23 @@ def pg_url(pg_server: PostgresServer) -> Iterator[str]:
     pg_server.drop_database(name)
 
 
+@pytest.fixture(scope="session")
+def pg_template(pg_server: PostgresServer) -> str:
+    """A database migrated to the newest schema once, copied for each test that needs one:
+    running every migration per test costs seconds on PostgreSQL."""
+    name = pg_server.create_database()
+    open_storage(pg_server.url(name)).close()
+    return name
+
+
+@pytest.fixture
+def pg_migrated_url(pg_server: PostgresServer, pg_template: str) -> Iterator[str]:
+    """The URL of a new PostgreSQL database with the newest schema and no rows."""
+    name = pg_server.create_database(template=pg_template)
+    yield pg_server.url(name)
+    pg_server.drop_database(name)
+
+
 @pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     """The URL of a SQLite file that does not exist yet, in a folder that does not either."""
@@ -64,8 +81,14 @@ def sqlite_url(tmp_path: Path) -> str:
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def db_url(request: pytest.FixtureRequest) -> str:
-    """The same test on a SQLite file and on a PostgreSQL database."""
-    fixture = "sqlite_url" if request.param == "sqlite" else "pg_url"
+    """The same test on a SQLite file and on a PostgreSQL database: an empty one where the
+    module says `EMPTY_DATABASES = True` (it tests creating the schema), else one already
+    migrated."""
+    if request.param == "sqlite":
+        fixture = "sqlite_url"
+    else:
+        empty = getattr(request.module, "EMPTY_DATABASES", False)
+        fixture = "pg_url" if empty else "pg_migrated_url"
     return str(request.getfixturevalue(fixture))
 
 

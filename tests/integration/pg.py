@@ -81,12 +81,15 @@ class PostgresServer:
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
         shutil.rmtree(self.folder, ignore_errors=True)
 
-    def create_database(self) -> str:
-        """A new empty database; returns its name."""
+    def create_database(self, template: str | None = None) -> str:
+        """A new database, empty or a copy of `template`; returns its name."""
         self._counter += 1
         name = f"test_{self._counter}"
+        statement = sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name))
+        if template is not None:
+            statement += sql.SQL(" TEMPLATE {}").format(sql.Identifier(template))
         with psycopg.connect(self.admin_conninfo, autocommit=True) as admin:
-            admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+            admin.execute(statement)
         return name
 
     def drop_database(self, name: str) -> None:

@@ -18,6 +18,8 @@ from tests.conftest import NOW
 from tests.fakes import PlainPinHasher
 
 pytestmark = pytest.mark.integration
+# A test here builds a database of revision 0005 itself: PostgreSQL databases start empty.
+EMPTY_DATABASES = True
 
 
 @pytest.fixture

@@ -29,6 +29,9 @@ from pos.errors import DatabaseTooNew, DatabaseUnreadable, MigrationFailed
 from pos.services import Shop
 from tests.fakes import PlainPinHasher
 
+# These tests create the schema themselves: a PostgreSQL database starts empty.
+EMPTY_DATABASES = True
+
 pytestmark = pytest.mark.integration
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
