@@ -108,14 +108,15 @@ class TillDesk(DeskBase):
     def confirm_pending_slip(self, number: str) -> Slip:
         """The cashier saw the waiting slip come out of the printer: issue it (stake, receipt).
 
-        With one printer the receipt came out in the same job; with a separate fiscal
-        printer nobody knows whether it did: «Допечатать чеки» asks the cashier first.
+        Whether its receipt came out whole is another question — on one printer the job
+        may have died between the slip's cut and the receipt's, with a separate fiscal
+        printer before the receipt was sent — so the receipt is recorded *in doubt* and the
+        till page asks «Вышел ли чек № N целиком?» next (found by the kill -9 soak).
 
         Raises:
             SlipNotIssued: it was voided meanwhile.
         """
-        separate = self._shop.station.separate_fiscal
-        return self._confirm(number, receipt_printed=not separate, receipt_in_doubt=separate)
+        return self._confirm(number, receipt_printed=False, receipt_in_doubt=True)
 
     def void_pending_slip(self, number: str, reason: str = NOT_PRINTED) -> Slip:
         """The waiting slip did not come out: void it (never issued, never payable).
