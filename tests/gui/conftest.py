@@ -38,8 +38,12 @@ def runner(qtbot: QtBot) -> Iterator[TaskRunner]:
     """The background worker; every queued call has delivered its callback before teardown."""
     task_runner = TaskRunner()
     yield task_runner
-    qtbot.waitUntil(lambda: not task_runner.busy, timeout=5000)
-    task_runner.shutdown()
+    try:
+        qtbot.waitUntil(lambda: not task_runner.busy, timeout=30_000)
+    finally:
+        # Never let the runner go while its worker still runs: the worker's answer would be
+        # emitted on a destroyed object (seen as "pure virtual method called" under load).
+        task_runner.shutdown()
 
 
 @pytest.fixture
