@@ -368,7 +368,7 @@ def run(runs: int) -> list[str]:
         f"p95 {_p95(replayed):.3f} ms, slowest {max(replayed):.1f} ms; "
         f"{timings.replay.shape()}"
     )
-    ref_name = f"{plain_sqlite3.REF_NAME}_{timings.replay.commits}_commits"
+    ref_name = timings.replay.ref_name
     return [
         _line("accept_bet_p95", _p95(accepted), _p95(timings.empty)),
         _line("accept_bet_p50", statistics.median(accepted), statistics.median(timings.empty)),

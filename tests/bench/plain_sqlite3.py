@@ -218,6 +218,12 @@ class Replay:
         counts = Counter(len(shape) for shape, n in self.shapes.items() for _ in range(n))
         return counts.most_common(1)[0][0] if counts else 0
 
+    @property
+    def ref_name(self) -> str:
+        """The bench line's `ref_name`: "sqlite3_same_writes_2_commits"."""
+        n = self.commits
+        return f"{REF_NAME}_{n}_commit{'' if n == 1 else 's'}"
+
     def shape(self) -> str:
         """The most frequent shape, e.g. "2 commits: [UPDATE counters, INSERT slips…] […]",
         and how many calls had another."""
