@@ -33,7 +33,7 @@ from pos.fiscal import ReceiptKind
 from pos.printers import PrinterKind, make_printer_config
 from pos.services import Shop
 from pos.slips import CashKind, SlipStatus
-from tests.conftest import REGISTER
+from tests.conftest import REGISTER, demo_shop_on
 from tests.fakeprinter import FlakyDummy
 from tests.fakes import FakeStorage, PlainPinHasher
 
@@ -169,16 +169,7 @@ def test_a_separate_fiscal_printer_that_fails_leaves_the_slip_issued_and_the_rec
     storage: FakeStorage, clock: FixedClock
 ) -> None:
     slips, receipts = Dummy(profile="TM-T20II"), FlakyDummy()
-    storage.data.serials["К1"] = REGISTER
-    shop = Shop(
-        storage,
-        clock=clock,
-        terminal="К1",
-        pin_hasher=PlainPinHasher(),
-        printer=slips,
-        fiscal_printer=receipts,
-    )
-    shop.seed_demo()
+    shop = demo_shop_on(storage, clock, slips, receipts)
     anna = shop.login("anna", "4821")
     first = anna.accept_bet([(101, "1")], stake="10")
     assert "Купон".encode("cp866") in slips.output
