@@ -26,6 +26,7 @@ from db.migrate import HEAD, SHOP_MIGRATIONS, Migrations, read_state
 from db.tables import Base
 from pos.clock import FixedClock
 from pos.errors import DatabaseTooNew, DatabaseUnreadable, MigrationFailed
+from pos.fiscal import GrandTotals
 from pos.services import Shop
 from tests.fakes import PlainPinHasher
 
@@ -440,3 +441,38 @@ def test_users_from_before_0009_keep_their_lock_and_have_no_earlier_locks(db_url
     assert anna is not None
     assert (anna.locks, anna.locked_until) == (0, NOW + timedelta(minutes=15))
     assert anna.is_locked(NOW) and not anna.locked_for_good
+
+
+def test_drawers_and_grand_totals_from_before_0010_are_backfilled(db_url: str) -> None:
+    """Migration 0010 starts each open drawer at its float plus its movements, and each
+    register's grand totals at the sum of its receipts."""
+    open_storage(db_url, migrations=Migrations(SHOP_MIGRATIONS.script_location, "0009")).close()
+    engine = create_engine(db_url.replace("postgresql://", "postgresql+psycopg://"))
+    at = "2026-11-30T09:15:00.000000Z" if db_url.startswith("sqlite") else "2026-11-30 09:15Z"
+    with engine.begin() as connection:
+        for statement in (
+            "INSERT INTO shifts (id, terminal, state, opened_at, opened_by, opening_cash) "
+            f"VALUES (1, 'К1', 'open', '{at}', 'anna', 50000)",
+            "INSERT INTO cash_transfers (id, shift_id, at, cashier, kind, amount, reason) "
+            f"VALUES (1, 1, '{at}', 'anna', 'in', 10000, 'размен'), "
+            f"(2, 1, '{at}', 'boss', 'out', 2500, 'в сейф')",
+            "INSERT INTO fiscal_registers (serial, terminal, last_receipt_no, day_no, "
+            f"day_opened_at) VALUES ('KSA-1', 'К1', 2, 1, '{at}')",
+            "INSERT INTO fiscal_receipts (id, register_serial, number, day_no, kind, amount, at, "
+            f"terminal, cashier, printed) VALUES (1, 'KSA-1', 1, 1, 'income', 1000, '{at}', "
+            f"'К1', 'anna', true), (2, 'KSA-1', 2, 1, 'expense', 300, '{at}', 'К1', 'anna', true)",
+        ):
+            connection.exec_driver_sql(statement)
+    engine.dispose()
+
+    storage = open_storage(db_url)
+    try:
+        with storage.unit_of_work() as uow:
+            shift = uow.shifts.open_for("К1")
+            register = uow.fiscal.register("KSA-1")
+    finally:
+        storage.close()
+
+    assert shift is not None and shift.drawer == Decimal("575.00")
+    assert register is not None
+    assert register.grand == GrandTotals(Decimal("10.00"), Decimal("0.00"), Decimal("3.00"))
