@@ -38,8 +38,8 @@ from tests.shifts import reopen_shift
 
 pytestmark = pytest.mark.integration
 D = Decimal
-ROUNDS = 120
-FLOAT = "50000"  # what 120 slips of stakes 1 … 120 at 2,10 pay out, and more
+ROUNDS = 60
+FLOAT = "20000"  # what 60 slips of stakes 1 … 60 at 2,10 pay out, and more
 
 
 def _open(url: str, clock: FixedClock, terminal: str, printer: Dummy | None = None) -> Shop:

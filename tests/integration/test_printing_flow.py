@@ -135,6 +135,9 @@ def test_a_slip_printed_before_the_app_died_is_confirmed_at_the_next_start(
         issued = anna.confirm_pending_slip(pending.number)
         assert issued.status is SlipStatus.OPEN and issued.fiscal_receipt_no == 1
         assert again.slip(pending.number).status is SlipStatus.OPEN
+        # Whether its receipt came out whole is asked next, never assumed.
+        assert [r.number for r in anna.receipts_in_doubt()] == [1]
+        anna.answer_receipt(1, came_out=True)
         assert anna.unprinted_receipts() == []
         assert _issued(again) == [pending.number]
     finally:

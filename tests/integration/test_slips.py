@@ -130,7 +130,7 @@ def test_two_terminals_cancelling_the_same_slip_cancel_it_once(
         first.seed_demo()
         slip = first.login("anna", "4821").accept_bet([(101, "1")], stake="10")
         desks = [first.login("anna", "4821"), second.login("boss", "9911")]
-        desks[1].open_shift(cash="0")  # the stake would go back from К2's drawer
+        desks[1].open_shift(cash="100")  # the stake would go back from К2's drawer
         outcomes: list[str] = []
 
         def cancel(desk_index: int) -> None:
