@@ -11,7 +11,7 @@ from __future__ import annotations
 from sqlalchemy import ColumnElement, select, text, update
 from sqlalchemy.orm import Session
 
-from db.repositories import SLIP_ID_OF_NUMBER, inserting
+from db.repositories import SLIP_ID_OF_NUMBER, inserting, run
 from db.tables import CounterRow, JournalEntryRow
 from pos.journal import JournalEntry, JournalQuery
 
@@ -35,7 +35,7 @@ class SqlJournalRepository:
 
     def next_number(self) -> int:
         """The next entry number, taken in this transaction."""
-        taken = self._session.scalar(_NEXT_NUMBER)
+        taken = run(self._session, _NEXT_NUMBER).scalar()
         if taken is not None:
             return int(taken)
         # Migration 0005 creates the row; a database made from db/tables.py gets it here.
@@ -53,7 +53,8 @@ class SqlJournalRepository:
     def add(self, entry: JournalEntry) -> None:
         """Store a new entry (its slip is marked as paid by this entry, unless a correction)."""
         payout = entry.corrects is None
-        self._session.execute(
+        run(
+            self._session,
             _INSERT_PAYOUT if payout else _INSERT_CORRECTION,
             {
                 "number": entry.number,

@@ -18,6 +18,7 @@ from sqlalchemy import bindparam, delete, exists, func, select, text, update
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
+from db.repositories import run
 from db.tables import (
     CounterRow,
     EventResultRow,
@@ -136,7 +137,7 @@ class SqlSettlementRepository:
         has moved, so it never writes a settlement from a result corrected meanwhile. On
         SQLite every write transaction already runs alone (BEGIN IMMEDIATE).
         """
-        value = self._session.scalar(_LOCK)
+        value = run(self._session, _LOCK).scalar()
         if value is None:
             # Migration 0004 creates the row; a database made from db/tables.py creates it
             # here, and two terminals doing so at once both go on.
@@ -147,7 +148,7 @@ class SqlSettlementRepository:
                 ),
                 {"name": _CORRECTIONS},
             )
-            value = self._session.scalar(_LOCK)
+            value = run(self._session, _LOCK).scalar()
         return int(value or 0)
 
     def count_corrections(self) -> None:

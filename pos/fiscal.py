@@ -356,8 +356,14 @@ SPOILED_REASON = 200  # the column's length (db.tables)
 
 
 def record_receipt(uow: UnitOfWork, receipt: FiscalReceipt, after: Register) -> None:
-    """Record a receipt and its register's counters as `next_receipt` planned them."""
-    uow.fiscal.save_register(after)
+    """Record a receipt and its register's counters as `next_receipt` planned them.
+
+    Raises:
+        ConcurrentChange: the register's last number is no longer the one before the
+            receipt's (it moved on since the receipt was planned).
+    """
+    if not uow.fiscal.save_register(after, was=receipt.number - 1):
+        raise ConcurrentChange()
     uow.fiscal.add_receipt(receipt)
 
 

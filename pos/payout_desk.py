@@ -51,7 +51,7 @@ from pos.identity import IdDocument, check_document, check_player
 from pos.inputs import LOGIN, MAX_INTEGER, NO_LIMIT, clean_text, shown
 from pos.journal import JournalEntry, JournalQuery, correction
 from pos.money import to_money
-from pos.payout_steps import make_payout, plan_payout, release_payout
+from pos.payout_steps import PlannedPayout, make_payout, plan_payout, release_payout
 from pos.payouts import (
     PayoutNote,
     PayoutPeriod,
@@ -159,10 +159,11 @@ class PayoutDesk(TillDesk):
             spoiled = self._release(slip_number, failure)
             raise PayoutNotPrinted(slip_number, failure, spoiled) from failure
         try:
-            entry = self._make(slip_number, recovered=False)
+            entry = self._make(slip_number, recovered=False, planned=planned)
         except DeviceOrStorageError as failure:  # the receipt is out: the cashier answers
             raise PayoutUnconfirmed(slip_number, planned.receipt.number, failure) from failure
-        self._print_note(_note(entry, planned.slip, planned.results, self.terminal))
+        note = _note(entry, planned.slip, planned.results, self.terminal)
+        self._print_note(note, planned.settings)
         return entry
 
     def pending_payout(self) -> PendingPayout | None:
@@ -178,7 +179,8 @@ class PayoutDesk(TillDesk):
             note did not come out.
         """
         entry = self._make(slip_number, recovered=True)
-        self._print_note(self._payout_papers(entry.number)[0])
+        note, _receipt, settings = self._payout_papers(entry.number)
+        self._print_note(note, settings)
         return entry
 
     def release_pending_payout(self, slip_number: str) -> int | None:
@@ -201,10 +203,17 @@ class PayoutDesk(TillDesk):
             uow.commit()
         return spoiled
 
-    def _make(self, slip_number: str, *, recovered: bool) -> JournalEntry:
+    def _make(
+        self, slip_number: str, *, recovered: bool, planned: PlannedPayout | None = None
+    ) -> JournalEntry:
         with self._shop.unit_of_work() as uow:
             entry = make_payout(
-                uow, self._teller, self._shop.clock, slip_number, recovered=recovered
+                uow,
+                self._teller,
+                self._shop.clock,
+                slip_number,
+                recovered=recovered,
+                planned=planned,
             )
             uow.commit()
         return entry
@@ -222,8 +231,7 @@ class PayoutDesk(TillDesk):
             return None
         return spoiled
 
-    def _print_note(self, note: PayoutNote) -> None:
-        settings = self._shop.settings()
+    def _print_note(self, note: PayoutNote, settings: ShopSettings) -> None:
         try:
             with self._shop.printing() as station:
                 station.print_payout_note(note, settings)

@@ -25,7 +25,7 @@ from pos.audit import AuditAction, AuditRecord
 from pos.clock import Clock
 from pos.counter import Teller, find_slip
 from pos.errors import ConcurrentChange, DrawerShort, NotPayable
-from pos.fiscal import FiscalReceipt, ReceiptKind
+from pos.fiscal import FiscalReceipt, ReceiptKind, Register
 from pos.identity import IdDocument
 from pos.journal import JournalEntry, JournalQuery, document_text, player_name
 from pos.money import format_money
@@ -43,6 +43,7 @@ class PlannedPayout:
 
     pending: PendingPayout
     receipt: FiscalReceipt  # planned, not recorded until the payout is made
+    after: Register  # the register once the receipt is recorded
     slip: Slip
     results: dict[int, Result]
     settings: ShopSettings
@@ -96,7 +97,7 @@ def plan_payout(
     checked = check_player(uow, now, settings, document)
     if isinstance(checked, Exception):
         return checked
-    receipt, _ = fiscal.next_receipt(
+    receipt, after = fiscal.next_receipt(
         register, ReceiptKind.EXPENSE, amount, now, teller.login, slip.number
     )
     pending = PendingPayout(
@@ -111,15 +112,25 @@ def plan_payout(
         document=document_text(checked),
     )
     uow.pending_payouts.add(pending)
-    return PlannedPayout(pending, receipt, slip, results, settings)
+    return PlannedPayout(pending, receipt, after, slip, results, settings)
 
 
 def make_payout(
-    uow: UnitOfWork, teller: Teller, clock: Clock, slip_number: str, *, recovered: bool
+    uow: UnitOfWork,
+    teller: Teller,
+    clock: Clock,
+    slip_number: str,
+    *,
+    recovered: bool,
+    planned: PlannedPayout | None = None,
 ) -> JournalEntry:
     """The second step: the receipt came out, so the payout is made with its number.
 
-    Making it again returns the entry already made.
+    Right after the print, `planned` (the first step's own result) saves reading again what
+    the first step read; after a crash the pending payout is read back. Either way the
+    pending row is deleted first, which takes its lock: a payout released meanwhile is not
+    made, and the register's counters are written only if they are still where the receipt
+    was planned from. Making it again returns the entry already made.
 
     Raises:
         NotPayable: nothing waits for this slip (released meanwhile).
@@ -127,18 +138,20 @@ def make_payout(
     """
     uow.settlement.lock()  # the journal's numbers and dates run in the same order
     now = clock.now()
-    pending = uow.pending_payouts.for_slip(slip_number, for_update=True)
-    if pending is None:
-        made = _payout_entry(uow, slip_number)
-        if made is None:
-            raise NotPayable(slip_number, "not_issued")
-        return made
-    register = fiscal.register_for(uow, pending.terminal)
-    receipt, after = fiscal.next_receipt(
-        register, ReceiptKind.EXPENSE, pending.amount, pending.at, pending.cashier, slip_number
-    )
-    if receipt.number != pending.receipt_no:
-        raise ConcurrentChange()
+    if planned is None:
+        pending = uow.pending_payouts.for_slip(slip_number, for_update=True)
+        if pending is None:
+            return _made_before(uow, slip_number)
+        register = fiscal.register_for(uow, pending.terminal)
+        receipt, after = fiscal.next_receipt(
+            register, ReceiptKind.EXPENSE, pending.amount, pending.at, pending.cashier, slip_number
+        )
+        if receipt.number != pending.receipt_no:
+            raise ConcurrentChange()
+    else:
+        pending, receipt, after = planned.pending, planned.receipt, planned.after
+    if not uow.pending_payouts.remove(slip_number):
+        return _made_before(uow, slip_number)
     if not uow.slips.mark_paid(slip_number):
         raise NotPayable(slip_number, "paid")
     fiscal.record_receipt(uow, dataclasses.replace(receipt, printed=True), after)
@@ -160,7 +173,6 @@ def make_payout(
             now, pending.terminal, pending.cashier, CashKind.PAYOUT, -pending.amount, slip_number
         )
     )
-    uow.pending_payouts.remove(slip_number)
     detail = (
         f"{slip_number}: {format_money(pending.amount)} руб., запись журнала {entry.number}, "
         f"чек {receipt.number}" + (" (чек вышел, подтверждено после сбоя)" if recovered else "")
@@ -211,9 +223,17 @@ def planned_receipt(pending: PendingPayout) -> FiscalReceipt:
     )
 
 
-def _payout_entry(uow: UnitOfWork, slip_number: str) -> JournalEntry | None:
+def _made_before(uow: UnitOfWork, slip_number: str) -> JournalEntry:
+    """The entry of a payout made already (asked twice), or the refusal: it was released.
+
+    Raises:
+        NotPayable: no payout waits for the slip and none was made.
+    """
     entries = uow.journal.entries(JournalQuery(slip_number=slip_number))
-    return next((e for e in entries if not e.is_correction), None)
+    made = next((e for e in entries if not e.is_correction), None)
+    if made is None:
+        raise NotPayable(slip_number, "not_issued")
+    return made
 
 
 __all__ = ["PlannedPayout", "make_payout", "plan_payout", "planned_receipt", "release_payout"]

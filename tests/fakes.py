@@ -289,8 +289,12 @@ class _Fiscal:
     def register(self, serial: str, *, for_update: bool = False) -> Register | None:
         return self._data.registers.get(serial)
 
-    def save_register(self, register: Register) -> None:
+    def save_register(self, register: Register, *, was: int | None = None) -> bool:
+        stored = self._data.registers.get(register.serial)
+        if was is not None and (stored is None or stored.last_receipt_no != was):
+            return False
         self._data.registers[register.serial] = register
+        return True
 
     def add_receipt(self, receipt: FiscalReceipt) -> None:
         key = (receipt.register_serial, receipt.number)

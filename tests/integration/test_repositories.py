@@ -13,6 +13,7 @@ from sqlalchemy.exc import DBAPIError
 from db.bootstrap import SqlStorage
 from pos.audit import AuditAction, AuditRecord
 from pos.errors import ConcurrentChange, UnknownEvent
+from pos.fiscal import GrandTotals, Register
 from pos.line import Event, OddsQuote, Sport
 from pos.users import Role, User
 
@@ -118,6 +119,26 @@ def test_each_terminal_keeps_its_register_serial(sql_storage: SqlStorage) -> Non
         assert uow.settings.register_serial("К1") == "KSA-0044"
         assert uow.settings.register_serial("К2") == "KSA-0043"
         assert uow.settings.register_serial("К3") is None
+
+
+def test_a_register_moves_on_only_from_where_its_receipt_was_planned(
+    sql_storage: SqlStorage,
+) -> None:
+    # The payout's second step writes the register it planned from without reading it
+    # again (issue #15): the write must refuse if another receipt took the number meanwhile.
+    first = Register("KSA-0042", "К1", 7, 2, NOW, GrandTotals(Decimal("10.00")))
+    with sql_storage.unit_of_work() as uow:
+        assert uow.fiscal.save_register(first)  # created
+        uow.commit()
+    planned = dataclasses.replace(first, last_receipt_no=8, grand=GrandTotals(Decimal("12.50")))
+    with sql_storage.unit_of_work() as uow:
+        assert not uow.fiscal.save_register(planned, was=6)
+        assert uow.fiscal.register("KSA-0042") == first
+        assert uow.fiscal.save_register(planned, was=7)
+        uow.commit()
+    with sql_storage.unit_of_work() as uow:
+        assert uow.fiscal.register("KSA-0042", for_update=True) == planned
+        assert not uow.fiscal.save_register(dataclasses.replace(planned, last_receipt_no=9), was=7)
 
 
 def test_audit_records_come_back_newest_first(sql_storage: SqlStorage) -> None:
