@@ -16,6 +16,7 @@ from sqlalchemy import (
     CursorResult,
     Executable,
     Insert,
+    Row,
     Select,
     Table,
     and_,
@@ -142,12 +143,12 @@ class SqlSettingsRepository:
 
     def register_serial(self, terminal: str) -> str | None:
         """The factory serial of the cash register at `terminal`, if set."""
-        row = self._session.get(TerminalRow, terminal)
+        row = run(self._session, _TERMINAL_REGISTER, {"name": terminal}).first()
         return None if row is None else row.register_serial
 
     def register_number(self, terminal: str) -> str:
         """The registration number of the cash register at `terminal` ("" if not set)."""
-        row = self._session.get(TerminalRow, terminal)
+        row = run(self._session, _TERMINAL_REGISTER, {"name": terminal}).first()
         return "" if row is None else row.register_number or ""
 
     def set_register_number(self, terminal: str, number: str) -> None:
@@ -483,7 +484,7 @@ class SqlSlipRepository:
     def get(self, number: str, *, for_update: bool = False) -> Slip | None:
         """The slip with this number, if any."""
         query = _SLIP_FOR_UPDATE if for_update else _SLIP
-        row = self._session.scalars(query, {"number": number}).one_or_none()
+        row = run(self._session, query, {"number": number}).first()
         if row is None:
             return None
         self._ids[row.number] = row.id
@@ -550,13 +551,12 @@ class SqlSlipRepository:
 
     def add_cash(self, movement: CashMovement) -> None:
         """Record cash into or out of a drawer for a slip."""
-        slip_id = self._ids.get(movement.slip_number) or (
-            run(self._session, _SLIP_ID, {"number": movement.slip_number}).scalar()
-        )
+        slip_id = self._ids.get(movement.slip_number)
         run(
             self._session,
-            _INSERT_CASH,
+            _INSERT_CASH if slip_id is not None else _INSERT_CASH_OF_NUMBER,
             {
+                "slip_number": movement.slip_number,
                 "at": movement.at,
                 "terminal": movement.terminal,
                 "cashier": movement.cashier,
@@ -590,7 +590,7 @@ class SqlSlipRepository:
 
     def pending(self, terminal: str) -> Slip | None:
         """The slip of `terminal` sent to the printer and not yet confirmed, if any."""
-        row = self._session.scalars(_PENDING, {"terminal": terminal}).first()
+        row = run(self._session, _PENDING, {"terminal": terminal}).first()
         return None if row is None else self._slips([row])[0]
 
     def confirm_pending(self, number: str, fiscal_receipt_no: int) -> bool:
@@ -624,30 +624,29 @@ class SqlSlipRepository:
         )
         return {code: event_id for code, event_id in rows}
 
-    def _slips(self, rows: list[SlipRow]) -> list[Slip]:
+    def _slips(self, rows: Sequence[SlipRow | Row[Any]]) -> list[Slip]:
+        """The slips of these rows (ORM objects or Core rows of the slips table)."""
         if not rows:
             return []
         ids = {"ids": [row.id for row in rows]}
-        legs = self._session.execute(_LEGS, ids)
         members: dict[int, list[list[Leg]]] = {}
-        for leg, event in legs:
+        for leg in run(self._session, _LEGS, ids):
             blocks = members.setdefault(leg.slip_id, [])
             while len(blocks) <= leg.member:
                 blocks.append([])
             blocks[leg.member].append(
                 Leg(
-                    event.code,
+                    leg.code,
                     leg.market,
                     leg.odds,
                     leg.odds_version,
-                    event.home,
-                    event.away,
-                    event.starts_at,
+                    leg.home,
+                    leg.away,
+                    leg.starts_at,
                 )
             )
         settled = {
-            slip_id: (status, payout)
-            for slip_id, status, payout in self._session.execute(_SETTLED, ids)
+            row.slip_id: (row.status, row.payout) for row in run(self._session, _SETTLED, ids)
         }
         return [_slip(row, members.get(row.id, []), settled.get(row.id)) for row in rows]
 
@@ -829,10 +828,8 @@ class SqlFiscalRepository:
     def _receipts(self, condition: ColumnElement[bool]) -> list[FiscalReceipt]:
         return self._receipt_rows(_RECEIPTS.where(condition).order_by(FiscalReceiptRow.number), {})
 
-    def _receipt_rows(
-        self, query: Select[FiscalReceiptRow, str], params: dict[str, object]
-    ) -> list[FiscalReceipt]:
-        rows = self._session.execute(query, params)
+    def _receipt_rows(self, query: Select[Any], params: dict[str, object]) -> list[FiscalReceipt]:
+        rows = run(self._session, query, params)
         return [
             FiscalReceipt(
                 row.register_serial,
@@ -843,13 +840,13 @@ class SqlFiscalRepository:
                 row.at,
                 row.terminal,
                 row.cashier,
-                slip_number,
+                row.slip,
                 row.printed,
                 row.spoiled,
                 row.in_doubt,
                 row.register_number,
             )
-            for row, slip_number in rows
+            for row in rows
         ]
 
 
@@ -886,6 +883,9 @@ SLIP_ID_OF_NUMBER = (
 )
 _INSERT_AUDIT = inserting(AuditRow)
 _SETTINGS = select(SettingRow.name, SettingRow.value)
+_TERMINAL_REGISTER = select(TerminalRow.register_serial, TerminalRow.register_number).where(
+    TerminalRow.name == bindparam("name")
+)
 _TAKE_AUDIT_NUMBERS = (
     update(CounterRow)
     .where(CounterRow.name == "audit")
@@ -895,7 +895,7 @@ _TAKE_AUDIT_NUMBERS = (
 _COUNTER = select(CounterRow.value).where(CounterRow.name == bindparam("name"))
 _AUDIT_HASH = select(AuditRow.hash).where(AuditRow.seq == bindparam("seq"))
 _INSERT_CASH = inserting(CashMovementRow)
-_SLIP_ID = select(SlipRow.id).where(SlipRow.number == bindparam("number"))
+_INSERT_CASH_OF_NUMBER = inserting(CashMovementRow, slip_id=SLIP_ID_OF_NUMBER)
 _INSERT_ID_CHECK = inserting(IdCheckRow)
 _INSERT_RECEIPT = inserting(FiscalReceiptRow, slip_id=SLIP_ID_OF_NUMBER)
 
@@ -931,10 +931,22 @@ def _event(row: EventRow) -> Event:
 
 _NOT_ISSUED = (SlipStatus.PENDING.value, SlipStatus.VOID.value)
 # The counter's and the payout's reads and writes, built once (see `inserting`).
-_SLIP = select(SlipRow).where(SlipRow.number == bindparam("number"))
-_SLIP_FOR_UPDATE = _SLIP.with_for_update().execution_options(populate_existing=True)
+# Read as Core rows (db.repositories.run): a slip is read on every sale and payout.
+_SLIPS = cast(Table, SlipRow.__table__)
+_SLIP = select(_SLIPS).where(_SLIPS.c.number == bindparam("number"))
+_SLIP_FOR_UPDATE = _SLIP.with_for_update()
 _LEGS = (
-    select(SlipLegRow, EventRow)
+    select(
+        SlipLegRow.slip_id,
+        SlipLegRow.member,
+        SlipLegRow.market,
+        SlipLegRow.odds,
+        SlipLegRow.odds_version,
+        EventRow.code,
+        EventRow.home,
+        EventRow.away,
+        EventRow.starts_at,
+    )
     .join(EventRow, SlipLegRow.event_id == EventRow.id)
     .where(SlipLegRow.slip_id.in_(bindparam("ids", expanding=True)))
     .order_by(SlipLegRow.slip_id, SlipLegRow.position)
@@ -942,8 +954,8 @@ _LEGS = (
 _SETTLED = select(SettlementRow.slip_id, SettlementRow.status, SettlementRow.payout).where(
     SettlementRow.slip_id.in_(bindparam("ids", expanding=True))
 )
-_PENDING = select(SlipRow).where(
-    SlipRow.terminal == bindparam("terminal"), SlipRow.status == SlipStatus.PENDING.value
+_PENDING = select(_SLIPS).where(
+    _SLIPS.c.terminal == bindparam("terminal"), _SLIPS.c.status == SlipStatus.PENDING.value
 )
 _REGISTERS = cast(Table, FiscalRegisterRow.__table__)
 _REGISTER = select(_REGISTERS).where(_REGISTERS.c.serial == bindparam("serial"))
@@ -965,7 +977,7 @@ _SAVE_REGISTER = (
 )
 _ADVANCE_REGISTER = _SAVE_REGISTER.where(_REGISTERS.c.last_receipt_no == bindparam("was"))
 _INSERT_REGISTER = inserting(FiscalRegisterRow)
-_RECEIPTS = select(FiscalReceiptRow, SlipRow.number).outerjoin(
+_RECEIPTS = select(cast(Table, FiscalReceiptRow.__table__), SlipRow.number.label("slip")).outerjoin(
     SlipRow, FiscalReceiptRow.slip_id == SlipRow.id
 )
 _UNPRINTED = _RECEIPTS.where(
@@ -1015,7 +1027,9 @@ def _slip_fields(slip: Slip) -> dict[str, object]:
     }
 
 
-def _slip(row: SlipRow, members: list[list[Leg]], settled: tuple[str, Decimal] | None) -> Slip:
+def _slip(
+    row: SlipRow | Row[Any], members: list[list[Leg]], settled: tuple[str, Decimal] | None
+) -> Slip:
     """The slip; an issued (open) slip takes its status from its settlement, if it has one."""
     status = SlipStatus(row.status)
     if status is SlipStatus.OPEN and settled is not None:

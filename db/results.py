@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from datetime import datetime
+from typing import Any, cast
 
-from sqlalchemy import bindparam, delete, exists, func, select, text, update
+from sqlalchemy import Row, Table, bindparam, delete, exists, func, select, text, update
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
@@ -62,8 +63,9 @@ _INSERT_ARRAYS = (
 )
 
 
+# Core rows (db.repositories.run): every payout reads its slip's results.
 _RESULTS_OF = (
-    select(EventResultRow, EventRow.code)
+    select(cast(Table, EventResultRow.__table__), EventRow.code.label("code"))
     .join(EventRow, EventRow.id == EventResultRow.event_id)
     .where(EventRow.code.in_(bindparam("codes", expanding=True)))
 )
@@ -90,8 +92,8 @@ class SqlResultRepository:
 
     def for_events(self, codes: Collection[int]) -> dict[int, Result]:
         """The recorded results of these events, by code (events without one left out)."""
-        rows = self._session.execute(_RESULTS_OF, {"codes": list(codes)})
-        return {code: _result(row, code) for row, code in rows}
+        rows = run(self._session, _RESULTS_OF, {"codes": list(codes)})
+        return {row.code: _result(row, row.code) for row in rows}
 
     def add(self, result: Result) -> None:
         """Record the first result of an event."""
@@ -231,7 +233,7 @@ class SqlSettlementRepository:
         return int(done.rowcount)  # type: ignore[attr-defined]
 
 
-def _result(row: EventResultRow, code: int) -> Result:
+def _result(row: EventResultRow | Row[Any], code: int) -> Result:
     return Result(
         code,
         ResultStatus(row.status),

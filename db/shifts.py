@@ -4,13 +4,32 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
+from typing import Any, cast
 
-from sqlalchemy import BigInteger, ColumnElement, func, select, type_coerce, update
+from sqlalchemy import (
+    BigInteger,
+    ColumnElement,
+    Row,
+    Table,
+    bindparam,
+    func,
+    select,
+    type_coerce,
+    update,
+)
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
+from db.repositories import run
 from db.tables import CashMovementRow, CashTransferRow, ShiftRow
 from pos.shifts import CashTransfer, Shift, ShiftState, TransferKind
 from pos.slips import CashKind
+
+_SHIFTS = cast(Table, ShiftRow.__table__)
+# Read as a Core row (db.repositories.run): every sale and payout reads the open shift.
+_OPEN = select(_SHIFTS).where(
+    _SHIFTS.c.terminal == bindparam("terminal"), _SHIFTS.c.state == "open"
+)
+_OPEN_FOR_UPDATE = _OPEN.with_for_update()
 
 
 class SqlShiftRepository:
@@ -21,10 +40,8 @@ class SqlShiftRepository:
 
     def open_for(self, terminal: str, *, for_update: bool = False) -> Shift | None:
         """The terminal's open shift, if any (locked for the transaction with `for_update`)."""
-        query = select(ShiftRow).where(ShiftRow.terminal == terminal, ShiftRow.state == "open")
-        if for_update:
-            query = query.with_for_update().execution_options(populate_existing=True)
-        row = self._session.scalars(query).one_or_none()
+        query = _OPEN_FOR_UPDATE if for_update else _OPEN
+        row = run(self._session, query, {"terminal": terminal}).first()
         return None if row is None else shift_of(row)
 
     def add(self, shift: Shift) -> Shift:
@@ -104,7 +121,7 @@ def roubles(total: int | None) -> Decimal:
     return Decimal(int(total or 0)).scaleb(-2)
 
 
-def shift_of(row: ShiftRow) -> Shift:
+def shift_of(row: ShiftRow | Row[Any]) -> Shift:
     return Shift(
         id=row.id,
         terminal=row.terminal,

@@ -8,6 +8,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from escpos.printer import Dummy
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pos.errors import PrinterUnavailable
 from pos.money import format_roubles as rub
@@ -23,6 +25,7 @@ from printing.layout import (
     render_job,
     to_preview,
 )
+from printing.text import for_code_page
 
 ESC_T = b"\x1bt"
 INIT = b"\x1b@"
@@ -170,3 +173,27 @@ def test_local_time_is_the_shops_wall_clock() -> None:
 def test_roubles_keep_the_no_break_space_between_thousands() -> None:
     assert rub(Decimal("1250.5")) == "1\u00a0250,50 руб."
     assert rub(Decimal("-10")) == "-10,00 руб."
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    text=st.text(max_size=60),
+    code_page=st.sampled_from(["CP866", "CP1251"]),
+    fitted=st.booleans(),
+)
+def test_text_goes_out_as_the_bytes_escpos_would_send(
+    text: str, code_page: str, fitted: bool
+) -> None:
+    # Lines are encoded with Python's codec and sent raw (issue #15, a payout's time): the
+    # bytes must be escpos's own with the code page forced, for what a page fitted to the
+    # code page and for what it did not ("?" either way).
+    line = for_code_page(text, code_page) if fitted else text
+    ours = render_job("TM-T20II", [[Text(line)]], code_page=code_page)
+    theirs = Dummy(profile="TM-T20II")
+    theirs.hw("INIT")
+    theirs.magic.encoding = None
+    theirs.charcode(code_page)
+    theirs.set(align="left", bold=False, normal_textsize=True, double_height=False)
+    theirs.textln(line)
+    theirs.cut()
+    assert ours == theirs.output
