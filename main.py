@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 START = time.perf_counter()
 
+from pos.clock import ZonedLogFormatter  # noqa: E402
 from pos.errors import DataFolderReadOnly, PosError  # noqa: E402
 from pos.terminal import (  # noqa: E402
     TerminalConfig,
@@ -42,6 +43,7 @@ class Exit(enum.IntEnum):
     USAGE = 2
     STORAGE = 3
     TAMPERED = 4  # verify found the audit chain or the journal broken
+    DESKTOP = 5  # the system lacks a library the window needs (ui.desktop)
 
 
 @dataclass(frozen=True)
@@ -94,23 +96,33 @@ def _prepare(args: argparse.Namespace, *, to_stderr: bool) -> Setup:
 def _open_shop(setup: Setup) -> Shop:
     from pos.services import Shop  # noqa: PLC0415 - the window shows before this import
 
-    return Shop.open(setup.url, terminal=setup.terminal, jobs_dir=setup.data_dir / "prints")
+    shop = Shop.open(setup.url, terminal=setup.terminal, jobs_dir=setup.data_dir / "prints")
+    ZonedLogFormatter.zone = shop.settings().zone  # pos.log in the shop's time, as the screen
+    return shop
 
 
 def _run_window(setup: Setup) -> int:
-    import ui  # noqa: PLC0415 - Qt is loaded only for the window, not for commands
+    from ui.desktop import missing_packages, missing_sentence  # noqa: PLC0415 - no Qt in it
+
+    missing = missing_packages()
+    if missing:
+        log.error("the window cannot start, missing system packages: %s", " ".join(missing))
+        sys.stderr.write(missing_sentence(missing) + "\n")
+        return Exit.DESKTOP
+    # Qt is loaded only for the window, not for commands, and only once its libraries are there.
     from pos.clock import SystemClock  # noqa: PLC0415
+    from ui.start import run  # noqa: PLC0415
 
     def open_and_seed() -> Shop:
         # Runs on the window's worker thread, after the window is shown.
         shop = _open_shop(setup)
         if shop.is_empty():
-            added = shop.seed_demo()
+            added = shop.seed_demo(played_yesterday=True)
             log.info("new database: demo users and %d demo events added", added)
         return shop
 
     probe = bool(os.environ.get(STARTUP_PROBE_VARIABLE))
-    return ui.run(
+    return run(
         open_and_seed,
         terminal=setup.terminal,
         clock=SystemClock(),
@@ -131,7 +143,7 @@ def _probe(moment: str, *, finished: bool = False) -> None:
 
 
 def _seed_demo(shop: Shop, args: argparse.Namespace) -> int:
-    added = shop.seed_demo()
+    added = shop.seed_demo(played_yesterday=True)
     sys.stdout.write(
         f"Демо-линия: добавлено событий {added}; пользователи anna (4821), boss (9911).\n"
     )
@@ -145,6 +157,17 @@ def _create_user(shop: Shop, args: argparse.Namespace) -> int:
         return Exit.USAGE
     user = shop.create_user(args.login, pin=pin, role=args.role)
     sys.stdout.write(f"Пользователь {user.login} создан ({user.role}).\n")
+    return Exit.OK
+
+
+def _unlock_user(shop: Shop, args: argparse.Namespace) -> int:
+    # The way out when the only manager is locked (issue 16): whoever runs commands on this
+    # PC may already open its database; the unlock is audited as the system at this terminal.
+    shop.unlock_user(args.login)
+    sys.stdout.write(
+        f"Пользователь {args.login} разблокирован: можно входить с PIN, "
+        "счёт неверных PIN начат заново.\n"
+    )
     return Exit.OK
 
 
@@ -205,6 +228,7 @@ def _verify(shop: Shop, args: argparse.Namespace) -> int:
 _COMMANDS = {
     "demo": _seed_demo,
     "create-user": _create_user,
+    "unlock-user": _unlock_user,
     "settle": _settle,
     "journal": _journal,
     "verify": _verify,
@@ -247,6 +271,11 @@ def _parser() -> argparse.ArgumentParser:
     create.add_argument("login")
     create.add_argument("--role", choices=["cashier", "manager"], default="cashier")
     create.add_argument("--pin", help="PIN (если не указан, будет запрошен)")
+    unlock = commands.add_parser(
+        "unlock-user",
+        help="снять блокировку после неверных PIN (и блокировку до разблокировки менеджером)",
+    )
+    unlock.add_argument("login")
     commands.add_parser(
         "settle", help="рассчитать все купоны, исход которых известен (по записанным результатам)"
     )
@@ -296,12 +325,10 @@ def _log_to_file(data_dir: Path, *, to_stderr: bool) -> None:
     ]
     if to_stderr:
         handlers.append(logging.StreamHandler())
-    logging.basicConfig(
-        level=logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        handlers=handlers,
-        force=True,
-    )
+    formatter = ZonedLogFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for handler in handlers:
+        handler.setFormatter(formatter)
+    logging.basicConfig(level=logging.INFO, handlers=handlers, force=True)
 
 
 def _tell(message: str, *, gui: bool) -> None:

@@ -19,12 +19,14 @@ from pos.bets import (
 from pos.bets import split_stake as split_system_stake
 from pos.draw_line import draw_odds, is_draw
 from pos.errors import (
+    EventAlreadyOnSlip,
     EventHasResult,
     EventStarted,
     EventSuspended,
     ExpressOddsTooHigh,
     InvalidAmount,
     InvalidMarket,
+    MarketMissing,
     MarketNotOffered,
     PayoutTooHigh,
     SameEventTwice,
@@ -61,7 +63,7 @@ def normalise_picks(legs: Sequence[PickOrBlock]) -> list[list[Pick]]:
     """Members as lists of (event code, canonical market) picks.
 
     Raises:
-        InvalidMarket: a market code that is not one of the line.
+        InvalidMarket: a market code that is not one of the line (MarketMissing: none).
         InvalidNumber: an event code that is not a whole number an event can have (a slip
             number scanned into the field, other scripts' digits).
     """
@@ -73,8 +75,29 @@ def normalise_picks(legs: Sequence[PickOrBlock]) -> list[list[Pick]]:
         if not isinstance(block, list | tuple) or not block or not all(map(_is_pick, block)):
             # An empty block, or something that is not (event code, market): no leg at all.
             raise WrongLegCount("купон", "1 и больше", 0)
-        members.append([(_code(code), _market(market)) for code, market in block])
+        members.append([_pick(code, market) for code, market in block])
     return members
+
+
+def check_new_pick(on_slip: list[list[Pick]], pick: Pick) -> None:
+    """Refuse a leg whose event the slip being built already has (p.18: an express or a
+    system takes different events only), as it is added rather than at issue.
+
+    Raises:
+        EventAlreadyOnSlip: the event is on the slip, alone or in a block.
+        InvalidMarket, InvalidNumber: as normalise_picks.
+    """
+    taken = {code for member in on_slip for code, _market in member}
+    for code, _market in (leg for member in normalise_picks([pick]) for leg in member):
+        if code in taken:
+            raise EventAlreadyOnSlip(code)
+
+
+def _pick(code: object, market: object) -> Pick:
+    event = _code(code)
+    if market is None or (isinstance(market, str) and not market.strip()):
+        raise MarketMissing(event)  # "101" alone: the outcome is what is missing
+    return event, _market(market)
 
 
 def _market(market: object) -> str:
@@ -180,9 +203,7 @@ def _legs(
             event = events[code]
             if is_draw(event):  # priced from its cards at the round on sale (pos.draws)
                 version, odds = draw_odds(uow, event, market, now, zone)
-                legs.append(
-                    Leg(code, market, odds, version, event.home, event.away, event.starts_at)
-                )
+                legs.append(_leg(event, market, odds, version))
                 continue
             if event.suspended:
                 raise EventSuspended(code)
@@ -193,13 +214,24 @@ def _legs(
             quote = quotes.get((code, market))
             if quote is None:
                 raise MarketNotOffered(code, market)
-            legs.append(
-                Leg(
-                    code, market, quote.odds, quote.version, event.home, event.away, event.starts_at
-                )
-            )
+            legs.append(_leg(event, market, quote.odds, quote.version))
         members.append(tuple(legs))
     return tuple(members)
+
+
+def _leg(event: Event, market: str, odds: Decimal, version: int) -> Leg:
+    # The slip names each event's sport and tournament (issue 16).
+    return Leg(
+        event.code,
+        market,
+        odds,
+        version,
+        event.home,
+        event.away,
+        event.starts_at,
+        sport=event.sport,
+        tournament=event.tournament,
+    )
 
 
 def _stake(stake: object, settings: ShopSettings) -> Decimal:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-from typing import Protocol
+import logging
+from datetime import UTC, datetime, timedelta, tzinfo
+from typing import ClassVar, Protocol
+from zoneinfo import ZoneInfo
 
 
 class Clock(Protocol):
@@ -45,3 +47,19 @@ class FixedClock:
         if now.tzinfo is None:
             raise ValueError("FixedClock needs a timezone-aware datetime")
         self._now = now.astimezone(UTC)
+
+
+class ZonedLogFormatter(logging.Formatter):
+    """Log lines stamped in the shop's time zone with its offset («2026-12-02 18:30:01.123+03:00»),
+    the clock the screen shows, whatever zone the computer itself is set to.
+
+    `zone` is the shop's default until the composition root knows the shop's own setting.
+    """
+
+    zone: ClassVar[tzinfo] = ZoneInfo("Europe/Minsk")
+
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:  # noqa: N802 - logging's name
+        moment = datetime.fromtimestamp(record.created, self.zone)
+        if datefmt:
+            return moment.strftime(datefmt)
+        return moment.isoformat(sep=" ", timespec="milliseconds")

@@ -35,7 +35,7 @@ from pos.errors import (
     UnknownSlip,
     WindowClosed,
 )
-from pos.fiscal import FiscalReceipt, ReceiptKind
+from pos.fiscal import FiscalReceipt, ReceiptKind, ReceiptRef
 from pos.identity import IdDocument, check_player, masked_number
 from pos.inputs import REASON, REQUEST_KEY, clean_text, shown, visible
 from pos.money import to_money
@@ -266,6 +266,22 @@ def _pending_slip(uow: UnitOfWork, number: str) -> Slip:
     return slip
 
 
+def cancellable(uow: UnitOfWork, now: datetime, number: str, *, for_update: bool = False) -> Slip:
+    """The slip with this number, if it can be cancelled at `now` (p.8).
+
+    Raises:
+        InvalidSlipNumber, UnknownSlip; SlipNotOpen: cancelled, settled or paid;
+        WindowClosed: the 5 minutes after issue are over.
+    """
+    slip = find_slip(uow, number, for_update=for_update)
+    if slip.status is not SlipStatus.OPEN:
+        raise SlipNotOpen(slip.number, _STATUS_WORDS.get(slip.status, str(slip.status)))
+    if not can_cancel(slip, now):
+        zone = shop_settings.from_text(uow.settings.load()).zone
+        raise WindowClosed(slip.number, cancel_deadline(slip).astimezone(zone))
+    return slip
+
+
 def cancel_in_window(
     uow: UnitOfWork, teller: Teller, now: datetime, number: str, reason: str
 ) -> tuple[Slip, FiscalReceipt]:
@@ -279,12 +295,8 @@ def cancel_in_window(
     why = clean_text(reason, "cancel_reason", REASON) if isinstance(reason, str) else ""
     if not why:
         raise ReasonRequired()
-    slip = find_slip(uow, number, for_update=True)
-    if slip.status is not SlipStatus.OPEN:
-        raise SlipNotOpen(slip.number, _STATUS_WORDS.get(slip.status, str(slip.status)))
+    slip = cancellable(uow, now, number, for_update=True)
     zone = shop_settings.from_text(uow.settings.load()).zone
-    if not can_cancel(slip, now):
-        raise WindowClosed(slip.number, cancel_deadline(slip).astimezone(zone))
     # The stake goes back from the drawer of this terminal's open shift.
     shift = require_working(
         uow.shifts.open_for(teller.terminal, for_update=True), teller.terminal, now, zone
@@ -298,6 +310,8 @@ def cancel_in_window(
             now, teller.terminal, teller.login, CashKind.WINDOW_REFUND, -slip.stake, slip.number
         )
     )
+    # The stake's receipt was made with the slip: the return receipt names it (issue 16).
+    stake_receipt = slip.fiscal_receipt_no
     receipt = fiscal.issue_receipt(
         uow,
         teller.terminal,
@@ -306,6 +320,7 @@ def cancel_in_window(
         now,
         teller.login,
         slip.number,
+        reverses=None if stake_receipt is None else ReceiptRef(stake_receipt, slip.issued_at),
     )
     _audit(
         uow,

@@ -1,14 +1,22 @@
-"""The demo line: real-looking Belarusian football, hockey and basketball fixtures; two users."""
+"""The demo line: real-looking Belarusian football, hockey and basketball fixtures; two users;
+and a played yesterday, so that a newcomer can try results, slip checks and payouts at once."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
+from pos.clock import Clock, FixedClock
 from pos.line import Sport
 from pos.users import Role
+
+if TYPE_CHECKING:
+    from pos.services import Shop
 
 # The README gives these PINs; they are for a demo database only.
 DEMO_USERS: tuple[tuple[str, str, Role], ...] = (
@@ -133,3 +141,108 @@ def demo_fixtures(today: date, zone: ZoneInfo) -> list[DemoFixture]:
         quotes = {market: Decimal(value) for market, value in (p.split("=") for p in odds.split())}
         fixtures.append(DemoFixture(code, sport, home, away, local, quotes))
     return fixtures
+
+
+# Yesterday's matches (shop-local kick-off), the results recorded in the evening, and the bets
+# taken on them in the morning: three of the five slips won and wait for their payout today.
+_YESTERDAY: tuple[tuple[int, Sport, str, str, str, str, tuple[int, int]], ...] = (
+    (
+        111,
+        Sport.FOOTBALL,
+        "Энергетик-БГУ",
+        "Витебск",
+        "13:00",
+        "1=2.10 X=3.20 2=3.50 O2.5=1.95 U2.5=1.85",
+        (2, 1),
+    ),
+    (
+        112,
+        Sport.FOOTBALL,
+        "Арсенал Дзержинск",
+        "Слуцк",
+        "15:00",
+        "1=2.40 X=3.20 2=2.95 O2.5=2.05 U2.5=1.75",
+        (1, 1),
+    ),
+    (
+        211,
+        Sport.HOCKEY,
+        "Динамо-Молодечно",
+        "Лида",
+        "17:00",
+        "1=1.95 X=4.20 2=3.10 O5.5=1.90 U5.5=1.90",
+        (3, 2),
+    ),
+)
+# (legs, stake, kind) as the cashier typed them at 10:30 yesterday.
+_YESTERDAYS_BETS: tuple[tuple[tuple[tuple[int, str], ...], str, str], ...] = (
+    (((111, "1"),), "20", "single"),  # won: 42,00
+    (((111, "1"), (112, "X")), "10", "express"),  # won: 67,20
+    (((211, "O5.5"),), "15", "single"),  # lost: five goals, under 5.5
+    # won: 67,20 + 40,95 + 62,40 = 170,55
+    (((111, "1"), (112, "X"), (211, "1")), "30", "system 2/3"),
+    (((112, "1"),), "5", "single"),  # lost: a draw
+)
+_YESTERDAYS_FLOAT = Decimal("500.00")
+_TOURNAMENTS = {Sport.FOOTBALL: "Высшая лига", Sport.HOCKEY: "Экстралига"}
+_BETS_AT, _RESULTS_AT, _CLOSED_AT = time(10, 30), time(20, 0), time(21, 0)
+
+
+def play_yesterday(shop: Shop) -> list[str]:
+    """Play the demo's yesterday through the shop's own use cases: the cashier's shift with
+    its bets (slips printed and their stakes' receipts), the manager's results, the
+    settlement and the shift closed with its Z report. Returns the numbers of the slips
+    that won, to be paid today.
+
+    The shop's clock stands at yesterday's moments meanwhile and is given back after, so every
+    record (the audit chain, receipts, the journal) is in time order before today's.
+    """
+    zone = shop.settings().zone
+    yesterday = shop.clock.now().astimezone(zone).date() - timedelta(days=1)
+    history = FixedClock(_moment(yesterday, time(9, 0), zone))
+    with _clock(shop, history):
+        shop.seed_demo_users()
+        _add_yesterdays_line(shop, yesterday, zone)
+        history.set(_moment(yesterday, _BETS_AT, zone))
+        cashier = shop.login(*DEMO_USERS[0][:2])
+        cashier.open_shift(cash=_YESTERDAYS_FLOAT)
+        numbers = []
+        for legs, stake, kind in _YESTERDAYS_BETS:
+            history.advance(timedelta(minutes=7))
+            numbers.append(cashier.accept_bet(list(legs), stake=Decimal(stake), kind=kind).number)
+        history.set(_moment(yesterday, _RESULTS_AT, zone))
+        manager = shop.login(*DEMO_USERS[1][:2])
+        for code, *_rest, (home, away) in _YESTERDAY:
+            manager.record_result(code, home=home, away=away, source="демо: протокол матча")
+        shop.settle()
+        history.set(_moment(yesterday, _CLOSED_AT, zone))
+        status = cashier.shift()
+        if status is not None:
+            cashier.close_shift(counted=status.summary.expected)
+    return [number for number in numbers if shop.slip(number).payout]
+
+
+def _add_yesterdays_line(shop: Shop, yesterday: date, zone: ZoneInfo) -> None:
+    manager = shop.login(*DEMO_USERS[1][:2])
+    for code, sport, home, away, kickoff, odds, _score in _YESTERDAY:
+        starts_at = _moment(yesterday, time.fromisoformat(kickoff), zone)
+        manager.add_event(
+            code, sport, home, away, starts_at, tournament=_TOURNAMENTS.get(sport, "")
+        )
+        for pair in odds.split():
+            market, value = pair.split("=")
+            manager.set_odds(code, market, Decimal(value))
+
+
+@contextmanager
+def _clock(shop: Shop, clock: Clock) -> Iterator[None]:
+    real = shop.clock
+    shop.clock = clock
+    try:
+        yield
+    finally:
+        shop.clock = real
+
+
+def _moment(day: date, at: time, zone: ZoneInfo) -> datetime:
+    return datetime.combine(day, at, zone).astimezone(UTC)

@@ -13,12 +13,18 @@ from typing import TYPE_CHECKING
 from pos import counter
 from pos import settings as shop_settings
 from pos.audit import AuditAction
-from pos.betting import PickOrBlock, PricedBet, normalise_picks, price_bet
+from pos.betting import (
+    Pick,
+    PickOrBlock,
+    PricedBet,
+    check_new_pick,
+    normalise_picks,
+    price_bet,
+)
 from pos.counter import BetRequest
 from pos.draw_desk import DrawDesk
-from pos.errors import InvalidText, RequestPrinting, UnknownUser
+from pos.errors import InvalidText, RequestPrinting
 from pos.identity import IdDocument
-from pos.inputs import LOGIN, clean_text
 from pos.line_desk import LineDesk
 from pos.payout_desk import PayoutDesk
 from pos.permissions import Permission
@@ -27,6 +33,7 @@ from pos.results_desk import ResultsDesk
 from pos.session import Grant
 from pos.settings import ShopSettings
 from pos.shift_desk import ShiftDesk
+from pos.slipnumbers import display_slip_number
 from pos.slips import Slip
 from pos.users import Role, User
 
@@ -69,12 +76,14 @@ class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk, DrawDesk):
         """This user's desk, allowed one action (`permission`) by a manager's PIN (issue #7).
 
         The manager's PIN is checked as at sign-in (wrong ones counted against them, five
-        lock them, the locks growing as they do there) and the authorisation recorded; the
-        desk returned may do that action once, and nothing else that needs a permission.
+        lock them, the locks growing as they do there; an empty one is no try) and the
+        authorisation recorded; the desk returned may do that action once, and nothing else
+        that needs a permission.
 
         Raises:
-            UnknownUser, UserLocked, UserLockedUntilUnlocked, WrongPin; NotPermitted: the
-                PIN is not a manager's; InvalidText: `permission` names no action.
+            PinRequired: no PIN typed; UnknownUser, UserLocked, UserLockedUntilUnlocked,
+                WrongPin; NotPermitted: the PIN is not a manager's; InvalidText:
+                `permission` names no action.
         """
         granted = _permission(permission)
         # The check records who allowed what (pos.audit AUTHORISED); the grant needs only what.
@@ -93,8 +102,8 @@ class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk, DrawDesk):
         """Unlock the screen after it locked itself when idle: this user's PIN again.
 
         Raises:
-            UserLocked, UserLockedUntilUnlocked, WrongPin: as at sign-in (wrong PINs
-                counted, five lock the user).
+            PinRequired, UserLocked, UserLockedUntilUnlocked, WrongPin: as at sign-in
+                (wrong PINs counted, five lock the user; an empty one is no try).
         """
         self._shop._check_pin(self.login, pin, unlock=True)
 
@@ -152,14 +161,7 @@ class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk, DrawDesk):
             UnknownUser: no such login; InvalidText: a login no database can look up.
         """
         self._require(Permission.USERS)
-        login = clean_text(login, "login", LOGIN)
-        with self._shop.unit_of_work() as uow:
-            user = uow.users.get(login, for_update=True)
-            if user is None:
-                raise UnknownUser(login)
-            uow.users.update(user.after_unlock())
-            self._audit(uow, AuditAction.UNLOCKED, login)
-            uow.commit()
+        self._shop._unlock_user(self.login, login)
 
     # --- the counter --------------------------------------------------------------------
 
@@ -225,13 +227,13 @@ class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk, DrawDesk):
     ) -> PricedBet:
         """What the bet would be if accepted now: legs at their odds, total odds, payout.
 
-        Nothing is stored; the betting page shows this while the cashier types.
+        Nothing is stored; the betting page shows this while the cashier types. A bet agreed
+        in play is priced for a cashier too: the manager agrees it with their PIN when it is
+        issued (accept_bet refuses it until then), not before it is even built (issue 16).
 
         Raises:
-            PosError: the refusal accept_bet would give.
+            PosError: the refusal accept_bet would give (but NotPermitted).
         """
-        if agreed_in_play:
-            self._require(Permission.AGREE_IN_PLAY, use=False)
         picks = normalise_picks(legs)
         with self._shop.unit_of_work() as uow:
             settings = shop_settings.from_text(uow.settings.load())
@@ -244,6 +246,26 @@ class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk, DrawDesk):
                 kind=kind,
                 agreed_in_play=agreed_in_play,
             )
+
+    def price_pick(
+        self,
+        pick: Pick,
+        on_slip: Sequence[PickOrBlock],
+        stake: object,
+        *,
+        agreed_in_play: bool = False,
+    ) -> PricedBet:
+        """The leg typed for the slip being built, priced alone as a single at `stake`.
+
+        Refused as it is added, not later at issue, when its event is already on the slip
+        (`on_slip`: its legs and blocks) or when it has no outcome (issue 16).
+
+        Raises:
+            MarketMissing: an event code without an outcome; EventAlreadyOnSlip: its event
+                is on the slip; PosError: any refusal price_bet gives for the leg alone.
+        """
+        check_new_pick(normalise_picks(on_slip) if on_slip else [], pick)
+        return self.price_bet([pick], stake, "single", agreed_in_play=agreed_in_play)
 
     def check_identity(self, document: IdDocument | None) -> int:
         """Check the player's document at any time; None records that the player refused.
@@ -273,8 +295,20 @@ class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk, DrawDesk):
                 uow, self._teller, self._shop.clock.now(), number, reason
             )
             uow.commit()
-        self._print_new_receipt(receipt, f"Купон № {slip.number} отменён, ставка возвращена игроку")
+        number = display_slip_number(slip.number)
+        self._print_new_receipt(receipt, f"Купон № {number} отменён, ставка возвращена игроку")
         return slip
+
+    def check_cancellable(self, number: str) -> Slip:
+        """The slip, if it can be cancelled now: open and within its 5 minutes (p.8). F8 asks
+        this before it offers a slip, so it never offers one that is final (issue 16).
+
+        Raises:
+            SlipNotOpen: cancelled, settled or paid; WindowClosed: after the 5 minutes;
+                InvalidSlipNumber, UnknownSlip.
+        """
+        with self._shop.unit_of_work() as uow:
+            return counter.cancellable(uow, self._shop.clock.now(), number)
 
     def recent_slips(self, minutes: int = 30) -> list[Slip]:
         """This terminal's slips of the last `minutes`, newest first (window countdowns)."""

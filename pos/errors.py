@@ -33,6 +33,13 @@ class PosError(Exception):
         return visible(self.message())
 
 
+def _slip(number: str) -> str:
+    """A slip number as printed on the slip (00001234-567-89), the one format on screen."""
+    from pos.slipnumbers import display_slip_number  # noqa: PLC0415 - it imports this module
+
+    return display_slip_number(number)
+
+
 class DomainError(PosError):
     """A refusal the user can act on: fix the input or ask a manager."""
 
@@ -246,6 +253,13 @@ def _count(count: int, one: str, few: str, many: str) -> str:
     return f"{count} {many}"
 
 
+class PinRequired(DomainError):
+    """Enter on an empty PIN: no try, so nothing is counted or recorded (issue 16)."""
+
+    def message(self) -> str:
+        return "PIN не введён: введите PIN и нажмите Enter."
+
+
 class WrongPin(DomainError):
     """The PIN does not match; `attempts_left` tries remain before a lock lasting `next_lock`
     (None: until a manager unlocks)."""
@@ -384,6 +398,18 @@ class InvalidMarket(DomainError):
         )
 
 
+class MarketMissing(InvalidMarket):
+    """An event code typed without an outcome after it ("101" alone)."""
+
+    def __init__(self, code: int) -> None:
+        self.event_code = code
+        super().__init__("")
+
+    def message(self) -> str:
+        code = self.event_code
+        return f"Введите исход после кода события: например «{code} 1» или «{code} Б2,5»."
+
+
 class InvalidOdds(DomainError):
     """Odds that are not a decimal above 1.00 with at most two decimals."""
 
@@ -497,6 +523,16 @@ class SameEventTwice(DomainError):
         return (
             f"Событие {self.code} в купоне дважды. В экспресс и систему входят только "
             "разные события — уберите один исход."
+        )
+
+
+class EventAlreadyOnSlip(SameEventTwice):
+    """A leg added on an event the slip being built already has (p.18), refused as it is added."""
+
+    def message(self) -> str:
+        return (
+            f"Событие {self.code} уже есть в купоне: в экспресс и систему входят только разные "
+            "события. Чтобы сменить исход, уберите прежний (↓ к списку, Del)."
         )
 
 
@@ -651,7 +687,7 @@ class UnknownSlip(DomainError):
         super().__init__()
 
     def message(self) -> str:
-        return f"Купон {self.number} не найден."
+        return f"Купон {_slip(self.number)} не найден."
 
 
 class WindowClosed(DomainError):
@@ -664,7 +700,7 @@ class WindowClosed(DomainError):
 
     def message(self) -> str:
         return (
-            f"Купон {self.number} отменить нельзя: 5 минут на претензии истекли в "
+            f"Купон {_slip(self.number)} отменить нельзя: 5 минут на претензии истекли в "
             f"{self.closed_at:%H:%M:%S} (п. 8 Правил)."
         )
 
@@ -678,7 +714,7 @@ class SlipNotOpen(DomainError):
         super().__init__()
 
     def message(self) -> str:
-        return f"Купон {self.number} уже {self.status} — действие невозможно."
+        return f"Купон {_slip(self.number)} уже {self.status} — действие невозможно."
 
 
 class ReasonRequired(DomainError):
@@ -1136,8 +1172,8 @@ class PendingSlip(DomainError):
 
     def message(self) -> str:
         return (
-            f"Купон № {self.number} отправлен на печать, но не подтверждён. Сначала ответьте, "
-            "вышел ли он из принтера (вкладка «Касса», «Незавершённая печать»)."
+            f"Купон № {_slip(self.number)} отправлен на печать, но не подтверждён. Сначала "
+            "ответьте, вышел ли он из принтера (вкладка «Касса», «Незавершённая печать»)."
         )
 
 
@@ -1145,7 +1181,7 @@ class RequestPrinting(PendingSlip):
     """The same request is being printed at this moment (a double press on two windows)."""
 
     def message(self) -> str:
-        return f"Эта ставка уже печатается (купон № {self.number}): дождитесь купона."
+        return f"Эта ставка уже печатается (купон № {_slip(self.number)}): дождитесь купона."
 
 
 class PendingPayoutWaiting(DomainError):
@@ -1158,8 +1194,8 @@ class PendingPayoutWaiting(DomainError):
 
     def message(self) -> str:
         return (
-            f"Выплата по купону № {self.slip_number} (чек № {self.receipt_no}) не завершена. "
-            "Сначала ответьте, вышел ли чек о выплате из принтера (вкладка «Касса», "
+            f"Выплата по купону № {_slip(self.slip_number)} (чек № {self.receipt_no}) не "
+            "завершена. Сначала ответьте, вышел ли чек о выплате из принтера (вкладка «Касса», "
             "«Незавершённая печать»)."
         )
 
@@ -1213,11 +1249,11 @@ class SlipNotIssued(DomainError):
     def message(self) -> str:
         if self.pending:
             return (
-                f"Купон № {self.number} ещё не выдан: его печать не подтверждена на терминале, "
-                "где он печатался."
+                f"Купон № {_slip(self.number)} ещё не выдан: его печать не подтверждена на "
+                "терминале, где он печатался."
             )
         return (
-            f"Купон № {self.number} аннулирован: он не был напечатан и выдан, ставка не "
+            f"Купон № {_slip(self.number)} аннулирован: он не был напечатан и выдан, ставка не "
             "принималась. По нему ничего не выплачивается."
         )
 
@@ -1387,7 +1423,8 @@ class NotPayable(DomainError):
         super().__init__()
 
     def message(self) -> str:
-        return f"Купон № {self.number} {_NOT_PAYABLE_WHY[self.why].format(terminal=self.terminal)}."
+        why = _NOT_PAYABLE_WHY[self.why].format(terminal=self.terminal)
+        return f"Купон № {_slip(self.number)} {why}."
 
 
 class DrawerShort(DomainError):
@@ -1417,7 +1454,7 @@ class PayoutTooEarly(DomainError):
 
     def message(self) -> str:
         return (
-            f"Выплата по купону № {self.number} — с {self.first_day:%d.%m.%Y}: выигрыши "
+            f"Выплата по купону № {_slip(self.number)} — с {self.first_day:%d.%m.%Y}: выигрыши "
             "выплачиваются со следующего дня после окончания последнего события (п. 24 Правил)."
         )
 
@@ -1432,8 +1469,9 @@ class PayoutExpired(DomainError):
 
     def message(self) -> str:
         return (
-            f"Срок выплаты по купону № {self.number} истёк {self.last_day:%d.%m.%Y}: карточка "
-            "действительна месяц со дня последнего события (п. 23 Правил). Выплата не производится."
+            f"Срок выплаты по купону № {_slip(self.number)} истёк {self.last_day:%d.%m.%Y}: "
+            "карточка действительна месяц со дня последнего события (п. 23 Правил). Выплата не "
+            "производится."
         )
 
 
@@ -1449,10 +1487,10 @@ class PayoutNotPrinted(DeviceOrStorageError):
 
     def message(self) -> str:
         return (
-            f"Чек выплаты по купону № {self.number} не напечатан: принтер {self.cause.where} "
-            f"недоступен ({self.cause.detail}). Выплата НЕ проведена, запись в журнал не внесена: "
-            f"не выдавайте деньги.{_spoiled_words(self.spoiled)} Проверьте принтер и повторите "
-            "выплату."
+            f"Чек выплаты по купону № {_slip(self.number)} не напечатан: принтер "
+            f"{self.cause.where} недоступен ({self.cause.detail}). Выплата НЕ проведена, запись в "
+            f"журнал не внесена: не выдавайте деньги.{_spoiled_words(self.spoiled)} Проверьте "
+            "принтер и повторите выплату."
         )
 
 
@@ -1467,10 +1505,10 @@ class PayoutUnconfirmed(DeviceOrStorageError):
 
     def message(self) -> str:
         return (
-            f"Чек № {self.receipt_no} выплаты по купону № {self.number} напечатан, но выплата не "
-            f"записана: {self.cause} Не выдавайте деньги, пока выплата не подтверждена: когда "
-            "база данных снова доступна, на вкладке «Касса» ответьте, вышел ли чек, — выплата "
-            "будет проведена с этим номером."
+            f"Чек № {self.receipt_no} выплаты по купону № {_slip(self.number)} напечатан, но "
+            f"выплата не записана: {self.cause} Не выдавайте деньги, пока выплата не "
+            "подтверждена: когда база данных снова доступна, на вкладке «Касса» ответьте, вышел "
+            "ли чек, — выплата будет проведена с этим номером."
         )
 
 
@@ -1566,7 +1604,7 @@ class PayoutNoteNotPrinted(DeviceOrStorageError):
 
     def message(self) -> str:
         return (
-            f"Выплата по купону № {self.slip_number} проведена (запись журнала № "
+            f"Выплата по купону № {_slip(self.slip_number)} проведена (запись журнала № "
             f"{self.entry_number}), чек напечатан — выдайте игроку {_rub(self.amount)}; "
             f"квитанция для игрока не напечатана: принтер {self.cause.where} недоступен "
             f"({self.cause.detail}). Проверьте принтер и нажмите «Квитанция повторно»."

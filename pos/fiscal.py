@@ -108,6 +108,14 @@ class Register:
 
 
 @dataclass(frozen=True)
+class ReceiptRef:
+    """The receipt another one refers to: a return receipt names the stake's (issue 16)."""
+
+    number: int
+    at: datetime
+
+
+@dataclass(frozen=True)
 class FiscalReceipt:
     """One numbered receipt; `printed` turns true once the printer took it."""
 
@@ -125,6 +133,9 @@ class FiscalReceipt:
     # Sent by «Допечатать чеки» and the job broke: what came out is for the cashier to say.
     in_doubt: bool = False
     register_number: str = ""  # the register's registration number, as printed
+    # A return receipt's stake receipt, printed on it; None for the others, and where a
+    # receipt was read back without it.
+    reverses: ReceiptRef | None = None
 
     @property
     def title(self) -> str:
@@ -344,6 +355,7 @@ def spoil_and_renumber(
     replacement, after = next_receipt(
         register, receipt.kind, receipt.amount, at, receipt.cashier, receipt.slip_number
     )
+    replacement = dataclasses.replace(replacement, reverses=receipt.reverses)
     record_receipt(uow, replacement, dataclasses.replace(after, grand=register.grand))
     return replacement
 
@@ -375,11 +387,14 @@ def issue_receipt(
     at: datetime,
     cashier: str,
     slip_number: str | None,
+    *,
+    reverses: ReceiptRef | None = None,
 ) -> FiscalReceipt:
     """Number and record a receipt to be printed after this transaction commits.
 
     It is recorded *in doubt*: a crash before it is marked printed leaves the cashier to
     say whether it came out, so that «Допечатать чеки» never prints a number twice.
+    `reverses` is the stake receipt a return receipt reverses, printed on it.
 
     Raises:
         RegisterNotSet, PendingSlip, PendingPayoutWaiting, ReceiptsInDoubt,
@@ -388,7 +403,7 @@ def issue_receipt(
     register = register_for(uow, terminal)
     require_idle(uow, register)
     receipt, after = next_receipt(register, kind, amount, at, cashier, slip_number)
-    receipt = dataclasses.replace(receipt, in_doubt=True)
+    receipt = dataclasses.replace(receipt, in_doubt=True, reverses=reverses)
     record_receipt(uow, receipt, after)
     return receipt
 

@@ -13,6 +13,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from pos.identity import IdDocument
+from pos.wording import issued_words
 
 TITLE = "ЖУРНАЛ УЧЕТА ВЫПЛАТ НАЛИЧНЫХ ДЕНЕГ"
 # The eight columns of the appendix, in its order and wording.
@@ -70,7 +71,8 @@ def player_name(document: IdDocument) -> str:
 
 def document_text(document: IdDocument) -> str:
     """Column 4: the document's kind, number, and the date and place it was issued."""
-    issued = f"выдан {document.issued_on:%d.%m.%Y}" if document.issued_on else "выдан"
+    word = issued_words(document.kind)  # «паспорт …, выдан», «ID-карта …, выдана» (issue 16)
+    issued = f"{word} {document.issued_on:%d.%m.%Y}" if document.issued_on else word
     return f"{document.kind} {document.number}, {issued} {document.issued_by}".strip()
 
 

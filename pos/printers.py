@@ -40,6 +40,39 @@ KIND_WORDS = {
 }
 CODE_PAGES = ("CP866", "CP1251")
 PAPER_WIDTHS = (80, 58)
+NARROW_COLUMNS = 32  # font A on 58 mm paper
+
+
+@dataclass(frozen=True)
+class PrinterModel:
+    """A printer model the settings offer, by the python-escpos capability profile its jobs
+    are rendered for.
+
+    Only models whose documents print as their profile says are offered (issue 16): the
+    printing tests render every document of each one, at each paper width it takes and in
+    each code page it offers, and read the bytes back.
+    """
+
+    profile: str  # "" chooses one by the paper width (printing.devices)
+    words: str  # as the settings name it
+    papers: tuple[int, ...]  # the paper widths it takes, in mm
+    code_pages: tuple[str, ...] = CODE_PAGES  # those of CODE_PAGES its tables have
+    wide_columns: int = 48  # characters of font A per line on 80 mm paper
+
+
+PRINTER_MODELS = (
+    PrinterModel("", "по ширине бумаги (Epson TM-T20II или Seiko RP-F10)", PAPER_WIDTHS),
+    PrinterModel("TM-T20II", "Epson TM-T20II", PAPER_WIDTHS),
+    PrinterModel("TM-T88V", "Epson TM-T88V", (80,), wide_columns=42),
+    PrinterModel("RP-F10-80mm", "Seiko RP-F10, 80 мм", (80,)),
+    PrinterModel("RP-F10-58mm", "Seiko RP-F10, 58 мм", (58,)),
+    # No cutter, no QR code or barcode of their own: the paper is torn off, the codes go
+    # out as pictures.
+    PrinterModel("POS-5890", "Zjiang POS-5890 и совместимые (без ножа)", (58,)),
+    PrinterModel("NT-5890K", "Netum NT-5890K (без ножа)", (58,)),
+    PrinterModel("ZJ-5870", "ZiJiang ZJ-5870 (без ножа)", (58,), ("CP866",)),
+)
+_MODELS = {model.profile.upper(): model for model in PRINTER_MODELS}
 DEFAULT_PORT = 9100
 DEFAULT_BAUDRATE = 9600
 BAUDRATES = (2400, 4800, 9600, 19200, 38400, 57600, 115200)
@@ -72,8 +105,12 @@ class PrinterConfig:
 
     @property
     def columns(self) -> int:
-        """Characters per line of the normal font: 48 on 80 mm paper, 32 on 58 mm."""
-        return 48 if self.paper_mm == 80 else 32
+        """Characters per line of the normal font: 32 on 58 mm paper; on 80 mm 48, or the
+        model's own (42 on an Epson TM-T88V)."""
+        if self.paper_mm != 80:
+            return NARROW_COLUMNS
+        model = _MODELS.get(self.profile.upper())
+        return 48 if model is None else model.wide_columns
 
     @property
     def host_port(self) -> tuple[str, int]:
@@ -126,9 +163,7 @@ def make_printer_config(**fields: object) -> PrinterConfig:
         raise InvalidPrinterSetting(
             "baudrate", "скорость одна из " + ", ".join(str(b) for b in BAUDRATES)
         )
-    profile = _text(fields.get("profile", ""), "profile")
-    if len(profile) > 40:
-        raise InvalidPrinterSetting("profile", "название модели не длиннее 40 знаков")
+    model = _model(_text(fields.get("profile", ""), "profile"), paper, code_page)
     return replace(
         config,
         code_page=code_page,
@@ -136,7 +171,7 @@ def make_printer_config(**fields: object) -> PrinterConfig:
         cancel_chinese=_flag(fields.get("cancel_chinese", config.cancel_chinese), "cancel_chinese"),
         status_check=_flag(fields.get("status_check", config.status_check), "status_check"),
         baudrate=baudrate,
-        profile=profile,
+        profile=model.profile,
     )
 
 
@@ -155,9 +190,42 @@ def from_text(text: str | None) -> PrinterConfig:
         return PrinterConfig()
     try:
         fields = json.loads(text)
-        return make_printer_config(**fields)
+        return _stored(fields)
     except (ValueError, TypeError, InvalidPrinterSetting):
         return PrinterConfig()
+
+
+def _stored(fields: dict[str, object]) -> PrinterConfig:
+    try:
+        return make_printer_config(**fields)
+    except InvalidPrinterSetting:
+        if not fields.get("profile"):
+            raise
+    # A model saved before the settings offered their list (issue 16): the printer keeps
+    # printing, with the model its paper width chooses, until a manager picks one.
+    return make_printer_config(**{**fields, "profile": ""})
+
+
+def _model(name: str, paper: int, code_page: str) -> PrinterModel:
+    """The offered model of this name (any case), checked against the paper and code page.
+
+    Raises:
+        InvalidPrinterSetting: a model the settings do not offer, or one that cannot print
+            on this paper or in this code page.
+    """
+    model = _MODELS.get(name.strip().upper())
+    if model is None:
+        offered = ", ".join(m.profile for m in PRINTER_MODELS if m.profile)
+        raise InvalidPrinterSetting("profile", f"выберите одну из моделей: {offered}")
+    if paper not in model.papers:
+        papers = " или ".join(str(width) for width in model.papers)
+        raise InvalidPrinterSetting(
+            "paper_mm", f"модель {model.profile} печатает на бумаге {papers} мм"
+        )
+    if code_page not in model.code_pages:
+        pages = " или ".join(model.code_pages)
+        raise InvalidPrinterSetting("code_page", f"у модели {model.profile} есть только {pages}")
+    return model
 
 
 def _check_target(kind: PrinterKind, target: str) -> str:

@@ -18,7 +18,7 @@ from pos.adapters import journal_writer, open_storage, station_builder
 from pos.audit import SYSTEM_ACTOR, AuditAction, AuditRecord
 from pos.clock import Clock, SystemClock
 from pos.counter import find_slip
-from pos.demo import DEMO_USERS, demo_fixtures
+from pos.demo import DEMO_USERS, demo_fixtures, play_yesterday
 from pos.desk import Desk
 from pos.errors import (
     EventExists,
@@ -47,7 +47,7 @@ from pos.settings import ShopSettings
 from pos.shifts import Shift
 from pos.slips import Slip
 from pos.terminal import DEFAULT_TERMINAL, default_data_dir, load_terminal_config
-from pos.users import User, check_login, check_pin, parse_role
+from pos.users import User, check_login, check_pin, parse_role, require_typed_pin
 from pos.verification import Verification, verify
 
 log = logging.getLogger(__name__)
@@ -250,6 +250,27 @@ class Shop:
             uow.commit()
         return user
 
+    def unlock_user(self, login: str) -> None:
+        """Lift a user's lock after wrong PINs, even one with no end, from this PC itself
+        (`main.py unlock-user`): the way out when the only manager is locked; recorded in the
+        audit trail as the system, at this terminal. The same use case as a manager's unlock.
+
+        Raises:
+            UnknownUser: no such login; InvalidText: a login no database can look up.
+        """
+        self._unlock_user(SYSTEM_ACTOR, login)
+
+    def _unlock_user(self, actor: str, login: str) -> None:
+        name = clean_text(login, "login", LOGIN)
+        with self.unit_of_work() as uow:
+            user = uow.users.get(name, for_update=True)
+            if user is None:
+                raise UnknownUser(name)
+            uow.users.update(user.after_unlock())
+            self._audit(uow, actor, AuditAction.UNLOCKED, name)
+            uow.commit()
+        log.info("user %s unlocked by %s at %s", name, actor, self.terminal)
+
     def user_logins(self) -> list[str]:
         """The logins offered on the sign-in screen."""
         with self.unit_of_work() as uow:
@@ -259,6 +280,7 @@ class Shop:
         """Sign a user in at this terminal.
 
         Raises:
+            PinRequired: no PIN was typed; not a try, nothing is counted or recorded.
             UnknownUser: no such login.
             UserLocked: five wrong PINs; locked for 15 minutes (an hour the second time in a
                 row) or until a manager unlocks.
@@ -280,9 +302,11 @@ class Shop:
         allowing one action at this terminal.
 
         Raises:
-            UnknownUser, UserLocked, WrongPin; NotPermitted: `grant` names a permission
-            the user's role does not have; InvalidText: a login no database can look up.
+            PinRequired: no PIN typed (no try: nothing counted or recorded); UnknownUser,
+            UserLocked, WrongPin; NotPermitted: `grant` names a permission the user's role
+            does not have; InvalidText: a login no database can look up.
         """
+        require_typed_pin(pin)
         # Typed or scanned: a NUL or a lone surrogate is refused here, not by the database.
         name = clean_text(login, "login", LOGIN) if isinstance(login, str) else ""
         with self.unit_of_work() as uow:
@@ -377,17 +401,20 @@ class Shop:
         self._audit(uow, actor, AuditAction.ODDS_SET, f"{code} {canonical}: {was} → {value}")
         return quote
 
-    def seed_demo(self) -> int:
+    def seed_demo(self, *, played_yesterday: bool = False) -> int:
         """Add the demo users that are missing and the demo events whose codes are free.
 
+        Args:
+            played_yesterday: on a new database, play a demo yesterday first (pos.demo:
+                finished matches with results, settled slips, three of them to pay today).
+
         Returns:
-            How many events were added.
+            How many events were added to the coming line.
         """
-        for login, pin, role in DEMO_USERS:
-            if login not in self.user_logins():
-                self.create_user(login, pin, role)
-        if not self.register_serial():
-            self.update_settings(register_serial=f"DEMO-{self.terminal}")
+        if played_yesterday and self.is_empty():
+            winners = play_yesterday(self)
+            log.info("демо: вчерашние выигрышные купоны к выплате: %s", ", ".join(winners))
+        self.seed_demo_users()
         zone = self.settings().zone
         added = 0
         with self.unit_of_work() as uow:
@@ -411,6 +438,14 @@ class Shop:
             self._audit(uow, SYSTEM_ACTOR, AuditAction.DEMO_SEEDED, f"событий: {added}")
             uow.commit()
         return added
+
+    def seed_demo_users(self) -> None:
+        """Add the demo users that are missing, and a demo register serial if none is set."""
+        for login, pin, role in DEMO_USERS:
+            if login not in self.user_logins():
+                self.create_user(login, pin, role)
+        if not self.register_serial():
+            self.update_settings(register_serial=f"DEMO-{self.terminal}")
 
     def slip(self, number: str) -> Slip:
         """The slip with this number as printed or scanned.

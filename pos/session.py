@@ -31,10 +31,9 @@ class DeskBase:
     user: User
     _grant: Grant | None = None
 
-    def _require(self, permission: Permission, *, use: bool = True) -> None:
+    def _require(self, permission: Permission) -> None:
         """Refuse unless the matrix allows `permission` (pos.permissions), or a manager's
-        grant for exactly this action is still unused on this desk; `use=False` checks
-        without using the grant up (a price shown before the bet it allows).
+        grant for exactly this action is still unused on this desk (then it is used up).
 
         Raises:
             NotPermitted: naming the action.
@@ -44,7 +43,7 @@ class DeskBase:
         grant = self._grant
         if grant is None or grant.permission is not permission or grant.used:
             raise NotPermitted(WORDS[permission])
-        grant.used = use
+        grant.used = True
 
     @property
     def login(self) -> str:

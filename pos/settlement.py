@@ -279,7 +279,8 @@ def _kopecks(amount: Decimal) -> int:
 def _leg_line(index: int, leg: Leg, verdict: LegVerdict) -> str:
     return (
         f"{index}-е событие {OUTCOME_WORDS[verdict.outcome]}: {leg.event_code} {leg.home} — "
-        f"{leg.away}, {market_words(leg.market)} ({odds_words(leg.odds)}) — {verdict.reason}"
+        f"{leg.away}, {market_words(leg.market, leg.sport)} ({odds_words(leg.odds)}) — "
+        f"{verdict.reason}"
     )
 
 

@@ -36,6 +36,7 @@ from pos.shifts import (
     TransferKind,
     require_working,
 )
+from pos.slipnumbers import display_slip_number
 from pos.till import TillDesk
 
 
@@ -235,14 +236,14 @@ def _check_can_close(uow: UnitOfWork, terminal: str) -> None:
     pending = uow.slips.pending(terminal)
     if pending is not None:
         blockers.append(
-            f"купон № {pending.number} ждёт подтверждения печати — подтвердите или "
-            "аннулируйте его на странице «Касса»"
+            f"купон № {display_slip_number(pending.number)} ждёт подтверждения печати — "
+            "подтвердите или аннулируйте его на странице «Касса»"
         )
     payout = uow.pending_payouts.for_terminal(terminal)
     if payout is not None:
         blockers.append(
-            f"выплата по купону № {payout.slip_number} ждёт подтверждения печати чека — "
-            "ответьте, вышел ли чек, на странице «Касса»"
+            f"выплата по купону № {display_slip_number(payout.slip_number)} ждёт подтверждения "
+            "печати чека — ответьте, вышел ли чек, на странице «Касса»"
         )
     serial = uow.settings.register_serial(terminal)
     unprinted = uow.fiscal.unprinted(serial) if serial else []

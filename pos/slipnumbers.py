@@ -50,7 +50,13 @@ def parse_slip_number(text: str, secret: bytes) -> str:
 
 
 def display_slip_number(number: str) -> str:
-    """The number grouped for people: 00001234-567-89."""
+    """The number grouped for people as the slip prints it: 00001234-567-89.
+
+    Anything that is not a whole number (13 ASCII digits) is returned as it is.
+    """
+    whole = isinstance(number, str) and len(number) == LENGTH and number.isascii()
+    if not (whole and number.isdigit()):
+        return number
     return f"{number[:SERIAL_DIGITS]}-{number[SERIAL_DIGITS:-2]}-{number[-2:]}"
 
 

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from pos.bets import BetKind
+from pos.line import Sport
 
 # p.8: the player may dispute how the slip was filled in within 5 minutes after it was handed
 # over; 5:00 exactly is still inside.
@@ -44,6 +45,10 @@ class Leg:
     home: str
     away: str
     starts_at: datetime
+    # The event's sport and tournament, printed with it (issue 16); None and "" where a
+    # slip was read back without them.
+    sport: Sport | None = None
+    tournament: str = ""
 
 
 class CashKind(enum.StrEnum):

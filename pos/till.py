@@ -30,6 +30,7 @@ from pos.permissions import Permission
 from pos.ports import PreviewLine
 from pos.printers import PrinterConfig, to_text
 from pos.session import DeskBase
+from pos.slipnumbers import display_slip_number
 from pos.slips import Slip
 
 log = logging.getLogger(__name__)
@@ -64,7 +65,7 @@ class TillDesk(DeskBase):
             slip.number, receipt_printed=False, receipt_spoiled=why if failed.sent else None
         )
         raise ReceiptNotPrinted(
-            f"Ставка принята, купон № {issued.number} выдан",
+            f"Ставка принята, купон № {display_slip_number(issued.number)} выдан",
             [issued.fiscal_receipt_no or receipt.number],
             failed,
             spoiled=receipt.number if failed.sent else None,
@@ -143,7 +144,8 @@ class TillDesk(DeskBase):
             with self._shop.printing() as station:
                 station.print_slip(slip, settings, copy=slip.reprints)
         except PrinterUnavailable as failure:
-            raise PrintFailed(f"Копия купона № {slip.number}", failure) from failure
+            copy = f"Копия купона № {display_slip_number(slip.number)}"
+            raise PrintFailed(copy, failure) from failure
 
     # --- fiscal receipts --------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from pos.errors import InvalidUser
+from pos.errors import InvalidUser, PinRequired
 
 # Five wrong PINs in a row lock the user (issue #2); a manager can unlock. The locks grow
 # (issue #15): with 5 guesses every 15 minutes any 4-digit PIN fell in about 21 days; now the
@@ -134,3 +134,15 @@ def check_pin(pin: str) -> str:
     if not isinstance(pin, str) or not _PIN.fullmatch(pin):
         raise InvalidUser("pin")
     return pin
+
+
+def require_typed_pin(pin: object) -> None:
+    """Refuse an empty PIN before it is checked: Enter on an empty field is no try, so it is
+    neither counted towards the lock nor recorded (issue 16: five empty Enters in a manager's
+    dialog locked the only manager out). Anything typed, even not a PIN, is a try.
+
+    Raises:
+        PinRequired: nothing (or only blanks) was typed.
+    """
+    if pin is None or (isinstance(pin, str) and not pin.strip()):
+        raise PinRequired()

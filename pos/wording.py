@@ -10,6 +10,7 @@ import re
 from decimal import Decimal
 
 from pos.bets import BetKind, BetType
+from pos.line import Sport
 
 _TOTAL = re.compile(r"([OU])(\d+(?:\.\d+)?)")
 _HANDICAP = re.compile(r"H([12])([+-])(\d+(?:\.\d+)?)")
@@ -23,15 +24,40 @@ _RESULTS = {
     "X2": "Гости не проиграют (X2)",
     "12": "Не будет ничьей (12)",
 }
+# Sports whose match results are those of the regular time: a hockey game tied after it
+# goes on to overtime, so its «Ничья» can only mean the regular time (issue 16).
+_REGULAR_TIME_SPORTS = frozenset({Sport.HOCKEY})
+_REGULAR_TIME = "в основное время"
+SPORT_WORDS = {
+    Sport.FOOTBALL: "Футбол",
+    Sport.HOCKEY: "Хоккей",
+    Sport.BASKETBALL: "Баскетбол",
+    Sport.POKER: "Покер",
+}
+# The participle «выдан» agrees with the first word of the document's kind (its noun, or an
+# adjective agreeing with it): «паспорт …, выдан», «ID-карта …, выдана», «водительское
+# удостоверение …, выдано» (issue 16).
+_FEMININE_ENDINGS = ("а", "я")
+_NEUTER_ENDINGS = ("о", "е")
 
 
-def market_words(market: str) -> str:
+def market_words(market: str, sport: Sport | None = None) -> str:
     """A canonical market code in words: "O2.5" → "Тотал больше 2,5", "1" → "Победа хозяев (П1)".
 
-    A code this module does not know is returned as it is.
+    Args:
+        market: the market's code, as the line has it.
+        sport: the event's sport; in hockey a result is the regular time's:
+            "X" → "Ничья в основное время (X)".
+
+    Returns:
+        The words; a code this module does not know is returned as it is.
     """
     if market in _RESULTS:
-        return _RESULTS[market]
+        words = _RESULTS[market]
+        if sport in _REGULAR_TIME_SPORTS:
+            outcome, _, code = words.rpartition(" (")
+            return f"{outcome} {_REGULAR_TIME} ({code}"
+        return words
     if match := _TOTAL.fullmatch(market):
         side = "больше" if match[1] == "O" else "меньше"
         return f"Тотал {side} {_comma(match[2])}"
@@ -41,6 +67,29 @@ def market_words(market: str) -> str:
     if match := _HAND.fullmatch(market):
         return f"Рука {match[1]}"
     return market
+
+
+def sport_words(sport: Sport) -> str:
+    """The sport as the slip names it: "Футбол", "Хоккей", "Баскетбол", "Покер"."""
+    return SPORT_WORDS[sport]
+
+
+def issued_words(kind: str) -> str:
+    """«выдан», «выдана» or «выдано», as the document's kind (its leading noun) requires.
+
+    Args:
+        kind: the document's kind as the cashier typed it: "паспорт", "ID-карта",
+            "вид на жительство", "удостоверение беженца".
+
+    Returns:
+        The participle in the kind's gender; masculine when the ending does not tell.
+    """
+    head = (kind.split() or [""])[0].lower()
+    if head.endswith(_FEMININE_ENDINGS):
+        return "выдана"
+    if head.endswith(_NEUTER_ENDINGS):
+        return "выдано"
+    return "выдан"
 
 
 def kind_words(kind: BetKind, *, blocks: bool = False) -> str:

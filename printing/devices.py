@@ -49,8 +49,9 @@ log = logging.getLogger(__name__)
 # real media width (the "default" profile has none and makes escpos print to stdout).
 DEFAULT_PROFILE = "TM-T20II"
 # Seiko's 58 mm model: CP866 in the Epson slot 17 and nowhere else, CODE128 and QR in
-# hardware, a real media width. POS-5890 (the Chinese 58 mm clones) lists CP866 twice and
-# escpos picks slot 59 from it, which many of those printers map to another table.
+# hardware, a real media width. POS-5890 (the Chinese 58 mm clones) lists CP866 twice, and
+# has no cutter and no QR or CODE128 of its own (printing.layout prints by what a profile
+# says, and selects a code page's first slot).
 DEFAULT_PROFILE_58MM = "RP-F10-58mm"
 _PROFILE_BY_PAPER = {80: DEFAULT_PROFILE, 58: DEFAULT_PROFILE_58MM}
 

@@ -12,14 +12,17 @@ import codecs
 import contextlib
 import io
 import logging
+import re
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 from zoneinfo import ZoneInfo
 
+from escpos import capabilities as escpos_capabilities
+from escpos.constants import CODEPAGE_CHANGE
 from escpos.escpos import Escpos
-from escpos.exceptions import CharCodeError
 from escpos.exceptions import Error as EscposError
 from escpos.printer import Dummy
 
@@ -37,6 +40,16 @@ INDENT = "   "
 # FS .: cancels the Chinese double-byte mode that clone printers (Xprinter, ZJ) power up in,
 # where Cyrillic bytes print as hieroglyphs. python-escpos has no named command for it.
 CANCEL_CHINESE = b"\x1c\x2e"
+# A printer without a cutter feeds this many lines after a document, past its tear bar.
+TEAR_FEED = 6
+# CODE128 bars are 2 dots wide: the 13 digits of a slip number in code set C take 123
+# modules, 246 dots, and leave 69 dots on each side of 58 mm paper (384 dots), more than
+# the 10 modules of quiet zone a scanner needs; in code set B they took 356 (issue 16).
+BARCODE_MODULE = 2
+QR_MODULE = 6
+# An amount and its currency stay on one line: "1 016,99 руб.", never "1 016,99" / "руб.".
+_AMOUNT_AND_CURRENCY = re.compile(r"(?<=\d) (?=руб\.)")
+_IMAGE_MODES = ("bitImageRaster", "bitImageColumn", "graphics")  # escpos image() impls
 
 
 @dataclass(frozen=True)
@@ -64,6 +77,63 @@ class QrCode:
 
 
 Item = Text | Barcode | QrCode
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a printer model can do, as its python-escpos capability profile says (issue 16).
+
+    The renderer prints by it, and the self-test page shows it.
+
+    Attributes:
+        model: the profile's name, e.g. "POS-5890".
+        cuts: it has a cutter; without one the paper is fed past the tear bar.
+        native_qr: it draws QR codes itself; otherwise they go out as pictures.
+        hardware_barcode: it draws CODE128 itself; otherwise a picture.
+        image_mode: how it takes pictures (an escpos image() impl), None if it takes none.
+        slots: each code page's first slot in its table (the ESC t number).
+    """
+
+    model: str
+    cuts: bool
+    native_qr: bool
+    hardware_barcode: bool
+    image_mode: str | None
+    slots: Mapping[str, int]
+
+
+def model_capabilities(profile: str) -> Capabilities:
+    """What the printer model of this python-escpos profile can do.
+
+    Args:
+        profile: the profile's name, e.g. "TM-T20II" (printing.devices.profile_for).
+
+    Returns:
+        Its cutter, its codes, how it takes pictures and its code-page slots.
+
+    Raises:
+        PrinterUnavailable: escpos knows no profile of that name.
+    """
+    try:
+        data = escpos_capabilities.CAPABILITIES["profiles"][profile]
+    except KeyError as exc:
+        raise PrinterUnavailable(profile, "неизвестная модель принтера") from exc
+    return _capabilities(profile, data)
+
+
+def _capabilities(name: str, data: Mapping[str, Any]) -> Capabilities:
+    features: Mapping[str, bool] = data.get("features", {})
+    slots: dict[str, int] = {}
+    for slot, code_page in sorted(data.get("codePages", {}).items(), key=lambda s: int(s[0])):
+        slots.setdefault(code_page, int(slot))
+    return Capabilities(
+        model=name,
+        cuts=bool(features.get("paperFullCut") or features.get("paperPartCut")),
+        native_qr=bool(features.get("qrCode")),
+        hardware_barcode=bool(features.get("barcodeB")),
+        image_mode=next((mode for mode in _IMAGE_MODES if features.get(mode)), None),
+        slots=slots,
+    )
 
 
 class Page:
@@ -104,16 +174,15 @@ class Page:
             center: centre each line.
             tall: print double height.
         """
-        fitted = NBSP.join(for_code_page(part, self.code_page) for part in text.split(NBSP))
         lines = textwrap.wrap(
-            fitted,
+            self._fit(text),
             self.width,
             initial_indent=indent if first is None else first,
             subsequent_indent=indent,
             break_on_hyphens=False,
         )
         for line in lines:
-            self.add(Text(line.replace(NBSP, " "), bold=bold, center=center, tall=tall))
+            self.add(Text(_spaced(line), bold=bold, center=center, tall=tall))
 
     def pair(
         self,
@@ -124,7 +193,10 @@ class Page:
         bold: bool = False,
         tall: bool = False,
     ) -> None:
-        """`left` and `right` on one line, `right` flush right; on two lines if too long.
+        """`left` and `right` on one line, `right` flush right; below `left` if too long.
+
+        A `right` wider than the paper (a 32-character login after «Кассир» on 58 mm) is
+        wrapped, each line flush right, rather than cut.
 
         Args:
             left: the label.
@@ -133,17 +205,30 @@ class Page:
             bold: print bold.
             tall: print double height.
         """
-        left = indent + for_code_page(left, self.code_page)
-        right = for_code_page(right, self.code_page)
+        left = indent + self._fit(left)
+        right = self._fit(right)
         if len(left) + 1 + len(right) <= self.width:
-            self.add(Text(left + right.rjust(self.width - len(left)), bold=bold, tall=tall))
+            line = left + right.rjust(self.width - len(left))
+            self.add(Text(_spaced(line), bold=bold, tall=tall))
             return
         self.wrap(left.strip(), indent=indent, bold=bold, tall=tall)
-        self.add(Text(right.rjust(self.width)[-self.width :], bold=bold, tall=tall))
+        for line in textwrap.wrap(right, self.width, break_on_hyphens=False):
+            self.add(Text(_spaced(line).rjust(self.width), bold=bold, tall=tall))
 
     def rule(self) -> None:
         """A dashed line across the paper."""
         self.add(Text("-" * self.width))
+
+    def _fit(self, text: str) -> str:
+        """`text` fitted to the code page, keeping its no-break spaces (printing.text turns
+        them into plain ones) and adding one between an amount and its currency."""
+        kept = _AMOUNT_AND_CURRENCY.sub(NBSP, text)
+        return NBSP.join(for_code_page(part, self.code_page) for part in kept.split(NBSP))
+
+
+def _spaced(line: str) -> str:
+    """A fitted line as printed: a no-break space is a plain space on paper."""
+    return line.replace(NBSP, " ")
 
 
 def shop_header(page: Page, settings: ShopSettings) -> None:
@@ -182,10 +267,11 @@ def render_items(
         PrinterUnavailable: the printer's profile lacks the code page, or the device failed.
     """
     where = str(printer.profile.profile_data.get("name", "принтер"))
+    can = _capabilities(where, printer.profile.profile_data)
     try:
-        _reset(printer, code_page, cancel_chinese=cancel_chinese, where=where)
-        _Renderer(printer, code_page).render(items)
-        printer.cut()
+        _reset(printer, can, code_page, cancel_chinese=cancel_chinese)
+        _Renderer(printer, code_page, can).render(items)
+        _finish(printer, can)
     except (EscposError, OSError) as exc:
         raise PrinterUnavailable(where, str(exc)) from exc
 
@@ -249,20 +335,48 @@ def local(moment: datetime, zone: ZoneInfo, pattern: str) -> str:
     return moment.astimezone(zone).strftime(pattern)
 
 
-def _reset(printer: Escpos, code_page: str, *, cancel_chinese: bool, where: str) -> None:
-    # ESC @ resets the printer's code page, but python-escpos still believes its last one is
-    # active and would not resend ESC t; forgetting it makes charcode() emit ESC t again.
+def code128_data(digits: str) -> str:
+    """The data of a hardware CODE128 symbol (GS k, function B) of a slip number's digits.
+
+    Code set C takes two digits in one symbol, sent as one byte 0-99 after "{C" (the Epson
+    ESC/POS reference, GS k m=73); an odd last digit follows in code set B.
+
+    Args:
+        digits: what the scanner is to read; anything but ASCII digits goes in code set B.
+
+    Returns:
+        The data for escpos `barcode(..., "CODE128", function_type="B")`.
+    """
+    if not (digits.isascii() and digits.isdecimal()):
+        return "{B" + digits
+    even = len(digits) - len(digits) % 2
+    pairs = "".join(chr(int(digits[at : at + 2])) for at in range(0, even, 2))
+    return ("{C" + pairs if pairs else "") + ("{B" + digits[even:] if even < len(digits) else "")
+
+
+def _reset(printer: Escpos, can: Capabilities, code_page: str, *, cancel_chinese: bool) -> None:
     name = code_page.upper()
-    if name not in printer.profile.get_code_pages():
-        raise PrinterUnavailable(where, f"модель не поддерживает кодовую страницу {name}")
+    slot = can.slots.get(name)
+    if slot is None:
+        raise PrinterUnavailable(can.model, f"модель не поддерживает кодовую страницу {name}")
     printer.hw("INIT")
     if cancel_chinese:
         printer._raw(CANCEL_CHINESE)
-    printer.magic.encoding = None
-    try:
-        printer.charcode(name)
-    except (CharCodeError, KeyError) as exc:  # escpos 3.1 raises KeyError for a missing slot
-        raise PrinterUnavailable(where, f"модель не поддерживает кодовую страницу {name}") from exc
+    # ESC t with the code page's first slot in the model's table: escpos's charcode() takes
+    # the last (POS-5890 lists CP866 at 17 and 59, and many of its clones print another
+    # table at 59; issue 16). Its encoder is told the code page, so that the line feeds it
+    # sends itself around a QR picture go out in it, with no ESC t of its own.
+    printer._raw(CODEPAGE_CHANGE + bytes([slot]))
+    printer.magic.encoding = name
+    printer.magic.disabled = True
+
+
+def _finish(printer: Escpos, can: Capabilities) -> None:
+    """Cut where the model has a cutter; otherwise feed the paper past its tear bar."""
+    if can.cuts:
+        printer.cut()
+    else:
+        printer.print_and_feed(TEAR_FEED)
 
 
 class _Renderer:
@@ -276,9 +390,10 @@ class _Renderer:
     escpos prints it.
     """
 
-    def __init__(self, printer: Escpos, code_page: str) -> None:
+    def __init__(self, printer: Escpos, code_page: str, can: Capabilities) -> None:
         self._printer = printer
         self._codec = codecs.lookup(code_page).name
+        self._can = can
         self._style: tuple[bool, bool, bool] | None = None
 
     def render(self, items: list[Item]) -> None:
@@ -303,21 +418,31 @@ class _Renderer:
         self._printer._raw(line.text.encode(self._codec, errors="replace") + b"\n")
 
     def _barcode(self, digits: str) -> None:
-        hardware = self._printer.profile.supports("barcodeB")
-        # The printer needs the code set ({B) in the data; the software renderer, used for
-        # profiles without function type B, would draw "{B" into the bars.
-        code = "{B" + digits if hardware else digits
+        # The printer draws it from the code sets in the data; a model that cannot gets a
+        # picture from python-barcode, which chooses code set C for digits itself (and would
+        # draw a "{C" into the bars).
+        hardware = self._can.hardware_barcode
         with _quiet():
             self._printer.barcode(
-                code, "CODE128", height=60, width=2, function_type="B" if hardware else None
+                code128_data(digits) if hardware else digits,
+                "CODE128",
+                height=60,
+                width=BARCODE_MODULE,
+                function_type="B" if hardware else None,
+                force_software=not hardware,
             )
         self._style = None  # barcode() centres on its own
 
     def _qr(self, content: str) -> None:
-        # Native: the printer draws it (a few bytes). center=True is not implemented for
-        # native codes, so centre by justification.
+        # Native where the model draws QR codes (a few bytes), centred by justification
+        # (escpos has no center=True for native codes); elsewhere a picture (issue 16).
         self._printer.set(align="center")
-        self._printer.qr(content, size=6, native=True)
+        if self._can.native_qr:
+            self._printer.qr(content, size=QR_MODULE, native=True)
+        else:
+            picture = {"impl": self._can.image_mode or _IMAGE_MODES[0], "center": True}
+            with _quiet():
+                self._printer.qr(content, size=QR_MODULE, native=False, image_arguments=picture)
         self._style = None
 
 

@@ -9,6 +9,7 @@ shows a shop how its printer handles the code page, the width, styles and codes.
 from __future__ import annotations
 
 from pos.fiscal import ITEM_WORDS, RECEIPT_TITLES, DayReport, FiscalReceipt, ReceiptKind
+from pos.money import NBSP
 from pos.money import format_roubles as rub
 from pos.settings import ShopSettings
 from pos.shifts import CashTransfer, TransferKind
@@ -17,6 +18,7 @@ from printing.layout import (
     INDENT,
     WIDTH_80MM,
     Barcode,
+    Capabilities,
     Item,
     Page,
     QrCode,
@@ -73,6 +75,11 @@ def receipt_layout(
     _register_lines(page, receipt.register_serial, receipt.register_number)
     page.rule()
     page.pair(_item_words(receipt), rub(receipt.amount))
+    if receipt.reverses is not None:
+        # A return names the stake receipt it reverses (issue 16).
+        stake = receipt.reverses
+        on = local(stake.at, settings.zone, "%d.%m.%Y")
+        page.wrap(f"по чеку прихода №{NBSP}{stake.number} от{NBSP}{on}", indent=INDENT, first="")
     page.rule()
     page.pair("ИТОГО", rub(receipt.amount), bold=True, tall=True)
     page.pair("Наличными", rub(receipt.amount))
@@ -206,6 +213,7 @@ def test_page_layout(
     code_page: str = "CP866",
     width: int = WIDTH_80MM,
     where: str,
+    capabilities: Capabilities | None = None,
 ) -> list[Item]:
     """A page that shows what the printer makes of the code page, the width, styles and codes.
 
@@ -214,6 +222,8 @@ def test_page_layout(
         code_page: the code page the printer is set to.
         width: characters per line the printer is set to.
         where: which printer this is, as the shop knows it (e.g. "К1, купоны, 10.0.0.7:9100").
+        capabilities: what the printer's model can do, as the jobs are rendered for it: the
+            page says it (issue 16).
 
     Returns:
         Text lines no longer than `width`, a CODE128 barcode and a QR code.
@@ -225,6 +235,8 @@ def test_page_layout(
     page.wrap(f"Принтер: {where}")
     page.pair("Кодовая страница", code_page.upper())
     page.pair("Ширина строки", f"{width} симв.")
+    if capabilities is not None:
+        _capability_lines(page, capabilities, code_page)
     page.rule()
     for alphabet in (_UPPER, _UPPER.lower()):
         # 33 letters do not fit 32 columns: split in halves rather than leave "Я" alone.
@@ -246,8 +258,17 @@ def test_page_layout(
     return page.items
 
 
+def _capability_lines(page: Page, can: Capabilities, code_page: str) -> None:
+    """What the model does with the page: the table, the cut, the codes."""
+    page.pair("Модель", can.model)
+    page.pair("Таблица", f"ESC t {can.slots.get(code_page.upper(), '-')}")
+    page.pair("Нож", "есть" if can.cuts else "нет, отрывать")
+    page.pair("Штрихкод", "печатает принтер" if can.hardware_barcode else "картинкой")
+    page.pair("QR-код", "печатает принтер" if can.native_qr else "картинкой")
+
+
 def _item_words(receipt: FiscalReceipt) -> str:
     words = ITEM_WORDS[receipt.kind]
     if receipt.slip_number is None:
         return words
-    return f"{words} № {display_slip_number(receipt.slip_number)}"
+    return f"{words} №{NBSP}{display_slip_number(receipt.slip_number)}"  # never "№" alone

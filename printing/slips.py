@@ -16,7 +16,7 @@ from pos.money import format_roubles as rub
 from pos.settings import ShopSettings
 from pos.slipnumbers import display_slip_number
 from pos.slips import Leg, Slip
-from pos.wording import kind_words, market_words, odds_words, total_odds_words
+from pos.wording import kind_words, market_words, odds_words, sport_words, total_odds_words
 from printing.layout import (
     INDENT,
     WIDTH_58MM,
@@ -124,9 +124,12 @@ def _header(page: Page, slip: Slip, settings: ShopSettings, copy: int) -> None:
 
 def _times(page: Page, slip: Slip, zone: ZoneInfo) -> None:
     page.pair("Принят", local(slip.issued_at, zone, "%d.%m.%Y %H:%M:%S"))
-    # p.8: a claim about how the slip was filled in is accepted for 5 minutes after issue.
-    until = local(slip.window_ends_at, zone, "%H:%M:%S")
-    page.wrap(f"Претензии принимаются до{NBSP}{until}")
+    # p.8: a claim about how the slip was filled in is accepted for 5 minutes after issue;
+    # the end carries its date when it falls on the next day (issue 16).
+    ends = slip.window_ends_at.astimezone(zone)
+    same_day = ends.date() == slip.issued_at.astimezone(zone).date()
+    until = ends.strftime("%H:%M:%S" if same_day else "%d.%m %H:%M:%S")
+    page.wrap(f"Претензии принимаются до{NBSP}{until.replace(' ', NBSP)}")
     page.rule()
 
 
@@ -153,8 +156,11 @@ def _bet(page: Page, slip: Slip, zone: ZoneInfo) -> None:
 def _leg(page: Page, leg: Leg, zone: ZoneInfo, first: str) -> None:
     indent = " " * len(first)
     page.wrap(f"{leg.event_code} {leg.home} — {leg.away}", indent=indent, first=first)
+    if leg.sport is not None:  # the event's sport and tournament (issue 16)
+        competition = ". ".join(w for w in (sport_words(leg.sport), leg.tournament) if w)
+        page.wrap(competition, indent=indent, first=indent)
     page.wrap(f"Начало {local(leg.starts_at, zone, '%d.%m %H:%M')}", indent=indent)
-    page.pair(market_words(leg.market), odds_words(leg.odds), indent=indent)
+    page.pair(market_words(leg.market, leg.sport), odds_words(leg.odds), indent=indent)
 
 
 def _totals(page: Page, slip: Slip) -> None:

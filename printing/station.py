@@ -23,7 +23,7 @@ from pos.settings import ShopSettings
 from pos.shifts import CashTransfer
 from pos.slips import Slip
 from printing.devices import Device, device_for, open_device
-from printing.layout import Item, render_job, to_preview
+from printing.layout import Capabilities, Item, model_capabilities, render_job, to_preview
 from printing.payouts import payout_note_layout
 from printing.receipts import receipt_layout, report_layout, test_page_layout, transfer_layout
 from printing.slips import slip_layout
@@ -41,6 +41,15 @@ class _Printer:
     @property
     def where(self) -> str:
         return self.device.where
+
+    @property
+    def capabilities(self) -> Capabilities | None:
+        """What its model can do; None for a model escpos does not know (its jobs are
+        refused when sent, in the words of the setting)."""
+        try:
+            return model_capabilities(self.device.profile)
+        except PrinterUnavailable:
+            return None
 
     def layout(
         self,
@@ -142,6 +151,7 @@ class EscposStation:
             code_page=printer.config.code_page,
             width=printer.config.columns,
             where=printer.where,
+            capabilities=printer.capabilities,
         )
         printer.send([items], "test-page")
 

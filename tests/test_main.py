@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import sqlite3
 import subprocess
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -42,10 +45,15 @@ def test_demo_command_seeds_an_existing_database_once(tmp_path: Path) -> None:
     again = run_main("demo", data_dir=tmp_path)
     assert "добавлено событий 0" in again.stdout
     with sqlite3.connect(tmp_path / "shop.db") as db:
-        assert db.execute("select count(*) from events").fetchone() == (10,)
+        # The coming line and yesterday's three played matches, with its five slips.
+        assert db.execute("select count(*) from events").fetchone() == (13,)
+        assert db.execute("select count(*) from event_results").fetchone() == (3,)
+        assert db.execute("select count(*) from slips").fetchone() == (5,)
         assert db.execute("select count(*) from users").fetchone() == (2,)
     assert (tmp_path / "terminal.toml").read_text(encoding="utf-8").count('terminal = "К1"') == 1
-    assert (tmp_path / "pos.log").exists()
+    # Stamped in the shop's time with its offset, as the screen shows it (not the PC's UTC).
+    first_line = (tmp_path / "pos.log").read_text(encoding="utf-8").splitlines()[0]
+    assert re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}\+03:00 INFO ", first_line), first_line
 
 
 def test_settle_command_settles_and_says_what_it_did(tmp_path: Path) -> None:
@@ -105,6 +113,51 @@ def test_create_user_adds_a_manager(tmp_path: Path) -> None:
     assert refused.returncode == 1
     assert "уже есть" in refused.stderr
     assert "Traceback" not in refused.stderr
+
+
+@pytest.mark.warns_in_log  # pos logs the three locks of olga
+def test_unlock_user_lets_the_last_manager_locked_for_good_in_again(tmp_path: Path) -> None:
+    """Issue 16: with the only manager locked until a manager unlocks, the PC itself can."""
+    from pos.audit import SYSTEM_ACTOR
+    from pos.clock import FixedClock
+    from pos.errors import PosError, UserLockedUntilUnlocked
+    from pos.services import Shop
+
+    created = run_main(
+        "create-user", "olga", "--role", "manager", "--pin", "7351", data_dir=tmp_path
+    )
+    assert created.returncode == 0, created.stderr
+    url = f"sqlite:///{tmp_path / 'shop.db'}"
+    clock = FixedClock(datetime.now(UTC))
+    shop = Shop.open(url, terminal="К1", clock=clock)
+    try:
+        for lasted in (timedelta(minutes=15), timedelta(hours=1), timedelta(0)):
+            for _ in range(5):
+                with contextlib.suppress(PosError):
+                    shop.login("olga", "0000")
+            clock.advance(lasted)
+        with pytest.raises(UserLockedUntilUnlocked):
+            shop.login("olga", "7351")
+
+        result = run_main("unlock-user", "olga", data_dir=tmp_path)
+
+        assert result.returncode == 0, result.stderr
+        assert result.stdout == (
+            "Пользователь olga разблокирован: можно входить с PIN, "
+            "счёт неверных PIN начат заново.\n"
+        )
+        assert shop.login("olga", "7351").is_manager
+    finally:
+        shop.close()
+    with sqlite3.connect(tmp_path / "shop.db") as db:
+        unlocked = db.execute(
+            "select actor, terminal, detail from audit_log where action = 'unlocked'"
+        ).fetchall()
+    assert unlocked == [(SYSTEM_ACTOR, "К1", "olga")]
+    unknown = run_main("unlock-user", "nobody", data_dir=tmp_path)
+    assert unknown.returncode == 1
+    assert "nobody" in unknown.stderr and "Traceback" not in unknown.stderr
+    assert "unlock-user" in run_main("--help", data_dir=tmp_path).stdout
 
 
 def test_a_damaged_database_file_is_refused_and_left_as_it_was(tmp_path: Path) -> None:

@@ -5,15 +5,25 @@ from __future__ import annotations
 import gc
 import logging
 import logging.handlers
+import re
 import sys
 import weakref
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QTimer
-from PySide6.QtGui import QFontInfo
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtGui import QAction, QFontInfo
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QApplication,
+    QFileDialog,
+    QLabel,
+    QMessageBox,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 import ui.app
@@ -52,6 +62,49 @@ def test_the_application_is_named_and_speaks_russian_in_qt_dialogs(qapp: QApplic
     assert app is qapp
     assert app.applicationName() == APP_NAME
     assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Отмена"
+
+
+def _english(widget: QWidget) -> set[str]:
+    """Every label, button, action and column title in `widget` with Latin words and no
+    Cyrillic (what a Russian-speaking cashier could not read)."""
+    found: list[str] = [action.text() for action in widget.findChildren(QAction)]
+    for child in widget.findChildren(QWidget):
+        if isinstance(child, (QLabel, QAbstractButton)):
+            found.append(child.text())
+        found.append(child.toolTip())
+        if isinstance(child, QAbstractItemView) and child.model() is not None:
+            model = child.model()
+            found += [
+                str(model.headerData(column, Qt.Orientation.Horizontal))
+                for column in range(model.columnCount())
+            ]
+    return {t for t in found if re.search("[A-Za-z]{3,}", t) and not re.search("[А-Яа-я]", t)}
+
+
+@pytest.mark.parametrize(
+    "mode", [QFileDialog.AcceptMode.AcceptOpen, QFileDialog.AcceptMode.AcceptSave]
+)
+def test_the_file_dialog_speaks_russian(
+    qapp: QApplication, qtbot: QtBot, tmp_path: Path, mode: QFileDialog.AcceptMode
+) -> None:
+    create_application([])
+    dialog = QFileDialog(None, "Загрузить линию", str(tmp_path), "Файлы линии (*.csv *.json)")
+    dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+    dialog.setAcceptMode(mode)
+    qtbot.addWidget(dialog)
+    dialog.show()
+
+    assert _english(dialog) == set()
+
+
+def test_the_print_dialog_speaks_russian(qapp: QApplication, qtbot: QtBot) -> None:
+    create_application([])
+    printer = QPrinter()
+    dialog = QPrintDialog(printer)
+    qtbot.addWidget(dialog)
+    dialog.show()
+
+    assert _english(dialog) == set()
 
 
 def test_the_vendored_font_is_the_application_font_at_a_counter_size(qapp: QApplication) -> None:

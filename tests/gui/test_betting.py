@@ -8,7 +8,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QPushButton, QTableView
 from pytestqt.qtbot import QtBot
 
@@ -17,14 +17,17 @@ from pos.bets import BetType
 from pos.clock import FixedClock
 from pos.desk import Desk
 from pos.errors import (
+    EventAlreadyOnSlip,
     EventStarted,
     InvalidMarket,
     InvalidSlipNumber,
+    MarketMissing,
+    NotPermitted,
     StakeNotSplittable,
     StakeTooLow,
     UnknownEvent,
-    WindowClosed,
 )
+from pos.permissions import WORDS, Permission
 from pos.services import Shop
 from pos.slipnumbers import display_slip_number
 from pos.slips import Slip, SlipStatus
@@ -146,6 +149,31 @@ def test_a_single_typed_at_the_keyboard_is_issued_at_the_line_odds(
     ]  # fmt: skip
 
 
+def test_after_a_slip_is_issued_the_next_one_starts_empty(
+    qtbot: QtBot, page: BettingPage, storage: FakeStorage
+) -> None:
+    for typed in ("101 1", "102 O2.5", "201 2"):
+        add_leg(qtbot, page, typed)
+    qtbot.keyClick(stake(page), Qt.Key.Key_F2)
+    assert str(page.kinds.current()) == "system 2/3"
+    type_stake(qtbot, page, "9")
+    qtbot.keyClicks(pick(page), "999 1")  # a leg refused and left in the field
+    qtbot.keyClick(pick(page), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: page.editor.message_text() == str(UnknownEvent(999)))
+
+    issue(qtbot, page, storage)
+
+    assert page.draft.rowCount() == 0
+    assert (stake(page).text(), pick(page).text(), page.editor.message_text()) == ("", "", "")
+    assert page.kinds.kinds() == []
+    assert text_of(page, "total_odds") == text_of(page, "possible_payout") == "—"
+    assert not page.findChild(QCheckBox, "agreed_in_play").isChecked()
+    assert text_of(page, "document_state") == "Документ не проверялся"
+    for typed in ("101 1", "102 O2.5", "201 2"):
+        add_leg(qtbot, page, typed)
+    assert str(page.kinds.current()) == "express"  # not the last slip's system
+
+
 def test_the_confirmation_shows_what_will_be_printed(qtbot: QtBot, page: BettingPage) -> None:
     add_leg(qtbot, page, "101 1")
     type_stake(qtbot, page, "12,50")
@@ -175,7 +203,7 @@ def test_a_cyrillic_market_is_understood(qtbot: QtBot, page: BettingPage) -> Non
 
 @pytest.mark.parametrize(
     ("typed", "refusal"),
-    [("999 1", UnknownEvent(999)), ("101 Q7", InvalidMarket("Q7"))],
+    [("999 1", UnknownEvent(999)), ("101 Q7", InvalidMarket("Q7")), ("101", MarketMissing(101))],
 )
 def test_a_bad_leg_shows_the_refusal_and_keeps_the_text(
     qtbot: QtBot, page: BettingPage, typed: str, refusal: Exception
@@ -185,6 +213,47 @@ def test_a_bad_leg_shows_the_refusal_and_keeps_the_text(
 
     qtbot.waitUntil(lambda: page.editor.message_text() == str(refusal))
     assert pick(page).text() == typed
+    assert page.draft.rowCount() == 0
+
+
+def test_the_same_event_twice_is_refused_when_it_is_added(qtbot: QtBot, page: BettingPage) -> None:
+    """Issue 16: the second leg on 101 went onto the slip and was refused only at issue."""
+    add_leg(qtbot, page, "101 1")
+    add_leg(qtbot, page, "102 O2.5")
+
+    qtbot.keyClicks(pick(page), "101 X")
+    qtbot.keyClick(pick(page), Qt.Key.Key_Return)
+
+    qtbot.waitUntil(lambda: page.editor.message_text() == str(EventAlreadyOnSlip(101)))
+    assert pick(page).text() == "101 X"  # left for correcting
+    assert [row[1] for row in legs_rows(page)] == ["101", "102"]
+
+
+def test_esc_clears_the_slip_being_built_and_its_button_names_the_key(
+    qtbot: QtBot, page: BettingPage
+) -> None:
+    add_leg(qtbot, page, "101 1")
+    add_leg(qtbot, page, "102 O2.5")
+    type_stake(qtbot, page, "10")
+    qtbot.waitUntil(lambda: text_of(page, "total_odds") == "4,095")
+    legs = page.findChild(QTableView, "legs")
+    qtbot.keyClick(pick(page), Qt.Key.Key_Down)
+    qtbot.keyClick(legs, Qt.Key.Key_Escape)  # in the legs Esc only goes back to the field
+    assert pick(page).hasFocus() and page.draft.rowCount() == 2
+    qtbot.keyClicks(pick(page), "201")
+
+    qtbot.keyClick(pick(page), Qt.Key.Key_Escape)
+
+    assert page.draft.rowCount() == 0
+    assert (stake(page).text(), pick(page).text()) == ("", "")
+    assert page.kinds.kinds() == []
+    qtbot.waitUntil(lambda: text_of(page, "total_odds") == "—")
+    assert text_of(page, "possible_payout") == "—"
+    assert pick(page).hasFocus()
+    button = page.findChild(QPushButton, "clear_slip")
+    assert button.text() == "Новый купон (Esc)"
+    add_leg(qtbot, page, "103 X")
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert page.draft.rowCount() == 0
 
 
@@ -345,47 +414,83 @@ def test_a_confirmation_sent_twice_with_its_key_issues_one_slip(
     assert len(page.recent.rows()) == 1
 
 
+def tick(qtbot: QtBot, box: QCheckBox) -> None:
+    """Click the box's square, as the cashier does."""
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))
+
+
 def _started_event(boss: Desk, clock: FixedClock) -> None:
     boss.add_event(401, "football", "Ислочь", "Минск", clock.now() - timedelta(minutes=20))
     boss.set_odds(401, "1", Decimal("2.50"))
 
 
-def test_a_cashier_takes_a_bet_in_play_once_a_manager_allows_it_with_the_pin(
+def test_ticking_in_play_asks_no_pin_so_empty_enters_lock_nobody_out(
+    qtbot: QtBot, page: BettingPage, boss: Desk, clock: FixedClock, storage: FakeStorage
+) -> None:
+    """Issue 16: the tick opened the manager's PIN dialog at once, and five Enters on its
+    empty PIN locked the only manager out for 15 minutes."""
+    _started_event(boss, clock)
+    in_play = page.findChild(QCheckBox, "agreed_in_play")
+
+    tick(qtbot, in_play)
+    for _ in range(5):
+        qtbot.keyClick(pick(page), Qt.Key.Key_Return)
+
+    assert in_play.isChecked()
+    assert page.manager_dialog is None
+    assert storage.data.users["boss"].failed_pins == 0
+    add_leg(qtbot, page, "401 1")  # priced as agreed: the manager's PIN comes at issue
+
+
+def test_a_cashier_takes_a_bet_in_play_the_manager_agreeing_it_with_the_pin_at_issue(
     qtbot: QtBot, page: BettingPage, boss: Desk, clock: FixedClock, storage: FakeStorage
 ) -> None:
     _started_event(boss, clock)
     in_play = page.findChild(QCheckBox, "agreed_in_play")
-    assert in_play.isEnabled()
-
-    in_play.setChecked(True)  # the manager comes over and types the PIN
-    qtbot.waitUntil(lambda: page.manager_dialog is not None)
-    authorise(qtbot, page.manager_dialog, "boss", "9911")
-    qtbot.waitUntil(lambda: page.manager_dialog is None)
-    assert in_play.isChecked()
+    tick(qtbot, in_play)
     add_leg(qtbot, page, "401 1")
     type_stake(qtbot, page, "5")
-    slip = issue(qtbot, page, storage)
+    dialog = open_confirmation(qtbot, page)
 
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)  # issue: now the manager comes over
+    qtbot.waitUntil(lambda: page.manager_dialog is not None)
+    assert dialog.message_text() == str(NotPermitted(WORDS[Permission.AGREE_IN_PLAY]))
+    authorise(qtbot, page.manager_dialog, "boss", "9911")
+
+    qtbot.waitUntil(lambda: page.confirm_dialog is None)
+    assert page.manager_dialog is None
+    slip = max(storage.data.slips.values(), key=lambda slip: slip.number)
     assert slip.agreed_in_play and slip.cashier == "anna"
     assert not in_play.isChecked()  # the next bet in play needs the manager again
     assert [r.action for r in storage.data.audit].count(AuditAction.AUTHORISED) == 1
 
 
-def test_without_the_manager_the_box_unticks_and_a_started_event_is_refused(
-    qtbot: QtBot, page: BettingPage, boss: Desk, clock: FixedClock
+def test_without_the_manager_a_bet_in_play_is_not_issued(
+    qtbot: QtBot, page: BettingPage, boss: Desk, clock: FixedClock, storage: FakeStorage
 ) -> None:
     _started_event(boss, clock)
-    in_play = page.findChild(QCheckBox, "agreed_in_play")
-
-    in_play.setChecked(True)
-    qtbot.waitUntil(lambda: page.manager_dialog is not None)
-    page.manager_dialog.reject()
-
-    qtbot.waitUntil(lambda: not in_play.isChecked())
     qtbot.keyClicks(pick(page), "401 1")
     qtbot.keyClick(pick(page), Qt.Key.Key_Return)
     refusal = EventStarted(401, (clock.now() - timedelta(minutes=20)).astimezone(MINSK))
-    qtbot.waitUntil(lambda: page.editor.message_text() == str(refusal))
+    qtbot.waitUntil(lambda: page.editor.message_text() == str(refusal))  # not ticked: refused
+    in_play = page.findChild(QCheckBox, "agreed_in_play")
+    tick(qtbot, in_play)
+    qtbot.keyClick(pick(page), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: page.draft.rowCount() == 1)
+    type_stake(qtbot, page, "5")
+    dialog = open_confirmation(qtbot, page)
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: page.manager_dialog is not None)
+
+    qtbot.keyClick(page.manager_dialog, Qt.Key.Key_Escape)  # no manager at hand
+
+    qtbot.waitUntil(lambda: page.manager_dialog is None)
+    assert dialog.isVisible()
+    assert dialog.message_text() == str(NotPermitted(WORDS[Permission.AGREE_IN_PLAY]))
+    assert storage.data.slips == {}
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: page.confirm_dialog is None)
+    assert page.draft.rowCount() == 1 and in_play.isChecked()
 
 
 def test_a_started_event_needs_the_in_play_agreement(
@@ -454,20 +559,6 @@ def test_the_just_issued_slip_is_cancelled_within_its_window(
     assert countdown(page) == "отменён"
 
 
-def test_after_the_window_the_cancellation_is_refused(
-    qtbot: QtBot, page: BettingPage, storage: FakeStorage, clock: FixedClock
-) -> None:
-    slip = issue_single(qtbot, page, storage)
-    clock.advance(timedelta(minutes=6))
-    qtbot.waitUntil(lambda: countdown(page) == "окно закрыто", timeout=3000)
-
-    cancel_with_reason(qtbot, page, "wrong outcome")
-
-    refusal = WindowClosed(slip.number, slip.window_ends_at.astimezone(MINSK))
-    qtbot.waitUntil(lambda: page.recent.message_text() == str(refusal))
-    assert storage.data.slips[slip.number].status is SlipStatus.OPEN
-
-
 def test_recent_slips_are_listed_after_a_refresh(
     qtbot: QtBot, page: BettingPage, anna: Desk
 ) -> None:
@@ -512,6 +603,23 @@ def test_a_scanned_number_shows_the_slip_and_its_copy_is_counted(
     assert demo_shop.slip(slip.number).reprints == 1
     qtbot.keyClick(details, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: page.recent.details_dialog is None)
+
+
+@pytest.mark.parametrize("shape", ["scanned", "printed"])
+def test_a_slip_is_found_by_the_scanners_digits_and_by_its_printed_number(
+    qtbot: QtBot, page: BettingPage, anna: Desk, shape: str
+) -> None:
+    slip = anna.accept_bet([(101, "1")], Decimal("10"))
+    typed = slip.number if shape == "scanned" else display_slip_number(slip.number)
+    lookup = page.findChild(QLineEdit, "lookup")
+
+    qtbot.keyClicks(lookup, typed)
+    qtbot.keyClick(lookup, Qt.Key.Key_Return)
+
+    qtbot.waitUntil(lambda: page.recent.details_dialog is not None)
+    details = page.recent.details_dialog
+    assert details.slip.number == slip.number
+    details.reject()
 
 
 def test_a_mistyped_number_is_refused_inline(qtbot: QtBot, page: BettingPage) -> None:
@@ -601,7 +709,8 @@ def test_a_slip_whose_receipt_did_not_print_is_issued_with_a_warning(
 
     message = page.findChild(QLabel, "slip_message")
     qtbot.waitUntil(lambda: message.kind == "warning")
-    assert message.text().startswith(f"Ставка принята, купон № {slip.number} выдан")
+    number = display_slip_number(slip.number)  # as printed, as everywhere on screen
+    assert message.text().startswith(f"Ставка принята, купон № {number} выдан")
     assert "чек № 1 не напечатан" in message.text()
     assert "Допечатать чеки" in message.text()
     assert page.draft.rowCount() == 0

@@ -1,4 +1,5 @@
-"""The cancellations page: every slip cancelled within its window, with who, when and why."""
+"""Cancelling within the window from the betting page (F8, the reason), and the cancellations
+page: every slip cancelled within its window, with who, when and why."""
 
 from __future__ import annotations
 
@@ -7,12 +8,18 @@ from decimal import Decimal
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QTableWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QTableWidget, QWidget
 from pytestqt.qtbot import QtBot
 
 from pos.clock import FixedClock
 from pos.desk import Desk
+from pos.errors import ReasonRequired, SlipNotOpen, WindowClosed
 from pos.slipnumbers import display_slip_number
+from pos.slips import Slip, SlipStatus
+from tests.fakes import FakeStorage
+from tests.gui.test_betting import MINSK, betting_page, cancel_with_reason, countdown, issue_single
+from ui.dialogs.cancel_reason import CancelReasonDialog
+from ui.pages.betting import BettingPage
 from ui.pages.cancellations import CancellationsPage
 from ui.tasks import TaskRunner
 
@@ -69,3 +76,91 @@ def test_f5_reloads(qtbot: QtBot, page: CancellationsPage, anna: Desk) -> None:
     qtbot.keyClick(page.findChild(QTableWidget, "cancellations"), Qt.Key.Key_F5)
 
     qtbot.waitUntil(lambda: count(page) == "Отмен в окне 5 минут: 1")
+
+
+# --- cancelling from the betting page (F8) ------------------------------------------------
+
+
+@pytest.fixture
+def betting(qtbot: QtBot, anna: Desk, runner: TaskRunner, clock: FixedClock) -> BettingPage:
+    return betting_page(qtbot, anna, runner, clock)
+
+
+def press_f8(qtbot: QtBot, page: BettingPage, runner: TaskRunner) -> CancelReasonDialog | None:
+    """F8 on the betting page; the reason dialog if pos offered the slip for cancelling."""
+    qtbot.keyClick(page.findChild(QWidget, "pick"), Qt.Key.Key_F8)
+    qtbot.waitUntil(lambda: not runner.busy)
+    return page.recent.cancel_dialog
+
+
+def test_an_empty_reason_keeps_the_dialog_open_with_the_sentence_in_it(
+    qtbot: QtBot, betting: BettingPage, storage: FakeStorage, runner: TaskRunner
+) -> None:
+    slip = issue_single(qtbot, betting, storage)
+    dialog = press_f8(qtbot, betting, runner)
+    assert dialog is not None
+
+    qtbot.keyClick(dialog.findChild(QComboBox, "reason").lineEdit(), Qt.Key.Key_Return)
+
+    qtbot.waitUntil(lambda: dialog.message_text() == str(ReasonRequired()))
+    assert dialog.isVisible() and betting.recent.cancel_dialog is dialog
+    assert betting.recent.message_text() == ""  # said where the reason is typed, not elsewhere
+    assert storage.data.slips[slip.number].status is SlipStatus.OPEN
+    dialog.set_reason("Неверно указан исход")
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: betting.recent.cancel_dialog is None)
+    assert storage.data.slips[slip.number].status is SlipStatus.CANCELLED
+
+
+def test_f8_does_not_offer_a_slip_whose_window_is_over(
+    qtbot: QtBot,
+    betting: BettingPage,
+    storage: FakeStorage,
+    clock: FixedClock,
+    runner: TaskRunner,
+) -> None:
+    slip = issue_single(qtbot, betting, storage)
+    clock.advance(timedelta(minutes=5, seconds=1))
+    qtbot.waitUntil(lambda: countdown(betting) == "окно закрыто", timeout=3000)
+
+    assert press_f8(qtbot, betting, runner) is None
+
+    refusal = WindowClosed(slip.number, slip.window_ends_at.astimezone(MINSK))
+    assert betting.recent.message_text() == str(refusal)
+    assert display_slip_number(slip.number) in str(refusal)  # as printed on the slip
+    assert storage.data.slips[slip.number].status is SlipStatus.OPEN
+
+
+def test_f8_does_not_offer_a_slip_already_cancelled(
+    qtbot: QtBot, betting: BettingPage, storage: FakeStorage, runner: TaskRunner
+) -> None:
+    slip = issue_single(qtbot, betting, storage)
+    cancel_with_reason(qtbot, betting, "Неверно указан исход")
+    qtbot.waitUntil(lambda: countdown(betting) == "отменён")
+
+    assert press_f8(qtbot, betting, runner) is None
+
+    assert betting.recent.message_text() == str(SlipNotOpen(slip.number, "отменён"))
+
+
+def test_a_window_that_closes_while_the_reason_is_typed_is_said_in_the_dialog(
+    qtbot: QtBot,
+    betting: BettingPage,
+    storage: FakeStorage,
+    clock: FixedClock,
+    runner: TaskRunner,
+) -> None:
+    slip: Slip = issue_single(qtbot, betting, storage)
+    dialog = press_f8(qtbot, betting, runner)
+    assert dialog is not None
+    clock.advance(timedelta(minutes=6))  # the player took too long to say what was wrong
+    dialog.set_reason("Неверно указан исход")
+
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+
+    refusal = WindowClosed(slip.number, slip.window_ends_at.astimezone(MINSK))
+    qtbot.waitUntil(lambda: dialog.message_text() == str(refusal))
+    assert dialog.isVisible()
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: betting.recent.cancel_dialog is None)
+    assert storage.data.slips[slip.number].status is SlipStatus.OPEN

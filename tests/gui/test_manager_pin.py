@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from pos.audit import AuditAction
 from pos.clock import FixedClock
 from pos.desk import Desk
-from pos.errors import NotPermitted, PosError, UserLockedUntilUnlocked, WrongPin
+from pos.errors import NotPermitted, PinRequired, PosError, UserLockedUntilUnlocked, WrongPin
 from pos.permissions import WORDS, Permission
 from pos.services import Shop
 from pos.slips import Slip
@@ -133,6 +133,32 @@ def test_a_wrong_manager_pin_is_refused_and_counted(
     assert actions(storage)[-1] is AuditAction.WRONG_PIN
     assert demo_shop.slip(old_slip.number).reprints == 0
     dialog.reject()
+
+
+def test_enter_on_an_empty_pin_is_no_try_the_dialog_asks_for_the_pin_and_stays(
+    qtbot: QtBot,
+    page: BettingPage,
+    old_slip: Slip,
+    demo_shop: Shop,
+    storage: FakeStorage,
+) -> None:
+    """Issue 16: five Enters on an empty PIN locked the only manager out for 15 minutes."""
+    dialog = ask_reprint(qtbot, page, open_details(qtbot, page, old_slip.number))
+    pin_field = dialog.findChild(QLineEdit, "manager_pin_field")
+    qtbot.waitUntil(lambda: dialog.findChild(QLineEdit, "manager_login").text() == "boss")
+    recorded = len(storage.data.audit)
+
+    for _ in range(6):
+        qtbot.keyClick(pin_field, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda: dialog.message_text() == str(PinRequired()))
+        qtbot.waitUntil(pin_field.isEnabled)
+
+    assert dialog.isVisible() and page.recent.manager_dialog is dialog
+    assert pin_field.hasFocus()
+    assert storage.data.users["boss"].failed_pins == 0
+    assert len(storage.data.audit) == recorded  # no WRONG_PIN, no lock
+    authorise(qtbot, dialog, "boss", "9911")
+    qtbot.waitUntil(lambda: demo_shop.slip(old_slip.number).reprints == 1)
 
 
 @pytest.mark.warns_in_log  # pos logs the lock-outs of boss

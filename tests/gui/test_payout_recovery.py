@@ -178,7 +178,8 @@ def test_a_payout_made_whose_note_did_not_print_says_so(
 
     shown = wait_for_message(qtbot, till, "Выплата по купону")
     assert shown.startswith(
-        f"Выплата по купону № {waiting.slip_number} проведена (запись журнала № 1), чек "
+        f"Выплата по купону № {display_slip_number(waiting.slip_number)} проведена "
+        "(запись журнала № 1), чек "
         "напечатан — выдайте игроку 21,00 руб.; квитанция для игрока не напечатана"
     )
     assert window.findChild(QLabel, "till_message").kind == "warning"

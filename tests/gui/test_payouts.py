@@ -221,12 +221,24 @@ def test_a_slip_is_not_paid_before_the_day_after_its_last_event(
     scan(qtbot, page, slip.number)
 
     shown = page.quote_card.texts()
-    assert shown["refusal"].startswith(f"Выплата по купону № {slip.number} — с 04.12.2026")
+    number = display_slip_number(slip.number)
+    assert shown["refusal"].startswith(f"Выплата по купону № {number} — с 04.12.2026")
     assert shown["amount"] == ""
     assert shown["period"] == "Срок выплаты: с 04.12.2026 по 03.01.2027 включительно"
     assert not page.document_form.isEnabled()
     assert not child(page, QPushButton, "pay_out").isEnabled()
     assert not child(page, QPushButton, "payout_player_refused").isEnabled()
+
+
+def test_the_printed_number_typed_by_hand_finds_the_slip_as_the_scanners_digits_do(
+    qtbot: QtBot, page: PayoutsPage, anna: Desk, boss: Desk, clock: FixedClock
+) -> None:
+    slip = won_slip(anna, boss, clock)
+
+    scan(qtbot, page, display_slip_number(slip.number))  # 00000001-234-56, read off the paper
+
+    assert page.quote is not None and page.quote.slip.number == slip.number
+    assert page.quote_card.texts()["amount"] == "21,00 руб."
 
 
 def test_a_lost_slip_is_explained_and_not_paid(
@@ -240,7 +252,8 @@ def test_a_lost_slip_is_explained_and_not_paid(
     assert shown["facts"].startswith("проигрыш | ")
     assert shown["lines"].endswith("Ординар проигран: выплаты нет.")
     assert shown["refusal"] == (
-        f"Купон № {slip.number} проигрышный — проигранные ставки не выплачиваются."
+        f"Купон № {display_slip_number(slip.number)} проигрышный — проигранные ставки не "
+        "выплачиваются."
     )
     assert shown["period"] == ""
     assert not child(page, QPushButton, "pay_out").isEnabled()

@@ -51,10 +51,15 @@ def save(qtbot: QtBot, page: SettingsPage) -> None:
 
 def test_every_setting_has_a_field_labelled_from_pos(page: SettingsPage) -> None:
     labels = {label.text() for label in page.findChildren(QLabel)}
+    switches = {switch.objectName(): switch.text() for switch in page.findChildren(QCheckBox)}
 
     for name in setting_names():
+        if name in switches:  # yes/no settings are switches labelled by themselves
+            assert switches[name] == SETTING_LABELS[name]
+            continue
         assert field(page, name) is not None, name
         assert SETTING_LABELS[name] in labels
+    assert set(switches) >= {"always_check_id", "poker_pay_at_once"}
 
 
 def test_the_form_shows_the_settings_in_force(page: SettingsPage) -> None:
@@ -176,13 +181,19 @@ def test_values_are_shown_as_typed_never_as_floats() -> None:
 
 
 def test_a_manager_makes_the_document_check_compulsory(
-    qtbot: QtBot, page: SettingsPage, demo_shop: Shop
+    qtbot: QtBot, page: SettingsPage, demo_shop: Shop, runner: TaskRunner
 ) -> None:
-    field = page.findChild(QLineEdit, "always_check_id")
-    qtbot.waitUntil(lambda: field.text() == "нет")
-    field.setText("да")
-    qtbot.mouseClick(page.findChild(QPushButton, "save"), Qt.MouseButton.LeftButton)
+    assert page.findChild(QLineEdit, "always_check_id") is None  # a switch, not «нет» typed
+    switch = page.findChild(QCheckBox, "always_check_id")
+    qtbot.waitUntil(lambda: not runner.busy)
+    assert not switch.isChecked()
+    switch.setFocus()
+    qtbot.keyClick(switch, Qt.Key.Key_Space)
+    qtbot.keyClick(page, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: demo_shop.settings().always_check_id)
+    qtbot.waitUntil(lambda: not runner.busy)
+    assert switch.isChecked()
+    assert not demo_shop.settings().poker_pay_at_once  # only what was switched is sent
 
 
 # --- printers -------------------------------------------------------------------------------

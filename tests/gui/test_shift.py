@@ -17,6 +17,7 @@ from pos.desk import Desk
 from pos.money import format_money
 from pos.services import Shop
 from pos.shifts import TransferKind
+from pos.slipnumbers import display_slip_number
 from pos.slips import SlipStatus
 from tests.fakeprinter import FlakyDummy
 from tests.fakes import FakeStorage
@@ -196,7 +197,8 @@ def test_a_waiting_slip_blocks_the_closing_and_is_named(
     enter(qtbot, dialog, "10")
 
     qtbot.waitUntil(lambda: dialog.message_text().startswith("Смену закрыть нельзя"))
-    assert f"купон № {slip.number} ждёт подтверждения печати" in dialog.message_text()
+    number = display_slip_number(slip.number)  # as printed
+    assert f"купон № {number} ждёт подтверждения печати" in dialog.message_text()
     assert not dialog.findChild(QWidget, "shift_result").isVisible()
     assert anna.shift() is not None
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)

@@ -11,13 +11,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pos.errors import PosError
+from ui.errors import MessageLabel
 from ui.widgets.buttons import dialog_buttons
 
 
 class CancelReasonDialog(QDialog):
-    """A reason to pick or type; Enter emits `reason_given(text)` and closes, Esc goes back.
+    """A reason to pick or type; Enter emits `reason_given(text)`, Esc goes back.
 
-    The reason is sent as typed: pos refuses an empty one with its own sentence.
+    The reason is sent as typed and the dialog waits for pos: the caller closes it once the
+    slip is cancelled, or shows the refusal inside it (`show_refusal`: an empty reason, a
+    window that closed meanwhile), where the cashier types (issue 16).
     """
 
     reason_given = Signal(str)
@@ -45,12 +49,16 @@ class CancelReasonDialog(QDialog):
         )
         self._reason.setCurrentIndex(0)
         self._reason.setMinimumWidth(460)
+        self._message = MessageLabel()
+        self._message.setObjectName("cancel_message")
+        self._message.setMinimumHeight(0)
+        self._asking = False
 
-        buttons, back, self._cancel_button = dialog_buttons(
+        buttons, self._back_button, self._cancel_button = dialog_buttons(
             ("cancel_back", self.tr("Назад (Esc)")),
             ("cancel_slip_confirm", self.tr("Отменить купон (Enter)")),
         )
-        back.clicked.connect(self._on_back_clicked)
+        self._back_button.clicked.connect(self._on_back_clicked)
         self._cancel_button.clicked.connect(self._on_cancel_button_clicked)
 
         layout = QVBoxLayout(self)
@@ -59,6 +67,7 @@ class CancelReasonDialog(QDialog):
         layout.addWidget(heading)
         layout.addWidget(note)
         layout.addWidget(self._reason)
+        layout.addWidget(self._message)
         layout.addLayout(buttons)
         self._reason.setFocus()
 
@@ -66,11 +75,33 @@ class CancelReasonDialog(QDialog):
         """Put a reason into the field (tests type Cyrillic this way)."""
         self._reason.setEditText(text)
 
+    def message_text(self) -> str:
+        """The line under the reason (tests)."""
+        return self._message.text()
+
     def submit(self) -> None:
-        """Give the reason as typed and close."""
-        reason = self._reason.currentText()
-        self.accept()
-        self.reason_given.emit(reason)
+        """Give the reason as typed; ignored while pos answers the one given before."""
+        if self._asking:
+            return
+        self._set_asking(True)
+        self._message.show_progress(self.tr("Отмена купона…"))
+        self.reason_given.emit(self._reason.currentText())
+
+    def show_refusal(self, exc: PosError) -> None:
+        """pos refused: say why here; the cashier corrects the reason or goes back (Esc)."""
+        self._set_asking(False)
+        self._message.show_error(exc)
+        self._reason.setFocus()
+
+    def reject(self) -> None:
+        # Esc while pos cancels would hide whether the stake is to be returned.
+        if not self._asking:
+            super().reject()
+
+    def _set_asking(self, asking: bool) -> None:
+        self._asking = asking
+        for widget in (self._reason, self._back_button, self._cancel_button):
+            widget.setEnabled(not asking)
 
     def _on_cancel_button_clicked(self) -> None:
         self.submit()

@@ -29,7 +29,8 @@ class ManagerPinDialog(QDialog):
 
     On success `granted(Desk)` is emitted with a desk that may do the one action once; the
     caller uses it for that one call and drops it. A refusal (wrong PIN, a cashier's PIN, a
-    locked manager) is shown under the form and the PIN field is cleared.
+    locked manager, or no PIN typed, which pos counts as no try) is shown under the form, the
+    PIN field is cleared and the dialog stays open.
     """
 
     granted = Signal(object)

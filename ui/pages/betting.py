@@ -9,7 +9,6 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
-    QDialog,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -24,7 +23,7 @@ from pos.bets import kinds_for
 from pos.betting import PricedBet
 from pos.clock import Clock
 from pos.desk import Desk
-from pos.errors import PosError, ReceiptNotPrinted
+from pos.errors import NotPermitted, PosError, ReceiptNotPrinted
 from pos.identity import IdDocument
 from pos.money import format_money
 from pos.permissions import Permission
@@ -52,8 +51,12 @@ class BettingPage(QWidget):
 
     Keyboard: "101 1" Enter adds a leg; an empty Enter goes to the stake; ↓ goes to the legs,
     where Del removes and + (or Ctrl+B anywhere) groups the selected legs into an express
-    block; F2 or Alt+1…9 choose the kind; Enter on the stake or F9 confirms; F4 checks the
-    player's document; F6 finds a slip; F8 cancels the selected recent slip.
+    block; F2 or Alt+1…9 choose the kind; Enter on the stake or F9 confirms; Esc (or «Новый
+    купон») clears the slip being built; F4 checks the player's document; F6 finds a slip;
+    F8 cancels the selected recent slip.
+
+    A cashier's bet agreed in play is priced as the cashier builds it; the manager allows it
+    with their PIN when it is issued (pos refuses it until then), never on the tick (issue 16).
 
     Without a printer (`desk.printer_virtual`) each issued slip is shown in one reusable,
     non-modal preview window. `till_changed` is emitted when a bet or a cancellation failed
@@ -74,8 +77,8 @@ class BettingPage(QWidget):
         self._generation = 0
         self.confirm_dialog: ConfirmBetDialog | None = None
         self.manager_dialog: ManagerPinDialog | None = None
-        # A cashier's desk a manager allowed one bet in play with their PIN (p.22), while
-        # «В игре (согласовано)» stays ticked; the bet it is used for uses the grant up.
+        # A cashier's desk a manager allowed one bet in play with their PIN at its issue
+        # (p.22), while «В игре (согласовано)» stays ticked; the bet issued uses the grant up.
         self._agreed: Desk | None = None
         self.identity_dialog: IdentityDialog | None = None
         self._previewer = SlipPreviewer(desk, runner, self)
@@ -130,6 +133,17 @@ class BettingPage(QWidget):
         if self.confirm_dialog is None:
             self._price(confirming=True)
 
+    def clear_slip(self) -> None:
+        """Esc or «Новый купон»: the slip being built is dropped and the next one starts empty."""
+        self._editor.clear()
+        self._stake.clear()
+        self._in_play.setChecked(False)
+        self._set_document(None)
+        self._generation += 1  # a price of the dropped slip still on its way is not shown
+        self._show_totals(None)
+        if self._slip_message.kind != "warning":  # a missing receipt stays in view
+            self._slip_message.clear_message()
+
     def check_document(self) -> None:
         """F4: the identity dialog for the player of this slip."""
         today = self._clock.now().astimezone(self._settings.zone).date()
@@ -144,7 +158,7 @@ class BettingPage(QWidget):
     # --- building -----------------------------------------------------------------------
 
     def _build(self) -> None:
-        left = QFrame()
+        left = self._slip_card = QFrame()
         left.setObjectName("card")
         column = QVBoxLayout(left)
         column.setContentsMargins(20, 16, 20, 16)
@@ -181,10 +195,10 @@ class BettingPage(QWidget):
         self._in_play = QCheckBox(self.tr("В игре (согласовано)"))
         self._in_play.setObjectName("agreed_in_play")
         # p.22: only a manager agrees a bet after the start; a cashier calls one over, who
-        # allows it with their PIN when the box is ticked.
+        # allows it with their PIN when the slip is issued.
         if not self._desk.is_manager:
             self._in_play.setToolTip(
-                self.tr("Ставку в игре согласует менеджер: при отметке он вводит свой PIN")
+                self.tr("Ставку в игре согласует менеджер: при выдаче купона он вводит свой PIN")
             )
         self._in_play.setStyleSheet("QCheckBox::indicator { width: 22px; height: 22px; }")
         self._in_play.toggled.connect(self._on_in_play_toggled)
@@ -225,6 +239,10 @@ class BettingPage(QWidget):
         self._document_state = QLabel(self.tr("Документ не проверялся"))
         self._document_state.setObjectName("document_state")
         self._document_state.setProperty("muted", "true")
+        clear = QPushButton(self.tr("Новый купон (Esc)"))
+        clear.setObjectName("clear_slip")
+        clear.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        clear.clicked.connect(self._on_clear_button_clicked)
         accept = QPushButton(self.tr("Принять ставку (F9)"))
         accept.setObjectName("accept_bet")
         accept.setProperty("primary", "true")
@@ -233,6 +251,7 @@ class BettingPage(QWidget):
         row = QHBoxLayout()
         row.addWidget(document)
         row.addWidget(self._document_state, 1)
+        row.addWidget(clear)
         row.addWidget(accept)
         return row
 
@@ -248,6 +267,10 @@ class BettingPage(QWidget):
             keys.append((QKeySequence(Qt.Modifier.ALT | key), self._chooser(number - 1)))
         for sequence, handler in keys:
             QShortcut(sequence, self, handler)
+        # Esc clears the slip only while the cursor is on it: not in "Найти купон", not in a
+        # dialog (a window of its own), and not in the legs, where Esc goes back to the field.
+        clear = QShortcut(QKeySequence(Qt.Key.Key_Escape), self._slip_card, self.clear_slip)
+        clear.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
     def _chooser(self, index: int) -> Callable[[], None]:
         return lambda: self._kinds.choose(index)
@@ -270,7 +293,6 @@ class BettingPage(QWidget):
         if bet is None or (not bet.stake.strip() and not confirming):
             self._show_totals(None)  # nothing to price yet
             return
-        desk = self._betting_desk(bet)
         self._runner.run(
             lambda: desk.price_bet(
                 bet.picks, bet.stake, bet.kind, agreed_in_play=bet.agreed_in_play
@@ -281,7 +303,8 @@ class BettingPage(QWidget):
         )
 
     def _issue(self, bet: BetDraft, request_key: str, shown_payout: Decimal) -> None:
-        desk = self._betting_desk(bet)
+        # The manager's grant, once given at the issue of a bet in play; else the page's desk.
+        desk = self._agreed if bet.agreed_in_play and self._agreed is not None else self._desk
         self._runner.run(
             lambda: desk.accept_bet(
                 bet.picks,
@@ -293,7 +316,7 @@ class BettingPage(QWidget):
                 expected_payout=shown_payout,
             ),
             on_success=self._show_issued,
-            on_failure=self._show_issue_refused,
+            on_failure=lambda exc: self._show_issue_refused(bet, exc),
             owner=self,
         )
 
@@ -353,7 +376,7 @@ class BettingPage(QWidget):
         self._recent.add_slip(slip)
         self._previewer.show_if_virtual(slip)
 
-    def _show_issue_refused(self, exc: PosError) -> None:
+    def _show_issue_refused(self, bet: BetDraft, exc: PosError) -> None:
         if isinstance(exc, ReceiptNotPrinted):
             # The slip is issued; only its receipt is missing ("Допечатать чеки").
             self._clear_issued()
@@ -361,6 +384,9 @@ class BettingPage(QWidget):
             self._recent.refresh()
         elif self.confirm_dialog is not None:
             self.confirm_dialog.show_refusal(exc)
+            if isinstance(exc, NotPermitted) and bet.agreed_in_play:
+                # p.22: the manager agrees the bet in play now, at its issue, with their PIN.
+                self._ask_manager_for_in_play(self.confirm_dialog)
         else:
             self._slip_message.show_error(exc)
         self.till_changed.emit()
@@ -368,11 +394,7 @@ class BettingPage(QWidget):
     def _clear_issued(self) -> None:
         if self.confirm_dialog is not None:
             self.confirm_dialog.accept()
-        self.draft.clear()
-        self._stake.clear()
-        self._in_play.setChecked(False)
-        self._set_document(None)
-        self._editor.setFocus()
+        self.clear_slip()
 
     def _set_document(self, checked: tuple[IdDocument, int] | None) -> None:
         self._document = checked
@@ -395,6 +417,9 @@ class BettingPage(QWidget):
     def _on_accept_button_clicked(self) -> None:
         self.confirm()
 
+    def _on_clear_button_clicked(self) -> None:
+        self.clear_slip()
+
     def _on_document_button_clicked(self) -> None:
         self.check_document()
 
@@ -410,12 +435,8 @@ class BettingPage(QWidget):
     def _on_stake_text_changed(self, _text: str) -> None:
         self._preview_timer.start()
 
-    def _betting_desk(self, bet: BetDraft) -> Desk:
-        """The desk a bet is priced and issued on: the manager's grant for a bet in play."""
-        return self._agreed if bet.agreed_in_play and self._agreed is not None else self._desk
-
-    def _ask_manager_for_in_play(self) -> None:
-        dialog = ManagerPinDialog(self._desk, self._runner, Permission.AGREE_IN_PLAY, self)
+    def _ask_manager_for_in_play(self, parent: QWidget) -> None:
+        dialog = ManagerPinDialog(self._desk, self._runner, Permission.AGREE_IN_PLAY, parent)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.granted.connect(self._on_manager_dialog_granted)
         dialog.finished.connect(self._on_manager_dialog_finished)
@@ -424,21 +445,20 @@ class BettingPage(QWidget):
 
     def _on_manager_dialog_granted(self, granted: Desk) -> None:
         self._agreed = granted
-        self._editor.use_desk(granted)
-        self._preview_timer.start()
+        if self.confirm_dialog is not None:
+            self.confirm_dialog.confirm()  # the same request again, now on the granted desk
 
-    def _on_manager_dialog_finished(self, result: int) -> None:
+    def _on_manager_dialog_finished(self, _result: int) -> None:
+        # Without the manager the confirmation keeps the refusal: Enter asks again, Esc goes
+        # back to the slip, still ticked in play.
         self.manager_dialog = None
-        if result != QDialog.DialogCode.Accepted:  # no manager allowed it: not in play
-            self._in_play.setChecked(False)
+        if self.confirm_dialog is not None:
+            self.confirm_dialog.activateWindow()
 
     def _on_in_play_toggled(self, checked: bool) -> None:
         self._editor.agreed_in_play = checked
         if not checked:
             self._agreed = None
-            self._editor.use_desk(self._desk)
-        elif not self._desk.is_manager and self._agreed is None:
-            self._ask_manager_for_in_play()
         self._preview_timer.start()
 
     def _on_preview_timer_timeout(self) -> None:

@@ -8,6 +8,7 @@ from decimal import Decimal
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QCheckBox,
     QFormLayout,
     QFrame,
     QHBoxLayout,
@@ -46,6 +47,12 @@ _LIMIT_FIELDS = (
 Loaded = tuple[ShopSettings, str | None, str]
 
 
+# Yes/no settings: a switch (Space toggles it), never the word «нет» typed in a field.
+_SWITCH_FIELDS = frozenset(
+    field.name for field in dataclasses.fields(ShopSettings) if field.type in {bool, "bool"}
+)
+
+
 def setting_names() -> list[str]:
     """Every field of the form: the shop settings, then this terminal's register serial and
     registration number."""
@@ -78,7 +85,9 @@ class SettingsPage(QWidget):
         self._desk = desk
         self._runner = runner
         self._edits: dict[str, QLineEdit] = {}
+        self._switches: dict[str, QCheckBox] = {}
         self._loaded: dict[str, str] = {}
+        self._loaded_switches: dict[str, bool] = {}
         self._build()
         self._runner.busy_changed.connect(self._on_runner_busy_changed)
 
@@ -104,10 +113,15 @@ class SettingsPage(QWidget):
 
     def save_settings(self) -> None:
         """Send the changed fields, as typed, to the shop; pos checks and saves all or nothing."""
-        changes = {
+        changes: dict[str, object] = {
             name: edit.text()
             for name, edit in self._edits.items()
             if edit.text() != self._loaded.get(name, "")
+        }
+        changes |= {
+            name: switch.isChecked()
+            for name, switch in self._switches.items()
+            if switch.isChecked() != self._loaded_switches.get(name)
         }
         desk = self._desk
         self._message.show_progress(self.tr("Сохранение…"))
@@ -175,6 +189,12 @@ class SettingsPage(QWidget):
         caption.setProperty("heading", "2")
         form.addRow(caption)
         for name in names:
+            if name in _SWITCH_FIELDS:
+                switch = QCheckBox(SETTING_LABELS.get(name, name))
+                switch.setObjectName(name)
+                self._switches[name] = switch
+                form.addRow(switch)
+                continue
             edit = QLineEdit()
             edit.setObjectName(name)
             edit.returnPressed.connect(self._on_save_button_clicked)
@@ -230,6 +250,9 @@ class SettingsPage(QWidget):
         for name, edit in self._edits.items():
             edit.setText(self._loaded[name])
             edit.setCursorPosition(0)
+        self._loaded_switches = {name: bool(values.get(name)) for name in self._switches}
+        for name, switch in self._switches.items():
+            switch.setChecked(self._loaded_switches[name])
 
     def _show_loaded(self, loaded: Loaded) -> None:
         self._fill(loaded)
@@ -245,3 +268,5 @@ class SettingsPage(QWidget):
         if isinstance(exc, InvalidSetting) and exc.name in self._edits:
             self._edits[exc.name].setFocus()
             self._edits[exc.name].selectAll()
+        elif isinstance(exc, InvalidSetting) and exc.name in self._switches:
+            self._switches[exc.name].setFocus()

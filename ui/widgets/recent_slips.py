@@ -47,9 +47,11 @@ _CLOSED_COLOUR = QColor("#6b7280")
 class RecentSlipsPanel(QWidget):
     """This terminal's slips of the last half hour, newest first, each with a live countdown.
 
-    F8 (or the button) cancels the selected slip within its window after asking why; F6
-    goes to "Найти купон", where a typed or scanned number and Enter show the slip.
-    `till_changed` is emitted when a cancellation's return receipt did not print.
+    F8 (or the button) cancels the selected slip within its window after asking why: pos is
+    asked first, so a slip cancelled already or past its 5 minutes is never offered (the
+    refusal is shown under the list); F6 goes to "Найти купон", where a typed or scanned
+    number and Enter show the slip. `till_changed` is emitted when a cancellation's return
+    receipt did not print.
     """
 
     till_changed = Signal()
@@ -112,15 +114,18 @@ class RecentSlipsPanel(QWidget):
         self._lookup.selectAll()
 
     def cancel_selected(self) -> None:
-        """F8: ask why, then cancel the selected slip (the answer is shown under the list)."""
+        """F8: if pos can cancel the selected slip now, ask why, then cancel it."""
         slip = self._selected()
-        if slip is None:
+        if slip is None or self.cancel_dialog is not None:
             return
-        dialog = CancelReasonDialog(display_slip_number(slip.number), self)
-        dialog.reason_given.connect(lambda reason: self._cancel(slip.number, reason))
-        dialog.finished.connect(self._on_cancel_dialog_finished)
-        self.cancel_dialog = dialog
-        dialog.open()
+        desk = self._desk
+        self._message.clear_message()
+        self._runner.run(
+            lambda: desk.check_cancellable(slip.number),
+            on_success=self._ask_reason,
+            on_failure=self._cancel_refused,
+            owner=self,
+        )
 
     def look_up(self, number: str) -> None:
         """Find the slip with this number and show everything about it."""
@@ -229,9 +234,17 @@ class RecentSlipsPanel(QWidget):
 
     # --- calls and results --------------------------------------------------------------
 
+    def _ask_reason(self, slip: Slip) -> None:
+        if self.cancel_dialog is not None:
+            return  # a second F8 before the first one's answer
+        dialog = CancelReasonDialog(display_slip_number(slip.number), self)
+        dialog.reason_given.connect(lambda reason: self._cancel(slip.number, reason))
+        dialog.finished.connect(self._on_cancel_dialog_finished)
+        self.cancel_dialog = dialog
+        dialog.open()
+
     def _cancel(self, number: str, reason: str) -> None:
         desk = self._desk
-        self._message.show_progress(self.tr("Отмена купона…"))
         self._runner.run(
             lambda: desk.cancel_in_window(number, reason),
             on_success=self._show_cancelled,
@@ -242,13 +255,21 @@ class RecentSlipsPanel(QWidget):
     def _cancel_refused(self, exc: PosError) -> None:
         if isinstance(exc, ReceiptNotPrinted):
             # The slip is cancelled; only its return receipt is missing ("Допечатать чеки").
+            self._close_cancel_dialog()
             self._message.show_warning(exc)
             self.refresh()
             self.till_changed.emit()
+        elif self.cancel_dialog is not None:
+            self.cancel_dialog.show_refusal(exc)  # said where the reason is typed
         else:
             self._message.show_error(exc)
 
+    def _close_cancel_dialog(self) -> None:
+        if self.cancel_dialog is not None:
+            self.cancel_dialog.accept()
+
     def _show_cancelled(self, slip: Slip) -> None:
+        self._close_cancel_dialog()
         self._slips = [slip if s.number == slip.number else s for s in self._slips]
         self._fill()
         self._message.show_success(

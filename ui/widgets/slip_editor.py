@@ -39,10 +39,10 @@ class SlipEditor(QWidget):
     """ "Событие и исход" and the legs below it.
 
     Enter prices the typed leg alone (pos checks the code, the market, a suspended or started
-    event) and adds it; a refusal stays under the field with the text left for correcting.
-    ↓ goes to the legs: Del or Backspace removes the selected ones, + groups them into an
-    express block (or splits a selected block), Esc goes back. An empty Enter emits
-    `stake_wanted`.
+    event, an event already on the slip) and adds it; a refusal stays under the field with the
+    text left for correcting. ↓ goes to the legs: Del or Backspace removes the selected ones,
+    + groups them into an express block (or splits a selected block), Esc goes back (there it
+    never reaches the page, where Esc clears the slip). An empty Enter emits `stake_wanted`.
     """
 
     members_changed = Signal()
@@ -59,10 +59,6 @@ class SlipEditor(QWidget):
         self._build()
         self.setFocusProxy(self._pick)
 
-    def use_desk(self, desk: Desk) -> None:
-        """Price legs as `desk` from now on (a desk a manager allowed a bet in play)."""
-        self._desk = desk
-
     @property
     def draft(self) -> SlipDraftModel:
         """The slip being built."""
@@ -72,15 +68,23 @@ class SlipEditor(QWidget):
         """The line under the field (tests)."""
         return self._message.text()
 
+    def clear(self) -> None:
+        """Start a new slip: no legs, nothing typed, no message; the cursor in the field."""
+        self._draft.clear()
+        self._pick.clear()
+        self._message.clear_message()
+        self._pick.setFocus()
+
     def add_pick(self, text: str) -> None:
         """Price the typed leg alone at the minimum stake; if pos takes it, it joins the slip."""
         code, market = split_pick(text)
         desk, stake, in_play = self._desk, self.min_stake, self.agreed_in_play
+        on_slip = self._draft.picks()
         # The code goes to pos as typed: pos reads digits and refuses anything else with
         # UnknownEvent, so the cashier sees its sentence.
         pick = cast(Pick, (code, market))
         self._runner.run(
-            lambda: desk.price_bet([pick], stake, "single", agreed_in_play=in_play),
+            lambda: desk.price_pick(pick, on_slip, stake, agreed_in_play=in_play),
             on_success=lambda priced: self._show_pick(text, priced),
             on_failure=self._message.show_error,
             owner=self,
@@ -166,6 +170,14 @@ class SlipEditor(QWidget):
     # --- keyboard -----------------------------------------------------------------------
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if (
+            watched is self._legs
+            and event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Escape
+        ):
+            event.accept()  # Esc in the legs goes back to the field; the page's Esc clears
+            return True
         if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
             if watched is self._pick and event.key() == Qt.Key.Key_Down:
                 return self._go_to_legs()

@@ -11,6 +11,7 @@ from pos.desk import Desk
 from pos.errors import (
     DocumentExpired,
     DocumentRefused,
+    EventAlreadyOnSlip,
     EventHasResult,
     EventStarted,
     EventSuspended,
@@ -19,6 +20,7 @@ from pos.errors import (
     InvalidAmount,
     InvalidDocument,
     InvalidMarket,
+    MarketMissing,
     MarketNotOffered,
     NotPermitted,
     OddsChanged,
@@ -39,7 +41,7 @@ from pos.errors import (
 from pos.identity import IdDocument
 from pos.line import Sport
 from pos.services import Shop
-from pos.slipnumbers import make_slip_number
+from pos.slipnumbers import display_slip_number, make_slip_number
 from pos.slips import CashKind, IdOutcome, SlipStatus
 from tests.fakes import FakeStorage
 from tests.shifts import reopen_shift
@@ -102,6 +104,39 @@ def test_express_needs_two_different_events(anna: Desk) -> None:
         anna.accept_bet([(101, "1")], stake="10", kind="express")
     with pytest.raises(SameEventTwice, match="101"):
         anna.accept_bet([(101, "1"), (101, "O2.5")], stake="10", kind="express")
+
+
+def test_the_same_event_is_refused_when_it_is_added_to_the_slip_not_at_issue(
+    storage: FakeStorage, anna: Desk
+) -> None:
+    """Issue 16: a second leg on 101 was taken on the slip and refused only at issue."""
+    on_slip = [(101, "1"), [(102, "1"), (103, "2")]]
+
+    with pytest.raises(EventAlreadyOnSlip) as refused:
+        anna.price_pick((101, "X"), on_slip, D("1"))
+    with pytest.raises(EventAlreadyOnSlip):
+        anna.price_pick((103, "1"), on_slip, D("1"))  # an event inside a block counts too
+    added = anna.price_pick((201, "х"), on_slip, D("1"))
+
+    assert isinstance(refused.value, SameEventTwice)  # the rule of p.18, said as it is added
+    assert str(refused.value) == (
+        "Событие 101 уже есть в купоне: в экспресс и систему входят только разные события. "
+        "Чтобы сменить исход, уберите прежний (↓ к списку, Del)."
+    )
+    assert [(leg.event_code, leg.market) for (leg,) in added.members] == [(201, "X")]
+    assert storage.data.slips == {}
+
+
+@pytest.mark.parametrize("market", ["", "  "])
+def test_an_event_code_without_an_outcome_asks_for_the_outcome(anna: Desk, market: str) -> None:
+    with pytest.raises(MarketMissing) as refused:
+        anna.price_pick((101, market), [], D("1"))
+    with pytest.raises(InvalidMarket):  # a missing market is an invalid one, named as such
+        anna.accept_bet([(101, market)], stake="10")
+
+    assert (
+        str(refused.value) == "Введите исход после кода события: например «101 1» или «101 Б2,5»."
+    )
 
 
 def test_a_single_has_exactly_one_leg(anna: Desk) -> None:
@@ -283,6 +318,35 @@ def test_after_five_minutes_the_slip_is_final(clock: FixedClock, anna: Desk) -> 
     clock.advance(timedelta(minutes=5, seconds=1))
     with pytest.raises(WindowClosed, match="12:05:00"):
         anna.cancel_in_window(slip.number, "поздно")
+
+
+def test_a_slip_is_offered_for_cancelling_only_while_open_and_in_its_window(
+    clock: FixedClock, anna: Desk
+) -> None:
+    """Issue 16: F8 asks pos first, so it never offers a cancelled or a final slip."""
+    slip = anna.accept_bet([(101, "1")], stake="10")
+    other = anna.accept_bet([(102, "1")], stake="10")
+    clock.advance(timedelta(minutes=5))
+
+    assert anna.check_cancellable(display_slip_number(slip.number)) == slip
+    anna.cancel_in_window(other.number, "не тот исход")
+    with pytest.raises(SlipNotOpen, match="отменён"):
+        anna.check_cancellable(other.number)
+    clock.advance(timedelta(seconds=1))
+    with pytest.raises(WindowClosed, match="12:05:00"):
+        anna.check_cancellable(slip.number)
+
+
+def test_a_refusal_names_the_slip_as_it_is_printed(clock: FixedClock, anna: Desk) -> None:
+    """Issue 16: one slip-number format on screen, the printed one (00000001-234-56)."""
+    slip = anna.accept_bet([(101, "1")], stake="10")
+    clock.advance(timedelta(minutes=6))
+
+    with pytest.raises(WindowClosed) as refused:
+        anna.cancel_in_window(slip.number, "поздно")
+
+    assert f"Купон {display_slip_number(slip.number)} отменить нельзя" in str(refused.value)
+    assert slip.number not in str(refused.value)
 
 
 def test_a_cancellation_needs_a_reason(anna: Desk) -> None:

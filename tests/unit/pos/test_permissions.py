@@ -25,7 +25,7 @@ from tests.shifts import reopen_shift
 # One call per manager-only permission; what happens after the check does not matter here.
 CALLS: dict[Permission, Callable[[Desk, str], object]] = {
     Permission.REPRINT_AFTER_WINDOW: lambda d, old: d.reprint(old),
-    Permission.AGREE_IN_PLAY: lambda d, _: d.price_bet([(101, "1")], "5", agreed_in_play=True),
+    Permission.AGREE_IN_PLAY: lambda d, _: d.accept_bet([(101, "1")], "5", agreed_in_play=True),
     Permission.EDIT_LINE: lambda d, _: d.set_odds(101, "1", Decimal("2.20")),
     Permission.RECORD_RESULTS: lambda d, _: d.check_result(ResultEntry(101, 1, 0, source="АБФФ")),
     Permission.CORRECT_RESULTS: lambda d, _: d.correct_result(
@@ -204,3 +204,19 @@ def test_a_price_shown_before_an_agreed_bet_does_not_use_the_grant_up(
     assert slip.agreed_in_play
     with pytest.raises(NotPermitted):
         granted.accept_bet([(101, "1")], stake="10", agreed_in_play=True)
+
+
+def test_a_cashier_is_shown_the_price_of_a_bet_in_play_and_the_manager_agrees_at_issue(
+    anna: Desk, clock: FixedClock, storage: FakeStorage
+) -> None:
+    """Issue 16: the manager's PIN is asked when the agreed bet is issued, not on the tick."""
+    clock.advance(timedelta(days=1, hours=7, minutes=1))  # 101 has started
+    reopen_shift(anna)
+
+    priced = anna.price_bet([(101, "1")], "10", agreed_in_play=True)
+
+    assert priced.possible_payout == Decimal("21.00")
+    slips = len(storage.data.slips)
+    with pytest.raises(NotPermitted, match="согласование"):
+        anna.accept_bet([(101, "1")], stake="10", agreed_in_play=True)
+    assert len(storage.data.slips) == slips

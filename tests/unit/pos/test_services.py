@@ -11,6 +11,7 @@ from pos.errors import (
     EventExists,
     InvalidSetting,
     NotPermitted,
+    PinRequired,
     PosError,
     UnknownEvent,
     UnknownUser,
@@ -19,6 +20,7 @@ from pos.errors import (
     UserLockedUntilUnlocked,
     WrongPin,
 )
+from pos.permissions import Permission
 from pos.services import Shop
 from pos.users import Role
 from tests.fakes import FakeStorage
@@ -168,6 +170,47 @@ def test_a_correct_sign_in_forgets_the_earlier_locks(
 
     assert "до 12:30" in str(lock_out(demo_shop))  # 15 minutes again, not an hour
     assert [a for a, _ in lock_lines(storage)] == [AuditAction.LOCKED_OUT] * 2
+
+
+def test_an_empty_pin_is_not_a_try_at_sign_in_the_idle_lock_or_a_managers_permission(
+    demo_shop: Shop, storage: FakeStorage
+) -> None:
+    """Issue 16: an Enter on an empty PIN counted as a wrong PIN; five locked the manager."""
+    anna = demo_shop.login("anna", "4821")
+    recorded = len(storage.data.audit)
+    for _ in range(6):
+        with pytest.raises(PinRequired):
+            demo_shop.login("boss", "")
+        with pytest.raises(PinRequired):
+            anna.authorised_by("boss", "", Permission.AGREE_IN_PLAY)
+        with pytest.raises(PinRequired):
+            anna.confirm_pin("")
+
+    assert storage.data.users["boss"].failed_pins == 0
+    assert storage.data.users["anna"].failed_pins == 0
+    assert len(storage.data.audit) == recorded  # nothing to record: nobody tried a PIN
+    anna.authorised_by("boss", "9911", Permission.AGREE_IN_PLAY)
+
+
+@pytest.mark.warns_in_log
+def test_the_pc_itself_unlocks_the_last_manager_locked_for_good(
+    demo_shop: Shop, storage: FakeStorage, clock: FixedClock
+) -> None:
+    """`main.py unlock-user boss`: the way out when no manager is left to unlock one."""
+    for lasted in (timedelta(minutes=15), timedelta(hours=1), timedelta(0)):
+        lock_out(demo_shop, "boss")
+        clock.advance(lasted)
+    with pytest.raises(UserLockedUntilUnlocked):
+        demo_shop.login("boss", "9911")
+
+    demo_shop.unlock_user("boss")
+
+    assert demo_shop.login("boss", "9911").is_manager
+    unlocked = [r for r in storage.data.audit if r.action is AuditAction.UNLOCKED]
+    assert [(r.actor, r.terminal, r.detail) for r in unlocked] == [(SYSTEM_ACTOR, "К1", "boss")]
+    assert storage.data.users["boss"].locks == 0
+    with pytest.raises(UnknownUser):
+        demo_shop.unlock_user("nobody")
 
 
 def test_a_cashier_cannot_unlock_change_settings_or_edit_the_line(demo_shop: Shop) -> None:

@@ -6,12 +6,14 @@ p.21 (the first recorded result stands) is kept where results are recorded, not 
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
 
 from pos.bets import parse_kind
+from pos.line import Sport
 from pos.results import Result, ResultStatus
 from pos.settlement import (
     LegOutcome,
@@ -233,6 +235,14 @@ def test_p18_express_with_a_void_leg_is_recalculated_without_it() -> None:
     assert settled.lines[3] == (
         "Экспресс пересчитан без возвратных событий (коэффициент 1,00): 2,10 × 1,85 = 3,885; "
         "выплата 10,00 руб. × 3,885 = 38,85 руб."
+    )
+
+
+def test_a_hockey_draw_is_explained_as_the_regular_times() -> None:
+    hockey = dataclasses.replace(leg(3, "X", "3.00"), sport=Sport.HOCKEY)
+    settled = settle(slip("single", hockey), score(3, 2, 2))
+    assert settled.lines[0] == (
+        "1-е событие выигрыш: 3 Хозяева 3 — Гости 3, Ничья в основное время (X) (3,00) — счёт 2:2"
     )
 
 

@@ -53,3 +53,9 @@ def test_a_number_made_without_the_shops_secret_is_refused_almost_always() -> No
 def test_garbage_is_refused(text: str) -> None:
     with pytest.raises(InvalidSlipNumber):
         parse_slip_number(text, SECRET)
+
+
+def test_only_a_whole_slip_number_is_grouped_for_people() -> None:
+    assert display_slip_number("0000000112345") == "00000001-123-45"
+    for text in ("чек 5", "12345", "00000001-123-45", ""):
+        assert display_slip_number(text) == text  # never a half-grouped guess

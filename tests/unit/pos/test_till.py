@@ -29,9 +29,10 @@ from pos.errors import (
     SlipNotPrinted,
     UnprintedReceipts,
 )
-from pos.fiscal import ReceiptKind
+from pos.fiscal import ReceiptKind, ReceiptRef
 from pos.printers import PrinterKind, make_printer_config
 from pos.services import Shop
+from pos.slipnumbers import display_slip_number
 from pos.slips import CashKind, SlipStatus
 from tests.conftest import REGISTER, demo_shop_on
 from tests.fakeprinter import FlakyDummy
@@ -125,7 +126,7 @@ def test_a_crash_between_print_and_save_is_resolved_at_the_next_sign_in(
     boss = again.login("boss", "9911")
     pending = boss.pending_slip()
     assert pending is not None and pending.status is SlipStatus.PENDING
-    with pytest.raises(PendingSlip, match=pending.number):
+    with pytest.raises(PendingSlip, match=display_slip_number(pending.number)):
         boss.accept_bet([(102, "1")], stake="5")
     with pytest.raises(PendingSlip):
         boss.z_report()  # the day's paper is not complete
@@ -198,6 +199,10 @@ def test_a_window_cancellation_prints_a_return_receipt(
     anna.cancel_in_window(slip.number, reason="не тот исход")
     assert "ВОЗВРАТ ПРИХОДА".encode("cp866") in printer.output
     assert _receipts(storage)[-1] == (2, ReceiptKind.RETURN, D("10.00"), True)
+    # It names the stake receipt it reverses (issue 16): the demo clock's 30.11.2026.
+    assert "по чеку прихода № 1 от 30.11.2026".encode("cp866") in printer.output
+    stored = storage.data.receipts[(REGISTER, 2)]
+    assert stored.reverses == ReceiptRef(1, slip.issued_at)
 
 
 def test_a_return_receipt_that_did_not_print_keeps_the_cancellation(

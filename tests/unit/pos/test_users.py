@@ -5,10 +5,18 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from pos.errors import InvalidUser, NotPermitted
+from pos.errors import InvalidUser, NotPermitted, PinRequired
 from pos.permissions import Permission, require
 from pos.pins import Argon2PinHasher
-from pos.users import LOCK_DURATION, Role, User, check_login, check_pin, parse_role
+from pos.users import (
+    LOCK_DURATION,
+    Role,
+    User,
+    check_login,
+    check_pin,
+    parse_role,
+    require_typed_pin,
+)
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
@@ -121,6 +129,16 @@ def test_pins_are_four_to_eight_ascii_digits(pin: str) -> None:
     with pytest.raises(InvalidUser, match="PIN"):
         check_pin(pin)
     assert check_pin("4821") == "4821"
+
+
+@pytest.mark.parametrize("pin", ["", "   ", None])
+def test_an_empty_pin_is_no_try_the_user_is_asked_to_type_one(pin: object) -> None:
+    """Issue 16: five empty Enters in the manager's dialog locked the only manager out."""
+    with pytest.raises(PinRequired) as asked:
+        require_typed_pin(pin)
+    assert "введите PIN" in str(asked.value)
+    require_typed_pin("0000")  # a wrong PIN is a try: it is checked and counted
+    require_typed_pin("12a")  # so is anything typed that is not a PIN
 
 
 def test_roles_are_cashier_and_manager_only() -> None:

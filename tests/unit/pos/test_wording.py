@@ -5,7 +5,15 @@ from decimal import Decimal
 import pytest
 
 from pos.bets import BetKind, BetType
-from pos.wording import kind_words, market_words, odds_words, total_odds_words
+from pos.line import Sport
+from pos.wording import (
+    issued_words,
+    kind_words,
+    market_words,
+    odds_words,
+    sport_words,
+    total_odds_words,
+)
 
 
 @pytest.mark.parametrize(
@@ -40,3 +48,44 @@ def test_odds_have_a_decimal_comma() -> None:
     assert total_odds_words(Decimal("4.3050")) == "4,305"
     assert total_odds_words(Decimal("2.1")) == "2,10"
     assert total_odds_words(Decimal("100.0000")) == "100,00"
+
+
+@pytest.mark.parametrize(
+    ("market", "words"),
+    [
+        ("1", "Победа хозяев в основное время (П1)"),
+        ("X", "Ничья в основное время (X)"),
+        ("2", "Победа гостей в основное время (П2)"),
+        ("1X", "Хозяева не проиграют в основное время (1X)"),
+        ("X2", "Гости не проиграют в основное время (X2)"),
+        ("12", "Не будет ничьей в основное время (12)"),
+        ("O5.5", "Тотал больше 5,5"),
+    ],
+)
+def test_a_hockey_result_is_the_regular_times(market: str, words: str) -> None:
+    assert market_words(market, Sport.HOCKEY) == words
+
+
+@pytest.mark.parametrize("sport", [None, Sport.FOOTBALL, Sport.BASKETBALL])
+def test_other_sports_name_the_draw_plainly(sport: Sport | None) -> None:
+    assert market_words("X", sport) == "Ничья (X)"
+
+
+def test_sports_are_named_as_the_slip_prints_them() -> None:
+    assert [sport_words(sport) for sport in Sport] == ["Футбол", "Хоккей", "Баскетбол", "Покер"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "issued"),
+    [
+        ("паспорт", "выдан"),
+        ("Паспорт", "выдан"),
+        ("ID-карта", "выдана"),
+        ("вид на жительство", "выдан"),
+        ("удостоверение беженца", "выдано"),
+        ("свидетельство о предоставлении защиты", "выдано"),
+        ("водительское удостоверение", "выдано"),
+    ],
+)
+def test_issued_agrees_with_the_kind_of_document(kind: str, issued: str) -> None:
+    assert issued_words(kind) == issued

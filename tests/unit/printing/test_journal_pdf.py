@@ -12,9 +12,10 @@ import pytest
 from pypdf import PdfReader
 
 from pos.audit import ChainHead
-from pos.journal import COLUMNS, TITLE, JournalEntry, entries_hash
+from pos.journal import COLUMNS, TITLE, JournalEntry, document_text, entries_hash
 from pos.money import format_money
 from printing.journal import number_words, sheets_word, write_journal_pdf
+from tests.documents import ID_CARD, PASSPORT
 
 MINSK = ZoneInfo("Europe/Minsk")
 PRINTED = datetime(2026, 12, 1, 6, 30, tzinfo=UTC)  # 09:30 in Minsk
@@ -235,3 +236,15 @@ def test_a_long_shop_name_and_address_are_printed_whole() -> None:
     )
     for text in texts(PdfReader(io.BytesIO(out.getvalue()))):
         assert flat(f"{shop.strip()}, лицензия № 33000/0000123, {address.strip()}") in flat(text)
+
+
+def test_the_document_column_agrees_with_the_kind_of_document() -> None:
+    entries = [
+        entry(1, document=document_text(ID_CARD)),
+        entry(2, document=document_text(PASSPORT)),
+    ]
+    _, reader, _ = render(entries)
+    text = flat(" ".join(texts(reader)))
+    assert "ID-карта KH 7654321, выдана 01.06.2022 Фрунзенский РУВД г. Минска" in text
+    assert "паспорт MP 1234567, выдан 12.03.2015 Октябрьский РУВД г. Минска" in text
+    assert "ID-карта KH 7654321, выдан " not in text

@@ -124,7 +124,8 @@ def test_cp1251_gets_its_slot_and_its_own_bytes() -> None:
 
 def test_codes_are_hardware_code128_and_native_qr() -> None:
     output = render_job("TM-T20II", [DOCUMENT], code_page="CP866")
-    data = b"{B0123456789012"
+    # Code set C: one byte for each pair of digits, the odd last digit in code set B.
+    data = b"{C" + bytes([1, 23, 45, 67, 89, 1]) + b"{B2"
     assert b"\x1dk\x49" + bytes([len(data)]) + data in output  # GS k, CODE128 function B
     assert b"\x1d(k" in output  # GS ( k: native QR
     assert b"\x1d(k\x03\x001Q0" in output  # ... and its print command

@@ -112,3 +112,28 @@ def test_a_failed_job_says_whether_its_bytes_may_be_on_paper(
         station.print_receipts([RECEIPT], SETTINGS)
     assert failed.value.sent is sent
     assert bool(printer.papers) is sent
+
+
+@pytest.mark.parametrize("width", [48, 32])
+def test_the_note_never_splits_an_amount_from_its_currency(width: int) -> None:
+    # On 58 mm NOTE's own explanation broke before "руб." of "10,00 руб.", on 80 mm this one
+    # before that of "10 169,88 руб.".
+    big = (
+        "Экспресс пересчитан без возвратных событий (коэффициент 1,00): 2,10 × 48,428 = "
+        "101,6988; выплата 100,00 руб. × 101,6988 = 10\u00a0169,88 руб."
+    )
+    note = dataclasses.replace(NOTE, amount=Decimal("10169.88"), lines=(*NOTE.lines, big))
+    texts = _texts(width, note)
+    assert all(len(line) <= width for line in texts)
+    assert not any(line.strip().startswith("руб.") for line in texts), texts
+    printed = "\n".join(texts)
+    for amount in (" 10,00 руб.", " 38,85 руб.", " 100,00 руб.", " 10 169,88 руб."):
+        assert amount in printed, amount
+
+
+@pytest.mark.parametrize("width", [48, 32])
+def test_a_32_character_login_keeps_its_start_on_the_note(width: int) -> None:
+    login = "night.shift.supervisor.minsk.001"
+    texts = _texts(width, dataclasses.replace(NOTE, cashier=login))
+    assert all(len(line) <= width for line in texts)
+    assert f"Кассир {login}" in " ".join(line.strip() for line in texts), texts

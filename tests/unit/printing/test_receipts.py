@@ -9,7 +9,14 @@ from decimal import Decimal
 import pytest
 
 from pos.audit import ChainHead
-from pos.fiscal import DayReport, FiscalReceipt, FiscalTotals, GrandTotals, ReceiptKind
+from pos.fiscal import (
+    DayReport,
+    FiscalReceipt,
+    FiscalTotals,
+    GrandTotals,
+    ReceiptKind,
+    ReceiptRef,
+)
 from pos.settings import ShopSettings
 from pos.slipnumbers import display_slip_number, make_slip_number
 from printing import receipts  # the module: pytest would collect a test_page_layout name
@@ -302,7 +309,7 @@ def test_test_page_has_bold_and_tall_lines_and_both_codes() -> None:
 
 def test_test_page_prints_code128_and_native_qr() -> None:
     output = printed(check_page())
-    data = b"{B0123456789012"
+    data = b"{C" + bytes([1, 23, 45, 67, 89, 1]) + b"{B2"  # code set C, the last digit in B
     assert b"\x1dk\x49" + bytes([len(data)]) + data in output  # GS k: CODE128, function B
     assert b"\x1d(k" in output  # GS ( k: native QR
     assert "ПРОВЕРКА ПРИНТЕРА".encode("cp866") in output
@@ -336,3 +343,30 @@ def test_a_z_report_counts_spoiled_receipts_and_shows_the_grand_total() -> None:
     # The day's cash leaves the spoiled receipts out.
     cash = next(line for line in text if line.startswith("Наличные за смену"))
     assert cash.endswith(" 929,50 руб.")
+
+
+@pytest.mark.parametrize("width", [48, 32])
+def test_a_return_receipt_names_the_stake_receipt_it_reverses(width: int) -> None:
+    stake_at = datetime(2026, 11, 30, 8, 58, 40, tzinfo=UTC)  # 11:58:40 in Minsk
+    refund = dataclasses.replace(
+        RECEIPT, kind=ReceiptKind.RETURN, number=18, reverses=ReceiptRef(17, stake_at)
+    )
+    text = lines(receipt_layout(refund, SETTINGS, width=width))
+    assert all(len(line) <= width for line in text)
+    assert "по чеку прихода № 17 от 30.11.2026" in " ".join(line.strip() for line in text)
+    assert not any(line.rstrip().endswith(("№", "от")) for line in text)  # kept whole
+    output = printed(receipt_layout(refund, SETTINGS, width=width))
+    for words in ("по чеку прихода № 17", "от 30.11.2026"):
+        assert words.encode("cp866") in output
+
+
+def test_a_stake_receipt_reverses_nothing() -> None:
+    assert not any("по чеку прихода" in line for line in lines(receipt_layout(RECEIPT, SETTINGS)))
+
+
+@pytest.mark.parametrize("width", [48, 32])
+def test_a_32_character_login_keeps_its_start_on_a_receipt(width: int) -> None:
+    login = "night.shift.supervisor.minsk.001"  # 32 characters, the longest a login may be
+    text = lines(receipt_layout(dataclasses.replace(RECEIPT, cashier=login), SETTINGS, width=width))
+    assert all(len(line) <= width for line in text)
+    assert f"Кассир {login}" in " ".join(line.strip() for line in text)

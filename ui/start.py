@@ -1,0 +1,75 @@
+"""Start the window: show it at once, open the shop behind it, run the event loop."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QApplication
+
+from pos.clock import Clock
+from pos.errors import PosError
+from ui.app import GarbageCollector, create_application, install_crash_handler
+from ui.connection import ShopConnection
+from ui.fatal import show_fatal_error
+from ui.main_window import MainWindow
+from ui.tasks import TaskRunner
+
+if TYPE_CHECKING:
+    from pos.services import Shop  # the window starts before the services are loaded
+
+# The exit code when the database cannot be opened (main.Exit.STORAGE).
+EXIT_STORAGE = 3
+
+
+def run(
+    open_shop: Callable[[], Shop],
+    *,
+    terminal: str,
+    clock: Clock,
+    log_dir: Path,
+    on_shown: Callable[[], None] | None = None,
+    on_ready: Callable[[], None] | None = None,
+) -> int:
+    """Show the window at once, open the shop in the background, run the event loop.
+
+    Args:
+        open_shop: opens (and if need be migrates and seeds) the database; runs on the worker.
+        terminal: this terminal's name, shown before the database answers.
+        clock: the shop's clock, for the status bar.
+        log_dir: the data folder for the rotating log `pos.log`.
+        on_shown: called once, when the window is first shown (the startup benchmark).
+        on_ready: called once, when the sign-in page first lists the users.
+
+    Returns:
+        The application's exit code: 0, or EXIT_STORAGE when the database could not be opened.
+    """
+    app = create_application(sys.argv)
+    crash_handler = install_crash_handler(log_dir)
+    collector = GarbageCollector()
+    collector.start()
+    runner = TaskRunner()
+    window = MainWindow(ShopConnection(terminal, clock, open_shop), runner)
+    window.open_failed.connect(_give_up)
+    if on_shown is not None:
+        window.first_shown.connect(on_shown)
+    if on_ready is not None:
+        window.first_ready.connect(on_ready)
+    window.show()
+    try:
+        return app.exec()
+    finally:
+        runner.shutdown()
+        collector.stop()
+        crash_handler.uninstall()
+
+
+def _give_up(exc: PosError) -> None:
+    """Nobody can work without the database: say why, then end with a non-zero code."""
+    show_fatal_error(str(exc))
+    QApplication.exit(EXIT_STORAGE)
+
+
+__all__ = ["run"]
