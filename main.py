@@ -23,7 +23,9 @@ from pos.terminal import (  # noqa: E402
     TerminalConfig,
     default_data_dir,
     load_terminal_config,
+    read_sign_in,
     write_default_config,
+    write_sign_in,
 )
 
 if TYPE_CHECKING:
@@ -129,6 +131,8 @@ def _run_window(setup: Setup) -> int:
         log_dir=setup.data_dir,
         on_shown=(lambda: _probe("shown")) if probe else None,
         on_ready=(lambda: _probe("ready", finished=True)) if probe else None,
+        remembered=lambda: read_sign_in(setup.data_dir),
+        remember=lambda remembered: write_sign_in(setup.data_dir, remembered),
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tomllib
@@ -77,3 +78,50 @@ def write_default_config(data_dir: Path, config: TerminalConfig) -> Path:
             encoding="utf-8",
         )
     return path
+
+
+# The sign-in list as the database last gave it, kept beside terminal.toml: the next start
+# lists the users from it at once, while the database is opened behind the window (issue 16:
+# importing SQLAlchemy and opening the database take most of a start). Only the shop's name
+# and the logins, which the sign-in page shows anyway; the database has the last word.
+SIGN_IN_NAME = "sign-in.json"
+
+
+@dataclass(frozen=True)
+class RememberedSignIn:
+    """What the sign-in page showed last time: the shop's name and who may sign in."""
+
+    shop_name: str
+    logins: tuple[str, ...]
+
+
+def read_sign_in(data_dir: Path) -> RememberedSignIn | None:
+    """The list kept by the last start, or None when there is none or it cannot be read."""
+    try:
+        raw = json.loads((data_dir / SIGN_IN_NAME).read_text(encoding="utf-8"))
+        shop_name, logins = raw["shop_name"], raw["logins"]
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+    if not isinstance(shop_name, str) or not isinstance(logins, list):
+        return None
+    if not logins or not all(isinstance(login, str) and login for login in logins):
+        return None
+    return RememberedSignIn(shop_name, tuple(logins))
+
+
+def write_sign_in(data_dir: Path, remembered: RememberedSignIn) -> None:
+    """Keep the list for the next start (written whole, then renamed: never half a file)."""
+    if read_sign_in(data_dir) == remembered:
+        return
+    text = json.dumps(
+        {"shop_name": remembered.shop_name, "logins": list(remembered.logins)},
+        ensure_ascii=False,
+    )
+    path = data_dir / SIGN_IN_NAME
+    partial = path.with_suffix(".partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+    except OSError:
+        with contextlib.suppress(OSError):  # the next start simply waits for the database
+            partial.unlink(missing_ok=True)

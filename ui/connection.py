@@ -12,20 +12,35 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pos.clock import Clock
+from pos.terminal import RememberedSignIn
 
 if TYPE_CHECKING:
     from pos.services import Shop  # the window starts before the services are loaded
 
 
 class ShopConnection:
-    """Knows the terminal and the clock at once, and opens the shop once, when first needed."""
+    """Knows the terminal and the clock at once, and opens the shop once, when first needed.
 
-    def __init__(self, terminal: str, clock: Clock, open_shop: Callable[[], Shop]) -> None:
+    `remembered` gives the sign-in list the last start kept (None: none), shown while the
+    database opens; `remember` keeps the list the database gives, for the next start.
+    """
+
+    def __init__(
+        self,
+        terminal: str,
+        clock: Clock,
+        open_shop: Callable[[], Shop],
+        *,
+        remembered: Callable[[], RememberedSignIn | None] = lambda: None,
+        remember: Callable[[RememberedSignIn], None] = lambda _remembered: None,
+    ) -> None:
         self.terminal = terminal
         self.clock = clock
         self._open_shop = open_shop
         self._shop: Shop | None = None
         self._lock = threading.Lock()
+        self.remembered = remembered
+        self.remember = remember
 
     @classmethod
     def of(cls, shop: Shop) -> ShopConnection:

@@ -102,6 +102,7 @@ class MainWindow(QMainWindow):
         self._login = LoginPage(connection, task_runner)
         self._login.signed_in.connect(self._on_login_signed_in)
         self._login.shop_loaded.connect(self._on_login_shop_loaded)
+        self._login.users_listed.connect(self._on_login_users_listed)
         self._login.open_failed.connect(self.open_failed)
         self._stack.addWidget(self._login)
         self._screen_lock = ScreenLock(self._stack, task_runner, self, idle_lock_ms=idle_lock_ms)
@@ -308,6 +309,8 @@ class MainWindow(QMainWindow):
     def _on_login_shop_loaded(self, screen: SignInScreen) -> None:
         self._database_label.setText(self.tr("База: {where}").format(where=screen.description))
         self._apply_shop_settings(screen.settings)
+
+    def _on_login_users_listed(self) -> None:
         if not self._ready:
             self._ready = True
             self.first_ready.emit()

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from pos.clock import Clock
 from pos.errors import PosError
+from pos.terminal import RememberedSignIn
 from ui.app import GarbageCollector, create_application, install_crash_handler
 from ui.connection import ShopConnection
 from ui.fatal import show_fatal_error
@@ -32,6 +33,8 @@ def run(
     log_dir: Path,
     on_shown: Callable[[], None] | None = None,
     on_ready: Callable[[], None] | None = None,
+    remembered: Callable[[], RememberedSignIn | None] = lambda: None,
+    remember: Callable[[RememberedSignIn], None] = lambda _remembered: None,
 ) -> int:
     """Show the window at once, open the shop in the background, run the event loop.
 
@@ -42,6 +45,8 @@ def run(
         log_dir: the data folder for the rotating log `pos.log`.
         on_shown: called once, when the window is first shown (the startup benchmark).
         on_ready: called once, when the sign-in page first lists the users.
+        remembered: the sign-in list the last start kept, listed while the database opens.
+        remember: keeps the list the database gives for the next start.
 
     Returns:
         The application's exit code: 0, or EXIT_STORAGE when the database could not be opened.
@@ -51,7 +56,10 @@ def run(
     collector = GarbageCollector()
     collector.start()
     runner = TaskRunner()
-    window = MainWindow(ShopConnection(terminal, clock, open_shop), runner)
+    connection = ShopConnection(
+        terminal, clock, open_shop, remembered=remembered, remember=remember
+    )
+    window = MainWindow(connection, runner)
     window.open_failed.connect(_give_up)
     if on_shown is not None:
         window.first_shown.connect(on_shown)

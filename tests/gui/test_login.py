@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from pos.clock import FixedClock
 from pos.errors import DatabaseTooNew, PosError, UserLocked, UserLockedUntilUnlocked, WrongPin
 from pos.services import Shop
+from pos.terminal import RememberedSignIn
 from tests.conftest import NOW
 from ui.connection import ShopConnection
 from ui.pages.login import LoginPage
@@ -250,6 +251,46 @@ def test_the_page_waits_for_the_database_then_lists_the_users(
     gate.set()
     qtbot.waitUntil(lambda: login_page.logins() == ["anna", "boss"])
     assert message(login_page) == ""
+
+
+def test_the_users_remembered_are_listed_at_once_and_the_pin_typed_before_the_database(
+    qtbot: QtBot, demo_shop: Shop, runner: TaskRunner
+) -> None:
+    """Issue 16: the list the last start kept is shown while the database opens; the cashier
+    picks a user and types the PIN meanwhile, and Enter signs in once the database answers."""
+    gate = threading.Event()
+    kept: list[RememberedSignIn] = []
+
+    def open_slowly() -> Shop:
+        gate.wait(5)
+        return demo_shop
+
+    connection = ShopConnection(
+        "К1",
+        demo_shop.clock,
+        open_slowly,
+        remembered=lambda: RememberedSignIn("Контора у вокзала", ("anna", "boss", "olga")),
+        remember=kept.append,
+    )
+    login_page = LoginPage(connection, runner)
+    qtbot.addWidget(login_page)
+    login_page.show()
+    with qtbot.waitSignal(login_page.users_listed, timeout=1000):
+        login_page.refresh()
+
+    assert login_page.logins() == ["anna", "boss", "olga"]
+    assert "Контора у вокзала" in [label.text() for label in login_page.findChildren(QLabel)]
+    qtbot.keyClick(pin_field(login_page), Qt.Key.Key_Down)
+    with qtbot.waitSignal(login_page.signed_in, timeout=5000) as signed_in:
+        type_pin_and_enter(qtbot, login_page, "9911")
+        assert message(login_page) == "Проверка PIN…"
+        assert not pin_field(login_page).isEnabled()  # the sign-in waits, nothing more typed
+        gate.set()
+
+    assert signed_in.args[0].login == "boss"
+    # The database's own list replaced the remembered one, and is kept for the next start.
+    assert login_page.logins() == ["anna", "boss"]
+    assert kept == [RememberedSignIn("ООО «Букмекерская контора»", ("anna", "boss"))]
 
 
 @pytest.mark.warns_in_log

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from pos.errors import PosError
 from pos.settings import ShopSettings
+from pos.terminal import RememberedSignIn
 from ui.connection import ShopConnection
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
@@ -57,7 +58,9 @@ class SignInScreen:
 
 def _load_screen(connection: ShopConnection) -> SignInScreen:
     shop = connection.open()
-    return SignInScreen(shop.settings(), shop.user_logins(), shop.description)
+    screen = SignInScreen(shop.settings(), shop.user_logins(), shop.description)
+    connection.remember(RememberedSignIn(screen.settings.shop_name, tuple(screen.logins)))
+    return screen
 
 
 class LoginPage(QWidget):
@@ -69,6 +72,8 @@ class LoginPage(QWidget):
 
     signed_in = Signal(object)
     shop_loaded = Signal(object)
+    # The users are listed: the ones the last start remembered, or the database's.
+    users_listed = Signal()
     # The database could not be opened at all: nobody can sign in (the window decides).
     open_failed = Signal(object)
 
@@ -80,6 +85,10 @@ class LoginPage(QWidget):
         self._connection = connection
         self._runner = runner
         self._last_login = ""
+        # The remembered list is shown while the database opens: the cashier may pick a user
+        # and type the PIN meanwhile; Enter then waits for the database (issue 16).
+        self._early = False
+        self._signing_in = False
         self._build()
         self._runner.busy_changed.connect(self._on_runner_busy_changed)
         self._update_enabled()
@@ -91,6 +100,9 @@ class LoginPage(QWidget):
         connection = self._connection
         if not connection.is_open:
             self._message.show_progress(self.tr("Подключение к базе данных…"))
+            remembered = connection.remembered()
+            if remembered is not None:
+                self._show_remembered(remembered)
         self._runner.run(
             lambda: _load_screen(connection),
             on_success=self._show_screen,
@@ -286,9 +298,10 @@ class LoginPage(QWidget):
 
     def _on_sign_in_clicked(self) -> None:
         item = self._users.currentItem()
-        if item is None or not self._pin.text() or self._runner.busy:
+        if item is None or not self._pin.text() or self._blocked():
             return
         login, pin, connection = item.text(), self._pin.text(), self._connection
+        self._signing_in = True
         self._message.show_progress(self.tr("Проверка PIN…"))
         self._runner.run(
             lambda: connection.open().login(login, pin),
@@ -296,48 +309,68 @@ class LoginPage(QWidget):
             on_failure=self._sign_in_refused,
             owner=self,
         )
+        self._update_enabled()  # queued behind the database's opening: wait for it
 
     def _on_runner_busy_changed(self, _busy: bool) -> None:
         self._update_enabled()
 
     # --- results ------------------------------------------------------------------------
 
+    def _show_remembered(self, remembered: RememberedSignIn) -> None:
+        self._early = True
+        self._shop_name.setText(remembered.shop_name)
+        self._list_users(list(remembered.logins))
+
     def _show_screen(self, screen: SignInScreen) -> None:
+        self._early = False
         self._shop_name.setText(screen.settings.shop_name)
-        if self._message.kind == "progress":
+        if self._message.kind == "progress" and not self._signing_in:
             self._message.clear_message()
+        self._list_users(screen.logins)
+        self.shop_loaded.emit(screen)
+
+    def _list_users(self, logins: list[str]) -> None:
         wanted = self._users.currentItem().text() if self._users.currentItem() else ""
         wanted = wanted or self._last_login
-        rows = [row for row, login in enumerate(screen.logins) if login == wanted]
+        rows = [row for row, login in enumerate(logins) if login == wanted]
         # Signals blocked: refilling the list is not the cashier choosing another user,
-        # so a message shown by reset() stays.
+        # so a message shown by reset() and a PIN being typed stay.
         self._users.blockSignals(True)
         self._users.clear()
-        self._users.addItems(screen.logins)
+        self._users.addItems(logins)
         self._users.setCurrentRow(rows[0] if rows else 0)
         self._users.blockSignals(False)
         self._update_enabled()
         self._pin.setFocus()
-        self.shop_loaded.emit(screen)
+        self.users_listed.emit()
 
     def _screen_not_loaded(self, exc: PosError) -> None:
+        self._early = False
         self._message.show_error(exc)
         if not self._connection.is_open:
             self.open_failed.emit(exc)
+        self._update_enabled()
 
     def _signed_in(self, desk: Desk) -> None:
+        self._signing_in = False
         self._last_login = desk.login
         self._pin.clear()
         self._message.clear_message()
         self.signed_in.emit(desk)
 
     def _sign_in_refused(self, exc: PosError) -> None:
+        self._signing_in = False
         self._pin.clear()
         self._message.show_error(exc)
         self._pin.setFocus()
 
+    def _blocked(self) -> bool:
+        """The cashier must wait: a sign-in is being checked, or the database is being
+        opened with no remembered list of users on screen."""
+        return self._runner.busy and (self._signing_in or not self._early)
+
     def _update_enabled(self) -> None:
-        busy = self._runner.busy
+        busy = self._blocked()
         has_user = self._users.currentItem() is not None
         for widget in (self._users, self._pin, self._clear, self._backspace):
             widget.setEnabled(not busy)

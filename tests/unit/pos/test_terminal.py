@@ -6,10 +6,14 @@ import pytest
 
 from pos.errors import InvalidTerminalConfig
 from pos.terminal import (
+    SIGN_IN_NAME,
+    RememberedSignIn,
     TerminalConfig,
     default_data_dir,
     load_terminal_config,
+    read_sign_in,
     write_default_config,
+    write_sign_in,
 )
 
 
@@ -45,3 +49,43 @@ def test_the_data_folder_can_be_moved_by_environment(
     assert default_data_dir() == tmp_path
     monkeypatch.delenv("BETSHOP_DATA_DIR")
     assert default_data_dir().name == "betshop-pos"
+
+
+def test_the_sign_in_list_is_kept_for_the_next_start(tmp_path: Path) -> None:
+    assert read_sign_in(tmp_path) is None
+    remembered = RememberedSignIn("Контора «Ставка»", ("anna", "boss"))
+
+    write_sign_in(tmp_path, remembered)
+
+    assert read_sign_in(tmp_path) == remembered
+    assert not list(tmp_path.glob("*.partial"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "{",
+        "[]",
+        '{"shop_name": "x"}',
+        '{"shop_name": 5, "logins": ["anna"]}',
+        '{"shop_name": "x", "logins": "anna"}',
+        '{"shop_name": "x", "logins": []}',
+        '{"shop_name": "x", "logins": ["anna", ""]}',
+        '{"shop_name": "x", "logins": [null]}',
+    ],
+)
+def test_a_damaged_sign_in_list_is_no_list_the_start_waits_for_the_database(
+    tmp_path: Path, text: str
+) -> None:
+    (tmp_path / SIGN_IN_NAME).write_text(text, encoding="utf-8")
+
+    assert read_sign_in(tmp_path) is None
+
+
+def test_a_sign_in_list_that_cannot_be_written_is_left_alone(tmp_path: Path) -> None:
+    folder = tmp_path / "gone"  # no such folder: the write fails, nothing is raised
+
+    write_sign_in(folder, RememberedSignIn("x", ("anna",)))
+
+    assert read_sign_in(folder) is None
