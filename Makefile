@@ -37,6 +37,7 @@ screenshots: $(VENV)/.dev-installed
 	  xvfb-run -a -s "-screen 0 1280x800x24" env QT_QPA_PLATFORM=xcb $(BIN)/python -m tests.$$shots docs || exit 1; \
 	done
 	$(BIN)/python -m tests.screenshots_journal docs/journal_page.png
+	xvfb-run -a -s "-screen 0 1366x768x24" env QT_QPA_PLATFORM=xcb $(BIN)/python -m tests.screenshots_fit docs
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -643,6 +643,8 @@ class SqlSlipRepository:
                     leg.home,
                     leg.away,
                     leg.starts_at,
+                    sport=Sport(leg.sport),
+                    tournament=leg.tournament,
                 )
             )
         settled = {
@@ -946,6 +948,9 @@ _LEGS = (
         EventRow.home,
         EventRow.away,
         EventRow.starts_at,
+        # Printed with each leg, so a reprint or a reloaded slip names them (issue 16).
+        EventRow.sport,
+        EventRow.tournament,
     )
     .join(EventRow, SlipLegRow.event_id == EventRow.id)
     .where(SlipLegRow.slip_id.in_(bindparam("ids", expanding=True)))

@@ -392,9 +392,10 @@ class InvalidMarket(DomainError):
         super().__init__()
 
     def message(self) -> str:
+        # The codes as the betting page takes them and every screen shows them (issue 16).
         return (
-            f"Неизвестный исход «{self.code}». Примеры: 1, X, 2, 1X, X2, 12, O2.5, U2.5, "
-            "H1-1.5, H2+1.5."
+            f"Неизвестный исход «{self.code}». Примеры: «1», «X», «2», «1X», «X2», «12», "
+            "«Б2,5», «М2,5», «Ф1-1,5», «Ф2+1,5»."
         )
 
 
@@ -614,7 +615,9 @@ class MarketNotOffered(DomainError):
         super().__init__()
 
     def message(self) -> str:
-        return f"На событие {self.code} нет коэффициента на исход {self.market}."
+        from pos.wording import market_code  # noqa: PLC0415 - pos.wording imports this module
+
+        return f"На событие {self.code} нет коэффициента на исход {market_code(self.market)}."
 
 
 class EventStarted(DomainError):

@@ -42,6 +42,10 @@ class Event:
     max_stake: Decimal | None = None
     suspended: bool = False
 
+    def takes_bets(self, now: datetime) -> bool:
+        """True while the event is on offer: not suspended and not started (p.22)."""
+        return not self.suspended and now < self.starts_at
+
 
 @dataclass(frozen=True)
 class OddsQuote:

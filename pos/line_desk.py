@@ -96,6 +96,18 @@ class LineDesk(DeskBase):
             for event in ordered
         ]
 
+    def events_on_offer(self) -> list[Event]:
+        """The events that take bets now, in start order: not suspended, not started (p.22).
+
+        The betting page offers their codes as the cashier types a pick (issue 16); a bet
+        agreed in play is still typed by its code.
+        """
+        now = self._shop.clock.now()
+        with self._shop.unit_of_work() as uow:
+            events = uow.line.events()
+        offered = [event for event in events if event.takes_bets(now)]
+        return sorted(offered, key=lambda e: (e.starts_at, e.code))
+
     def update_event(
         self,
         code: int,

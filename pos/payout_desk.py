@@ -44,6 +44,8 @@ from pos.errors import (
     PayoutUnconfirmed,
     PrinterUnavailable,
     PrintFailed,
+    ShiftNotOpen,
+    ShiftTooLong,
     Underage,
 )
 from pos.fiscal import FiscalReceipt
@@ -66,6 +68,7 @@ from pos.ports import PreviewLine, UnitOfWork
 from pos.results import Result
 from pos.settings import ShopSettings
 from pos.settlement import settle_slip
+from pos.shifts import require_working
 from pos.slips import SETTLED_STATUSES, IdOutcome, Slip, SlipStatus
 from pos.till import TillDesk
 
@@ -85,13 +88,17 @@ class PayoutQuote:
     period: PayoutPeriod | None  # the days it may be paid; None before it is settled
     refusal: str | None  # why it is not paid today, as pay_out would say it
     entry: JournalEntry | None = None  # the journal entry of a paid slip
+    # Why this terminal cannot pay it now, though it is payable: no working shift (issue 16:
+    # said at the scan, before the player's document is typed).
+    shift_refusal: ShiftNotOpen | ShiftTooLong | None = None
 
 
 class PayoutDesk(TillDesk):
     """Payouts and the journal, for a signed-in desk."""
 
     def payout_quote(self, number: str) -> PayoutQuote:
-        """The slip with its settlement, what it pays today, or why it is not paid.
+        """The slip with its settlement, what it pays today, or why it is not paid; for a
+        payable slip, why this terminal cannot pay it now (no working shift), if so.
 
         Raises:
             InvalidSlipNumber: a wrong check code (never looked up); UnknownSlip, SlipNotIssued.
@@ -101,7 +108,9 @@ class PayoutDesk(TillDesk):
             settings = shop_settings.from_text(uow.settings.load())
             results = _results_of(uow, slip)
             paid = uow.journal.entries(JournalQuery(slip_number=slip.number))
-        today = self._shop.clock.now().astimezone(settings.zone).date()
+            shift = uow.shifts.open_for(self.terminal)
+        now = self._shop.clock.now()
+        today = now.astimezone(settings.zone).date()
         settlement = (
             settle_slip(slip, results, cap=slip.payout_cap)
             if slip.status in SETTLED_STATUSES
@@ -116,6 +125,12 @@ class PayoutDesk(TillDesk):
             amount = payable_amount(slip, results, today, settings.zone, same_day=same_day)
         except (NotPayable, PayoutTooEarly, PayoutExpired) as why:
             refusal = str(why)
+        shift_refusal: ShiftNotOpen | ShiftTooLong | None = None
+        if amount is not None:
+            try:
+                require_working(shift, self.terminal, now, settings.zone)
+            except (ShiftNotOpen, ShiftTooLong) as why:
+                shift_refusal = why
         return PayoutQuote(
             slip,
             settlement.lines if settlement else (),
@@ -123,6 +138,7 @@ class PayoutDesk(TillDesk):
             period,
             refusal,
             next((e for e in paid if not e.is_correction), None),
+            shift_refusal,
         )
 
     def pay_out(self, number: str, document: IdDocument | None) -> JournalEntry:

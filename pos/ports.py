@@ -363,6 +363,9 @@ class PreviewLine:
     center: bool = False
     tall: bool = False
     kind: str = "text"  # "text", "barcode" (CODE128 of `text`) or "qr" (QR of `text`)
+    # A code's modules as the printer draws them, "1" dark: one row of bars for a barcode,
+    # the rows of the square for a QR code (issue 16: the screen shows the real code).
+    modules: tuple[str, ...] = ()
 
 
 class PrintStation(Protocol):

@@ -32,9 +32,11 @@ from pos.shifts import (
     CashSummary,
     CashTransfer,
     Shift,
+    ShiftEndNotice,
     ShiftState,
     TransferKind,
     require_working,
+    shift_end_notice,
 )
 from pos.slipnumbers import display_slip_number
 from pos.till import TillDesk
@@ -42,10 +44,12 @@ from pos.till import TillDesk
 
 @dataclass(frozen=True)
 class ShiftStatus:
-    """An open shift and its cash so far (what the X report and the till page show)."""
+    """An open shift and its cash so far (what the X report and the till page show), and,
+    from an hour before its 24 hours run out, the notice to close it (issue 16)."""
 
     shift: Shift
     summary: CashSummary
+    ending: ShiftEndNotice | None = None
 
 
 @dataclass(frozen=True)
@@ -105,7 +109,8 @@ class ShiftDesk(TillDesk):
             shift = uow.shifts.open_for(self.terminal)
             if shift is None:
                 return None
-            return ShiftStatus(shift, _summary(uow, shift))
+            summary = _summary(uow, shift)
+        return ShiftStatus(shift, summary, shift_end_notice(shift, self._shop.clock.now()))
 
     def cash_in(self, amount: object, reason: str) -> CashTransfer:
         """Put cash into the drawer (change from the safe), with the reason.

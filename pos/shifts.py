@@ -20,9 +20,14 @@ from zoneinfo import ZoneInfo
 
 from pos.errors import ShiftNotOpen, ShiftTooLong
 from pos.slips import CashKind
+from pos.wording import plural
 
 ZERO = Decimal("0.00")
 MAX_LENGTH = timedelta(hours=24)
+# How long before its 24 hours run out a shift is announced, at sign-in and at the till
+# (issue 16): time enough to count the drawer and print the Z report.
+WARN_BEFORE = timedelta(hours=1)
+_MINUTE = timedelta(minutes=1)
 
 
 class ShiftState(enum.StrEnum):
@@ -49,9 +54,42 @@ class Shift:
     # What the drawer holds by the system's count now: moved with every cash movement.
     drawer: Decimal = ZERO
 
+    @property
+    def ends_at(self) -> datetime:
+        """When the shift stops taking work: 24 hours after it opened."""
+        return self.opened_at + MAX_LENGTH
+
     def too_long(self, now: datetime) -> bool:
         """True when the shift has been open for more than 24 hours."""
-        return self.state is ShiftState.OPEN and now - self.opened_at > MAX_LENGTH
+        return self.state is ShiftState.OPEN and now > self.ends_at
+
+
+@dataclass(frozen=True)
+class ShiftEndNotice:
+    """An open shift near the end of its 24 hours, or past it: said before it runs out."""
+
+    ends_at: datetime
+    left: timedelta  # negative once it has run out
+
+    def words(self) -> str:
+        """The cashier's sentence: «Смена закрывается через 40 минут: …»."""
+        if self.left < timedelta(0):
+            return (
+                "Смена открыта больше 24 часов: ставки, выплаты и внесения не принимаются. "
+                "Закройте её (пересчёт кассы и Z-отчёт) и откройте новую."
+            )
+        minutes = max(1, -(-self.left // _MINUTE))  # a part of a minute counts as one
+        left = plural(minutes, "минуту", "минуты", "минут")
+        return f"Смена закрывается через {left}: закройте её и откройте новую."
+
+
+def shift_end_notice(shift: Shift | None, now: datetime) -> ShiftEndNotice | None:
+    """The notice of an open shift from `WARN_BEFORE` before its 24 hours end; None before
+    that, and for no shift or a closed one."""
+    if shift is None or shift.state is not ShiftState.OPEN:
+        return None
+    left = shift.ends_at - now
+    return ShiftEndNotice(shift.ends_at, left) if left <= WARN_BEFORE else None
 
 
 class TransferKind(enum.StrEnum):

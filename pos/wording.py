@@ -16,14 +16,17 @@ _TOTAL = re.compile(r"([OU])(\d+(?:\.\d+)?)")
 _HANDICAP = re.compile(r"H([12])([+-])(\d+(?:\.\d+)?)")
 _HAND = re.compile(r"P([1-6])")
 _MINUS = "−"  # U+2212, as the line shows a handicap
+# The words of a result name its code as the cashier types it: «Победа хозяев (1)», never
+# a П1 nobody can type (issue 16).
 _RESULTS = {
-    "1": "Победа хозяев (П1)",
+    "1": "Победа хозяев (1)",
     "X": "Ничья (X)",
-    "2": "Победа гостей (П2)",
+    "2": "Победа гостей (2)",
     "1X": "Хозяева не проиграют (1X)",
     "X2": "Гости не проиграют (X2)",
     "12": "Не будет ничьей (12)",
 }
+_TEAMS = {"1": "хозяев", "2": "гостей"}
 # Sports whose match results are those of the regular time: a hockey game tied after it
 # goes on to overtime, so its «Ничья» can only mean the regular time (issue 16).
 _REGULAR_TIME_SPORTS = frozenset({Sport.HOCKEY})
@@ -41,8 +44,29 @@ _FEMININE_ENDINGS = ("а", "я")
 _NEUTER_ENDINGS = ("о", "е")
 
 
+def market_code(market: str) -> str:
+    """A canonical market code as the cashier types it at the betting page: "O2.5" → "Б2,5",
+    "U2.5" → "М2,5", "H1-1.5" → "Ф1-1,5"; the results as they are ("1", "X2").
+
+    The one notation of the screens, the slip and the sentences (issue 16); pos.line's
+    parse_market reads it back as the same market.
+
+    Args:
+        market: the market's code, as the line has it.
+
+    Returns:
+        The code shown; one this module does not know is returned as it is.
+    """
+    if match := _TOTAL.fullmatch(market):
+        return ("Б" if match[1] == "O" else "М") + _comma(match[2])
+    if match := _HANDICAP.fullmatch(market):
+        return f"Ф{match[1]}{match[2]}{_comma(match[3])}"
+    return market
+
+
 def market_words(market: str, sport: Sport | None = None) -> str:
-    """A canonical market code in words: "O2.5" → "Тотал больше 2,5", "1" → "Победа хозяев (П1)".
+    """A canonical market code in words, with the code the cashier types:
+    "O2.5" → "Тотал больше 2,5 (Б2,5)", "1" → "Победа хозяев (1)".
 
     Args:
         market: the market's code, as the line has it.
@@ -60,10 +84,11 @@ def market_words(market: str, sport: Sport | None = None) -> str:
         return words
     if match := _TOTAL.fullmatch(market):
         side = "больше" if match[1] == "O" else "меньше"
-        return f"Тотал {side} {_comma(match[2])}"
+        return f"Тотал {side} {_comma(match[2])} ({market_code(market)})"
     if match := _HANDICAP.fullmatch(market):
         sign = _MINUS if match[2] == "-" else "+"
-        return f"Фора {match[1]} ({sign}{_comma(match[3])})"
+        team = _TEAMS[match[1]]
+        return f"Фора {team} {sign}{_comma(match[3])} ({market_code(market)})"
     if match := _HAND.fullmatch(market):
         return f"Рука {match[1]}"
     return market

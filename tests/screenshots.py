@@ -101,8 +101,7 @@ def sign_in(window: MainWindow, login: str, pin: str) -> None:
 def open_page(window: MainWindow, title: str) -> None:
     """Choose a navigation entry by its title."""
     navigation = window.findChild(QTabBar, "navigation")
-    titles = [navigation.tabText(index) for index in range(navigation.count())]
-    navigation.setCurrentIndex(titles.index(title))
+    navigation.setCurrentIndex(window.page_titles().index(title))
 
 
 def main(out_dir: Path) -> None:

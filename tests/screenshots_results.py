@@ -103,8 +103,7 @@ def open_window(shop: Shop, runner: TaskRunner, state_dir: str) -> MainWindow:
 def results_screenshots(window: MainWindow, runner: TaskRunner, out_dir: Path) -> None:
     """results.png: the list and event 104 typed in; result_confirm.png: the second step."""
     navigation = window.findChild(QTabBar, "navigation")
-    titles = [navigation.tabText(index) for index in range(navigation.count())]
-    navigation.setCurrentIndex(titles.index("Результаты"))
+    navigation.setCurrentIndex(window.page_titles().index("Результаты"))
     page = window.findChild(ResultsPage)
     wait_until(lambda: len(page.rows()) == 10 and not runner.busy)
     page.select_event(SELECTED_EVENT)

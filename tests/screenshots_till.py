@@ -185,7 +185,7 @@ def preview_screenshot(out_dir: Path, jobs_dir: Path) -> None:
     page.confirm()
     wait_until(lambda: page.confirm_dialog is not None)
     page.confirm_dialog.confirm()
-    wait_until(lambda: page.preview_window is not None and page.preview_window.isVisible())
+    wait_until(page.preview_panel.isVisible)
     wait_until(lambda: not runner.busy)
     save_screen(window, out_dir / "preview.png")
     window.close()

@@ -49,8 +49,9 @@ QPushButton[primary="true"] {
 }
 QPushButton[primary="true"]:hover { background: #1e40af; }
 QPushButton[primary="true"]:disabled { background: #a5b4fc; color: #eef2ff; }
-QPushButton[keypad="true"] { font-size: 20pt; min-height: 62px; min-width: 88px; }
-QPushButton[keypad_text="true"] { font-size: 13pt; min-height: 62px; min-width: 88px; }
+/* Keys a finger finds, and the sign-in page within 700 pixels (issue 16). */
+QPushButton[keypad="true"] { font-size: 20pt; min-height: 54px; min-width: 88px; }
+QPushButton[keypad_text="true"] { font-size: 13pt; min-height: 54px; min-width: 88px; }
 QLineEdit {
     min-height: 36px; padding: 2px 10px; border: 1px solid #cbd2dc; border-radius: 8px;
     background: #ffffff;
@@ -72,9 +73,15 @@ QTabBar#navigation::tab {
     color: #d1d5db; background: transparent; padding: 12px 26px; margin-right: 4px;
     border-top-left-radius: 8px; border-top-right-radius: 8px;
 }
-/* A manager has twelve pages: smaller, narrower tabs keep them and "Выйти" within 1280 pixels. */
-QTabBar#navigation[compact="true"] { font-size: 12pt; }
-QTabBar#navigation[compact="true"]::tab { padding: 12px 5px; margin-right: 2px; }
+/* A manager has twelve pages: smaller, narrower tabs keep them and "Выйти" within 1366 pixels;
+   a narrower window scrolls them with the arrows (issue 16). */
+QTabBar#navigation[compact="true"] { font-size: 11pt; }
+QTabBar#navigation[compact="true"]::tab { padding: 12px 4px; margin-right: 2px; }
+QTabBar#navigation::scroller { width: 64px; }
+QTabBar#navigation QToolButton {
+    background: #374151; color: #f9fafb; border: 1px solid #4b5563; border-radius: 4px;
+}
+QTabBar#navigation QToolButton:disabled { color: #6b7280; }
 /* The poker board's hands: won green, lost grey. */
 QPushButton[hand="true"] { font-size: 13pt; }
 QPushButton[hand="true"][state="won"] {

@@ -19,14 +19,19 @@ from PySide6.QtWidgets import (
 
 from pos.errors import PosError
 from pos.settings import ShopSettings
+from pos.shifts import Shift, shift_end_notice
 from ui.app import APP_NAME, ORGANIZATION
 from ui.connection import ShopConnection
+from ui.errors import ERROR_COLOUR
 from ui.idle import ScreenLock
+from ui.navigation import add_page_keys, focus_first_field, tab_text
 from ui.pages.login import LoginPage, SignInScreen
 from ui.tasks import TaskRunner
+from ui.widgets.elided_label import ElidedLabel
 
 if TYPE_CHECKING:
     from pos.desk import Desk
+    from pos.shift_desk import ShiftStatus
     from ui.pages.betting import BettingPage
     from ui.pages.cancellations import CancellationsPage
     from ui.pages.draws import DrawsPage
@@ -93,8 +98,10 @@ class MainWindow(QMainWindow):
         self._settings_loaded = False
         self._workspace: QWidget | None = None
         self._pages: list[Page] = []
+        self._titles: list[str] = []
         self._navigation: QTabBar | None = None
         self._till: TillPage | None = None
+        self._shift: Shift | None = None  # this terminal's, as the till page last read it
         self._shown = False
 
         self._stack = QStackedWidget()
@@ -137,13 +144,9 @@ class MainWindow(QMainWindow):
         return self._screen_lock
 
     def page_titles(self) -> list[str]:
-        """The navigation entries the signed-in user sees (empty when signed out)."""
-        if self._workspace is None:
-            return []
-        navigation = self._workspace.findChild(QTabBar, "navigation")
-        if navigation is None:
-            return []
-        return [navigation.tabText(index) for index in range(navigation.count())]
+        """The names of the pages the signed-in user may open, in navigation order (empty
+        when signed out); the first nine tabs show their Alt key's number before the name."""
+        return list(self._titles)
 
     def sign_out(self) -> None:
         """Record the sign-out and return to the sign-in page."""
@@ -171,11 +174,20 @@ class MainWindow(QMainWindow):
         )
         self._user_label = QLabel()
         self._user_label.setObjectName("status_user")
-        self._database_label = QLabel(self.tr("База: подключение…"))
+        # A long path is cut short in its middle, not the window made wider (issue 16).
+        self._database_label = ElidedLabel(
+            self.tr("База: подключение…"), mode=Qt.TextElideMode.ElideMiddle
+        )
         self._clock_label = QLabel()
         self._clock_label.setObjectName("status_clock")
+        # From an hour before the shift's 24 hours run out (issue 16), on every page.
+        self._shift_label = QLabel()
+        self._shift_label.setObjectName("status_shift")
+        self._shift_label.setStyleSheet(f"color: {ERROR_COLOUR}; font-weight: bold;")
+        self._shift_label.hide()
         bar.addWidget(self._terminal_label)
         bar.addWidget(self._user_label)
+        bar.addWidget(self._shift_label)
         bar.addPermanentWidget(self._database_label)
         bar.addPermanentWidget(self._clock_label)
 
@@ -211,6 +223,7 @@ class MainWindow(QMainWindow):
         # A failed bet may leave a slip waiting or a receipt unprinted: the till shows it.
         betting.till_changed.connect(self._on_betting_till_changed)
         self._till.pending_found.connect(self._on_till_pending_found)
+        self._till.shift_loaded.connect(self._on_till_shift_loaded)
         draws = DrawsPage(desk, runner, clock)
         draws.pick_wanted.connect(lambda pick: self._on_draws_pick_wanted(betting, pick))
         self._pages = [
@@ -250,17 +263,21 @@ class MainWindow(QMainWindow):
             ]
 
         pages = QStackedWidget()
+        pages.setObjectName("workspace_pages")
         for page in self._pages:
             pages.addWidget(page)
+        self._titles = titles
         navigation = QTabBar()
         navigation.setObjectName("navigation")
         navigation.setExpanding(False)
         navigation.setDrawBase(False)
-        navigation.setUsesScrollButtons(False)
+        # A manager's twelve tabs fit from 1366 pixels; in a narrower window arrows scroll
+        # them, the current one always in sight (issue 16).
+        navigation.setUsesScrollButtons(True)
         navigation.setElideMode(Qt.TextElideMode.ElideNone)
         navigation.setProperty("compact", "true" if desk.is_manager else "false")
-        for title in titles:
-            navigation.addTab(title)
+        for index, title in enumerate(titles):
+            navigation.addTab(tab_text(index, title))
         navigation.currentChanged.connect(pages.setCurrentIndex)
         navigation.currentChanged.connect(self._on_navigation_current_changed)
         self._navigation = navigation
@@ -271,6 +288,7 @@ class MainWindow(QMainWindow):
         column.setSpacing(0)
         column.addWidget(self._build_top_bar(navigation))
         column.addWidget(pages, 1)
+        add_page_keys(workspace, navigation)
         return workspace
 
     def _build_top_bar(self, navigation: QTabBar) -> QWidget:
@@ -334,7 +352,9 @@ class MainWindow(QMainWindow):
 
     def _on_navigation_current_changed(self, index: int) -> None:
         if 0 <= index < len(self._pages):
-            self._pages[index].refresh()
+            page = self._pages[index]
+            page.refresh()
+            focus_first_field(page)
 
     def _on_sign_out_action_triggered(self) -> None:
         self.sign_out()
@@ -342,17 +362,32 @@ class MainWindow(QMainWindow):
     def _on_screen_lock_sign_out_requested(self) -> None:
         self.sign_out()
 
+    def _on_till_shift_loaded(self, status: ShiftStatus | None) -> None:
+        self._shift = status.shift if status is not None else None
+        self._show_shift_notice()
+
     def _on_clock_timer_timeout(self) -> None:
         text = self._connection.clock.now().astimezone(self._settings.zone).strftime("%H:%M")
         if text != self._clock_label.text():
             self._clock_label.setText(text)
+        self._show_shift_notice()
 
     # --- results and state --------------------------------------------------------------
+
+    def _show_shift_notice(self) -> None:
+        """The shift's end, as pos words it, while the notice holds (counting down)."""
+        notice = shift_end_notice(self._shift, self._connection.clock.now())
+        text = notice.words() if notice is not None else ""
+        if text != self._shift_label.text():
+            self._shift_label.setText(text)
+        self._shift_label.setVisible(notice is not None)
 
     def _show_login(self, failure: PosError | None) -> None:
         """Back to the sign-in page; a failed sign-out record is shown there, not hidden."""
         workspace, self._workspace, self._desk = self._workspace, None, None
-        self._pages, self._navigation, self._till = [], None, None
+        self._pages, self._titles, self._navigation, self._till = [], [], None, None
+        self._shift = None
+        self._show_shift_notice()
         self._stack.setCurrentWidget(self._login)
         if workspace is not None:
             self._stack.removeWidget(workspace)

@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QPushButton, QTableView
+from escpos.printer import Dummy
+from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+)
 from pytestqt.qtbot import QtBot
 
 from pos.audit import AuditAction
@@ -124,7 +133,7 @@ def test_a_single_typed_at_the_keyboard_is_issued_at_the_line_odds(
 ) -> None:
     add_leg(qtbot, page, "101 1")
     assert legs_rows(page) == [
-        ["1", "101", "Динамо Минск — БАТЭ Борисов", "Победа хозяев (П1)", "2,10"]
+        ["1", "101", "Динамо Минск — БАТЭ Борисов", "Победа хозяев (1)", "2,10"]
     ]
     assert kind_names(page) == ["single"]
     type_stake(qtbot, page, "10")
@@ -186,7 +195,7 @@ def test_the_confirmation_shows_what_will_be_printed(qtbot: QtBot, page: Betting
     assert "12,50 руб." in texts
     legs = dialog.findChild(LegsTable, "confirm_legs")
     assert legs.cell_texts() == [
-        ["1", "101", "Динамо Минск — БАТЭ Борисов", "Победа хозяев (П1)", "2,10"]
+        ["1", "101", "Динамо Минск — БАТЭ Борисов", "Победа хозяев (1)", "2,10"]
     ]
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: page.confirm_dialog is None)
@@ -198,7 +207,19 @@ def test_a_cyrillic_market_is_understood(qtbot: QtBot, page: BettingPage) -> Non
     qtbot.keyClick(pick(page), Qt.Key.Key_Return)
 
     qtbot.waitUntil(lambda: page.draft.rowCount() == 1)
-    assert legs_rows(page)[0][3:] == ["Тотал больше 2,5", "1,95"]
+    assert legs_rows(page)[0][3:] == ["Тотал больше 2,5 (Б2,5)", "1,95"]
+
+
+def test_a_hockey_leg_is_worded_on_screen_as_its_printed_slip_words_it(
+    qtbot: QtBot, page: BettingPage, storage: FakeStorage, printer: Dummy
+) -> None:
+    """The draw of a hockey game is that of the regular time, on screen as on paper."""
+    add_leg(qtbot, page, "201 X")
+
+    assert legs_rows(page)[0][3] == "Ничья в основное время (X)"
+    type_stake(qtbot, page, "10")
+    issue(qtbot, page, storage)
+    assert "Ничья в основное время (X)".encode("cp866") in printer.output
 
 
 @pytest.mark.parametrize(
@@ -241,6 +262,10 @@ def test_esc_clears_the_slip_being_built_and_its_button_names_the_key(
     qtbot.keyClick(legs, Qt.Key.Key_Escape)  # in the legs Esc only goes back to the field
     assert pick(page).hasFocus() and page.draft.rowCount() == 2
     qtbot.keyClicks(pick(page), "201")
+    events = pick(page).completer().popup()
+    assert events.isVisible()
+    qtbot.keyClick(events, Qt.Key.Key_Escape)  # the first Esc closes the list of events
+    assert not events.isVisible() and page.draft.rowCount() == 2
 
     qtbot.keyClick(pick(page), Qt.Key.Key_Escape)
 
@@ -267,6 +292,80 @@ def test_delete_removes_the_selected_leg(qtbot: QtBot, page: BettingPage) -> Non
 
     assert [row[1] for row in legs_rows(page)] == ["102"]
     assert kind_names(page) == ["single"]
+
+
+# --- the events the page knows (issue 16) -----------------------------------------------------
+
+
+def type_text(qtbot: QtBot, field: QLineEdit, text: str) -> None:
+    """Type any letters, Cyrillic too, key by key as a keyboard sends them."""
+    for letter in text:
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QApplication.sendEvent(
+                field, QKeyEvent(kind, Qt.Key.Key_unknown, Qt.KeyboardModifier.NoModifier, letter)
+            )
+    qtbot.wait(1)
+
+
+def offered(page: BettingPage) -> list[str]:
+    """The events the list under the pick field offers now (empty while it is closed)."""
+    completer = pick(page).completer()
+    assert completer is not None
+    if not completer.popup().isVisible():
+        return []
+    model = completer.completionModel()
+    return [model.index(row, 0).data() for row in range(model.rowCount())]
+
+
+def test_the_pick_field_offers_the_events_whose_code_is_being_typed(
+    qtbot: QtBot, page: BettingPage
+) -> None:
+    qtbot.keyClicks(pick(page), "10")
+
+    qtbot.waitUntil(lambda: offered(page) != [])
+    assert offered(page) == [
+        "102 Шахтёр Солигорск — Неман Гродно, 01.12 16:30",
+        "101 Динамо Минск — БАТЭ Борисов, 01.12 19:00",
+        "103 Торпедо-БелАЗ Жодино — Динамо Брест, 02.12 14:00",
+        "104 Славия Мозырь — Ислочь, 02.12 17:00",
+        "105 Гомель — Минск, 03.12 18:30",
+    ]
+
+
+def test_an_event_found_by_a_team_s_name_leaves_its_code_for_the_market(
+    qtbot: QtBot, page: BettingPage
+) -> None:
+    type_text(qtbot, pick(page), "неман")
+    qtbot.waitUntil(lambda: len(offered(page)) == 2)
+    assert offered(page)[1] == "202 Неман Гродно — Гомель, 02.12 19:00"
+    popup = pick(page).completer().popup()
+
+    qtbot.keyClick(popup, Qt.Key.Key_Down)
+    qtbot.keyClick(popup, Qt.Key.Key_Down)
+    qtbot.keyClick(popup, Qt.Key.Key_Return)
+
+    assert pick(page).text() == "202 "
+    assert page.findChild(QLabel, "pick_message").text() == ""
+    add_leg(qtbot, page, "1")
+    assert legs_rows(page)[0][1:3] == ["202", "Неман Гродно — Гомель"]
+
+
+def test_events_started_or_suspended_are_not_offered_and_today_s_show_the_time(
+    qtbot: QtBot, page: BettingPage, boss: Desk, clock: FixedClock, runner: TaskRunner
+) -> None:
+    boss.suspend_event(103)
+    clock.set(datetime(2026, 12, 1, 17, 0, tzinfo=MINSK))
+    page.refresh()
+    qtbot.waitUntil(lambda: not runner.busy)
+
+    qtbot.keyClicks(pick(page), "10")
+
+    qtbot.waitUntil(lambda: offered(page) != [])
+    assert offered(page) == [
+        "101 Динамо Минск — БАТЭ Борисов, 19:00",
+        "104 Славия Мозырь — Ислочь, 02.12 17:00",
+        "105 Гомель — Минск, 03.12 18:30",
+    ]
 
 
 # --- expresses and systems -----------------------------------------------------------------
@@ -314,7 +413,7 @@ def test_a_system_stake_that_does_not_split_names_the_nearest_stakes(
 ) -> None:
     for typed in ("101 1", "102 O2.5", "201 2"):
         add_leg(qtbot, page, typed)
-    qtbot.keyClick(stake(page), Qt.Key.Key_2, Qt.KeyboardModifier.AltModifier)
+    qtbot.keyClick(stake(page), Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
     type_stake(qtbot, page, "10")
 
     refusal = StakeNotSplittable(Decimal("10.00"), 3, Decimal("9.99"), Decimal("10.02"))
@@ -660,10 +759,10 @@ def test_with_a_printer_no_preview_is_shown(
     issue_single(qtbot, page, storage)
 
     qtbot.waitUntil(lambda: not runner.busy)
-    assert page.preview_window is None
+    assert not page.preview_panel.isVisible()
 
 
-def test_without_a_printer_each_slip_is_shown_in_one_preview_window(
+def test_without_a_printer_each_slip_is_shown_in_the_one_preview_panel(
     qtbot: QtBot,
     storage: FakeStorage,
     clock: FixedClock,
@@ -677,8 +776,8 @@ def test_without_a_printer_each_slip_is_shown_in_one_preview_window(
 
     first = issue_single(qtbot, page, storage)
 
-    qtbot.waitUntil(lambda: page.preview_window is not None and page.preview_window.isVisible())
-    window = page.preview_window
+    window = page.preview_panel
+    qtbot.waitUntil(window.isVisible)
     assert window.heading_text() == f"Купон {display_slip_number(first.number)}"
     assert f"Купон № {display_slip_number(first.number)}" in window.paper.texts()
     assert "не подключён" in window.note_text()
@@ -687,7 +786,7 @@ def test_without_a_printer_each_slip_is_shown_in_one_preview_window(
     second = issue_single(qtbot, page, storage)
 
     qtbot.waitUntil(lambda: window.heading_text() == f"Купон {display_slip_number(second.number)}")
-    assert page.preview_window is window
+    assert page.preview_panel is window
     assert f"Купон № {display_slip_number(second.number)}" in window.paper.texts()
 
 

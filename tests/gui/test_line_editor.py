@@ -233,6 +233,39 @@ def test_new_odds_typed_in_the_grid_become_version_2(
     assert grid(page).currentIndex().row() == row + 1
 
 
+def test_the_grid_names_each_market_by_the_code_the_cashier_types(
+    qtbot: QtBot, page: LineEditorPage
+) -> None:
+    """One notation everywhere (issue 16): the betting page's, «102 Б2,5»; the words in the
+    tooltip as the slip prints them."""
+    pick_event(qtbot, page, 101)
+    model = grid(page).model()
+
+    markets = [model.index(row, 0).data() for row in range(model.rowCount())]
+
+    assert markets == [
+        "1",
+        "X",
+        "2",
+        "1X",
+        "X2",
+        "12",
+        "Б1,5",
+        "М1,5",
+        "Б2,5",
+        "М2,5",
+        "Ф1-1",
+        "Ф2+1",
+        "Ф1-1,5",
+        "Ф2+1,5",
+        "+ новый исход",
+    ]
+    tip = model.index(markets.index("Ф1-1,5"), 0).data(Qt.ItemDataRole.ToolTipRole)
+    assert tip == "Фора хозяев −1,5 (Ф1-1,5)"
+    hints = [label.text() for label in page.findChildren(QLabel)]
+    assert any("«Б3,5», «Ф1-2,5»" in hint for hint in hints)
+
+
 def test_a_new_total_line_is_added_in_the_last_row(
     qtbot: QtBot, page: LineEditorPage, storage: FakeStorage
 ) -> None:
@@ -245,7 +278,9 @@ def test_a_new_total_line_is_added_in_the_last_row(
     type_into_grid(qtbot, page, last, NEW, "2,60")
 
     qtbot.waitUntil(lambda: model.rowCount() == last + 2)
-    assert model.index(last, 0).data() == "O3.5"
+    # Shown as the cashier types it at the betting page (issue 16), whatever was typed here.
+    assert model.index(last, 0).data() == "Б3,5"
+    assert message(page, "odds_message") == "Б3,5: 2,60, версия 1."
     assert model.index(last, VERSION).data() == "1"
     assert versions(storage, 101, "O3.5") == [(1, Decimal("2.60"))]
 
@@ -260,7 +295,7 @@ def test_a_handicap_typed_the_russian_way_is_stored_canonically(
     type_into_grid(qtbot, page, last, NEW, "5,50")
 
     qtbot.waitUntil(lambda: versions(storage, 101, "H1-2.5") == [(1, Decimal("5.50"))])
-    qtbot.waitUntil(lambda: grid(page).model().index(last, 0).data() == "H1-2.5")
+    qtbot.waitUntil(lambda: grid(page).model().index(last, 0).data() == "Ф1-2,5")
 
 
 def test_a_market_typed_again_in_the_last_row_updates_its_own_row(
@@ -273,7 +308,7 @@ def test_a_market_typed_again_in_the_last_row_updates_its_own_row(
     type_into_grid(qtbot, page, last, 0, "б2,5")
     type_into_grid(qtbot, page, last, NEW, "2,15")
 
-    row = grid_row(page, "O2.5")
+    row = grid_row(page, "Б2,5")
     qtbot.waitUntil(lambda: model.index(row, VERSION).data() == "2")
     assert versions(storage, 101, "O2.5") == [(1, Decimal("2.05")), (2, Decimal("2.15"))]
     assert model.rowCount() == last + 1

@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
+from escpos.printer import Dummy
 from PySide6.QtCore import QByteArray, QSettings, Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QTabBar, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QStackedWidget,
+    QTabBar,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from pos.audit import AuditAction
+from pos.clock import FixedClock
 from pos.services import Shop
-from tests.fakes import FakeStorage
-from tests.gui.widgets import sign_in
+from tests.fakes import FakeStorage, PlainPinHasher
+from tests.gui.widgets import current_tab, open_window, sign_in
 from ui.connection import ShopConnection
 from ui.main_window import GEOMETRY_KEY, MainWindow
 from ui.pages.login import LoginPage
@@ -25,7 +37,7 @@ def login_page(window: MainWindow) -> LoginPage:
 
 
 def status_texts(window: MainWindow) -> list[str]:
-    return [label.text() for label in window.statusBar().findChildren(QLabel)]
+    return [label.text() for label in window.statusBar().findChildren(QLabel) if label.isVisible()]
 
 
 def audit_actions(storage: FakeStorage) -> list[AuditAction]:
@@ -176,3 +188,146 @@ def test_closing_while_signed_in_records_the_sign_out(
 
     qtbot.waitUntil(lambda: not runner.busy)
     assert audit_actions(storage)[-1] is AuditAction.SIGNED_OUT
+
+
+# --- switching pages by keyboard (issue 16) ------------------------------------------------
+
+
+def tab_texts(window: MainWindow) -> list[str]:
+    navigation = window.findChild(QTabBar, "navigation")
+    return [navigation.tabText(index) for index in range(navigation.count())]
+
+
+def press(qtbot: QtBot, key: Qt.Key, modifiers: Qt.KeyboardModifier) -> None:
+    """A key as the keyboard sends it: to the widget that has the focus."""
+    focused = QApplication.focusWidget()
+    assert focused is not None
+    qtbot.keyClick(focused, key, modifiers)
+
+
+def signed_in_and_active(qtbot: QtBot, window: MainWindow, login: str, pin: str) -> None:
+    sign_in(qtbot, window, login, pin)
+    window.activateWindow()
+    qtbot.waitActive(window)
+
+
+def test_each_tab_shows_the_number_alt_opens_it_with(qtbot: QtBot, window: MainWindow) -> None:
+    sign_in(qtbot, window, "boss", "9911")
+
+    assert tab_texts(window) == [
+        "1 Ставки",
+        "2 Линия",
+        "3 Покер",
+        "4 Отмены",
+        "5 Выплаты",
+        "6 Касса",
+        "7 Результаты",
+        "8 Журнал",
+        "9 Отчёты",
+        "Редактор линии",
+        "Пользователи",
+        "Настройки",
+    ]
+    assert window.page_titles()[0] == "Ставки"  # the page's name, without its key
+
+
+def test_ctrl_tab_and_ctrl_shift_tab_go_round_the_pages(qtbot: QtBot, window: MainWindow) -> None:
+    signed_in_and_active(qtbot, window, "anna", "4821")
+    control = Qt.KeyboardModifier.ControlModifier
+    shift = Qt.KeyboardModifier.ShiftModifier
+
+    press(qtbot, Qt.Key.Key_Tab, control)
+    assert current_tab(window) == "Линия"
+    press(qtbot, Qt.Key.Key_Backtab, control | shift)
+    assert current_tab(window) == "Ставки"
+    press(qtbot, Qt.Key.Key_Backtab, control | shift)
+    assert current_tab(window) == "Касса"
+    press(qtbot, Qt.Key.Key_Tab, control)
+    assert current_tab(window) == "Ставки"
+
+
+def test_alt_and_the_tab_s_number_opens_the_page_with_its_first_field_focused(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    signed_in_and_active(qtbot, window, "anna", "4821")
+
+    press(qtbot, Qt.Key.Key_5, Qt.KeyboardModifier.AltModifier)
+
+    assert current_tab(window) == "Выплаты"
+    number = window.findChild(QLineEdit, "payout_number")
+    qtbot.waitUntil(number.hasFocus)
+
+
+def test_typing_right_after_going_back_to_the_bets_lands_in_the_pick_field(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    signed_in_and_active(qtbot, window, "anna", "4821")
+    press(qtbot, Qt.Key.Key_6, Qt.KeyboardModifier.AltModifier)
+    assert current_tab(window) == "Касса"
+
+    press(qtbot, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
+    qtbot.keyClicks(QApplication.focusWidget(), "101 1")
+
+    assert current_tab(window) == "Ставки"
+    assert window.findChild(QLineEdit, "pick").text() == "101 1"
+
+
+def test_every_page_reached_by_keyboard_has_the_focus_inside_it(
+    qtbot: QtBot, tmp_path: Path, clock: FixedClock, runner: TaskRunner, ui_state: QSettings
+) -> None:
+    # On SQLite: the reports page reads SQL.
+    shop = Shop.open(
+        f"sqlite:///{tmp_path / 'shop.db'}",
+        clock=clock,
+        terminal="К1",
+        pin_hasher=PlainPinHasher(),
+        printer=Dummy(),
+    )
+    shop.seed_demo()
+    window = open_window(qtbot, shop, runner, ui_state)
+    signed_in_and_active(qtbot, window, "boss", "9911")
+    pages = window.findChild(QTabBar, "navigation")
+
+    for _page in range(pages.count()):
+        press(qtbot, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)
+        qtbot.waitUntil(lambda: not runner.busy)
+        shown = window.findChild(QStackedWidget, "workspace_pages").currentWidget()
+        focused = QApplication.focusWidget()
+        assert focused is not None and shown.isAncestorOf(focused), current_tab(window)
+    window.close()
+    qtbot.waitUntil(lambda: not runner.busy)
+    shop.close()
+
+
+# --- the 24-hour shift announced (issue 16) ----------------------------------------------------
+
+
+def test_at_sign_in_the_status_bar_says_the_shift_closes_soon_and_counts_down(
+    qtbot: QtBot, window: MainWindow, clock: FixedClock
+) -> None:
+    shift_line = window.statusBar().findChild(QLabel, "status_shift")
+    clock.advance(timedelta(hours=23, minutes=20))  # the demo's shift opened at 12:00
+
+    sign_in(qtbot, window, "anna", "4821")
+
+    closes = "Смена закрывается через {}: закройте её и откройте новую."
+    qtbot.waitUntil(lambda: shift_line.text() == closes.format("40 минут"))
+    assert shift_line.isVisible()
+    clock.advance(timedelta(minutes=15))
+    qtbot.waitUntil(lambda: shift_line.text() == closes.format("25 минут"))  # the clock's tick
+
+
+def test_a_shift_far_from_its_end_is_not_announced_and_signing_out_clears_it(
+    qtbot: QtBot, window: MainWindow, clock: FixedClock, runner: TaskRunner
+) -> None:
+    shift_line = window.statusBar().findChild(QLabel, "status_shift")
+    sign_in(qtbot, window, "anna", "4821")
+    qtbot.waitUntil(lambda: not runner.busy)
+    assert not shift_line.isVisible()
+
+    clock.advance(timedelta(hours=23, minutes=30))
+    qtbot.waitUntil(shift_line.isVisible)  # from an hour before, at the next tick
+    window.sign_out()
+
+    qtbot.waitUntil(lambda: window.desk is None)
+    assert not shift_line.isVisible()

@@ -18,6 +18,7 @@ from pos.errors import (
     PayoutNoteNotPrinted,
     PosError,
     PrinterUnavailable,
+    ShiftNotOpen,
 )
 from pos.services import Shop
 from pos.slipnumbers import display_slip_number
@@ -112,7 +113,7 @@ def test_a_winning_slip_is_paid_to_the_document_shown_and_the_page_waits_for_the
     assert shown["heading"] == f"Купон {display_slip_number(slip.number)}"
     assert shown["facts"].startswith("выигрыш | Ординар | 10,00 руб. | 2,10 | ")
     assert shown["lines"] == (
-        "1-е событие выигрыш: 101 Динамо Минск — БАТЭ Борисов, Победа хозяев (П1) (2,10) — "
+        "1-е событие выигрыш: 101 Динамо Минск — БАТЭ Борисов, Победа хозяев (1) (2,10) — "
         "счёт 2:1\nВыплата: 10,00 руб. × 2,10 = 21,00 руб."
     )
     assert shown["period"] == "Срок выплаты: с 04.12.2026 по 03.01.2027 включительно"
@@ -148,6 +149,37 @@ def test_a_winning_slip_is_paid_to_the_document_shown_and_the_page_waits_for_the
     )
     assert not page.document_form.isEnabled()
     assert not child(page, QPushButton, "pay_out").isEnabled()
+
+
+def test_with_no_shift_open_a_payable_slip_says_so_before_the_document_is_typed(
+    qtbot: QtBot, page: PayoutsPage, anna: Desk, boss: Desk, clock: FixedClock
+) -> None:
+    """Issue 16: the cashier learns it at the scan, not after typing the player's document."""
+    slip = won_slip(anna, boss, clock)
+    status = anna.shift()
+    assert status is not None
+    anna.close_shift(counted=status.summary.expected)
+
+    scan(qtbot, page, slip.number)
+
+    assert page.message_text() == str(ShiftNotOpen("К1"))
+    assert page.quote_card.texts()["amount"] == "21,00 руб."  # what it will pay
+    assert not page.document_form.isEnabled()
+    assert not child(page, QPushButton, "pay_out").isEnabled()
+    assert child(page, QLineEdit, "payout_number").hasFocus()
+
+
+def test_a_shift_past_its_24_hours_is_said_at_the_scan_too(
+    qtbot: QtBot, page: PayoutsPage, anna: Desk, boss: Desk, clock: FixedClock
+) -> None:
+    slip = won_slip(anna, boss, clock)
+    clock.advance(timedelta(hours=24, minutes=1))
+
+    scan(qtbot, page, slip.number)
+
+    assert page.message_text().startswith("Смена открыта ")
+    assert "больше 24 часов" in page.message_text()
+    assert not page.document_form.isEnabled()
 
 
 def test_the_next_slip_never_gets_the_previous_players_document(

@@ -7,12 +7,14 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QDateTimeEdit,
     QFileDialog,
     QProgressBar,
     QPushButton,
@@ -32,7 +34,9 @@ from tests.gui.widgets import child, click, open_window, sign_in
 from ui.pages.betting import BettingPage
 from ui.pages.results import ResultsPage
 from ui.tasks import TaskRunner
+from ui.widgets.result_form import local_time
 
+MINSK = ZoneInfo("Europe/Minsk")
 MATCH_101 = "Динамо Минск 2 : 1 БАТЭ Борисов — победа хозяев (Динамо Минск); источник: АБФФ"
 
 
@@ -154,6 +158,72 @@ def test_the_times_typed_are_taken_in_the_shop_zone(
     assert entry.actual_start == start
     assert entry.first_score_at == start + timedelta(minutes=23)
     assert entry.ended_at is None  # unticked: when it is recorded
+
+
+def shown_time(page: ResultsPage, name: str) -> datetime:
+    """A time field as the manager reads it, in the shop's zone."""
+    edit = child(page, QDateTimeEdit, name)
+    return local_time(edit, MINSK)
+
+
+def test_the_end_never_defaults_to_before_the_start_of_an_event_not_yet_played(
+    qtbot: QtBot, page: ResultsPage, boss: Desk, clock: FixedClock
+) -> None:
+    """Issue 16: 104 starts at 17:00 today; the page stands at 12:00."""
+    assert page.select_event(104)
+    start = start_of(boss, 104)
+
+    assert shown_time(page, "result_start") == start
+    assert shown_time(page, "result_end") >= start
+    assert clock.now() < start
+
+
+def test_the_end_follows_a_later_start_typed_while_it_is_not_ticked(
+    qtbot: QtBot, page: ResultsPage, boss: Desk
+) -> None:
+    assert page.select_event(101)  # 01.12 19:00; the end shows now, 02.12 12:00
+    start = child(page, QDateTimeEdit, "result_start")
+    start.setFocus()
+    start.setSelectedSection(QDateTimeEdit.Section.DaySection)
+
+    qtbot.keyClick(start, Qt.Key.Key_Up)  # 02.12 19:00, after the end shown
+
+    assert shown_time(page, "result_start") == start_of(boss, 101) + timedelta(days=1)
+    assert shown_time(page, "result_end") >= shown_time(page, "result_start")
+
+
+def test_a_recorded_result_cannot_be_changed_from_the_keyboard(
+    qtbot: QtBot, page: ResultsPage, boss: Desk
+) -> None:
+    boss.record_result(101, 2, 1, source="АБФФ")
+    reload(qtbot, page, lambda: row_of(page, 101)[3] == "2:1")
+    assert page.select_event(101)
+    fields = {
+        name: child(page, QWidget, name)
+        for name in (
+            "result_status",
+            "result_home",
+            "result_away",
+            "result_start",
+            "result_first_score_on",
+            "result_end_on",
+            "result_end",
+            "result_source",
+        )
+    }
+    before = page.card.form.entry(101)
+
+    for name, field in fields.items():
+        field.setFocus()
+        for key in (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_Space):
+            qtbot.keyClick(field, key)
+        qtbot.keyClicks(field, "7")
+        qtbot.keyClick(field, Qt.Key.Key_Delete)
+        qtbot.keyClick(field, Qt.Key.Key_Backspace)
+        assert page.card.form.entry(101) == before, name
+
+    assert page.card.form.entry(101) == before
+    assert child(page, QPushButton, "record_result").isHidden()
 
 
 def test_a_void_status_turns_the_scores_off_and_is_recorded_without_one(

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from pos.desk import Desk
 from pos.errors import SETTING_LABELS, InvalidPrinterSetting, PosError
-from pos.printers import make_printer_config
+from pos.printers import PRINTER_MODELS, PrinterModel, make_printer_config
 from pos.services import Shop
 from tests.conftest import REGISTER
 from ui.pages.settings import SettingsPage, as_text, setting_names
@@ -334,3 +334,61 @@ def test_the_test_page_prints_on_the_slip_printer(
         lambda: printers.message_text() == "Проверочная страница отправлена на принтер купонов."
     )
     assert "ПРОВЕРКА ПРИНТЕРА".encode("cp866") in printer.output
+
+
+# --- the printer's model, from the list the settings offer (issue 16) -----------------------
+
+
+def items(box: QComboBox) -> list[object]:
+    return [box.itemData(index) for index in range(box.count())]
+
+
+def test_the_model_is_chosen_from_the_offered_list_by_its_words(printers: PrintersCard) -> None:
+    assert printers.findChild(QLineEdit, "slip_profile") is None  # no free text to mistype
+    box = combo(printers, "slip_profile")
+
+    assert [box.itemText(index) for index in range(box.count())] == [
+        model.words for model in PRINTER_MODELS
+    ]
+    assert items(box) == [model.profile for model in PRINTER_MODELS]
+    assert box.currentData() == ""  # by the paper's width
+
+
+@pytest.mark.parametrize("model", PRINTER_MODELS, ids=lambda model: model.profile or "auto")
+def test_a_model_offers_only_the_paper_and_code_pages_it_takes(
+    printers: PrintersCard, model: PrinterModel
+) -> None:
+    choose(printers, "slip_profile", model.profile)
+
+    assert items(combo(printers, "slip_paper_mm")) == list(model.papers)
+    assert items(combo(printers, "slip_code_page")) == list(model.code_pages)
+    assert combo(printers, "slip_paper_mm").currentData() in model.papers
+
+
+def test_a_model_chosen_by_keyboard_keeps_the_form_consistent_and_is_saved(
+    qtbot: QtBot, printers: PrintersCard, boss: Desk, runner: TaskRunner
+) -> None:
+    choose(printers, "slip_kind", "file")
+    printers.findChild(QLineEdit, "slip_target").setText("/dev/usb/lp0")
+    choose(printers, "slip_code_page", "CP1251")
+    box = combo(printers, "slip_profile")
+    box.setFocus()
+
+    qtbot.keyClick(box, Qt.Key.Key_End)  # the last: ZiJiang ZJ-5870, 58 mm, CP866 only
+
+    assert box.currentText() == "ZiJiang ZJ-5870 (без ножа)"
+    assert combo(printers, "slip_paper_mm").currentText() == "58 мм"
+    assert combo(printers, "slip_code_page").currentText() == "CP866"
+    save_printers(qtbot, printers)
+    qtbot.waitUntil(lambda: printers.message_text() == "Принтеры сохранены.")
+    assert boss.printers()[0] == make_printer_config(
+        kind="file", target="/dev/usb/lp0", profile="ZJ-5870", paper_mm=58, code_page="CP866"
+    )
+    printers.load()
+    qtbot.waitUntil(lambda: not runner.busy)
+    assert combo(printers, "slip_profile").currentText() == "ZiJiang ZJ-5870 (без ножа)"
+
+
+def test_the_same_printer_for_receipts_greys_out_the_model_too(printers: PrintersCard) -> None:
+    assert combo(printers, "fiscal_kind").currentData() == "same"
+    assert not combo(printers, "fiscal_profile").isEnabled()

@@ -4,6 +4,7 @@ closing, and a refusal to close that names what blocks it (issue #7)."""
 from __future__ import annotations
 
 import dataclasses
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from pos.audit import AuditAction
+from pos.clock import FixedClock
 from pos.desk import Desk
 from pos.money import format_money
 from pos.services import Shop
@@ -83,6 +85,22 @@ def test_a_shift_opens_with_the_counted_float(qtbot: QtBot, anna: Desk, runner: 
     assert card(page).findChild(QWidget, "open_shift").isHidden()
     status = anna.shift()
     assert status is not None and status.shift.opening_cash == Decimal("500")
+
+
+def test_the_card_says_the_shift_closes_soon_from_an_hour_before_its_24_hours_end(
+    qtbot: QtBot, page: TillPage, clock: FixedClock
+) -> None:
+    """Issue 16: announced before it runs out, not only refused after."""
+    ending = card(page).findChild(QLabel, "shift_ending")
+    clock.advance(timedelta(hours=22, minutes=59))
+    reload(qtbot, page)
+    assert ending.isHidden()
+
+    clock.advance(timedelta(minutes=21))
+    reload(qtbot, page)
+
+    assert ending.isVisible()
+    assert ending.text() == "Смена закрывается через 40 минут: закройте её и откройте новую."
 
 
 def test_the_card_never_shows_the_expected_cash(

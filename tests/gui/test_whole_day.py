@@ -61,8 +61,7 @@ def _blind_count(qtbot: QtBot, till: TillPage, counted: str) -> ShiftCloseDialog
 
 def _page(qtbot: QtBot, window: MainWindow, title: str) -> None:
     navigation = window.findChild(QTabBar, "navigation")
-    titles = [navigation.tabText(i) for i in range(navigation.count())]
-    navigation.setCurrentIndex(titles.index(title))
+    navigation.setCurrentIndex(window.page_titles().index(title))
     qtbot.waitUntil(lambda: not window._runner.busy)
 
 

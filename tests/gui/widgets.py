@@ -52,9 +52,9 @@ def sign_in(qtbot: QtBot, window: MainWindow, login: str, pin: str) -> None:
 
 
 def current_tab(window: MainWindow) -> str:
-    """The title of the page the navigation shows."""
+    """The name of the page the navigation shows (its tab may show a number before it)."""
     navigation = window.findChild(QTabBar, "navigation")
-    return navigation.tabText(navigation.currentIndex())
+    return window.page_titles()[navigation.currentIndex()]
 
 
 class PdfPrintDialog:

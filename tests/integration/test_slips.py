@@ -8,11 +8,13 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from escpos.printer import Dummy
 from sqlalchemy import text
 
 from db.bootstrap import SqlStorage
 from pos.clock import FixedClock
 from pos.errors import SlipNotOpen, UnknownSlip, WindowClosed
+from pos.line import Sport
 from pos.services import Shop
 from pos.slips import SlipStatus
 from tests.fakes import PlainPinHasher
@@ -34,6 +36,41 @@ def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
     shop.seed_demo()
     yield shop
     shop.close()
+
+
+def test_a_reprint_names_each_event_s_sport_and_tournament(db_url: str, clock: FixedClock) -> None:
+    """Issue 16: the legs read back carry them, so a copy prints what the original did."""
+    printer = Dummy(profile="TM-T20II")
+    shop = Shop.open(
+        db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=printer
+    )
+    try:
+        shop.seed_demo()
+        boss = shop.login("boss", "9911")
+        tournaments = {101: "Высшая лига", 201: "Экстралига"}
+        for row in boss.line():
+            if (event := row.event).code in tournaments:
+                boss.update_event(
+                    event.code,
+                    event.sport.value,
+                    event.home,
+                    event.away,
+                    event.starts_at,
+                    tournament=tournaments[event.code],
+                )
+        anna = shop.login("anna", "4821")
+        issued = anna.accept_bet([(101, "1"), (201, "X")], stake="10", kind="express")
+        printer.clear()
+
+        copy = anna.reprint(issued.number)
+
+        expected = [(Sport.FOOTBALL, "Высшая лига"), (Sport.HOCKEY, "Экстралига")]
+        assert [(leg.sport, leg.tournament) for leg in copy.legs] == expected
+        assert [(leg.sport, leg.tournament) for leg in shop.slip(issued.number).legs] == expected
+        for words in ("КОПИЯ", "Футбол. Высшая лига", "Хоккей. Экстралига", "в основное время"):
+            assert words.encode("cp866") in printer.output, words
+    finally:
+        shop.close()
 
 
 def test_a_complex_system_reads_back_exactly(db_shop: Shop) -> None:

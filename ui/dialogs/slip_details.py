@@ -8,7 +8,7 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
@@ -30,6 +30,7 @@ from pos.slips import Slip, SlipStatus
 from ui.errors import MessageLabel
 from ui.models.slip_model import format_total_odds, kind_name
 from ui.widgets.legs_table import LegsTable
+from ui.widgets.scrolling import VerticalScroll, as_high_as_fits
 
 _WIDTH = 1000
 _TEXT_MARGINS = 64  # the dialog's margins and a scroll bar
@@ -170,15 +171,21 @@ class SlipDetailsDialog(QDialog):
         buttons.addStretch(1)
         buttons.addWidget(close)
 
+        details = QWidget()
+        column = QVBoxLayout(details)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(10)
+        column.addWidget(self._heading)
+        column.addLayout(self._form)
+        column.addWidget(self._legs, 1)
+        column.addWidget(self._settlement_heading)
+        column.addWidget(self._settlement_scroll)
+        column.addWidget(self._message)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(20, 16, 20, 16)
         layout.setSpacing(10)
-        layout.addWidget(self._heading)
-        layout.addLayout(self._form)
-        layout.addWidget(self._legs, 1)
-        layout.addWidget(self._settlement_heading)
-        layout.addWidget(self._settlement_scroll)
-        layout.addWidget(self._message)
+        # A low screen scrolls the details; the buttons stay in sight (issue 16).
+        layout.addWidget(VerticalScroll(details, "details_scroll"), 1)
         layout.addLayout(buttons)
 
     def _build_settlement(self) -> None:
@@ -283,6 +290,12 @@ class SlipDetailsDialog(QDialog):
 
     def _on_close_clicked(self) -> None:
         self.accept()
+
+    # --- Qt overrides -------------------------------------------------------------------
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        as_high_as_fits(self)
 
 
 def _label_text(widget: QWidget | None) -> str:

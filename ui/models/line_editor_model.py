@@ -19,6 +19,7 @@ from PySide6.QtGui import QColor
 
 from pos.line import Event, OddsQuote
 from pos.money import format_money
+from pos.wording import market_words
 from ui.errors import ERROR_COLOUR
 from ui.models.line_model import (
     MAIN_MARKETS,
@@ -224,7 +225,7 @@ class OddsGridModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole:
             return self._colour(index.row(), item, column)
         is_tip = role == Qt.ItemDataRole.ToolTipRole and column == MARKET and item.odds is not None
-        return market_label(item.market) if is_tip else None
+        return market_words(item.market) if is_tip else None
 
     def setData(  # noqa: N802 - Qt override
         self, index: ModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole
@@ -248,7 +249,9 @@ class OddsGridModel(QAbstractTableModel):
         if column == MARKET:
             if not item.market and self.is_new_row(row):
                 return self.tr("+ новый исход")
-            return item.market
+            if self.is_new_row(row):
+                return item.market  # as typed, until the shop has stored it
+            return market_label(item.market)  # as the betting page takes it (issue 16)
         if column == CURRENT:
             return format_odds(item.odds) if item.odds is not None else ""
         if column == VERSION:

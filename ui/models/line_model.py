@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -17,6 +18,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor
 
+from pos import wording
 from pos.line import Event, Sport
 from pos.line_desk import LineRow
 
@@ -29,7 +31,6 @@ COLUMN_COUNT = SUMMARY + 1
 
 _TOTAL = re.compile(r"([OU])(\d+(?:\.\d+)?)")
 _HANDICAP = re.compile(r"H([12])([+-])(\d+(?:\.\d+)?)")
-_MINUS = "\u2212"
 _NBSP = "\u00a0"
 _NB_HYPHEN = "\u2011"
 _MISSING_COLOUR = QColor("#9ca3af")
@@ -43,13 +44,9 @@ def format_odds(odds: Decimal) -> str:
 
 
 def market_label(market: str) -> str:
-    """The short Russian label of a total or handicap: O2.5 → Б2.5, H1-1.5 → Ф1(−1.5)."""
-    if match := _TOTAL.fullmatch(market):
-        return ("Б" if match[1] == "O" else "М") + match[2]
-    if match := _HANDICAP.fullmatch(market):
-        sign = _MINUS if match[2] == "-" else "+"
-        return f"Ф{match[1]}({sign}{match[3]})"
-    return market
+    """A market as the cashier types it at the betting page: O2.5 → Б2,5, H1-1.5 → Ф1-1,5
+    (one notation on every screen, issue 16)."""
+    return wording.market_code(market)
 
 
 def _unbroken(name: str) -> str:
@@ -95,6 +92,14 @@ def match_text(event: Event) -> str:
     """ "Home — Away" with no-break spaces and hyphens inside the names: a long match wraps
     after the dash, never inside a team's name."""
     return f"{_unbroken(event.home)} — {_unbroken(event.away)}"
+
+
+def event_choice(event: Event, zone: ZoneInfo, today: date) -> str:
+    """An event as the pick field offers it: «101 Динамо Минск — БАТЭ Борисов, 19:00», the
+    day before the time when it is not today (shop-local)."""
+    start = event.starts_at.astimezone(zone)
+    when = start.strftime("%H:%M" if start.date() == today else "%d.%m %H:%M")
+    return f"{event.code} {event.home} — {event.away}, {when}"
 
 
 class LineRowsModel(QAbstractTableModel):

@@ -73,8 +73,14 @@ def match_name(leg: Leg) -> str:
 
 
 def leg_cells(leg: Leg) -> list[str]:
-    """A leg as the slip lists it: code, match, market in words, odds."""
-    return [str(leg.event_code), match_name(leg), market_words(leg.market), format_odds(leg.odds)]
+    """A leg as the slip lists it: code, match, market in words (with its sport's, as the
+    printed slip words it: a hockey draw is the regular time's), odds."""
+    return [
+        str(leg.event_code),
+        match_name(leg),
+        market_words(leg.market, leg.sport),
+        format_odds(leg.odds),
+    ]
 
 
 class SlipDraftModel(QAbstractTableModel):

@@ -8,9 +8,9 @@ from decimal import Decimal
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QFrame,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -25,6 +25,7 @@ from pos.clock import Clock
 from pos.desk import Desk
 from pos.errors import NotPermitted, PosError, ReceiptNotPrinted
 from pos.identity import IdDocument
+from pos.line import Event
 from pos.money import format_money
 from pos.permissions import Permission
 from pos.settings import ShopSettings
@@ -33,11 +34,14 @@ from pos.slips import Slip
 from ui.dialogs.confirm_bet import ConfirmBetDialog
 from ui.dialogs.identity import IdentityDialog
 from ui.dialogs.manager_pin import ManagerPinDialog
-from ui.dialogs.print_preview import PrintPreviewDialog, SlipPreviewer
+from ui.dialogs.print_preview import SlipPreviewer
 from ui.errors import MessageLabel
+from ui.models.line_model import event_choice
 from ui.models.slip_model import BetDraft, SlipDraftModel, format_total_odds, years
 from ui.tasks import TaskRunner
+from ui.widgets.flow_row import FlowRow, group
 from ui.widgets.kind_chooser import KindChooser
+from ui.widgets.preview_panel import PreviewPanel
 from ui.widgets.recent_slips import RecentSlipsPanel
 from ui.widgets.slip_editor import SlipEditor
 
@@ -51,16 +55,17 @@ class BettingPage(QWidget):
 
     Keyboard: "101 1" Enter adds a leg; an empty Enter goes to the stake; ↓ goes to the legs,
     where Del removes and + (or Ctrl+B anywhere) groups the selected legs into an express
-    block; F2 or Alt+1…9 choose the kind; Enter on the stake or F9 confirms; Esc (or «Новый
+    block; F2 or Ctrl+1…9 choose the kind; Enter on the stake or F9 confirms; Esc (or «Новый
     купон») clears the slip being built; F4 checks the player's document; F6 finds a slip;
     F8 cancels the selected recent slip.
 
     A cashier's bet agreed in play is priced as the cashier builds it; the manager allows it
     with their PIN when it is issued (pos refuses it until then), never on the tick (issue 16).
 
-    Without a printer (`desk.printer_virtual`) each issued slip is shown in one reusable,
-    non-modal preview window. `till_changed` is emitted when a bet or a cancellation failed
-    or left a receipt unprinted: the till page then shows what waits for the cashier.
+    Without a printer (`desk.printer_virtual`) each issued slip is shown in a side panel
+    beside the cards (issue 16), which Esc closes before it clears a slip. `till_changed` is
+    emitted when a bet or a cancellation failed or left a receipt unprinted: the till page
+    then shows what waits for the cashier.
     """
 
     till_changed = Signal()
@@ -81,7 +86,9 @@ class BettingPage(QWidget):
         # (p.22), while «В игре (согласовано)» stays ticked; the bet issued uses the grant up.
         self._agreed: Desk | None = None
         self.identity_dialog: IdentityDialog | None = None
-        self._previewer = SlipPreviewer(desk, runner, self)
+        self._preview = PreviewPanel()
+        self._preview.closed.connect(self._on_preview_closed)
+        self._previewer = SlipPreviewer(desk, runner, self, self._preview)
         self._preview_timer = QTimer(self)
         self._preview_timer.setSingleShot(True)
         self._preview_timer.setInterval(PREVIEW_DELAY_MS)
@@ -108,9 +115,9 @@ class BettingPage(QWidget):
         return self._recent
 
     @property
-    def preview_window(self) -> PrintPreviewDialog | None:
-        """The preview of the last slip issued without a printer (None before one)."""
-        return self._previewer.window
+    def preview_panel(self) -> PreviewPanel:
+        """The side panel showing the last slip issued without a printer (hidden before one)."""
+        return self._preview
 
     @property
     def kinds(self) -> KindChooser:
@@ -118,11 +125,18 @@ class BettingPage(QWidget):
         return self._kinds
 
     def refresh(self) -> None:
-        """Reload the shop settings (zone, minimum stake) and the recent slips."""
+        """Reload the shop settings (zone, minimum stake), the events on offer and the
+        recent slips."""
         desk = self._desk
         self._runner.run(
             desk.settings,
             on_success=self._show_settings,
+            on_failure=self._slip_message.show_error,
+            owner=self,
+        )
+        self._runner.run(
+            desk.events_on_offer,
+            on_success=self._show_events,
             on_failure=self._slip_message.show_error,
             owner=self,
         )
@@ -178,8 +192,11 @@ class BettingPage(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(16, 14, 16, 8)
         layout.setSpacing(16)
+        # The preview of a slip issued without a printer takes its room mostly from the
+        # slip's card, empty again by then (issue 16).
         layout.addWidget(left, 3)
         layout.addWidget(right, 2)
+        layout.addWidget(self._preview, 2)
         self.setFocusProxy(self._editor)
 
     def _build_bet(self, column: QVBoxLayout) -> None:
@@ -190,6 +207,7 @@ class BettingPage(QWidget):
         self._stake.setObjectName("stake")
         self._stake.setPlaceholderText(self.tr("10 или 12,50"))
         self._stake.setMaximumWidth(200)
+        self._stake.setMinimumWidth(80)  # «4999,99» in sight beside a slip's preview (issue 16)
         self._stake.textChanged.connect(self._on_stake_text_changed)
         self._stake.returnPressed.connect(self._on_stake_return_pressed)
         self._in_play = QCheckBox(self.tr("В игре (согласовано)"))
@@ -205,25 +223,46 @@ class BettingPage(QWidget):
         self._total_odds = self._value_label("total_odds")
         self._payout = self._value_label("possible_payout")
 
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(14)
-        grid.addWidget(QLabel(self.tr("Вид ставки (F2)")), 0, 0)
-        grid.addWidget(self._kinds, 0, 1, 1, 3)
+        kind_label = QLabel(self.tr("Вид ставки (F2)"))
         stake_label = QLabel(self.tr("Ставка, руб."))
         stake_label.setBuddy(self._stake)
-        grid.addWidget(stake_label, 1, 0)
-        grid.addWidget(self._stake, 1, 1)
-        grid.addWidget(self._in_play, 1, 2, 1, 2)
-        grid.addWidget(QLabel(self.tr("Коэффициент")), 2, 0)
-        grid.addWidget(self._total_odds, 2, 1)
-        grid.addWidget(QLabel(self.tr("Возможный выигрыш")), 2, 2)
-        grid.addWidget(self._payout, 2, 3)
-        grid.setColumnStretch(3, 1)
+        # Rows rather than a grid: the kinds wrap in their own row as the card narrows.
+        for label in (kind_label, stake_label):
+            label.setMinimumWidth(
+                max(kind_label.sizeHint().width(), stake_label.sizeHint().width())
+            )
+        kind_row = QHBoxLayout()
+        kind_row.setSpacing(14)
+        kind_row.addWidget(kind_label, 0, Qt.AlignmentFlag.AlignTop)
+        kind_row.addWidget(self._kinds, 1)
+        stake_row = QHBoxLayout()
+        stake_row.setSpacing(14)
+        stake_row.addWidget(stake_label)
+        stake_row.addWidget(self._stake)
+        stake_row.addWidget(self._in_play)
+        stake_row.addStretch(1)
         self._slip_message = MessageLabel()
         self._slip_message.setObjectName("slip_message")
-        column.addLayout(grid)
+        column.addLayout(kind_row)
+        column.addLayout(stake_row)
+        column.addLayout(self._totals_row())
         column.addWidget(self._slip_message)
-        column.addLayout(self._build_buttons())
+        column.addWidget(self._build_buttons())
+
+    def _totals_row(self) -> QHBoxLayout:
+        # Each figure under its caption: a five-figure payout never widens the window past
+        # 1024 pixels (issue 16), and amounts are never cut short.
+        row = QHBoxLayout()
+        row.setSpacing(32)
+        captions = (self.tr("Коэффициент"), self.tr("Возможный выигрыш"))
+        for caption, value in zip(captions, (self._total_odds, self._payout), strict=True):
+            pair = QVBoxLayout()
+            pair.setSpacing(0)
+            pair.addWidget(QLabel(caption))
+            pair.addWidget(value)
+            row.addLayout(pair)
+        row.addStretch(1)
+        return row
 
     def _value_label(self, name: str) -> QLabel:
         label = QLabel(_NO_VALUE)
@@ -231,7 +270,7 @@ class BettingPage(QWidget):
         label.setProperty("heading", "1")
         return label
 
-    def _build_buttons(self) -> QHBoxLayout:
+    def _build_buttons(self) -> FlowRow:
         document = QPushButton(self.tr("Проверить документ (F4)"))
         document.setObjectName("check_identity")
         document.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -248,12 +287,15 @@ class BettingPage(QWidget):
         accept.setProperty("primary", "true")
         accept.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         accept.clicked.connect(self._on_accept_button_clicked)
-        row = QHBoxLayout()
-        row.addWidget(document)
-        row.addWidget(self._document_state, 1)
-        row.addWidget(clear)
-        row.addWidget(accept)
-        return row
+        # The document's state under its button, so that the three buttons share a line from
+        # 1366 pixels; in a narrower window the slip's two go on the next line (issue 16).
+        checked = QWidget()
+        under = QVBoxLayout(checked)
+        under.setContentsMargins(0, 0, 0, 0)
+        under.setSpacing(2)
+        under.addWidget(document)
+        under.addWidget(self._document_state)
+        return FlowRow(checked, group(clear, accept), last_right=True)
 
     def _build_shortcuts(self) -> None:
         keys = [
@@ -262,14 +304,15 @@ class BettingPage(QWidget):
             (QKeySequence(Qt.Key.Key_F9), self.confirm),
             (QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_B), self._editor.group_selected),
         ]
+        # Ctrl, not Alt: Alt and a digit opens the window's numbered tabs (issue 16).
         for number in range(1, 10):
             key = Qt.Key(Qt.Key.Key_0.value + number)
-            keys.append((QKeySequence(Qt.Modifier.ALT | key), self._chooser(number - 1)))
+            keys.append((QKeySequence(Qt.Modifier.CTRL | key), self._chooser(number - 1)))
         for sequence, handler in keys:
             QShortcut(sequence, self, handler)
         # Esc clears the slip only while the cursor is on it: not in "Найти купон", not in a
         # dialog (a window of its own), and not in the legs, where Esc goes back to the field.
-        clear = QShortcut(QKeySequence(Qt.Key.Key_Escape), self._slip_card, self.clear_slip)
+        clear = QShortcut(QKeySequence(Qt.Key.Key_Escape), self._slip_card, self._on_escape)
         clear.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
     def _chooser(self, index: int) -> Callable[[], None]:
@@ -325,6 +368,12 @@ class BettingPage(QWidget):
     def _show_settings(self, settings: ShopSettings) -> None:
         self._settings = settings
         self._editor.min_stake = settings.min_stake
+
+    def _show_events(self, events: list[Event]) -> None:
+        # The settings are read first on the one worker: the zone is the shop's by now.
+        zone = self._settings.zone
+        today = self._clock.now().astimezone(zone).date()
+        self._editor.set_events([event_choice(event, zone, today) for event in events])
 
     def _show_totals(self, priced: PricedBet | None) -> None:
         if priced is None:
@@ -419,6 +468,19 @@ class BettingPage(QWidget):
 
     def _on_clear_button_clicked(self) -> None:
         self.clear_slip()
+
+    def _on_escape(self) -> None:
+        # The slip's preview beside the page goes first: one more Esc clears the slip.
+        if self._preview.isVisible():
+            self._preview.close_panel()
+        else:
+            self.clear_slip()
+
+    def _on_preview_closed(self) -> None:
+        # The cursor was in the panel (Qt moved it on): back to where the cashier types.
+        focused = QApplication.focusWidget()
+        if focused is None or not self._slip_card.isAncestorOf(focused):
+            self._editor.setFocus()
 
     def _on_document_button_clicked(self) -> None:
         self.check_document()

@@ -29,6 +29,7 @@ from ui.pdf_print import ask_printer, choose_save_file, print_written_pdf
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button
 from ui.widgets.filters import date_edit, filter_row, period_of, set_period, show_button
+from ui.widgets.flow_row import FlowRow, group
 from ui.widgets.journal_table import JournalTable
 
 _AMOUNT_WIDTH = 110
@@ -129,6 +130,7 @@ class JournalPage(QWidget):
         self._totals = QLabel()
         self._totals.setObjectName("journal_totals")
         self._totals.setProperty("heading", "2")
+        self._totals.setWordWrap(True)  # the sum stays whole: its thousands are no-break
         self._message = MessageLabel()
         self._message.setObjectName("journal_message")
         self._correct_button = action_button("correct_entry", self.tr("Исправить запись…"))
@@ -145,13 +147,13 @@ class JournalPage(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 12, 16, 8)
         layout.setSpacing(10)
-        layout.addLayout(self._build_filters())
+        layout.addWidget(self._build_filters())
         layout.addWidget(self._table, 1)
         layout.addLayout(under)
         layout.addWidget(self._message)
         self._update_buttons()
 
-    def _build_filters(self) -> QHBoxLayout:
+    def _build_filters(self) -> FlowRow:
         self._from = date_edit("journal_from")
         self._to = date_edit("journal_to")
         self._cashier = self._line("journal_cashier", self.tr("все"))
@@ -160,12 +162,14 @@ class JournalPage(QWidget):
         for amount in (self._min, self._max):
             amount.setMaximumWidth(_AMOUNT_WIDTH)
         self._show_button = show_button(self, "show_journal", self.refresh)
+        # «от — до» stay together when a narrow window wraps the filters (issue 16).
+        amounts = group(self._min, QLabel("—"), self._max)
+        amounts.setFocusProxy(self._min)
         parts: list[tuple[str, QWidget]] = [
             (self.tr("Период с"), self._from),
             (self.tr("по"), self._to),
             (self.tr("Кассир"), self._cashier),
-            (self.tr("Сумма, руб."), self._min),
-            ("—", self._max),
+            (self.tr("Сумма, руб."), amounts),
         ]
         return filter_row(parts, self._show_button)
 

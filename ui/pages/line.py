@@ -17,7 +17,9 @@ from pos.line_desk import LineRow
 from ui.errors import MessageLabel
 from ui.models.line_model import CODE, FIRST_ODDS, MATCH, SPORT, START, SUMMARY, LineTableModel
 from ui.tasks import TaskRunner
-from ui.widgets.tables import count_header, read_only_rows
+from ui.widgets.tables import StretchFloor, count_header, read_only_rows
+
+_MATCH_FLOOR = 200
 
 
 class LinePage(QWidget):
@@ -72,6 +74,7 @@ class LinePage(QWidget):
         for column in (CODE, SPORT, START):
             columns.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         columns.setSectionResizeMode(MATCH, QHeaderView.ResizeMode.Stretch)
+        StretchFloor(table, MATCH, _MATCH_FLOOR)  # a narrow window scrolls, never «Ди… — Ли…»
         columns.setSectionResizeMode(SUMMARY, QHeaderView.ResizeMode.ResizeToContents)
         for column in range(FIRST_ODDS, SUMMARY):
             columns.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)

@@ -37,11 +37,13 @@ from ui.errors import MessageLabel
 from ui.models.line_editor_model import CODE, CODE_ROLE, MATCH, EventsModel
 from ui.tasks import TaskRunner
 from ui.widgets.event_form import EventForm
+from ui.widgets.flow_row import FlowRow, group
 from ui.widgets.odds_grid import OddsGrid
 from ui.widgets.sport_limits import SportLimitsCard
-from ui.widgets.tables import read_only_rows
+from ui.widgets.tables import StretchFloor, read_only_rows
 
 _MESSAGE_LINES = 3
+_MATCH_FLOOR = 180
 
 
 def choose_line_file(parent: QWidget) -> str | None:
@@ -124,7 +126,7 @@ class LineEditorPage(QWidget):
         self._table = self._build_table()
         left = QVBoxLayout()
         left.setSpacing(10)
-        left.addLayout(self._build_tools())
+        left.addWidget(self._build_tools())
         left.addWidget(self._table, 1)
         left.addWidget(self._limits)
         self._import_button = self._button(
@@ -160,7 +162,7 @@ class LineEditorPage(QWidget):
         QShortcut(QKeySequence(Qt.Key.Key_F8), self, self._show_form)
         return self._tabs
 
-    def _build_tools(self) -> QHBoxLayout:
+    def _build_tools(self) -> FlowRow:
         self._filter = QLineEdit()
         self._filter.setObjectName("event_filter")
         self._filter.setPlaceholderText(self.tr("Код (Ctrl+F)"))
@@ -181,13 +183,12 @@ class LineEditorPage(QWidget):
         )
         self._suspend_button.clicked.connect(self._on_suspend_button_clicked)
         self._suspend_button.setEnabled(False)
-        tools = QHBoxLayout()
-        tools.addWidget(self._filter)
-        tools.addWidget(self._count)
-        tools.addStretch(1)
-        tools.addWidget(self._new_button)
-        tools.addWidget(self._suspend_button)
-        return tools
+        # In a narrow window the buttons go on a second line, at its right end (issue 16).
+        return FlowRow(
+            group(self._filter, self._count),
+            group(self._new_button, self._suspend_button),
+            last_right=True,
+        )
 
     def _button(
         self, name: str, text: str, key: QKeySequence | QKeySequence.StandardKey
@@ -206,6 +207,7 @@ class LineEditorPage(QWidget):
         table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         columns.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         columns.setSectionResizeMode(MATCH, QHeaderView.ResizeMode.Stretch)
+        StretchFloor(table, MATCH, _MATCH_FLOOR)  # a narrow window scrolls, never «…»
         table.selectionModel().currentRowChanged.connect(self._on_table_current_row_changed)
         table.activated.connect(self._on_table_activated)
         return table

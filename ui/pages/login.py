@@ -140,16 +140,17 @@ class LoginPage(QWidget):
         card.setObjectName("card")
         card.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Maximum)
         row = QHBoxLayout(card)
-        row.setContentsMargins(28, 24, 28, 24)
+        row.setContentsMargins(28, 20, 28, 20)
         row.setSpacing(32)
         row.addLayout(self._build_users(), 1)
         row.addLayout(self._build_pin(), 0)
 
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 8, 16, 8)  # all of it within 1024×700 (issue 16)
         layout.addStretch(1)
         layout.addWidget(self._shop_name)
         layout.addWidget(self._terminal)
-        layout.addSpacing(20)
+        layout.addSpacing(12)
         layout.addWidget(card, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addStretch(2)
 
@@ -190,7 +191,7 @@ class LoginPage(QWidget):
         self._message.setFixedHeight(self._message.fontMetrics().lineSpacing() * 4 + 4)
 
         column = QVBoxLayout()
-        column.setSpacing(10)
+        column.setSpacing(8)
         column.addWidget(caption)
         column.addWidget(self._pin)
         column.addWidget(self._message)

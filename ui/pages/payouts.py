@@ -32,7 +32,9 @@ from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button
 from ui.widgets.document_form import DocumentForm
+from ui.widgets.flow_row import FlowRow
 from ui.widgets.payout_quote import PayoutQuoteCard
+from ui.widgets.scrolling import VerticalScroll
 
 _QUOTE_STRETCH, _DOCUMENT_STRETCH = 5, 4
 _NUMBER_STYLE = "QLineEdit#payout_number { font-size: 16pt; min-height: 44px; }"
@@ -214,17 +216,15 @@ class PayoutsPage(QWidget):
         self._pay_button.setAutoDefault(False)
         self._pay_button.setToolTip(self.tr("F9"))
         self._pay_button.clicked.connect(self._on_pay_clicked)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self._refused_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self._pay_button)
+        # «Выплатить» names the amount: in a narrow window it takes a line of its own.
+        buttons = FlowRow(self._refused_button, self._pay_button, last_right=True)
         column = QVBoxLayout(card)
         column.setContentsMargins(20, 14, 20, 14)
         column.setSpacing(8)
-        column.addWidget(self._form)
-        column.addStretch(1)
+        # A low window scrolls the document; the message and «Выплатить» stay in sight.
+        column.addWidget(VerticalScroll(self._form, "document_scroll"), 1)
         column.addWidget(self._pay_message)
-        column.addLayout(buttons)
+        column.addWidget(buttons)
         return card
 
     # --- showing ------------------------------------------------------------------------
@@ -255,7 +255,8 @@ class PayoutsPage(QWidget):
         self._update_buttons()
 
     def _update_buttons(self) -> None:
-        payable = self._quote is not None and self._quote.amount is not None
+        quote = self._quote
+        payable = quote is not None and quote.amount is not None and quote.shift_refusal is None
         idle = not self._runner.busy
         self._form.setEnabled(payable)
         self._pay_button.setEnabled(payable and idle)
@@ -264,7 +265,10 @@ class PayoutsPage(QWidget):
     def _show_quote(self, quote: PayoutQuote) -> None:
         self._lookup_message.clear_message()
         self._show_payable(quote)
-        if quote.amount is not None:
+        if quote.amount is not None and quote.shift_refusal is not None:
+            # Said now, before the player's document is typed (issue 16).
+            self._lookup_message.show_error(quote.shift_refusal)
+        if quote.amount is not None and quote.shift_refusal is None:
             self._form.focus_zone()
         else:
             self._number.setFocus()

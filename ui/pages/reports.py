@@ -3,10 +3,11 @@ print it. The figures come from pos (Desk.report); this page only lays them out.
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QResizeEvent
+from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -31,8 +32,12 @@ from ui.pdf_print import ask_printer, choose_save_file, print_written_pdf
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button
 from ui.widgets.filters import date_edit, filter_row, period_of, set_period, show_button
+from ui.widgets.flow_row import FlowRow
+from ui.widgets.tables import share_out
 
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+_ROOM = 24  # an item's padding and the style's text margins, both sides
+_BREAKS = re.compile(r"[ \t\n]+")
 
 
 class ReportsPage(QWidget):
@@ -131,7 +136,7 @@ class ReportsPage(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 12, 16, 8)
         layout.setSpacing(8)
-        layout.addLayout(choice)
+        layout.addWidget(choice)
         layout.addWidget(self._title)
         layout.addWidget(self._period)
         layout.addWidget(self._table, 1)
@@ -139,7 +144,7 @@ class ReportsPage(QWidget):
         layout.addWidget(self._message)
         self._update_controls()
 
-    def _build_choice(self) -> QHBoxLayout:
+    def _build_choice(self) -> FlowRow:
         self._kind = QComboBox()
         self._kind.setObjectName("report_kind")
         for kind in ReportKind:
@@ -188,14 +193,42 @@ class ReportsPage(QWidget):
         if self._report is None:
             return
         columns = self._report.columns
-        shares = sum(column.width for column in columns)
         room = self._table.viewport().width()
         header = self._table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for index, column in enumerate(columns):
-            self._table.setColumnWidth(index, room * column.width // shares)
+        # A figure, a date or a heading's word is never cut short (issue 16): the columns
+        # with room to spare give it, and where none has, the table scrolls sideways.
+        floors = [
+            max(
+                self._table.sizeHintForColumn(index) if column.figures else 0,
+                header.sectionSizeHint(index),
+                self._longest_word(index),
+            )
+            for index, column in enumerate(columns)
+        ]
+        widths = share_out(room, [column.width for column in columns], floors)
+        for index, width in enumerate(widths):
+            self._table.setColumnWidth(index, width)
         self._table.resizeRowsToContents()
+
+    def _longest_word(self, column: int) -> int:
+        """The room the longest word of the column's cells takes."""
+        table = self._table
+        words: list[tuple[QFontMetrics, str]] = []
+        for row in range(table.rowCount()):
+            item = table.item(row, column)
+            if item is not None and table.columnSpan(row, column) == 1:
+                font = QFont(item.font()).resolve(table.font())
+                words.append((QFontMetrics(font), item.text()))
+        return _ROOM + max(
+            (
+                metrics.horizontalAdvance(word)
+                for metrics, text in words
+                for word in _BREAKS.split(text)  # a no-break space holds an amount together
+            ),
+            default=0,
+        )
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)

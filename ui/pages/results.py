@@ -29,7 +29,7 @@ from ui.widgets.buttons import action_button
 from ui.widgets.result_card import ResultCard
 from ui.widgets.results_table import ResultsTable
 
-_CARD_WIDTH = 430
+_CARD_WIDTH = 360  # its button and fields; a 1024-pixel window leaves the list room (issue 16)
 
 
 def choose_results_file(parent: QWidget) -> str | None:

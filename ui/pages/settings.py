@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from decimal import Decimal
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -25,6 +25,7 @@ from pos.errors import SETTING_LABELS, InvalidSetting, PosError
 from pos.settings import ShopSettings
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
+from ui.widgets.flow_row import FlowRow
 from ui.widgets.printers_card import PrintersCard
 
 REGISTER_SERIAL = "register_serial"
@@ -150,10 +151,8 @@ class SettingsPage(QWidget):
             limits_card,
             self.tr("Суммы — в рублях с копейками через запятую, например 2,50."),
         )
-        cards = QHBoxLayout()
-        cards.setSpacing(16)
-        cards.addWidget(shop_card, 1, Qt.AlignmentFlag.AlignTop)
-        cards.addWidget(limits_card, 1, Qt.AlignmentFlag.AlignTop)
+        # Side by side where they fit, one above the other in a narrow window (issue 16).
+        cards = FlowRow(shop_card, limits_card, spacing=16, fill=True)
         self._message = MessageLabel()
         self._message.setObjectName("settings_message")
 
@@ -162,9 +161,7 @@ class SettingsPage(QWidget):
         column = QVBoxLayout(content)
         column.setContentsMargins(16, 14, 16, 8)
         column.setSpacing(10)
-        column.addLayout(cards)
-        column.addWidget(self._message)
-        column.addLayout(self._build_buttons())
+        column.addWidget(cards)
         self._printers = PrintersCard(self._desk, self._runner)
         column.addWidget(self._printers)
         column.addStretch(1)
@@ -173,9 +170,18 @@ class SettingsPage(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(content)
+        # The cards scroll; what «Сохранить» says and the button stay in sight under them
+        # (issue 16). The printers card keeps its own button.
+        under = QVBoxLayout()
+        under.setContentsMargins(16, 4, 16, 8)
+        under.setSpacing(6)
+        under.addWidget(self._message)
+        under.addLayout(self._build_buttons())
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(scroll)
+        layout.setSpacing(0)
+        layout.addWidget(scroll, 1)
+        layout.addLayout(under)
 
     def _card(self, heading: str, names: list[str]) -> QFrame:
         card = QFrame()

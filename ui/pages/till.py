@@ -81,6 +81,9 @@ class TillPage(QWidget):
     """
 
     pending_found = Signal()
+    # The terminal's shift as each load found it (a ShiftStatus, or None): the window says
+    # from an hour before its 24 hours run out that it closes soon (issue 16).
+    shift_loaded = Signal(object)
 
     def __init__(self, desk: Desk, runner: TaskRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -221,6 +224,7 @@ class TillPage(QWidget):
         self._show_unprinted(state.unprinted)
         self._recovery.show_waiting(state.pending, state.payout, state.in_doubt, state.zone)
         self.shift_card.show_status(state.shift, state.zone)
+        self.shift_loaded.emit(state.shift)
         self._update_buttons()
         if self._reveal:
             self._reveal = False

@@ -138,8 +138,10 @@ class DocumentForm(QWidget):
         self._mrz.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self._mrz.setTabChangesFocus(True)
         self._mrz.setPlaceholderText(self.tr("Поднесите документ к считывателю"))
-        # 44 characters a line, two or three lines.
-        self._mrz.setMinimumWidth(self._mrz.fontMetrics().horizontalAdvance("W" * 46) + 12)
+        # 44 characters a line, two or three lines. Above the fields (the payout page) a
+        # narrow window shows 30 of them and scrolls the rest (issue 16).
+        shown = 30 if self._stacked else 46
+        self._mrz.setMinimumWidth(self._mrz.fontMetrics().horizontalAdvance("W" * shown) + 12)
         self._mrz.setFixedHeight(self._mrz.fontMetrics().lineSpacing() * 3 + 18)
         self._mrz.installEventFilter(self)
         read = QPushButton(self.tr("Прочитать зону"))

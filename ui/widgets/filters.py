@@ -7,9 +7,10 @@ from datetime import date
 
 from PySide6.QtCore import QCoreApplication, QDate, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QDateEdit, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QDateEdit, QLabel, QPushButton, QWidget
 
 from ui.widgets.buttons import action_button
+from ui.widgets.flow_row import FlowRow, group
 
 DATE_FORMAT = "dd.MM.yyyy"
 
@@ -33,18 +34,15 @@ def show_button(page: QWidget, name: str, show: Callable[[], None]) -> QPushButt
     return button
 
 
-def filter_row(parts: Sequence[tuple[str, QWidget]], button: QPushButton) -> QHBoxLayout:
-    """Each field after its label (the label's buddy), the button at the right end."""
-    row = QHBoxLayout()
-    row.setSpacing(8)
+def filter_row(parts: Sequence[tuple[str, QWidget]], button: QPushButton) -> FlowRow:
+    """Each field after its label (the label's buddy), the button at the right end; in a
+    narrow window the fields go on in a second line, each still beside its label (issue 16)."""
+    row = FlowRow(spacing=16, last_right=True)
     for text, field in parts:
         label = QLabel(text)
         label.setBuddy(field)
-        row.addWidget(label)
-        row.addWidget(field)
-        row.addSpacing(8)
-    row.addStretch(1)
-    row.addWidget(button)
+        row.add(group(label, field))
+    row.add(button)
     return row
 
 

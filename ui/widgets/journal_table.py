@@ -19,13 +19,14 @@ from PySide6.QtWidgets import (
 from pos.journal import COLUMNS, JournalEntry
 from pos.money import format_money
 from pos.slipnumbers import display_slip_number
-from ui.widgets.tables import read_only_rows
+from ui.widgets.tables import StretchFloor, read_only_rows
 
 NUMBER, PAID_AT, PLAYER, DOCUMENT, AMOUNT, RECEIPT, REGISTER, CASHIER, SLIP, NOTE = range(10)
 DATE_FORMAT = "%d.%m.%Y\n%H:%M"
 _CORRECTION_COLOUR = QColor("#6b7280")
 _ITEM_PADDING = 16  # left and right, as ui.app's style sheet pads every table item
 _WIDTHS = {PLAYER: 150, NOTE: 180}  # wrapped; the document takes what is left
+_DOCUMENT_FLOOR = 160
 # The column of the appendix (pos.journal.COLUMNS) each of ours shows, for its tooltip.
 _LAW_COLUMN = {NUMBER: 0, PAID_AT: 1, PLAYER: 2, DOCUMENT: 3, AMOUNT: 4, RECEIPT: 5, REGISTER: 6}
 
@@ -69,9 +70,10 @@ class JournalTable(QTableWidget):
                 header.setToolTip(COLUMNS[law])
         columns = read_only_rows(self, wrap=True)
         self.setItemDelegate(_PaddedWrapDelegate(self))
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         columns.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         columns.setSectionResizeMode(DOCUMENT, QHeaderView.ResizeMode.Stretch)
+        # A narrow window scrolls the table sideways; the document keeps a readable width.
+        StretchFloor(self, DOCUMENT, _DOCUMENT_FLOOR)
         # The player and the note wrap in a given width; the document, the longest, takes the
         # rest; the other columns are as wide as their one-line texts.
         for column, width in _WIDTHS.items():

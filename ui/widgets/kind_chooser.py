@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QButtonGroup, QGridLayout, QPushButton, QWidget
+from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QPushButton, QWidget
 
 from pos.bets import BetKind, BetType
 from ui.models.slip_model import kind_name
+from ui.widgets.flow_row import FlowRow
 
-_PER_ROW = 6
 _STYLE = """
 QPushButton { min-height: 34px; padding: 2px 14px; }
 QPushButton:checked {
@@ -18,7 +18,7 @@ QPushButton:checked {
 
 
 class KindChooser(QWidget):
-    """Exclusive buttons for the kinds `pos.bets.kinds_for` lists; F2 and Alt+1…9 are the page's.
+    """Exclusive buttons for the kinds `pos.bets.kinds_for` lists; F2 and Ctrl+1…9 are the page's.
 
     The buttons never take the focus: the cashier keeps typing in the stake field.
     """
@@ -32,10 +32,11 @@ class KindChooser(QWidget):
         self._group = QButtonGroup(self)
         self._group.setExclusive(True)
         self._group.idClicked.connect(self._on_group_id_clicked)
-        self._grid = QGridLayout(self)
-        self._grid.setContentsMargins(0, 0, 0, 0)
-        self._grid.setSpacing(6)
-        self._grid.setColumnStretch(_PER_ROW, 1)  # buttons keep their size, packed to the left
+        # Buttons keep their size, packed to the left, wrapping as the card narrows (issue 16).
+        self._row = FlowRow(spacing=6)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._row)
 
     def kinds(self) -> list[BetKind]:
         """The kinds offered now, in button order."""
@@ -55,7 +56,7 @@ class KindChooser(QWidget):
         previous = self.current()
         for button in self._group.buttons():
             self._group.removeButton(button)
-            self._grid.removeWidget(button)
+            self._row.remove(button)
             button.hide()
             button.deleteLater()
         self._kinds = list(kinds)
@@ -64,9 +65,9 @@ class KindChooser(QWidget):
             button.setObjectName(f"kind_{index + 1}")
             button.setCheckable(True)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            button.setToolTip(f"Alt+{index + 1}" if index < 9 else "")
+            button.setToolTip(f"Ctrl+{index + 1}" if index < 9 else "")
             self._group.addButton(button, index)
-            self._grid.addWidget(button, index // _PER_ROW, index % _PER_ROW)
+            self._row.add(button)
         chosen = self._preferred(previous)
         if chosen is not None:
             self._group.button(chosen).setChecked(True)
@@ -74,7 +75,7 @@ class KindChooser(QWidget):
             self.kind_changed.emit(self.current())
 
     def choose(self, index: int) -> None:
-        """Choose the kind at `index` (Alt+1 is 0); out of range does nothing."""
+        """Choose the kind at `index` (Ctrl+1 is 0); out of range does nothing."""
         if 0 <= index < len(self._kinds) and index != self._group.checkedId():
             self._group.button(index).setChecked(True)
             self.kind_changed.emit(self.current())

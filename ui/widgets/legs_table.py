@@ -15,9 +15,11 @@ from PySide6.QtWidgets import (
 
 from pos.slips import Leg
 from ui.models.slip_model import BLOCK_COLOUR, CODE, MATCH, MEMBER, ODDS, leg_cells
+from ui.widgets.tables import StretchFloor
 
 VERSION = ODDS + 1
-_MAX_ROWS_SHOWN = 8
+_MAX_ROWS_SHOWN = 6  # a dialog with them within 700 pixels (issue 16); more rows scroll
+_MATCH_FLOOR = 160
 
 
 class LegsTable(QTableWidget):
@@ -42,6 +44,7 @@ class LegsTable(QTableWidget):
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(MATCH, QHeaderView.ResizeMode.Stretch)
+        StretchFloor(self, MATCH, _MATCH_FLOOR)  # a narrow card scrolls, never «Энергет…»
 
     def set_members(self, members: Sequence[Sequence[Leg]]) -> None:
         """Show the legs of `members`; the legs of an express block share a number and a tint."""
@@ -62,7 +65,7 @@ class LegsTable(QTableWidget):
                     item.setBackground(BLOCK_COLOUR)
                 self.setItem(row, column, item)
         self.resizeRowsToContents()
-        # As tall as its rows, up to eight of them: the rest of the dialog stays in view.
+        # As tall as its rows, up to six of them: the rest of the dialog stays in view.
         shown = sum(self.rowHeight(row) for row in range(min(self.rowCount(), _MAX_ROWS_SHOWN)))
         header = self.horizontalHeader().sizeHint().height()
         self.setFixedHeight(header + shown + 2 * self.frameWidth() + 2)

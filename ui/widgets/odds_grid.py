@@ -18,7 +18,11 @@ from pos.line import Event, OddsQuote
 from pos.line_desk import LineRow
 from ui.errors import MessageLabel
 from ui.models.line_editor_model import CURRENT, MARKET, NEW, VERSION, OddsGridModel
+from ui.models.line_model import market_label
 from ui.tasks import TaskRunner
+from ui.widgets.tables import StretchFloor
+
+_MARKET_FLOOR = 80
 
 
 class OddsGrid(QWidget):
@@ -72,7 +76,7 @@ class OddsGrid(QWidget):
         self._event_label.setFont(font)
         self._event_label.setObjectName("odds_event")
         hint = QLabel(
-            self.tr("Enter — новая версия. Новый исход — в последней строке: O3.5, Ф1-2,5.")
+            self.tr("Enter — новая версия. Новый исход — в последней строке: «Б3,5», «Ф1-2,5».")
         )
         hint.setProperty("muted", "true")
         hint.setWordWrap(True)
@@ -107,6 +111,7 @@ class OddsGrid(QWidget):
         columns = table.horizontalHeader()
         columns.setHighlightSections(False)
         columns.setSectionResizeMode(MARKET, QHeaderView.ResizeMode.Stretch)
+        StretchFloor(table, MARKET, _MARKET_FLOOR)  # «Исход» whole; a narrow window scrolls
         for column in (CURRENT, VERSION, NEW):
             columns.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         return table
@@ -142,7 +147,7 @@ class OddsGrid(QWidget):
         shown = self._model.apply_quote(row, quote)
         self._message.show_success(
             self.tr("{market}: {odds}, версия {version}.").format(
-                market=quote.market,
+                market=market_label(quote.market),
                 odds=self._model.index(shown, CURRENT).data(),
                 version=quote.version,
             )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, QSizeF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from pos.ports import PreviewLine
@@ -31,17 +31,27 @@ def paper_font() -> QFont:
     return font
 
 
-def bar_widths(text: str) -> list[int]:
-    """Alternating bar and space widths (in modules) that look like a CODE128 of `text`.
+def _module_image(rows: tuple[str, ...]) -> QImage:
+    side = len(rows)
+    image = QImage(max(1, side), max(1, side), QImage.Format.Format_RGB32)
+    image.fill(_PAPER)
+    ink = _INK.rgb()
+    for y, row in enumerate(rows):
+        for x, dark in enumerate(row):
+            if dark == "1":
+                image.setPixel(x, y, ink)
+    return image
 
-    Not a readable code: a picture of where the printer puts it. Start and stop guards, then
-    three bars and three spaces per character, each 1 to 4 modules wide.
-    """
-    widths = [2, 1, 1, 2, 3, 2]
-    for index, char in enumerate(text):
-        value = ord(char) * 37 + index * 11
-        widths += [1 + (value >> (2 * k)) % 4 for k in range(6)]
-    return [*widths, 2, 3, 3, 1, 1, 1, 2]
+
+def bar_widths(modules: str) -> list[int]:
+    """Alternating bar and space widths, bar first, of a barcode's modules ("1" dark)."""
+    widths: list[int] = []
+    for index, module in enumerate(modules):
+        if index and module == modules[index - 1]:
+            widths[-1] += 1
+        else:
+            widths.append(1)
+    return widths
 
 
 class PaperStrip(QWidget):
@@ -51,6 +61,7 @@ class PaperStrip(QWidget):
         super().__init__(parent)
         self.setObjectName("paper")
         self._lines: list[PreviewLine] = []
+        self._zoom = 1.0
         self._font = paper_font()
         self._bold = QFont(self._font)
         self._bold.setBold(True)
@@ -67,6 +78,21 @@ class PaperStrip(QWidget):
         self._lines = list(lines)
         self.setFixedSize(self.sizeHint())
         self.update()
+
+    def set_zoom(self, zoom: float) -> None:
+        """Draw the paper at this share of its size (a narrow side panel shows it smaller)."""
+        if zoom != self._zoom:
+            self._zoom = zoom
+            self.setFixedSize(self.sizeHint())
+            self.update()
+
+    def zoom(self) -> float:
+        """The share of its size the paper is drawn at."""
+        return self._zoom
+
+    def natural_width(self) -> int:
+        """The paper's width at full size."""
+        return int(self._text_width() + 2 * self._left() + 0.5)
 
     def lines(self) -> list[PreviewLine]:
         """The lines shown (tests)."""
@@ -98,7 +124,7 @@ class PaperStrip(QWidget):
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
         width = self._text_width() + 2 * self._left()
         height = sum(self._height_of(line) for line in self._lines) + 4 * self._line
-        return QSize(int(width + 0.5), int(height + 0.5))
+        return QSize(int(width * self._zoom + 0.5), int(height * self._zoom + 0.5))
 
     # --- painting -----------------------------------------------------------------------
 
@@ -108,13 +134,14 @@ class PaperStrip(QWidget):
         painter.fillRect(self.rect(), _PAPER)
         painter.setPen(QPen(_EDGE))
         painter.drawRect(self.rect().adjusted(0, 0, -1, -1))
+        painter.scale(self._zoom, self._zoom)
         top = 2 * self._line
         for line in self._lines:
             box = QRectF(self._left(), top, self._text_width(), self._height_of(line))
             if line.kind == "barcode":
-                self._draw_barcode(painter, box, line.text)
+                self._draw_barcode(painter, box, line)
             elif line.kind == "qr":
-                self._draw_qr(painter, box, line.text)
+                self._draw_qr(painter, box, line)
             else:
                 self._draw_text(painter, box, line)
             top += box.height()
@@ -133,40 +160,25 @@ class PaperStrip(QWidget):
         painter.drawText(QPointF(0, self._ascent), line.text)
         painter.restore()
 
-    def _draw_barcode(self, painter: QPainter, box: QRectF, text: str) -> None:
-        widths = bar_widths(text)
-        module = max(1.0, min(2.0, box.width() / sum(widths)))
-        x = box.left() + (box.width() - module * sum(widths)) / 2
+    def _draw_barcode(self, painter: QPainter, box: QRectF, line: PreviewLine) -> None:
+        widths = bar_widths(line.modules[0]) if line.modules else []
+        modules = sum(widths)
+        module = max(1.0, min(2.0, box.width() / modules)) if modules else 1.0
+        x = box.left() + (box.width() - module * modules) / 2
         top = box.top() + _GAP
         for index, width in enumerate(widths):
             if index % 2 == 0:
                 painter.fillRect(QRectF(x, top, width * module, _BARCODE_HEIGHT), _INK)
             x += width * module
-        self._draw_caption(painter, box, top + _BARCODE_HEIGHT, text)
+        self._draw_caption(painter, box, top + _BARCODE_HEIGHT, line.text)
 
-    def _draw_qr(self, painter: QPainter, box: QRectF, text: str) -> None:
-        square = QRectF(
-            box.left() + (box.width() - _QR_SIDE) / 2, box.top() + _GAP, _QR_SIDE, _QR_SIDE
-        )
-        painter.fillRect(square, QColor("#eef0f3"))
-        painter.setPen(QPen(_INK, 2))
-        painter.drawRect(square)
-        finder = _QR_SIDE * 0.26
-        corners = [
-            square.topLeft(),
-            QPointF(square.right() - finder, square.top()),
-            QPointF(square.left(), square.bottom() - finder),
-        ]
-        for corner in corners:
-            outer = QRectF(corner, QSizeF(finder, finder))
-            painter.fillRect(outer, _INK)
-            painter.fillRect(outer.adjusted(4, 4, -4, -4), _PAPER)
-            painter.fillRect(outer.adjusted(8, 8, -8, -8), _INK)
-        label = QFont(self._bold)
-        label.setPointSize(PAPER_POINT_SIZE + 5)
-        painter.setFont(label)
-        painter.drawText(square, Qt.AlignmentFlag.AlignCenter, "QR")
-        self._draw_caption(painter, box, square.bottom(), text)
+    def _draw_qr(self, painter: QPainter, box: QRectF, line: PreviewLine) -> None:
+        """The code's own modules, as the printer draws them, in a square of _QR_SIDE."""
+        square = QRectF(box.left() + (box.width() - _QR_SIDE) / 2, box.top() + _GAP, 0, 0)
+        square.setSize(QSizeF(_QR_SIDE, _QR_SIDE))
+        # A pixel a module, scaled without smoothing: sharp squares and no seams between them.
+        painter.drawImage(square, _module_image(line.modules))
+        self._draw_caption(painter, box, square.bottom(), line.text)
 
     def _draw_caption(self, painter: QPainter, box: QRectF, top: float, text: str) -> None:
         painter.setFont(self._small)

@@ -94,7 +94,8 @@ class PayoutQuoteCard(QFrame):
         captions += [self.tr("Коэффициент"), self.tr("Выдан")]
         self._facts: list[QLabel] = []
         for index, caption in enumerate(captions):
-            label, value = QLabel(caption), self._selectable(f"fact_{index}")
+            # When, by whom, where: a second line if need be (issue 16).
+            label, value = QLabel(caption), self._selectable(f"fact_{index}", wrap=index == 4)
             label.setProperty("muted", "true")
             row, column = divmod(index, 2) if index < 4 else (2, 0)
             facts.addWidget(label, row, column * 2)
@@ -105,13 +106,12 @@ class PayoutQuoteCard(QFrame):
         self._legs = LegsTable()
         self._legs.setObjectName("quote_legs")
         self._build_settlement()
-        self._period = self._selectable("payout_period")
+        self._period = self._selectable("payout_period", wrap=True)
         self._amount_caption = QLabel(self.tr("К выплате сегодня"))
         self._amount_caption.setProperty("muted", "true")
         self._amount = self._selectable("payout_amount")
         self._amount.setStyleSheet(_AMOUNT_STYLE)
-        self._refusal = self._selectable("payout_refusal")
-        self._refusal.setWordWrap(True)
+        self._refusal = self._selectable("payout_refusal", wrap=True)
         self._refusal.setStyleSheet(_REFUSAL_STYLE)
         self._paid = self._selectable("payout_paid")
         self._paid.setWordWrap(True)
@@ -163,8 +163,9 @@ class PayoutQuoteCard(QFrame):
         self._lines_scroll.setMinimumHeight(self._lines.fontMetrics().lineSpacing() * _LINES_SHOWN)
 
     @staticmethod
-    def _selectable(name: str) -> QLabel:
+    def _selectable(name: str, *, wrap: bool = False) -> QLabel:
         label = QLabel()
+        label.setWordWrap(wrap)
         label.setObjectName(name)
         label.setTextFormat(Qt.TextFormat.PlainText)
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

@@ -17,9 +17,8 @@ from PySide6.QtWidgets import (
 from pos.errors import InvalidPrinterSetting
 from pos.printers import (
     BAUDRATES,
-    CODE_PAGES,
     KIND_WORDS,
-    PAPER_WIDTHS,
+    PRINTER_MODELS,
     PrinterConfig,
     PrinterKind,
 )
@@ -43,7 +42,8 @@ def target_hint(kind: str) -> str:
 
 
 class PrinterForm(QWidget):
-    """Connection kind, address, serial speed, code page, paper, two switches and the model.
+    """Connection kind, address, serial speed, code page, paper, two switches and the model,
+    chosen from the offered list: only its paper widths and code pages are offered.
 
     Object names start with `prefix` ("slip_kind", "fiscal_target", …). With `same_choice`
     the first kind is "the same printer as for slips", which greys out everything else.
@@ -65,12 +65,13 @@ class PrinterForm(QWidget):
             max(0, self._kind.findData(SAME if config is None else shown.kind.value))
         )
         self._target.setText(shown.target)
+        # The model first: it decides which papers and code pages the form offers.
+        self._select(self._profile, shown.profile)
         self._select(self._code_page, shown.code_page)
         self._select(self._paper, shown.paper_mm)
         self._select(self._baudrate, shown.baudrate)
         self._cancel_chinese.setChecked(shown.cancel_chinese)
         self._status_check.setChecked(shown.status_check)
-        self._profile.setText(shown.profile)
 
     def fields(self) -> dict[str, object] | None:
         """The settings as entered, for `make_printer_config`; None for the "same printer"."""
@@ -85,7 +86,7 @@ class PrinterForm(QWidget):
             "baudrate": self._baudrate.currentData(),
             "cancel_chinese": self._cancel_chinese.isChecked(),
             "status_check": self._status_check.isChecked(),
-            "profile": self._profile.text(),
+            "profile": self._profile.currentData(),
         }
 
     def focus_field(self, name: str) -> None:
@@ -110,19 +111,20 @@ class PrinterForm(QWidget):
         for rate in BAUDRATES:
             self._baudrate.addItem(str(rate), rate)
         self._code_page = self._add(QComboBox(), "code_page")
-        for code_page in CODE_PAGES:
-            self._code_page.addItem(code_page, code_page)
         self._paper = self._add(QComboBox(), "paper_mm")
-        for width in PAPER_WIDTHS:
-            self._paper.addItem(self.tr("{width} мм").format(width=width), width)
         self._cancel_chinese = self._add(QCheckBox(LABELS["cancel_chinese"]), "cancel_chinese")
         self._status_check = self._add(QCheckBox(LABELS["status_check"]), "status_check")
-        self._profile = self._add(QLineEdit(), "profile")
-        self._profile.setPlaceholderText(self.tr("пусто — по ширине бумаги"))
+        # Only the models the settings offer, each with the papers and code pages it takes
+        # (pos.printers.PRINTER_MODELS; issue 16): nothing to mistype.
+        self._profile = self._add(QComboBox(), "profile")
+        for model in PRINTER_MODELS:
+            self._profile.addItem(model.words, model.profile)
         self._profile.setToolTip(
-            self.tr("Профиль python-escpos, например TM-T20II. Обычно не нужен.")
+            self.tr("Модель задаёт ширину бумаги и кодовые страницы, которые можно выбрать.")
         )
-        for box in (self._kind, self._baudrate, self._code_page, self._paper):
+        self._profile.currentIndexChanged.connect(self._on_profile_current_index_changed)
+        self._offer_model_choices()
+        for box in (self._kind, self._baudrate, self._code_page, self._paper, self._profile):
             # The longest kind would otherwise make two forms wider than the window.
             box.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
@@ -163,7 +165,24 @@ class PrinterForm(QWidget):
             index = box.count() - 1
         box.setCurrentIndex(index)
 
+    def _offer_model_choices(self) -> None:
+        """The papers and code pages of the chosen model; what was chosen stays if it fits."""
+        profile = self._profile.currentData()
+        model = next((m for m in PRINTER_MODELS if m.profile == profile), PRINTER_MODELS[0])
+        paper, code_page = self._paper.currentData(), self._code_page.currentData()
+        self._paper.clear()
+        for width in model.papers:
+            self._paper.addItem(self.tr("{width} мм").format(width=width), width)
+        self._code_page.clear()
+        for name in model.code_pages:
+            self._code_page.addItem(name, name)
+        self._paper.setCurrentIndex(max(0, self._paper.findData(paper)))
+        self._code_page.setCurrentIndex(max(0, self._code_page.findData(code_page)))
+
     # --- slots --------------------------------------------------------------------------
+
+    def _on_profile_current_index_changed(self, _index: int) -> None:
+        self._offer_model_choices()
 
     def _on_kind_current_index_changed(self, _index: int) -> None:
         kind = self._kind.currentData()

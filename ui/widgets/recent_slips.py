@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -35,11 +36,12 @@ from ui.dialogs.slip_details import SlipDetails, SlipDetailsDialog, load_slip_de
 from ui.errors import MessageLabel
 from ui.models.slip_model import kind_name
 from ui.tasks import TaskRunner
-from ui.widgets.tables import read_only_rows
+from ui.widgets.tables import KEPT_ROLE, AmountKeepingDelegate, read_only_rows
 
 SLIP, WINDOW = range(2)
 _TICK_MS = 1000
 _ROW_SPACING = 10
+_ITEM_ROOM = 24  # the style sheet's item padding and the style's text margins, both sides
 _OPEN_COLOUR = QColor("#1b7f3b")
 _CLOSED_COLOUR = QColor("#6b7280")
 
@@ -157,6 +159,7 @@ class RecentSlipsPanel(QWidget):
         self._lookup_message.setMinimumHeight(0)
 
         self._table = self._build_table()
+        self._fit_width()
         self._cancel_button = QPushButton(self.tr("Отменить купон (F8)"))
         self._cancel_button.setObjectName("cancel_slip")
         self._cancel_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -179,10 +182,13 @@ class RecentSlipsPanel(QWidget):
     def _build_table(self) -> QTableWidget:
         table = QTableWidget(0, 2)
         table.setObjectName("recent_slips")
-        table.setHorizontalHeaderLabels([self.tr("Купон"), self.tr("Окно претензий")])
+        # Two lines: the countdown column is as narrow as its «до 12:05:00».
+        table.setHorizontalHeaderLabels([self.tr("Купон"), self.tr("Окно\nпретензий")])
         header = read_only_rows(table)
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(SLIP, QHeaderView.ResizeMode.Stretch)
+        # A narrow panel shortens the kind, never the stake (issue 16).
+        table.setItemDelegateForColumn(SLIP, AmountKeepingDelegate(table))
         table.itemDoubleClicked.connect(self._on_table_item_double_clicked)
         return table
 
@@ -192,12 +198,13 @@ class RecentSlipsPanel(QWidget):
         self._table.setRowCount(len(self._slips))
         for row, slip in enumerate(self._slips):
             blocks = any(len(member) > 1 for member in slip.members)
+            kind = kind_name(slip.kind, blocks=blocks)
             what = self.tr("{kind} · {stake} руб.").format(
-                kind=kind_name(slip.kind, blocks=blocks), stake=format_money(slip.stake)
+                kind=kind, stake=format_money(slip.stake)
             )
-            self._table.setItem(
-                row, SLIP, QTableWidgetItem(f"{display_slip_number(slip.number)}\n{what}")
-            )
+            item = QTableWidgetItem(f"{display_slip_number(slip.number)}\n{what}")
+            item.setData(KEPT_ROLE, what[what.find(kind) + len(kind) :])  # « · 10,00 руб.»
+            self._table.setItem(row, SLIP, item)
             window = QTableWidgetItem()
             window.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
             self._table.setItem(row, WINDOW, window)
@@ -205,6 +212,23 @@ class RecentSlipsPanel(QWidget):
         self._table.resizeRowsToContents()
         for row in range(self._table.rowCount()):
             self._table.setRowHeight(row, self._table.rowHeight(row) + _ROW_SPACING)
+        self._fit_width()
+
+    def _fit_width(self) -> None:
+        """Never narrower than a slip number, a stake with «…» before it, and the countdown."""
+        table, metrics = self._table, self._table.fontMetrics()
+        widest = [metrics.horizontalAdvance("00000000-000-00")]
+        for row in range(table.rowCount()):
+            item = table.item(row, SLIP)
+            kept = item.data(KEPT_ROLE) if item is not None else None
+            if isinstance(kept, str):
+                widest.append(metrics.horizontalAdvance("…" + kept))
+        countdown = max(
+            table.horizontalHeader().sectionSizeHint(WINDOW), table.sizeHintForColumn(WINDOW)
+        )
+        scroll_bar = table.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        frame = 2 * table.frameWidth()
+        table.setMinimumWidth(max(widest) + _ITEM_ROOM + countdown + scroll_bar + frame)
 
     def _tick(self) -> None:
         now = self._clock.now()

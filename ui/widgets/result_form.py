@@ -85,11 +85,13 @@ class ResultForm(QWidget):
         self._status.setCurrentIndex(0)
         self._home.setValue(0)
         self._away.setValue(0)
-        set_local_time(self._start, event.starts_at, self._zone)
-        set_local_time(self._first_score, event.starts_at, self._zone)
-        set_local_time(self._end, now, self._zone)
         self._first_score_on.setChecked(False)
         self._end_on.setChecked(False)
+        set_local_time(self._start, event.starts_at, self._zone)
+        set_local_time(self._first_score, event.starts_at, self._zone)
+        # Never before the start (issue 16): an event not yet played ends at its start at
+        # the earliest, not now.
+        set_local_time(self._end, max(now, event.starts_at), self._zone)
         # Results are often entered from one protocol after another: the last source typed
         # stays (never one shown from a recorded result).
         self._source.setText(self._typed_source)
@@ -181,6 +183,7 @@ class ResultForm(QWidget):
         self._home = self._score("result_home")
         self._away = self._score("result_away")
         self._start = self._time("result_start")
+        self._start.dateTimeChanged.connect(self._on_start_date_time_changed)
         self._first_score = self._time("result_first_score")
         self._end = self._time("result_end")
         self._first_score_on = self._check("result_first_score_on", self.tr("Счёт открыт в"))
@@ -260,6 +263,12 @@ class ResultForm(QWidget):
 
     def _on_check_toggled(self, _checked: bool) -> None:
         self._update_fields()
+
+    def _on_start_date_time_changed(self, start: QDateTime) -> None:
+        # The end not chosen yet (unticked) follows a later start typed, so that it never
+        # shows a time before it; a ticked end is the manager's and stays as typed.
+        if not self._end_on.isChecked() and self._end.dateTime() < start:
+            self._end.setDateTime(start)
 
     def _update_fields(self) -> None:
         status, _venue_swapped = STATUS_CHOICES[max(0, self._status.currentIndex())]

@@ -18,13 +18,14 @@ from PySide6.QtWidgets import (
 
 from pos.results import STATUS_WORDS, Result, ResultStatus
 from pos.results_desk import ResultRow
-from ui.widgets.tables import read_only_rows
+from ui.widgets.tables import StretchFloor, read_only_rows
 
 CODE, MATCH, START, RESULT, SOURCE, RECORDED_BY = range(6)
 START_FORMAT = "%d.%m %H:%M"
 _WAITING_COLOUR = QColor("#b3261e")
 _ITEM_PADDING = 16  # left and right, as ui.app's style sheet pads every table item
 _SOURCE_WIDTH = 140  # "протокол матча АБФФ" in two lines; the match takes the rest
+_MATCH_FLOOR = 160
 
 
 class _PaddedWrapDelegate(QStyledItemDelegate):
@@ -67,6 +68,7 @@ class ResultsTable(QTableWidget):
         columns = read_only_rows(self, wrap=True)
         columns.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         columns.setSectionResizeMode(MATCH, QHeaderView.ResizeMode.Stretch)
+        StretchFloor(self, MATCH, _MATCH_FLOOR)  # a narrow window scrolls, never «Ма…»
         columns.setSectionResizeMode(SOURCE, QHeaderView.ResizeMode.Fixed)
         columns.resizeSection(SOURCE, _SOURCE_WIDTH)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)

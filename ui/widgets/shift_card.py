@@ -28,7 +28,7 @@ from pos.shifts import CashTransfer, Shift, TransferKind
 from ui.dialogs.shift_close import ShiftCloseDialog
 from ui.dialogs.shift_open import ShiftOpenDialog
 from ui.dialogs.shift_transfer import ShiftTransferDialog
-from ui.errors import MessageLabel
+from ui.errors import ERROR_COLOUR, MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button
 
@@ -56,6 +56,10 @@ class ShiftCard(QFrame):
         self._open = status is not None
         self._details.setVisible(status is not None)
         self._closed_note.setVisible(status is None)
+        # From an hour before the 24 hours run out, said above the figures (issue 16).
+        ending = status.ending if status is not None else None
+        self._ending.setText(ending.words() if ending is not None else "")
+        self._ending.setVisible(ending is not None)
         if status is not None:
             shift, summary = status.shift, status.summary
             since = shift.opened_at.astimezone(zone).strftime("%d.%m.%Y %H:%M")
@@ -89,6 +93,11 @@ class ShiftCard(QFrame):
         )
         self._closed_note.setObjectName("shift_closed_note")
         self._closed_note.setWordWrap(True)
+        self._ending = QLabel()
+        self._ending.setObjectName("shift_ending")
+        self._ending.setWordWrap(True)
+        self._ending.setStyleSheet(f"color: {ERROR_COLOUR}; font-weight: bold;")
+        self._ending.hide()
         self._details = QWidget()
         form = QFormLayout(self._details)
         form.setContentsMargins(0, 0, 0, 0)
@@ -115,6 +124,7 @@ class ShiftCard(QFrame):
         left.setSpacing(10)
         left.addWidget(caption)
         left.addWidget(self._closed_note)
+        left.addWidget(self._ending)
         left.addWidget(self._details)
         left.addWidget(self._message)
         left.addStretch(1)

@@ -6,10 +6,19 @@ import re
 from decimal import Decimal
 from typing import cast
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QStringListModel,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCompleter,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -21,8 +30,9 @@ from PySide6.QtWidgets import (
 from pos.betting import Pick, PricedBet
 from pos.desk import Desk
 from ui.errors import MessageLabel
-from ui.models.slip_model import MATCH, SlipDraftModel
+from ui.models.slip_model import MARKET, MATCH, SlipDraftModel
 from ui.tasks import TaskRunner
+from ui.widgets.elided_label import ElidedLabel
 
 _PICK = re.compile(r"\s*(\d+)\s*(.*?)\s*")
 
@@ -33,6 +43,54 @@ def split_pick(text: str) -> tuple[str, str]:
         return match[1], match[2]
     code, _, market = text.strip().partition(" ")
     return code, market.strip()
+
+
+class EventCompleter(QCompleter):
+    """The events on offer, listed under the pick field as the cashier types a code or a
+    team («101 Динамо Минск — БАТЭ Борисов, 19:00»); the one chosen leaves «101 » in the
+    field for the market (issue 16).
+
+    Enter on a highlighted event takes its code and adds no leg; with none highlighted the
+    list closes and Enter adds the leg as typed.
+    """
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._choices = QStringListModel(self)
+        self.setModel(self._choices)
+        self.setFilterMode(Qt.MatchFlag.MatchContains)
+        self.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        self.setMaxVisibleItems(10)
+
+    def set_choices(self, choices: list[str]) -> None:
+        """The events offered, as the cashier reads them, each starting with its code."""
+        self._choices.setStringList(choices)
+
+    def pathFromIndex(self, index: QModelIndex | QPersistentModelIndex) -> str:  # noqa: N802
+        code, _, _rest = str(index.data()).partition(" ")
+        return f"{code} "
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        popup = self.popup()
+        field = self.widget()
+        if watched is popup and event.type() == QEvent.Type.Hide and field is not None:
+            # A platform that made the list the active window (the offscreen one the tests
+            # run on) does not give it back: the page's keys (F9, Esc, Alt+1…) need it.
+            field.window().activateWindow()
+        if (
+            watched is popup
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and popup.isVisible()
+            and popup.currentIndex().isValid()
+        ):
+            popup.hide()
+            if isinstance(field, QLineEdit):
+                field.setText(self.pathFromIndex(popup.currentIndex()))
+            return True  # the code chosen: no leg is added yet
+        return super().eventFilter(watched, event)
 
 
 class SlipEditor(QWidget):
@@ -74,6 +132,10 @@ class SlipEditor(QWidget):
         self._pick.clear()
         self._message.clear_message()
         self._pick.setFocus()
+
+    def set_events(self, choices: list[str]) -> None:
+        """The events offered under the field as the cashier types (see EventCompleter)."""
+        self._events.set_choices(choices)
 
     def add_pick(self, text: str) -> None:
         """Price the typed leg alone at the minimum stake; if pos takes it, it joins the slip."""
@@ -123,8 +185,10 @@ class SlipEditor(QWidget):
         self._pick.setPlaceholderText(self.tr("код события и исход, например 101 1 или 102 Б2,5"))
         self._pick.returnPressed.connect(self._on_pick_return_pressed)
         self._pick.installEventFilter(self)
+        self._events = EventCompleter(self)
+        self._pick.setCompleter(self._events)
         caption.setBuddy(self._pick)
-        hint = QLabel(
+        hint = ElidedLabel(  # cut short in a narrow window, whole in its tooltip (issue 16)
             self.tr("Enter — добавить · ↓ — к списку · Del — убрать · + или Ctrl+B — блок")
         )
         hint.setProperty("muted", "true")
@@ -148,6 +212,8 @@ class SlipEditor(QWidget):
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(MATCH, QHeaderView.ResizeMode.Stretch)
+        # The market shares the room with the match: both wrap in a narrow card (issue 16).
+        header.setSectionResizeMode(MARKET, QHeaderView.ResizeMode.Stretch)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -171,12 +237,15 @@ class SlipEditor(QWidget):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         if (
-            watched is self._legs
+            watched in (self._legs, self._pick)
             and event.type() == QEvent.Type.ShortcutOverride
             and isinstance(event, QKeyEvent)
             and event.key() == Qt.Key.Key_Escape
+            and (watched is self._legs or self._events.popup().isVisible())
         ):
-            event.accept()  # Esc in the legs goes back to the field; the page's Esc clears
+            # Esc in the legs goes back to the field, and over the list of events it closes
+            # the list; only then does the page's Esc clear the slip.
+            event.accept()
             return True
         if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
             if watched is self._pick and event.key() == Qt.Key.Key_Down:

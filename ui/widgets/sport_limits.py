@@ -21,6 +21,7 @@ from pos.money import format_money
 from ui.errors import MessageLabel
 from ui.models.line_model import sport_names
 from ui.tasks import TaskRunner
+from ui.widgets.flow_row import FlowRow, group
 
 
 def save_limits(desk: Desk, changes: dict[Sport, str]) -> dict[Sport, Decimal]:
@@ -80,6 +81,7 @@ class SportLimitsCard(QFrame):
         # An empty field shows "общий": the shop's own maximum stake applies to that sport.
         note = QLabel(self.tr("макс. ставка на событие, руб."))
         note.setProperty("muted", "true")
+        note.setWordWrap(True)
         self._save_button = QPushButton(self.tr("Сохранить шапку"))
         self._save_button.setObjectName("save_limits")
         self._save_button.clicked.connect(self._on_save_button_clicked)
@@ -95,20 +97,20 @@ class SportLimitsCard(QFrame):
             Sport.BASKETBALL: self.tr("&Баскетбол"),
         }
         names = sport_names()
-        fields = QHBoxLayout()
-        fields.setSpacing(8)
+        # A narrow window puts the last sports on a second line (issue 16).
+        fields = FlowRow(spacing=16)
         for sport in LINE_SPORTS:
             edit = QLineEdit()
             edit.setObjectName(f"limit_{sport.value}")
             edit.setPlaceholderText(self.tr("общий"))
-            edit.setMinimumWidth(edit.fontMetrics().horizontalAdvance("10 000,00") + 26)
+            least = edit.fontMetrics().horizontalAdvance("10 000,00") + 26
+            edit.setMinimumWidth(least)
+            edit.setMaximumWidth(least * 3 // 2)  # the three sports in one line from 1280 px
             edit.returnPressed.connect(self._on_save_button_clicked)
             self._edits[sport] = edit
             label = QLabel(labels.get(sport, names[sport]))
             label.setBuddy(edit)
-            fields.addWidget(label)
-            fields.addWidget(edit, 1)
-            fields.addSpacing(8)
+            fields.add(group(label, edit))
         self._message = MessageLabel()
         self._message.setObjectName("limits_message")
         self._message.setMinimumHeight(0)
@@ -116,7 +118,7 @@ class SportLimitsCard(QFrame):
         layout.setContentsMargins(20, 10, 20, 10)
         layout.setSpacing(8)
         layout.addLayout(top)
-        layout.addLayout(fields)
+        layout.addWidget(fields)
         layout.addWidget(self._message)
 
     def _changed(self, sport: Sport) -> bool:

@@ -1,5 +1,6 @@
 """The line: market codes as cashiers type them, odds, and checked events."""
 
+import re
 from datetime import UTC, datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
@@ -8,8 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pos.errors import InvalidEvent, InvalidMarket, InvalidOdds
+from pos.errors import InvalidEvent, InvalidMarket, InvalidOdds, MarketNotOffered
 from pos.line import Sport, new_event, parse_market, parse_odds
+from pos.wording import market_code
 
 
 @pytest.mark.parametrize(
@@ -43,6 +45,20 @@ def test_market_codes_are_understood_on_latin_and_russian_layouts(typed: str, co
 def test_unknown_markets_are_refused_with_examples(typed: str) -> None:
     with pytest.raises(InvalidMarket, match="Примеры"):
         parse_market(typed)
+
+
+def test_the_refusal_s_examples_are_codes_as_the_cashier_types_and_the_screens_show_them() -> None:
+    """One notation everywhere (issue 16): every example reads back as the code shown."""
+    examples = re.findall(r"«(.*?)»", str(InvalidMarket("Q7")).partition("Примеры:")[2])
+
+    assert examples == ["1", "X", "2", "1X", "X2", "12", "Б2,5", "М2,5", "Ф1-1,5", "Ф2+1,5"]
+    assert [market_code(parse_market(example)) for example in examples] == examples
+
+
+def test_a_market_without_odds_is_named_by_the_code_the_cashier_typed() -> None:
+    assert str(MarketNotOffered(101, "H1-1.5")) == (
+        "На событие 101 нет коэффициента на исход Ф1-1,5."
+    )
 
 
 def test_odds_are_exact_decimals_above_one() -> None:

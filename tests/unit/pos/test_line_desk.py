@@ -1,11 +1,14 @@
 """Keeping the line: suspension, the header's limits, editing permissions and line files."""
 
+from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from pos.audit import AuditAction
+from pos.clock import FixedClock
 from pos.desk import Desk
 from pos.errors import (
     EventSuspended,
@@ -112,3 +115,21 @@ def test_a_manager_corrects_an_event_and_its_suspension_stays(boss: Desk) -> Non
     )
     with pytest.raises(UnknownEvent):
         boss.update_event(999, "football", "A", "B", event.starts_at)
+
+
+def test_the_events_on_offer_are_those_not_started_nor_suspended_in_start_order(
+    demo_shop: Shop, boss: Desk, clock: FixedClock
+) -> None:
+    """The betting page lists them as the cashier types a pick (issue 16)."""
+    anna = demo_shop.login("anna", "4821")
+    boss.suspend_event(103)
+    clock.set(datetime(2026, 12, 1, 16, 30, tzinfo=ZoneInfo("Europe/Minsk")))  # 102 kicks off
+
+    offered = anna.events_on_offer()
+
+    codes = [event.code for event in offered]
+    assert codes[:2] == [201, 101]  # 18:30 and 19:00 today
+    assert 102 not in codes
+    assert 103 not in codes
+    assert codes == [e.code for e in sorted(offered, key=lambda e: (e.starts_at, e.code))]
+    assert len(codes) == 8

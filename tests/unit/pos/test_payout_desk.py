@@ -28,6 +28,8 @@ from pos.errors import (
     PayoutNotPrinted,
     PayoutTooEarly,
     PrintFailed,
+    ShiftNotOpen,
+    ShiftTooLong,
     Underage,
 )
 from pos.fiscal import ReceiptKind
@@ -267,6 +269,28 @@ def test_the_quote_shows_the_settlement_and_the_amount(
     entry = anna.pay_out(slip.number, PASSPORT)
     paid = anna.payout_quote(slip.number)
     assert paid.entry == entry and paid.amount is None and "уже выплачен" in (paid.refusal or "")
+
+
+def test_the_quote_of_a_payable_slip_says_when_this_terminal_cannot_pay_it_now(
+    anna: Desk, boss: Desk, clock: FixedClock
+) -> None:
+    """Issue 16: said at the scan, before the player's document is typed."""
+    slip = _won_slip(anna, boss, clock)
+    _next_day(clock, anna)
+    assert anna.payout_quote(slip.number).shift_refusal is None
+    clock.advance(timedelta(hours=24, minutes=1))
+    assert isinstance(anna.payout_quote(slip.number).shift_refusal, ShiftTooLong)
+    status = anna.shift()
+    assert status is not None
+    anna.close_shift(counted=status.summary.expected)
+
+    quote = anna.payout_quote(slip.number)
+
+    assert quote.amount == D("21.00")  # still what it pays, once a shift is open
+    assert isinstance(quote.shift_refusal, ShiftNotOpen)
+    assert str(quote.shift_refusal) == str(ShiftNotOpen("К1"))
+    with pytest.raises(ShiftNotOpen):
+        anna.pay_out(slip.number, PASSPORT)
 
 
 def _pay_three(anna: Desk, boss: Desk, clock: FixedClock) -> list[Slip]:

@@ -203,7 +203,7 @@ def test_p18_single_pays_stake_times_odds_rounded_down_to_the_kopeck() -> None:
     settled = settle(slip("single", leg(1, odds="1.77"), stake="3.33"), won(1))
     assert (settled.status, settled.payout) == (SlipStatus.WON, D("5.89"))  # 5.8941
     assert settled.lines == (
-        "1-е событие выигрыш: 1 Хозяева 1 — Гости 1, Победа хозяев (П1) (1,77) — счёт 1:0",
+        "1-е событие выигрыш: 1 Хозяева 1 — Гости 1, Победа хозяев (1) (1,77) — счёт 1:0",
         "Выплата: 3,33 руб. × 1,77 = 5,89 руб.",
     )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -23,7 +23,14 @@ from pos.errors import (
 )
 from pos.permissions import Permission
 from pos.services import Shop
-from pos.shifts import CashSummary, TransferKind
+from pos.shifts import (
+    MAX_LENGTH,
+    CashSummary,
+    Shift,
+    ShiftState,
+    TransferKind,
+    shift_end_notice,
+)
 from pos.slipnumbers import display_slip_number
 from pos.slips import CashKind
 from tests.conftest import REGISTER
@@ -147,6 +154,57 @@ def test_a_shift_longer_than_24_hours_takes_no_more_work(anna: Desk, clock: Fixe
         anna.cash_in("10", "размен")
     reopen_shift(anna)
     assert anna.accept_bet([(102, "1")], stake="10").number != slip.number
+
+
+CLOSES_IN = "Смена закрывается через {}: закройте её и откройте новую."
+
+
+@pytest.mark.parametrize(
+    ("open_for", "words"),
+    [
+        (timedelta(hours=22, minutes=59, seconds=59), None),
+        (timedelta(hours=23), CLOSES_IN.format("60 минут")),
+        (timedelta(hours=23, minutes=20), CLOSES_IN.format("40 минут")),
+        (timedelta(hours=23, minutes=38), CLOSES_IN.format("22 минуты")),
+        (timedelta(hours=23, minutes=59, seconds=1), CLOSES_IN.format("1 минуту")),
+        (timedelta(hours=24), CLOSES_IN.format("1 минуту")),  # 24 hours still work
+        (
+            timedelta(hours=24, seconds=1),
+            "Смена открыта больше 24 часов: ставки, выплаты и внесения не принимаются. "
+            "Закройте её (пересчёт кассы и Z-отчёт) и откройте новую.",
+        ),
+    ],
+)
+def test_a_shift_is_announced_from_an_hour_before_its_24_hours_run_out(
+    open_for: timedelta, words: str | None
+) -> None:
+    opened = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+    shift = Shift(1, "К1", opened, "anna", D("100"))
+
+    notice = shift_end_notice(shift, opened + open_for)
+
+    assert (notice.words() if notice else None) == words
+    if notice is not None:
+        assert notice.ends_at == opened + MAX_LENGTH
+
+
+def test_a_closed_shift_is_not_announced() -> None:
+    opened = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+    shift = Shift(1, "К1", opened, "anna", D("100"), state=ShiftState.CLOSED)
+
+    assert shift_end_notice(shift, opened + timedelta(hours=23, minutes=30)) is None
+    assert shift_end_notice(None, opened) is None
+
+
+def test_the_shift_read_at_the_till_says_when_it_runs_out(anna: Desk, clock: FixedClock) -> None:
+    status = anna.shift()
+    assert status is not None and status.ending is None
+    clock.advance(timedelta(hours=23, minutes=20))
+
+    status = anna.shift()
+
+    assert status is not None and status.ending is not None
+    assert status.ending.words() == CLOSES_IN.format("40 минут")
 
 
 def test_a_refusal_to_close_names_what_blocks_it(anna: Desk, storage: FakeStorage) -> None:

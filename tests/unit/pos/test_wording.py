@@ -3,12 +3,15 @@
 from decimal import Decimal
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pos.bets import BetKind, BetType
-from pos.line import Sport
+from pos.line import Sport, parse_market
 from pos.wording import (
     issued_words,
     kind_words,
+    market_code,
     market_words,
     odds_words,
     sport_words,
@@ -19,21 +22,64 @@ from pos.wording import (
 @pytest.mark.parametrize(
     ("market", "words"),
     [
-        ("1", "Победа хозяев (П1)"),
+        ("1", "Победа хозяев (1)"),
         ("X", "Ничья (X)"),
-        ("2", "Победа гостей (П2)"),
+        ("2", "Победа гостей (2)"),
         ("1X", "Хозяева не проиграют (1X)"),
         ("X2", "Гости не проиграют (X2)"),
         ("12", "Не будет ничьей (12)"),
-        ("O2.5", "Тотал больше 2,5"),
-        ("U165.5", "Тотал меньше 165,5"),
-        ("H1-1.5", "Фора 1 (−1,5)"),
-        ("H2+1", "Фора 2 (+1)"),
+        ("O2.5", "Тотал больше 2,5 (Б2,5)"),
+        ("U165.5", "Тотал меньше 165,5 (М165,5)"),
+        ("H1-1.5", "Фора хозяев −1,5 (Ф1-1,5)"),
+        ("H2+1", "Фора гостей +1 (Ф2+1)"),
         ("Q7", "Q7"),
     ],
 )
 def test_market_is_named_as_the_counter_shows_it(market: str, words: str) -> None:
     assert market_words(market) == words
+
+
+@pytest.mark.parametrize(
+    ("market", "typed"),
+    [
+        ("1", "1"),
+        ("X", "X"),
+        ("X2", "X2"),
+        ("O2.5", "Б2,5"),
+        ("U165.5", "М165,5"),
+        ("O3", "Б3"),
+        ("H1-1.5", "Ф1-1,5"),
+        ("H2+1", "Ф2+1"),
+        ("H1+0", "Ф1+0"),
+        ("H2-9.25", "Ф2-9,25"),
+        ("P3", "P3"),
+        ("Q7", "Q7"),
+    ],
+)
+def test_a_market_is_shown_by_the_code_the_cashier_types(market: str, typed: str) -> None:
+    """One notation everywhere (issue 16): what the betting page takes, «102 Б2,5»."""
+    assert market_code(market) == typed
+
+
+@given(
+    st.one_of(
+        st.sampled_from(["1", "X", "2", "1X", "X2", "12"]),
+        st.builds(
+            lambda side, line: f"{side}{line}",
+            st.sampled_from("OU"),
+            st.sampled_from(["0.5", "2.5", "3", "165.5", "999.5"]),
+        ),
+        st.builds(
+            lambda team, sign, line: f"H{team}{sign}{line}",
+            st.sampled_from("12"),
+            st.sampled_from("+-"),
+            st.sampled_from(["0", "1", "1.5", "9.25", "12.75"]),
+        ),
+    )
+)
+def test_the_code_shown_is_read_back_as_the_same_market(typed_market: str) -> None:
+    market = parse_market(typed_market)
+    assert parse_market(market_code(market)) == market
 
 
 def test_bet_kinds_in_words() -> None:
@@ -53,13 +99,13 @@ def test_odds_have_a_decimal_comma() -> None:
 @pytest.mark.parametrize(
     ("market", "words"),
     [
-        ("1", "Победа хозяев в основное время (П1)"),
+        ("1", "Победа хозяев в основное время (1)"),
         ("X", "Ничья в основное время (X)"),
-        ("2", "Победа гостей в основное время (П2)"),
+        ("2", "Победа гостей в основное время (2)"),
         ("1X", "Хозяева не проиграют в основное время (1X)"),
         ("X2", "Гости не проиграют в основное время (X2)"),
         ("12", "Не будет ничьей в основное время (12)"),
-        ("O5.5", "Тотал больше 5,5"),
+        ("O5.5", "Тотал больше 5,5 (Б5,5)"),
     ],
 )
 def test_a_hockey_result_is_the_regular_times(market: str, words: str) -> None:

@@ -15,17 +15,23 @@ from pos.errors import PrinterUnavailable
 from pos.money import format_roubles as rub
 from pos.ports import PreviewLine
 from printing.layout import (
+    QR_MODULE,
     Barcode,
     Item,
     Page,
     QrCode,
     Text,
+    code128_data,
+    code128_modules,
     local,
+    qr_modules,
     render_items,
     render_job,
     to_preview,
 )
 from printing.text import for_code_page
+from tests.unit.printing.escpos_reader import code128_modules as printed_modules
+from tests.unit.printing.escpos_reader import read_job
 
 ESC_T = b"\x1bt"
 INIT = b"\x1b@"
@@ -161,9 +167,31 @@ def test_preview_maps_text_barcode_and_qr() -> None:
     assert to_preview(DOCUMENT) == [
         PreviewLine("ООО «Ставка»", bold=True, center=True),
         PreviewLine("Купон № 1", tall=True),
-        PreviewLine("0123456789012", kind="barcode"),
-        PreviewLine("0123456789012", kind="qr"),
+        PreviewLine("0123456789012", kind="barcode", modules=(code128_modules("0123456789012"),)),
+        PreviewLine("0123456789012", kind="qr", modules=qr_modules("0123456789012")),
     ]
+
+
+def test_the_preview_barcode_has_the_printed_symbols_code_sets_and_width() -> None:
+    digits = "0000000178287"
+    modules = code128_modules(digits)
+
+    printed = code128_data(digits).encode("latin-1")  # code set C, then B for the odd digit
+    assert len(modules) == printed_modules(printed)
+    assert modules.startswith("11010011100")  # Start C
+    assert modules.endswith("1100011101011")  # the stop and its final bar
+
+
+def test_the_preview_qr_is_as_many_modules_wide_as_the_picture_a_printer_gets() -> None:
+    content = "0000000178287"
+    job = read_job(render_job("POS-5890", [[QrCode(content)]], code_page="CP866"), "POS-5890")
+
+    [picture] = job.images  # this model draws no QR itself: escpos sends python-qrcode's
+    span = max(picture.black) - min(picture.black) + 1
+    modules = qr_modules(content)
+    assert span == len(modules) * QR_MODULE
+    assert all(len(row) == len(modules) for row in modules)
+    assert modules[0].startswith("1111111")  # a finder pattern in the corner
 
 
 def test_local_time_is_the_shops_wall_clock() -> None:
