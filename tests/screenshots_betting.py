@@ -42,6 +42,7 @@ except ImportError:  # python tests/screenshots_betting.py: the script's folder 
 from pos.clock import FixedClock
 from pos.desk import Desk
 from ui.app import create_application
+from ui.navigation import tab_text
 from ui.pages.betting import BettingPage
 from ui.pages.cancellations import CancellationsPage
 from ui.pages.line import LinePage
@@ -74,8 +75,8 @@ def workspace(
     navigation.setObjectName("navigation")
     navigation.setExpanding(False)
     navigation.setDrawBase(False)
-    for title, page in pages:
-        navigation.addTab(title)
+    for index, (title, page) in enumerate(pages):
+        navigation.addTab(tab_text(index, title))  # «1 Ставки», as MainWindow numbers them
         stack.addWidget(page)
     navigation.currentChanged.connect(stack.setCurrentIndex)
     bar = QWidget()
