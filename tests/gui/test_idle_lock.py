@@ -187,8 +187,10 @@ def test_the_idle_time_is_the_shop_setting_reread_after_saving(
     minutes = window.findChild(QLineEdit, "idle_lock_minutes")
     qtbot.waitUntil(lambda: minutes.text() == "15")
     minutes.setText("5")
+    save = window.findChild(QPushButton, "save")
+    qtbot.waitUntil(save.isEnabled)  # greyed while the printers card still loads
 
-    qtbot.mouseClick(window.findChild(QPushButton, "save"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(save, Qt.MouseButton.LeftButton)
 
     qtbot.waitUntil(lambda: window.screen_lock.idle_lock_ms == 5 * 60_000)
     assert not window.locked

@@ -139,8 +139,10 @@ def test_saved_settings_update_the_title(qtbot: QtBot, window: MainWindow, demo_
     name = window.findChild(QLineEdit, "shop_name")
     qtbot.waitUntil(lambda: name.text() != "")
     name.setText("ООО «Фортуна Бет»")
+    save = window.findChild(QPushButton, "save")
+    qtbot.waitUntil(save.isEnabled)  # greyed while the printers card still loads
 
-    qtbot.mouseClick(window.findChild(QPushButton, "save"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(save, Qt.MouseButton.LeftButton)
 
     qtbot.waitUntil(lambda: "Фортуна" in window.windowTitle())
     assert window.windowTitle() == "Betshop POS — ООО «Фортуна Бет», терминал К1"

@@ -46,7 +46,9 @@ def retype(qtbot: QtBot, page: SettingsPage, name: str, text: str) -> None:
 
 
 def save(qtbot: QtBot, page: SettingsPage) -> None:
-    qtbot.mouseClick(page.findChild(QPushButton, "save"), Qt.MouseButton.LeftButton)
+    button = page.findChild(QPushButton, "save")
+    qtbot.waitUntil(button.isEnabled)  # greyed while the printers card still loads
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
 def test_every_setting_has_a_field_labelled_from_pos(page: SettingsPage) -> None:
