@@ -7,14 +7,17 @@ no modal dialog is ever left open.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
+from PySide6.QtWidgets import QLabel, QLineEdit, QMessageBox, QWidget
 
 from pos.errors import DeviceOrStorageError, PosError
 
 ERROR_COLOUR = "#b3261e"
 SUCCESS_COLOUR = "#1b7f3b"
 NEUTRAL_COLOUR = "#4b5563"
+# The kinds that answer what the cashier did; a progress or a hint answers nothing yet.
+OUTCOMES = frozenset({"error", "warning", "success"})
+_ANSWERED_BY_EDITING = frozenset({"error", "success"})
 _WARNING_STYLE = (
     "font-weight: bold; background: #fdecea; border: 2px solid #b3261e; border-radius: 8px; "
     "padding: 8px 12px;"
@@ -42,7 +45,10 @@ class MessageLabel(QLabel):
     """A non-modal line under a form: a refusal in red, a confirmation in green, or progress.
 
     Better at a counter than a popup: nothing to dismiss, and the cashier keeps typing.
+    `shown(kind)` follows every change ("" when cleared), for a `MessageGroup`.
     """
+
+    shown = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -77,7 +83,64 @@ class MessageLabel(QLabel):
         """Remove the message."""
         self._show("", "", NEUTRAL_COLOUR)
 
+    def clear_unless_warning(self) -> None:
+        """Remove the message, unless it is a warning the cashier must not miss (a receipt that
+        did not print): that one stays until it is dealt with."""
+        if self.kind != "warning":
+            self.clear_message()
+
+    def clear_when_edited(self, *fields: QLineEdit) -> None:
+        """Clear a refusal or a confirmation when the cashier edits one of these fields: the
+        input it answered is gone. A warning stays until it is dealt with; a hint on what to
+        type and a call's progress stay too.
+
+        `textEdited`, not `textChanged`: the program filling or clearing a field (a zone read,
+        a new slip) says nothing about the outcome (issue 16).
+        """
+        for field in fields:
+            field.textEdited.connect(self._on_field_text_edited)
+
+    def _on_field_text_edited(self, _text: str) -> None:
+        if self.kind in _ANSWERED_BY_EDITING:
+            self.clear_message()
+
     def _show(self, text: str, kind: str, colour: str, style: str = "") -> None:
         self.kind = kind
         self.setStyleSheet(f"color: {colour}; {style}")
         self.setText(text)
+        self.shown.emit(kind)
+
+
+class MessageGroup(QObject):
+    """The message lines of one workflow (a page's cards): each shows its latest outcome only.
+
+    When one line shows an outcome (a refusal, a warning, a confirmation), every other line of
+    the group is cleared, so an old refusal never stands beside a newer success (issue 16). A
+    warning stays until it is dealt with (`MessageLabel.clear_unless_warning`). A *standing*
+    line says a state rather than an outcome (the player's document checked): its outcome
+    clears the others, theirs never clear it.
+    """
+
+    def __init__(self, parent: QObject, *labels: MessageLabel) -> None:
+        super().__init__(parent)
+        self._labels: list[MessageLabel] = []
+        self._standing: list[MessageLabel] = []
+        for label in labels:
+            self.add(label)
+
+    def add(self, label: MessageLabel, *, standing: bool = False) -> None:
+        """Put this line in the group (standing: never cleared by the others)."""
+        (self._standing if standing else self._labels).append(label)
+        label.shown.connect(lambda kind: self._on_label_shown(label, kind))
+
+    def clear(self) -> None:
+        """Clear every line but the warnings and the standing ones."""
+        for label in self._labels:
+            label.clear_unless_warning()
+
+    def _on_label_shown(self, shown: MessageLabel, kind: str) -> None:
+        if kind not in OUTCOMES:
+            return
+        for label in self._labels:
+            if label is not shown:
+                label.clear_unless_warning()

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 import ui.errors
 from pos.errors import PosError, StorageUnavailable, WrongPin
-from ui.errors import MessageLabel, show_error
+from ui.errors import MessageGroup, MessageLabel, show_error
 
 
 @pytest.fixture
@@ -85,3 +85,58 @@ def test_the_inline_label_shows_a_warning_boxed_and_a_neutral_answer(qtbot: QtBo
     label.show_info("Все чеки уже напечатаны.")
     assert (label.text(), label.kind) == ("Все чеки уже напечатаны.", "info")
     assert "border" not in label.styleSheet()
+
+
+def _labels(qtbot: QtBot, count: int) -> list[MessageLabel]:
+    labels = [MessageLabel() for _ in range(count)]
+    for label in labels:
+        qtbot.addWidget(label)
+    return labels
+
+
+def test_an_outcome_in_a_group_clears_the_other_lines_but_a_warning(qtbot: QtBot) -> None:
+    issue, cancel, lookup = _labels(qtbot, 3)
+    group = MessageGroup(issue, issue, cancel, lookup)
+    issue.show_warning(StorageUnavailable("disk full"))
+    lookup.show_error(WrongPin("anna", 3))
+
+    cancel.show_success("Купон отменён.")
+
+    assert (issue.kind, cancel.kind, lookup.kind) == ("warning", "success", "")
+    lookup.show_progress("Поиск купона…")  # no outcome yet: nothing else goes
+    assert cancel.kind == "success"
+    group.clear()
+    assert (issue.kind, cancel.kind, lookup.kind) == ("warning", "", "")
+
+
+def test_a_standing_line_clears_the_others_and_they_never_clear_it(qtbot: QtBot) -> None:
+    message, document = _labels(qtbot, 2)
+    group = MessageGroup(message, message)
+    group.add(document, standing=True)
+    message.show_error(WrongPin("anna", 3))
+
+    document.show_success("Документ проверен: 36 лет")
+    assert message.text() == ""
+
+    message.show_error(WrongPin("anna", 3))
+    assert document.text() == "Документ проверен: 36 лет"
+
+
+def test_editing_a_field_clears_its_refusal_but_the_program_filling_it_does_not(
+    qtbot: QtBot,
+) -> None:
+    (label,) = _labels(qtbot, 1)
+    field = QLineEdit()
+    qtbot.addWidget(field)
+    label.clear_when_edited(field)
+    label.show_error(WrongPin("anna", 3))
+
+    field.setText("101 1")
+    assert label.kind == "error"
+
+    qtbot.keyClicks(field, "2")
+    assert label.kind == ""
+
+    label.show_warning(StorageUnavailable("disk full"))
+    qtbot.keyClicks(field, "3")
+    assert label.kind == "warning"  # until it is dealt with

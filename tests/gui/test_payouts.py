@@ -24,7 +24,7 @@ from pos.services import Shop
 from pos.slipnumbers import display_slip_number
 from pos.slips import IdOutcome, Slip, SlipStatus
 from tests.fakes import FakeStorage
-from tests.gui.widgets import child, click
+from tests.gui.widgets import child, click, shown_messages
 from tests.shifts import reopen_shift
 from ui.connection import ShopConnection
 from ui.main_window import MainWindow
@@ -393,6 +393,65 @@ def test_esc_clears_the_page(
     assert page.quote is None
     assert page.document_form.field("surname").text() == ""
     assert child(page, QLineEdit, "payout_number").text() == ""
+
+
+# --- one outcome at a time (issue 16) --------------------------------------------------------
+
+
+def test_a_refusal_then_a_payout_leaves_only_the_payout_s_outcome(
+    qtbot: QtBot, page: PayoutsPage, anna: Desk, boss: Desk, clock: FixedClock
+) -> None:
+    slip = won_slip(anna, boss, clock)
+    scan(qtbot, page, slip.number)
+    type_document(qtbot, page, issued_on="")
+    click(qtbot, page, "pay_out")
+    qtbot.waitUntil(lambda: page.pay_message_text() == str(InvalidDocument("issued_on_missing")))
+
+    qtbot.keyClicks(page.document_form.field("issued_on"), "12032015")
+    with qtbot.waitSignal(page.paid_out):
+        qtbot.keyClick(page.document_form.field("issued_on"), Qt.Key.Key_F9)
+
+    qtbot.waitUntil(lambda: page.message_text().startswith("Выплачено"))
+    assert list(shown_messages(page)) == ["payout_lookup_message"]
+
+
+def test_typing_in_the_document_clears_the_payout_s_refusal(
+    qtbot: QtBot, page: PayoutsPage, anna: Desk, boss: Desk, clock: FixedClock
+) -> None:
+    slip = won_slip(anna, boss, clock)
+    scan(qtbot, page, slip.number)
+    type_document(qtbot, page, issued_on="")
+    click(qtbot, page, "pay_out")
+    qtbot.waitUntil(lambda: page.pay_message_text() == str(InvalidDocument("issued_on_missing")))
+
+    qtbot.keyClicks(page.document_form.field("issued_on"), "1")
+
+    assert page.pay_message_text() == ""
+
+
+def test_typing_in_the_number_clears_its_refusal(
+    qtbot: QtBot, page: PayoutsPage, anna: Desk, boss: Desk, clock: FixedClock
+) -> None:
+    slip = won_slip(anna, boss, clock)
+    scan(qtbot, page, slip.number[:-1] + str((int(slip.number[-1]) + 1) % 10))
+    assert "контрольный код" in page.message_text()
+
+    qtbot.keyClick(child(page, QLineEdit, "payout_number"), Qt.Key.Key_Backspace)
+
+    assert page.message_text() == ""
+
+
+def test_a_refused_scan_clears_the_outcome_of_the_payout_before(
+    qtbot: QtBot, page: PayoutsPage, anna: Desk, boss: Desk, clock: FixedClock
+) -> None:
+    slip = won_slip(anna, boss, clock)
+    scan(qtbot, page, slip.number)
+    click(qtbot, page, "payout_player_refused")
+    qtbot.waitUntil(lambda: page.pay_message_text() == str(PayoutDocumentRequired()))
+
+    scan(qtbot, page, "12345")
+
+    assert list(shown_messages(page)) == ["payout_lookup_message"]
 
 
 # --- in the window -------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from pos.services import Shop
 from ui.connection import ShopConnection
+from ui.errors import MessageLabel
 from ui.main_window import MainWindow
 from ui.tasks import TaskRunner
 
@@ -28,6 +29,16 @@ def click(qtbot: QtBot, parent: QWidget, name: str) -> None:
     target = child(parent, QPushButton, name)
     qtbot.waitUntil(target.isEnabled)
     qtbot.mouseClick(target, Qt.MouseButton.LeftButton)
+
+
+def shown_messages(parent: QWidget) -> dict[str, str]:
+    """Every message line in sight under `parent` that says something, by name (a dialog closed
+    since is not in sight)."""
+    return {
+        label.objectName(): label.text()
+        for label in parent.findChildren(MessageLabel)
+        if label.text() and label.isVisible()
+    }
 
 
 def open_window(qtbot: QtBot, shop: Shop, runner: TaskRunner, ui_state: QSettings) -> MainWindow:

@@ -35,7 +35,7 @@ from ui.dialogs.confirm_bet import ConfirmBetDialog
 from ui.dialogs.identity import IdentityDialog
 from ui.dialogs.manager_pin import ManagerPinDialog
 from ui.dialogs.print_preview import SlipPreviewer
-from ui.errors import MessageLabel
+from ui.errors import MessageGroup, MessageLabel
 from ui.models.line_model import event_choice
 from ui.models.slip_model import BetDraft, SlipDraftModel, format_total_odds, years
 from ui.tasks import TaskRunner
@@ -96,6 +96,12 @@ class BettingPage(QWidget):
         self._build()
         self._build_shortcuts()
         self._previewer.failed.connect(self._slip_message.show_error)
+        # One outcome in sight on the page at a time: an old refusal never stands beside a
+        # newer success, and the document's state clears a refusal it answers (issue 16).
+        self._messages = MessageGroup(
+            self, self._slip_message, self._editor.message, *self._recent.messages
+        )
+        self._messages.add(self._document_state, standing=True)
 
     # --- public -------------------------------------------------------------------------
 
@@ -155,8 +161,7 @@ class BettingPage(QWidget):
         self._set_document(None)
         self._generation += 1  # a price of the dropped slip still on its way is not shown
         self._show_totals(None)
-        if self._slip_message.kind != "warning":  # a missing receipt stays in view
-            self._slip_message.clear_message()
+        self._slip_message.clear_unless_warning()  # a missing receipt stays in view
 
     def check_document(self) -> None:
         """F4: the identity dialog for the player of this slip."""
@@ -243,6 +248,9 @@ class BettingPage(QWidget):
         stake_row.addStretch(1)
         self._slip_message = MessageLabel()
         self._slip_message.setObjectName("slip_message")
+        # A refusal goes as the cashier corrects the slip, before its new price (issue 16).
+        self._slip_message.clear_when_edited(self._stake)
+        self._editor.clear_message_when_edited(self._slip_message)
         column.addLayout(kind_row)
         column.addLayout(stake_row)
         column.addLayout(self._totals_row())
@@ -275,9 +283,12 @@ class BettingPage(QWidget):
         document.setObjectName("check_identity")
         document.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         document.clicked.connect(self._on_document_button_clicked)
-        self._document_state = QLabel(self.tr("Документ не проверялся"))
+        # A message line standing for the slip's document (see MessageGroup), on one line.
+        self._document_state = MessageLabel()
         self._document_state.setObjectName("document_state")
-        self._document_state.setProperty("muted", "true")
+        self._document_state.setWordWrap(False)
+        self._document_state.setMinimumHeight(0)
+        self._document_state.show_info(self.tr("Документ не проверялся"))
         clear = QPushButton(self.tr("Новый купон (Esc)"))
         clear.setObjectName("clear_slip")
         clear.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -393,8 +404,7 @@ class BettingPage(QWidget):
             return  # the slip changed since: a newer price is on its way
         self.draft.update_odds(priced.members)
         self._show_totals(priced)
-        if self._slip_message.kind != "warning":  # a missing receipt stays in view
-            self._slip_message.clear_message()
+        self._slip_message.clear_unless_warning()  # a missing receipt stays in view
         if confirming and self.confirm_dialog is None:
             self._open_confirmation(bet, priced)
 
@@ -448,12 +458,10 @@ class BettingPage(QWidget):
     def _set_document(self, checked: tuple[IdDocument, int] | None) -> None:
         self._document = checked
         if checked is None:
-            self._document_state.setText(self.tr("Документ не проверялся"))
-            self._document_state.setStyleSheet("")
+            self._document_state.show_info(self.tr("Документ не проверялся"))
         else:
             text = self.tr("Документ проверен: {age}").format(age=years(checked[1]))
-            self._document_state.setText(text)
-            self._document_state.setStyleSheet("color: #1b7f3b; font-weight: bold;")
+            self._document_state.show_success(text)
 
     # --- slots --------------------------------------------------------------------------
 

@@ -28,7 +28,7 @@ from pos.ports import PreviewLine
 from pos.settings import ShopSettings
 from pos.slipnumbers import display_slip_number
 from ui.dialogs.print_preview import PrintPreviewDialog
-from ui.errors import MessageLabel
+from ui.errors import MessageGroup, MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button
 from ui.widgets.document_form import DocumentForm
@@ -76,6 +76,10 @@ class PayoutsPage(QWidget):
         self._paying = False  # a pay_out call is running
         self.preview_dialog: PrintPreviewDialog | None = None
         self._build()
+        # The slip's line and the payout's: one outcome in sight at a time (issue 16).
+        self._messages = MessageGroup(self, self._lookup_message, self._pay_message)
+        self._lookup_message.clear_when_edited(self._number)
+        self._pay_message.clear_when_edited(*self._form.fields())
         self._show_payable(None)
         self._runner.busy_changed.connect(self._on_runner_busy_changed)
 

@@ -67,6 +67,10 @@ class DocumentForm(QWidget):
         """The line edit of a document field (`TEXT_FIELDS`, `DATE_FIELDS`)."""
         return self._fields[name]
 
+    def fields(self) -> tuple[QLineEdit, ...]:
+        """Every line edit of the document (a page clears its refusal as one is edited)."""
+        return tuple(self._fields.values())
+
     def set_kind(self, text: str) -> None:
         """The kind of document, as typed or chosen."""
         self._kind.setEditText(text)

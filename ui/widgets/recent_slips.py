@@ -102,6 +102,12 @@ class RecentSlipsPanel(QWidget):
             for r in range(table.rowCount())
         ]
 
+    @property
+    def messages(self) -> tuple[MessageLabel, MessageLabel]:
+        """The line under "Найти купон" and the one under the list, for the page's group of
+        messages (issue 16)."""
+        return self._lookup_message, self._message
+
     def message_text(self) -> str:
         """The line under the list (tests)."""
         return self._message.text()
@@ -157,6 +163,7 @@ class RecentSlipsPanel(QWidget):
         self._lookup_message = MessageLabel()
         self._lookup_message.setObjectName("lookup_message")
         self._lookup_message.setMinimumHeight(0)
+        self._lookup_message.clear_when_edited(self._lookup)
 
         self._table = self._build_table()
         self._fit_width()

@@ -122,9 +122,18 @@ class SlipEditor(QWidget):
         """The slip being built."""
         return self._draft
 
+    @property
+    def message(self) -> MessageLabel:
+        """The line under the field, for the page's group of messages (issue 16)."""
+        return self._message
+
     def message_text(self) -> str:
         """The line under the field (tests)."""
         return self._message.text()
+
+    def clear_message_when_edited(self, label: MessageLabel) -> None:
+        """Clear `label` too when the cashier edits the pick field (the slip card's refusal)."""
+        label.clear_when_edited(self._pick)
 
     def clear(self) -> None:
         """Start a new slip: no legs, nothing typed, no message; the cursor in the field."""
@@ -195,6 +204,7 @@ class SlipEditor(QWidget):
         self._message = MessageLabel()
         self._message.setObjectName("pick_message")
         self._message.setMinimumHeight(0)
+        self._message.clear_when_edited(self._pick)  # the text is being corrected (issue 16)
 
         self._legs = QTableView()
         self._legs.setObjectName("legs")
