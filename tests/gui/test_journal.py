@@ -22,7 +22,7 @@ from pos.errors import InvalidAmount, InvalidPeriod, JournalCorrectionEmpty
 from pos.journal import COLUMNS, JournalEntry
 from tests.documents import ID_CARD as ID_CARD_AS_ISSUED
 from tests.documents import PASSPORT
-from tests.gui.widgets import PdfPrintDialog, child, click
+from tests.gui.widgets import PdfPrintDialog, child, click, stands_between, top_row
 from tests.shifts import reopen_shift
 from ui.dialogs.correct_entry import CorrectEntryDialog
 from ui.pages.journal import JournalPage
@@ -338,3 +338,10 @@ def test_a_correction_is_filled_in_as_last_corrected_even_when_filtered_out(
     dialog = open_correction(qtbot, page, 2)
 
     assert dialog.field("player").text() == "Ковалёва Анна Петровна"
+
+
+def test_the_message_stands_right_under_the_filters(page: JournalPage) -> None:
+    message = page.findChild(QWidget, "journal_message")
+    table = page.findChild(QWidget, "journal")
+
+    assert stands_between(message, top_row(page), table)

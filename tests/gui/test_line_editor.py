@@ -16,6 +16,7 @@ from pos.desk import Desk
 from pos.errors import EventSuspended, InvalidEvent, InvalidOdds, LineFileRejected
 from pos.line import Event, Sport
 from tests.fakes import FakeStorage
+from tests.gui.widgets import stands_between
 from ui.models.line_editor_model import (
     CODE,
     MATCH,
@@ -520,3 +521,11 @@ def test_a_typed_start_is_read_in_the_shop_zone(typed: str, local: datetime) -> 
 def test_a_start_that_is_not_a_date_and_time_is_refused(typed: str) -> None:
     with pytest.raises(InvalidEvent, match="время начала"):
         parse_start(typed, MINSK)
+
+
+def test_the_message_stands_right_under_the_tools(page: LineEditorPage) -> None:
+    message = page.findChild(QWidget, "line_editor_message_scroll")
+    tools = page.findChild(QWidget, "event_filter")
+    table = page.findChild(QWidget, "events")
+
+    assert stands_between(message, tools, table)

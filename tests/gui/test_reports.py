@@ -18,7 +18,7 @@ from pos.clock import FixedClock
 from pos.reports import NO_OPERATIONS, ReportKind
 from pos.services import Shop
 from tests.fakes import PlainPinHasher
-from tests.gui.widgets import PdfPrintDialog, child, click
+from tests.gui.widgets import PdfPrintDialog, child, click, stands_between, top_row
 from ui.pages.reports import ReportsPage
 from ui.tasks import TaskRunner
 
@@ -152,3 +152,10 @@ def test_print_sends_the_report_to_the_printer_chosen(
 
     qtbot.waitUntil(lambda: "отправлен на печать: листов 1" in page.message_text())
     assert len(PdfReader(PdfPrintDialog.output).pages) == 1
+
+
+def test_the_message_stands_right_under_the_report_s_choice(page: ReportsPage) -> None:
+    message = page.findChild(QWidget, "report_message")
+    title = page.findChild(QWidget, "report_title")
+
+    assert stands_between(message, top_row(page), title)

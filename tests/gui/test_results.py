@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDateTimeEdit,
     QFileDialog,
+    QLineEdit,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -30,10 +31,12 @@ from pos.errors import CorrectionReasonRequired, InvalidResult, ResultExists
 from pos.results import Result, ResultEntry, ResultStatus
 from pos.services import Shop
 from pos.slips import SlipStatus
-from tests.gui.widgets import child, click, open_window, sign_in
+from tests.gui.widgets import child, click, open_window, shown_messages, sign_in
+from ui.errors import MessageLabel
 from ui.pages.betting import BettingPage
 from ui.pages.results import ResultsPage
 from ui.tasks import TaskRunner
+from ui.widgets.result_card import ResultCard
 from ui.widgets.result_form import local_time
 
 MINSK = ZoneInfo("Europe/Minsk")
@@ -114,7 +117,7 @@ def test_a_result_is_recorded_only_after_its_words_are_confirmed(
     assert dialog.words_text() == f"Проверьте: {MATCH_101}"
     assert result_of(boss, 101) is None
     click(qtbot, dialog, "confirm_result_record")
-    qtbot.waitUntil(lambda: page.message_text() == "Результат события 101 записан.")
+    qtbot.waitUntil(lambda: page.card_message_text() == "Результат события 101 записан.")
     qtbot.waitUntil(lambda: row_of(page, 101)[3] == "2:1")
     assert page.confirm_dialog is None
     assert row_of(page, 101)[3:] == ["2:1", "АБФФ", "boss"]
@@ -287,7 +290,7 @@ def test_a_result_recorded_meanwhile_is_refused_with_pos_s_words(
 
     click(qtbot, page, "record_result")
 
-    qtbot.waitUntil(lambda: page.message_text() == str(refused.value))
+    qtbot.waitUntil(lambda: page.card_message_text() == str(refused.value))
     assert page.confirm_dialog is None
 
 
@@ -297,8 +300,49 @@ def test_a_result_without_a_source_is_refused(qtbot: QtBot, page: ResultsPage) -
 
     click(qtbot, page, "record_result")
 
-    qtbot.waitUntil(lambda: page.message_text() == str(InvalidResult(101, "no_source")))
+    qtbot.waitUntil(lambda: page.card_message_text() == str(InvalidResult(101, "no_source")))
     assert page.confirm_dialog is None
+
+
+def test_the_card_s_refusal_is_shown_inside_the_card(qtbot: QtBot, page: ResultsPage) -> None:
+    fill_in(qtbot, page, 101, 2, 1)
+    page.card.form.set_source("")
+
+    click(qtbot, page, "record_result")
+
+    line = child(page, MessageLabel, "result_message")
+    qtbot.waitUntil(lambda: line.text() == str(InvalidResult(101, "no_source")))
+    assert line.parent() is page.card
+    assert isinstance(line.parent(), ResultCard)
+    assert shown_messages(page) == {"result_message": str(InvalidResult(101, "no_source"))}
+
+
+def test_editing_the_source_clears_the_card_s_refusal(qtbot: QtBot, page: ResultsPage) -> None:
+    fill_in(qtbot, page, 101, 2, 1)
+    page.card.form.set_source("")
+    click(qtbot, page, "record_result")
+    qtbot.waitUntil(lambda: page.card_message_text() != "")
+
+    qtbot.keyClicks(child(page, QLineEdit, "result_source"), "A")
+
+    assert page.card_message_text() == ""
+
+
+def test_a_refused_record_then_a_settle_shows_only_the_settle_s_outcome(
+    qtbot: QtBot, page: ResultsPage
+) -> None:
+    fill_in(qtbot, page, 101, 2, 1)
+    page.card.form.set_source("")
+    click(qtbot, page, "record_result")
+    qtbot.waitUntil(lambda: page.card_message_text() != "")
+
+    click(qtbot, page, "settle")
+
+    qtbot.waitUntil(lambda: page.message_text().startswith("Проверено"))
+    assert shown_messages(page) == {
+        "results_message": "Проверено купонов: 0; рассчитывать пока нечего."
+    }
+    assert child(page, MessageLabel, "results_message").parent() is not page.card
 
 
 # --- corrections -----------------------------------------------------------------------------
@@ -326,7 +370,7 @@ def test_a_recorded_result_is_corrected_with_a_reason(
     qtbot.waitUntil(lambda: page.correct_dialog is None)
     qtbot.waitUntil(lambda: row_of(page, 101)[3] == "3:1")
     assert row_of(page, 101)[-1] == "boss\nиспр."
-    assert page.message_text().startswith("Результат события 101 исправлен.")
+    assert page.card_message_text().startswith("Результат события 101 исправлен.")
     assert page.card.details_text().endswith("исправлений: 1")
     corrected = result_of(boss, 101)
     assert corrected is not None

@@ -15,6 +15,7 @@ from ui.connection import ShopConnection
 from ui.errors import MessageLabel
 from ui.main_window import MainWindow
 from ui.tasks import TaskRunner
+from ui.widgets.flow_row import FlowRow
 
 
 def child(parent: QWidget, kind: type, name: str) -> QWidget:
@@ -39,6 +40,24 @@ def shown_messages(parent: QWidget) -> dict[str, str]:
         for label in parent.findChildren(MessageLabel)
         if label.text() and label.isVisible()
     }
+
+
+def stands_between(widget: QWidget, above: QWidget, below: QWidget) -> bool:
+    """`widget` is under `above` and over `below` on their common window (a message line
+    right under the controls it answers, over the list)."""
+    window = widget.window()
+    top = widget.mapTo(window, widget.rect().topLeft()).y()
+    bottom = widget.mapTo(window, widget.rect().bottomLeft()).y()
+    return (
+        above.mapTo(window, above.rect().bottomLeft()).y() < top
+        and bottom < below.mapTo(window, below.rect().topLeft()).y()
+    )
+
+
+def top_row(page: QWidget) -> QWidget:
+    """The page's own row of controls (its filters, its choice), not one nested in it."""
+    (row,) = [row for row in page.findChildren(FlowRow) if row.parentWidget() is page]
+    return row
 
 
 def open_window(qtbot: QtBot, shop: Shop, runner: TaskRunner, ui_state: QSettings) -> MainWindow:

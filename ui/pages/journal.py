@@ -90,7 +90,7 @@ class JournalPage(QWidget):
         return self._totals.text()
 
     def message_text(self) -> str:
-        """The line under the page (tests)."""
+        """The line under the filters (tests)."""
         return self._message.text()
 
     def correct_selected(self) -> None:
@@ -148,9 +148,10 @@ class JournalPage(QWidget):
         layout.setContentsMargins(16, 12, 16, 8)
         layout.setSpacing(10)
         layout.addWidget(self._build_filters())
+        # Right under the filters, where the manager looks (issue 16): not at the bottom edge.
+        layout.addWidget(self._message)
         layout.addWidget(self._table, 1)
         layout.addLayout(under)
-        layout.addWidget(self._message)
         self._update_buttons()
 
     def _build_filters(self) -> FlowRow:

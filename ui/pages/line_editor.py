@@ -124,9 +124,12 @@ class LineEditorPage(QWidget):
 
     def _build(self) -> None:
         self._table = self._build_table()
+        self._message_scroll = self._build_message()
         left = QVBoxLayout()
         left.setSpacing(10)
         left.addWidget(self._build_tools())
+        # Right under the tools, where the manager looks (issue 16): not at the bottom edge.
+        left.addWidget(self._message_scroll)
         left.addWidget(self._table, 1)
         left.addWidget(self._limits)
         self._import_button = self._button(
@@ -143,12 +146,10 @@ class LineEditorPage(QWidget):
         columns.setSpacing(12)
         columns.addLayout(left, 2)
         columns.addLayout(right, 1)
-        self._message_scroll = self._build_message()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 12, 16, 8)
         layout.setSpacing(8)
         layout.addLayout(columns, 1)
-        layout.addWidget(self._message_scroll)
         self._set_tab_order()
         QShortcut(QKeySequence(Qt.Key.Key_F5), self, self.refresh)
 

@@ -137,11 +137,12 @@ class ReportsPage(QWidget):
         layout.setContentsMargins(16, 12, 16, 8)
         layout.setSpacing(8)
         layout.addWidget(choice)
+        # Right under the choice, where the manager looks (issue 16): not at the bottom edge.
+        layout.addWidget(self._message)
         layout.addWidget(self._title)
         layout.addWidget(self._period)
         layout.addWidget(self._table, 1)
         layout.addLayout(under)
-        layout.addWidget(self._message)
         self._update_controls()
 
     def _build_choice(self) -> FlowRow:

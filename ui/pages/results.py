@@ -23,7 +23,7 @@ from pos.results_desk import ResultRow, SettleReport
 from pos.settings import ShopSettings
 from ui.dialogs.confirm_result import ConfirmResultDialog
 from ui.dialogs.correct_result import CorrectResultDialog
-from ui.errors import MessageLabel
+from ui.errors import MessageGroup, MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button
 from ui.widgets.result_card import ResultCard
@@ -111,8 +111,12 @@ class ResultsPage(QWidget):
         return self._table.texts()
 
     def message_text(self) -> str:
-        """The line under the page (tests)."""
+        """The tools' line: the list, the file and the settling (tests)."""
         return self._message.text()
+
+    def card_message_text(self) -> str:
+        """The card's line: its record or correction (tests)."""
+        return self._card.message.text()
 
     # --- building -----------------------------------------------------------------------
 
@@ -145,14 +149,16 @@ class ResultsPage(QWidget):
         self._card.record_requested.connect(self._on_card_record_requested)
         self._card.correct_requested.connect(self._on_card_correct_requested)
         columns.addWidget(self._card)
+        # Under the tools it answers (the file, the settling, the list); the card has its own.
         self._message = MessageLabel()
         self._message.setObjectName("results_message")
+        self._messages = MessageGroup(self, self._message, self._card.message)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 12, 16, 8)
         layout.setSpacing(10)
         layout.addLayout(tools)
-        layout.addLayout(columns, 1)
         layout.addWidget(self._message)
+        layout.addLayout(columns, 1)
 
     # --- showing ------------------------------------------------------------------------
 
@@ -179,7 +185,7 @@ class ResultsPage(QWidget):
     # --- recording and correcting -------------------------------------------------------
 
     def _ask_to_confirm(self, entry: ResultEntry, words: str) -> None:
-        self._message.clear_message()
+        self._card.message.clear_message()
         dialog = ConfirmResultDialog(words, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.confirmed.connect(lambda: self._record(entry))
@@ -199,7 +205,7 @@ class ResultsPage(QWidget):
     def _recorded(self, result: Result) -> None:
         if self.confirm_dialog is not None:
             self.confirm_dialog.accept()
-        self._message.show_success(
+        self._card.message.show_success(
             self.tr("Результат события {code} записан.").format(code=result.event_code)
         )
         self.refresh()
@@ -210,7 +216,7 @@ class ResultsPage(QWidget):
         if dialog is not None:
             dialog.show_refusal(exc)
         else:
-            self._message.show_error(exc)
+            self._card.message.show_error(exc)
 
     def _correct(self, code: int, entry: ResultEntry, reason: str) -> None:
         desk = self._desk
@@ -224,7 +230,7 @@ class ResultsPage(QWidget):
     def _corrected(self, result: Result) -> None:
         if self.correct_dialog is not None:
             self.correct_dialog.accept()
-        self._message.show_success(
+        self._card.message.show_success(
             self.tr(
                 "Результат события {code} исправлен. Купоны, рассчитанные по прежнему "
                 "результату, будут рассчитаны заново: нажмите «Рассчитать ставки»."
@@ -254,7 +260,7 @@ class ResultsPage(QWidget):
         self._runner.run(
             lambda: desk.check_result(entry),
             on_success=lambda words: self._ask_to_confirm(entry, words),
-            on_failure=self._message.show_error,
+            on_failure=self._card.message.show_error,
             owner=self,
         )
 

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from pos.results import ResultEntry, result_words
 from pos.results_desk import ResultRow
+from ui.errors import MessageLabel
 from ui.widgets.buttons import action_button
 from ui.widgets.result_form import ResultForm
 
@@ -20,7 +21,8 @@ class ResultCard(QFrame):
     """An event without a result: the fields and "Записать результат…" (`record_requested`).
 
     A recorded one: its words, who recorded it, the fields read-only and "Исправить…"
-    (`correct_requested`). The page asks pos; the card only shows and reads.
+    (`correct_requested`). The page asks pos; the card only shows and reads, and `message`
+    (over its buttons) says what became of its record or correction.
     """
 
     record_requested = Signal(object)  # ResultEntry, as typed
@@ -56,6 +58,11 @@ class ResultCard(QFrame):
             self._show_event(row, zone, now)
         self._update_buttons()
 
+    @property
+    def message(self) -> MessageLabel:
+        """The card's own line: what became of its record or correction (issue 16)."""
+        return self._message
+
     def set_idle(self, idle: bool) -> None:
         """Buttons wait while a call is running."""
         self._idle = idle
@@ -78,6 +85,9 @@ class ResultCard(QFrame):
         self._details.setTextFormat(Qt.TextFormat.PlainText)
         self._details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._form = ResultForm()
+        self._message = MessageLabel()
+        self._message.setObjectName("result_message")
+        self._message.clear_when_edited(*self._form.typed_fields())
         self._record_button = action_button("record_result", self.tr("Записать результат…"))
         self._record_button.setProperty("primary", "true")
         self._record_button.clicked.connect(self._on_record_button_clicked)
@@ -94,6 +104,7 @@ class ResultCard(QFrame):
         column.addWidget(self._details)
         column.addWidget(self._form)
         column.addStretch(1)
+        column.addWidget(self._message)
         column.addLayout(buttons)
 
     def _show_nothing(self) -> None:

@@ -151,6 +151,10 @@ class ResultForm(QWidget):
             venue_swapped,
         )
 
+    def typed_fields(self) -> list[QLineEdit]:
+        """The fields typed into: the scores and the source (an edit answers an old message)."""
+        return [self._home.lineEdit(), self._away.lineEdit(), self._source]
+
     def tab_chain(self) -> list[QWidget]:
         """The fields in typing order."""
         return [
