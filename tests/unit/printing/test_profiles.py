@@ -19,7 +19,6 @@ from escpos import capabilities
 from pos.bets import BetKind, BetType
 from pos.errors import InvalidPrinterSetting
 from pos.fiscal import FiscalReceipt, ReceiptKind
-from pos.line import Sport
 from pos.payouts import PayoutNote
 from pos.printers import (
     PRINTER_MODELS,
@@ -32,7 +31,7 @@ from pos.printers import (
 )
 from pos.settings import ShopSettings
 from pos.slipnumbers import make_slip_number
-from pos.slips import Leg, Slip
+from pos.slips import Slip
 from printing.devices import profile_for
 from printing.layout import Barcode, Item, QrCode, Text, model_capabilities, render_job
 from printing.payouts import payout_note_layout
@@ -41,23 +40,14 @@ from printing.receipts import test_page_layout as self_test_layout
 from printing.slips import slip_layout
 from printing.station import build_station
 from tests.unit.printing.escpos_reader import Job, code128_digits, code128_modules, read_job
+from tests.unit.printing.test_slips import HOCKEY
 
 AT = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 NUMBER = make_slip_number(4321, b"test secret")
 SETTINGS = ShopSettings(
     shop_name="ООО «Фортуна Бет»", address="г. Минск, пр. Независимости, 58", licence_number="1"
 )
-LEG = Leg(
-    201,
-    "X",
-    Decimal("4.20"),
-    1,
-    "Юность-Минск",
-    "Металлург Жлобин",
-    datetime(2026, 12, 1, 16, 0, tzinfo=UTC),
-    sport=Sport.HOCKEY,
-    tournament="Экстралига",
-)
+LEG = HOCKEY  # the printing tests' hockey leg: its regular-time wording on every model
 SLIP = Slip(
     NUMBER,
     BetKind(BetType.SINGLE),
