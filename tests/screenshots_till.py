@@ -19,7 +19,7 @@ import printing  # noqa: F401 - python-escpos's capability cache set up before e
 # isort: split
 from escpos.printer import Dummy
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QScrollArea, QWidget
+from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QPushButton, QScrollArea, QWidget
 
 try:  # python -m tests.screenshots_till
     from tests.fakes import FakeStorage, PlainPinHasher
@@ -99,7 +99,8 @@ def crash_while_printing(desk: Desk) -> None:
 
 
 def till_screenshot(out_dir: Path, jobs_dir: Path, state_dir: str) -> None:
-    """till.png: the sign-in after a crash goes to "Касса", where the waiting slip is asked."""
+    """till.png: the sign-in after a crash goes to "Касса", where the waiting slip is asked;
+    till_answered.png: its answer, said where the question stood."""
     shop = till_shop(Dummy(profile="TM-T20II"), jobs_dir)
     clock = shop.clock
     assert isinstance(clock, FixedClock)
@@ -109,6 +110,11 @@ def till_screenshot(out_dir: Path, jobs_dir: Path, state_dir: str) -> None:
     clock.advance(timedelta(minutes=2, seconds=5))
     window, runner = till_at_sign_in(shop, state_dir)
     save(window, out_dir / "till.png")
+    till = window.findChild(TillPage)
+    window.findChild(QWidget, "pending_slip").findChild(QPushButton, "confirm_pending").click()
+    wait_until(lambda: till.message_text().startswith("Купон № "))
+    wait_until(lambda: not runner.busy)
+    save(window, out_dir / "till_answered.png")  # the answer stands where the question stood
     window.close()
     runner.shutdown()
 

@@ -33,7 +33,9 @@ STYLE_SHEET = """
 QMainWindow, QStackedWidget#pages, QWidget#login { background: #f3f4f6; }
 QDialog { background: #f3f4f6; border: 1px solid #9ca3af; }
 QLineEdit[invalid="true"] { border: 2px solid #b3261e; }
-QFrame#card { background: #ffffff; border: 1px solid #e5e7eb; border-radius: 12px; }
+QFrame#card, QFrame[card="true"] {
+    background: #ffffff; border: 1px solid #e5e7eb; border-radius: 12px;
+}
 QLabel[heading="1"] { font-size: 19pt; font-weight: bold; color: #111827; }
 QLabel[heading="2"] { font-size: 15pt; font-weight: bold; color: #1f2937; }
 QLabel[muted="true"] { color: #6b7280; }

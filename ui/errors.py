@@ -8,7 +8,7 @@ no modal dialog is ever left open.
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
-from PySide6.QtWidgets import QLabel, QLineEdit, QMessageBox, QWidget
+from PySide6.QtWidgets import QDateEdit, QLabel, QLineEdit, QMessageBox, QWidget
 
 from pos.errors import DeviceOrStorageError, PosError
 
@@ -58,6 +58,13 @@ class MessageLabel(QLabel):
         self.setMinimumHeight(self.fontMetrics().lineSpacing() * 2)
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.kind = ""
+        self._collapses = False
+
+    def collapse_when_empty(self) -> None:
+        """Take no room while there is nothing to say (a line inside a card, where an empty
+        reserved line would push the next card off a small screen)."""
+        self._collapses = True
+        self.setVisible(bool(self.text()))
 
     def show_error(self, exc: PosError) -> None:
         """Show the refusal's own sentence in red."""
@@ -89,18 +96,23 @@ class MessageLabel(QLabel):
         if self.kind != "warning":
             self.clear_message()
 
-    def clear_when_edited(self, *fields: QLineEdit) -> None:
+    def clear_when_edited(self, *fields: QLineEdit | QDateEdit) -> None:
         """Clear a refusal or a confirmation when the cashier edits one of these fields: the
         input it answered is gone. A warning stays until it is dealt with; a hint on what to
         type and a call's progress stay too.
 
         `textEdited`, not `textChanged`: the program filling or clearing a field (a zone read,
-        a new slip) says nothing about the outcome (issue 16).
+        a new slip) says nothing about the outcome (issue 16). A day field has no such signal:
+        `dateChanged` it is, and the program fills one with its signals blocked
+        (`ui.widgets.filters.set_period`).
         """
         for field in fields:
-            field.textEdited.connect(self._on_field_text_edited)
+            if isinstance(field, QDateEdit):
+                field.dateChanged.connect(self._on_field_edited)
+            else:
+                field.textEdited.connect(self._on_field_edited)
 
-    def _on_field_text_edited(self, _text: str) -> None:
+    def _on_field_edited(self, _value: object) -> None:
         if self.kind in _ANSWERED_BY_EDITING:
             self.clear_message()
 
@@ -108,6 +120,8 @@ class MessageLabel(QLabel):
         self.kind = kind
         self.setStyleSheet(f"color: {colour}; {style}")
         self.setText(text)
+        if self._collapses:
+            self.setVisible(bool(text))
         self.shown.emit(kind)
 
 

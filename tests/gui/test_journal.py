@@ -142,6 +142,27 @@ def test_a_bad_filter_is_refused_with_pos_s_sentence(qtbot: QtBot, page: Journal
     assert numbers(page) == ["1", "2", "3"]  # what was shown stays
 
 
+def test_editing_a_filter_clears_the_refusal_it_answered(qtbot: QtBot, page: JournalPage) -> None:
+    page.filter_field("min_amount").setText("abc")
+    show(qtbot, page)
+    assert page.message_text() != ""
+
+    qtbot.keyClick(page.filter_field("min_amount"), Qt.Key.Key_Backspace)
+
+    assert page.message_text() == ""
+    page.set_period(date(2026, 12, 31), date(2026, 12, 1))
+    page.filter_field("min_amount").clear()
+    show(qtbot, page)
+    assert page.message_text() != ""
+    page.set_period(date(2026, 12, 31), date(2026, 12, 1))  # the program filling it: stays
+    assert page.message_text() != ""
+    first = child(page, QDateEdit, "journal_from")
+    first.setFocus()
+    qtbot.keyClick(first, Qt.Key.Key_Down)  # the manager steps the day back
+
+    assert page.message_text() == ""
+
+
 # --- corrections ---------------------------------------------------------------------------
 
 

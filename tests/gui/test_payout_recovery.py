@@ -182,7 +182,7 @@ def test_a_payout_made_whose_note_did_not_print_says_so(
         "(запись журнала № 1), чек "
         "напечатан — выдайте игроку 21,00 руб.; квитанция для игрока не напечатана"
     )
-    assert window.findChild(QLabel, "till_message").kind == "warning"
+    assert window.findChild(QLabel, "recovery_message").kind == "warning"  # where it was answered
     (entry,) = storage.data.journal.values()
     assert entry.fiscal_receipt_no == waiting.receipt_no
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from escpos.printer import Dummy
 from pypdf import PdfReader
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDateEdit, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -108,6 +109,20 @@ def test_a_reversed_period_is_refused_with_pos_s_sentence(qtbot: QtBot, page: Re
     page.set_period(TODAY, date(2026, 11, 1))
     page.refresh()
     qtbot.waitUntil(lambda: "Период задан неверно" in page.message_text())
+
+
+def test_changing_the_period_clears_the_refusal_it_answered(
+    qtbot: QtBot, page: ReportsPage
+) -> None:
+    page.set_period(TODAY, date(2026, 11, 1))
+    page.refresh()
+    qtbot.waitUntil(lambda: "Период задан неверно" in page.message_text())
+    last = child(page, QDateEdit, "report_to")
+    last.setFocus()
+
+    qtbot.keyClick(last, Qt.Key.Key_Up)
+
+    assert page.message_text() == ""
 
 
 @pytest.mark.parametrize(

@@ -328,6 +328,32 @@ def test_editing_the_source_clears_the_card_s_refusal(qtbot: QtBot, page: Result
     assert page.card_message_text() == ""
 
 
+def test_choosing_another_event_clears_the_card_s_refusal(qtbot: QtBot, page: ResultsPage) -> None:
+    """The refusal answered the event it was typed for: another event's card starts clean."""
+    fill_in(qtbot, page, 101, 2, 1)
+    page.card.form.set_source("")
+    click(qtbot, page, "record_result")
+    qtbot.waitUntil(lambda: page.card_message_text() != "")
+
+    assert page.select_event(102)
+
+    assert page.card_message_text() == ""
+
+
+def test_a_recorded_result_s_confirmation_stays_while_its_event_is_shown(
+    qtbot: QtBot, page: ResultsPage
+) -> None:
+    """The list reloads after the record and shows the event with its result: same event."""
+    fill_in(qtbot, page, 101, 2, 1)
+    click(qtbot, page, "record_result")
+    qtbot.waitUntil(lambda: page.confirm_dialog is not None)
+    click(qtbot, page.confirm_dialog, "confirm_result_record")
+
+    qtbot.waitUntil(lambda: row_of(page, 101)[3] == "2:1")
+    assert page.card.row is not None and page.card.row.result is not None
+    assert page.card_message_text() == "Результат события 101 записан."
+
+
 def test_a_refused_record_then_a_settle_shows_only_the_settle_s_outcome(
     qtbot: QtBot, page: ResultsPage
 ) -> None:

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 from escpos.printer import Dummy
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from pos.desk import Desk
@@ -19,6 +19,7 @@ from tests.conftest import REGISTER
 from tests.fakes import FakeStorage
 from tests.gui.conftest import FlakyDummy
 from tests.gui.widgets import current_tab, open_window, sign_in
+from ui.errors import MessageLabel
 from ui.main_window import MainWindow
 from ui.pages.betting import BettingPage
 from ui.pages.till import TillPage
@@ -217,6 +218,68 @@ def test_receipts_that_did_not_print_are_printed_again(
     qtbot.waitUntil(lambda: text(page, "unprinted") == "Все чеки напечатаны.")
     assert not button(page, "print_receipts").isEnabled()
     assert anna.unprinted_receipts() == []
+
+
+# --- where the answers appear ----------------------------------------------------------------
+
+
+def card_message(page: TillPage, card: str) -> str:
+    """The message line inside the card `card` (issue 16: the answer stands where it was asked)."""
+    (line,) = page.findChild(QFrame, card).findChildren(MessageLabel)
+    return line.text()
+
+
+@pytest.mark.warns_in_log
+def test_each_card_answers_in_its_own_line_and_only_the_latest_answer_stands(
+    qtbot: QtBot, two_printer_shop: Shop, flaky: FlakyDummy, runner: TaskRunner
+) -> None:
+    anna = two_printer_shop.login("anna", "4821")
+    flaky.broken = True
+    with pytest.raises(ReceiptNotPrinted):
+        anna.accept_bet([(101, "1")], Decimal("10"))
+    page = open_till(qtbot, anna, runner)
+
+    click(qtbot, page, "print_receipts")  # still unplugged: the warning in the receipts card
+    qtbot.waitUntil(lambda: "не напечатан" in card_message(page, "receipts_card"))
+    assert card_message(page, "reports_card") == ""
+    flaky.broken = False
+    click(qtbot, page, "x_report")  # answered in the reports card
+
+    qtbot.waitUntil(lambda: card_message(page, "reports_card").startswith("X-отчёт напечатан"))
+    assert page.message_text().startswith("X-отчёт напечатан")
+    # a receipt still unprinted is a warning: it stays until it is dealt with
+    assert "не напечатан" in card_message(page, "receipts_card")
+    click(qtbot, page, "print_receipts")
+    qtbot.waitUntil(lambda: card_message(page, "receipts_card") == "Напечатаны чеки № 1.")
+    assert card_message(page, "reports_card") == ""  # the older answer is gone
+    click(qtbot, page, "x_report")
+    qtbot.waitUntil(lambda: card_message(page, "reports_card").startswith("X-отчёт напечатан"))
+    assert card_message(page, "receipts_card") == ""
+
+
+def test_an_answered_question_leaves_its_outcome_where_it_stood(
+    qtbot: QtBot, window: MainWindow, anna: Desk, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pending = crash_between_print_and_save(anna, monkeypatch)
+    sign_in(qtbot, window, "anna", "4821")
+    block = question_shown(qtbot, window)
+    till = window.findChild(TillPage)
+    line = till.findChild(MessageLabel, "recovery_message")
+    assert not line.isVisible()  # nothing said yet: no empty line above the cards
+
+    click(qtbot, block, "confirm_pending")
+
+    qtbot.waitUntil(lambda: not block.isVisible())
+    qtbot.waitUntil(lambda: line.text().startswith("Купон № "))
+    assert line.isVisible()
+    assert display_slip_number(pending.number) in line.text()
+    for card in ("register_card", "reports_card", "receipts_card"):
+        assert card_message(till, card) == ""
+    # at the top of the page, where the question stood, above the shift card
+    assert (
+        line.mapTo(till, line.rect().topLeft()).y()
+        < till.shift_card.mapTo(till, till.shift_card.rect().topLeft()).y()
+    )
 
 
 # --- a slip waiting after a crash ------------------------------------------------------------

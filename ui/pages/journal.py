@@ -172,6 +172,7 @@ class JournalPage(QWidget):
             (self.tr("Кассир"), self._cashier),
             (self.tr("Сумма, руб."), amounts),
         ]
+        self._message.clear_when_edited(self._from, self._to, self._cashier, self._min, self._max)
         return filter_row(parts, self._show_button)
 
     def _line(self, name: str, placeholder: str) -> QLineEdit:

@@ -127,6 +127,7 @@ class ReportsPage(QWidget):
         self._print_button.clicked.connect(self._on_print_button_clicked)
         self._message = MessageLabel()
         self._message.setObjectName("report_message")
+        self._message.clear_when_edited(self._from, self._to)
         under = QHBoxLayout()
         under.addWidget(self._notes, 1)
         under.addWidget(self._pdf_button)

@@ -30,7 +30,7 @@ from pos.shift_desk import ShiftStatus
 from pos.slips import Slip
 from ui.dialogs.close_day import CloseDayDialog
 from ui.dialogs.print_preview import PrintPreviewDialog
-from ui.errors import MessageLabel
+from ui.errors import MessageGroup, MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button
 from ui.widgets.print_recovery import PrintRecovery
@@ -108,13 +108,13 @@ class TillPage(QWidget):
         self._runner.run(
             lambda: load_till_state(desk),
             on_success=self._show_state,
-            on_failure=self._message.show_error,
+            on_failure=self._register_message.show_error,
             owner=self,
         )
 
     def message_text(self) -> str:
-        """The line under the page (tests)."""
-        return self._message.text()
+        """The line that spoke last, in whichever card it stands (tests)."""
+        return self._latest.text()
 
     # --- building -----------------------------------------------------------------------
 
@@ -126,8 +126,12 @@ class TillPage(QWidget):
         column.setSpacing(14)
         self._recovery = PrintRecovery(self._desk, self._runner)
         self._recovery.answered.connect(self._on_recovery_answered)
-        self._recovery.refused.connect(self._refused)
+        self._recovery.refused.connect(self._on_recovery_refused)
         column.addWidget(self._recovery)
+        # What an answer did stays where the question stood, after its block is gone.
+        self._recovery_message = self._message_line("recovery_message")
+        self._recovery.answering.connect(self._recovery_message.show_progress)
+        column.addWidget(self._recovery_message)
         self.shift_card = ShiftCard(self._desk, self._runner)
         self.shift_card.changed.connect(self._on_shift_card_changed)
         column.addWidget(self.shift_card)
@@ -137,11 +141,17 @@ class TillPage(QWidget):
         cards.addWidget(self._build_reports_card(), 1)
         column.addLayout(cards)
         column.addWidget(self._build_receipts_card())
-        self._message = MessageLabel()
-        self._message.setObjectName("till_message")
-        self._recovery.answering.connect(self._message.show_progress)
-        column.addWidget(self._message)
         column.addStretch(1)
+        self._latest = self._recovery_message
+        self._messages = MessageGroup(self)
+        for line in (
+            self._recovery_message,
+            self._register_message,
+            self._reports_message,
+            self._receipts_message,
+        ):
+            self._messages.add(line)
+            line.shown.connect(lambda kind, line=line: self._on_message_shown(line, kind))
         self._scroll = QScrollArea()
         self._scroll.setObjectName("till_scroll")
         self._scroll.setWidgetResizable(True)
@@ -152,7 +162,7 @@ class TillPage(QWidget):
         layout.addWidget(self._scroll)
 
     def _build_register_card(self) -> QFrame:
-        card, form = self._card(self.tr("Кассовый аппарат"))
+        card, form = self._card("register_card", self.tr("Кассовый аппарат"))
         self._serial = self._value("register_serial")
         self._number = self._value("register_number")
         self._day = self._value("fiscal_day")
@@ -161,10 +171,12 @@ class TillPage(QWidget):
         form.addRow(self.tr("Регистрационный номер"), self._number)
         form.addRow(self.tr("Смена ККМ"), self._day)
         form.addRow(self.tr("Последний чек"), self._last_receipt)
+        self._register_message = self._message_line("register_message")
+        form.addRow(self._register_message)
         return card
 
     def _build_reports_card(self) -> QFrame:
-        card, form = self._card(self.tr("Отчёты"))
+        card, form = self._card("reports_card", self.tr("Отчёты"))
         self._x_button = action_button("x_report", self.tr("X-отчёт"))
         self._x_button.clicked.connect(self._on_x_button_clicked)
         self._z_button = action_button("z_report", self.tr("Z-отчёт (закрыть смену ККМ)"))
@@ -180,10 +192,12 @@ class TillPage(QWidget):
         grid.addWidget(self._z_button, 1, 0)
         grid.addWidget(self._last_z_button, 1, 1)
         form.addRow(grid)
+        self._reports_message = self._message_line("reports_message")
+        form.addRow(self._reports_message)
         return card
 
     def _build_receipts_card(self) -> QFrame:
-        card, form = self._card(self.tr("Чеки"))
+        card, form = self._card("receipts_card", self.tr("Чеки"))
         self._unprinted = self._value("unprinted")
         self._unprinted.setWordWrap(True)
         self._print_button = action_button("print_receipts", self.tr("Допечатать чеки"))
@@ -192,11 +206,14 @@ class TillPage(QWidget):
         row.addWidget(self._unprinted, 1)
         row.addWidget(self._print_button)
         form.addRow(row)
+        self._receipts_message = self._message_line("receipts_message")
+        form.addRow(self._receipts_message)
         return card
 
-    def _card(self, heading: str) -> tuple[QFrame, QFormLayout]:
+    def _card(self, name: str, heading: str) -> tuple[QFrame, QFormLayout]:
         card = QFrame()
-        card.setObjectName("card")
+        card.setObjectName(name)
+        card.setProperty("card", "true")
         form = QFormLayout(card)
         # A value too long for the narrowest window goes under its label, so that the two
         # cards stay side by side.
@@ -208,6 +225,15 @@ class TillPage(QWidget):
         caption.setProperty("heading", "2")
         form.addRow(caption)
         return card, form
+
+    @staticmethod
+    def _message_line(name: str) -> MessageLabel:
+        """A card's line: it takes no room while it has nothing to say, so that the cards
+        fit 1024×700 (issue 16)."""
+        line = MessageLabel()
+        line.setObjectName(name)
+        line.collapse_when_empty()
+        return line
 
     @staticmethod
     def _value(name: str) -> QLabel:
@@ -277,13 +303,16 @@ class TillPage(QWidget):
 
     # --- calls --------------------------------------------------------------------------
 
-    def _call(self, what: str, fn: Callable[[], T], show: Callable[[T], None]) -> None:
-        """Run a till action, then show its answer and the state after it."""
-        self._message.show_progress(what)
+    def _call(
+        self, line: MessageLabel, what: str, fn: Callable[[], T], show: Callable[[T], None]
+    ) -> None:
+        """Run a till action, then show its answer (in its card's `line`) and the state after
+        it."""
+        line.show_progress(what)
         self._runner.run(
             fn,
             on_success=lambda result: self._done(show, result),
-            on_failure=self._refused,
+            on_failure=lambda exc: self._refused(line, exc),
             owner=self,
         )
 
@@ -291,25 +320,25 @@ class TillPage(QWidget):
         show(result)
         self.refresh()
 
-    def _refused(self, exc: PosError) -> None:
+    def _refused(self, line: MessageLabel, exc: PosError) -> None:
         if isinstance(exc, DeviceOrStorageError):
-            self._message.show_warning(exc)  # e.g. "не выдавайте деньги", "ответьте, вышел ли"
+            line.show_warning(exc)  # e.g. "не выдавайте деньги", "ответьте, вышел ли"
         else:
-            self._message.show_error(exc)
+            line.show_error(exc)
         # Receipts wait for the cashier's answer: their questions come forward.
         self.refresh(reveal=isinstance(exc, ReceiptsInDoubt | ReceiptInDoubt))
 
     # --- results ------------------------------------------------------------------------
 
     def _show_x_report(self, report: DayReport) -> None:
-        self._message.show_success(
+        self._reports_message.show_success(
             self.tr("X-отчёт напечатан: чеков {count}, наличные за смену {cash} руб.").format(
                 count=report.totals.count, cash=format_money(report.totals.cash)
             )
         )
 
     def _show_z_report(self, report: DayReport) -> None:
-        self._message.show_success(
+        self._reports_message.show_success(
             self.tr(
                 "Z-отчёт напечатан, смена № {day} закрыта: чеков {count}, "
                 "наличные за смену {cash} руб."
@@ -322,23 +351,25 @@ class TillPage(QWidget):
 
     def _show_last_z_report(self, report: DayReport | None) -> None:
         if report is None:
-            self._message.show_info(self.tr("Z-отчётов на этом кассовом аппарате ещё не было."))
+            self._reports_message.show_info(
+                self.tr("Z-отчётов на этом кассовом аппарате ещё не было.")
+            )
         else:
-            self._message.show_success(
+            self._reports_message.show_success(
                 self.tr("Копия Z-отчёта смены № {day} напечатана.").format(day=report.day_no)
             )
 
     def _show_printed(self, receipts: list[FiscalReceipt]) -> None:
         numbers = ", ".join(str(receipt.number) for receipt in receipts)
         if receipts:
-            self._message.show_success(
+            self._receipts_message.show_success(
                 self.tr("Напечатаны чеки № {numbers}.").format(numbers=numbers)
             )
         else:
-            self._message.show_info(self.tr("Все чеки уже напечатаны."))
+            self._receipts_message.show_info(self.tr("Все чеки уже напечатаны."))
 
     def _show_preview(self, lines: list[PreviewLine]) -> None:
-        self._message.clear_message()
+        self._reports_message.clear_message()
         dialog = PrintPreviewDialog(self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show_lines(
@@ -361,14 +392,24 @@ class TillPage(QWidget):
     # --- slots --------------------------------------------------------------------------
 
     def _on_x_button_clicked(self) -> None:
-        self._call(self.tr("Печать X-отчёта…"), self._desk.x_report, self._show_x_report)
+        self._call(
+            self._reports_message,
+            self.tr("Печать X-отчёта…"),
+            self._desk.x_report,
+            self._show_x_report,
+        )
 
     def _on_z_button_clicked(self) -> None:
         if self.z_confirmation is None:
             self._ask_to_close_day()
 
     def _on_close_day_close_confirmed(self) -> None:
-        self._call(self.tr("Печать Z-отчёта…"), self._desk.z_report, self._show_z_report)
+        self._call(
+            self._reports_message,
+            self.tr("Печать Z-отчёта…"),
+            self._desk.z_report,
+            self._show_z_report,
+        )
 
     def _on_close_day_finished(self, _result: int) -> None:
         self.z_confirmation = None
@@ -376,23 +417,38 @@ class TillPage(QWidget):
     def _on_last_z_button_clicked(self) -> None:
         desk = self._desk
         self._call(
-            self.tr("Печать копии Z-отчёта…"), desk.print_last_z_report, self._show_last_z_report
+            self._reports_message,
+            self.tr("Печать копии Z-отчёта…"),
+            desk.print_last_z_report,
+            self._show_last_z_report,
         )
 
     def _on_preview_button_clicked(self) -> None:
         self._runner.run(
             self._desk.preview_x_report,
             on_success=self._show_preview,
-            on_failure=self._message.show_error,
+            on_failure=self._reports_message.show_error,
             owner=self,
         )
 
     def _on_print_button_clicked(self) -> None:
-        self._call(self.tr("Печать чеков…"), self._desk.print_receipts, self._show_printed)
+        self._call(
+            self._receipts_message,
+            self.tr("Печать чеков…"),
+            self._desk.print_receipts,
+            self._show_printed,
+        )
 
     def _on_recovery_answered(self, done: str) -> None:
-        self._message.show_success(done)
+        self._recovery_message.show_success(done)
         self.refresh(reveal=True)  # the next question, if any, gets the cursor
+
+    def _on_recovery_refused(self, exc: PosError) -> None:
+        self._refused(self._recovery_message, exc)
+
+    def _on_message_shown(self, line: MessageLabel, kind: str) -> None:
+        if kind:
+            self._latest = line
 
     def _on_preview_dialog_finished(self, _result: int) -> None:
         self.preview_dialog = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import date
 
-from PySide6.QtCore import QCoreApplication, QDate, Qt
+from PySide6.QtCore import QCoreApplication, QDate, QSignalBlocker, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QDateEdit, QLabel, QPushButton, QWidget
 
@@ -52,6 +52,8 @@ def period_of(first: QDateEdit, last: QDateEdit) -> tuple[date, date]:
 
 
 def set_period(first: QDateEdit, last: QDateEdit, date_from: date, date_to: date) -> None:
-    """Put a period into a «с … по …» pair."""
-    first.setDate(QDate(date_from.year, date_from.month, date_from.day))
-    last.setDate(QDate(date_to.year, date_to.month, date_to.day))
+    """Put a period into a «с … по …» pair; the fields' signals say what the user changes,
+    not what the program fills in."""
+    with QSignalBlocker(first), QSignalBlocker(last):
+        first.setDate(QDate(date_from.year, date_from.month, date_from.day))
+        last.setDate(QDate(date_to.year, date_to.month, date_to.day))

@@ -50,6 +50,8 @@ class ResultCard(QFrame):
         """Show `row` (the fields are filled afresh only when the event or its result changed)."""
         if row == self._row and row is not None:
             return
+        if row is None or self._row is None or row.event.code != self._row.event.code:
+            self._message.clear_message()  # it answered another event (issue 16)
         self._row = row
         self._form.set_zone(zone)
         if row is None:
