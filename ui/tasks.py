@@ -80,6 +80,11 @@ class TaskRunner(QObject):
         self._finished.connect(self._on_self_finished, Qt.ConnectionType.QueuedConnection)
 
     @property
+    def closed(self) -> bool:
+        """True once `shutdown` ran: nothing more may be queued."""
+        return self._closed
+
+    @property
     def busy(self) -> bool:
         """True while a call is queued or running."""
         return self._pending > 0

@@ -532,7 +532,9 @@ class BettingPage(QWidget):
         self._preview_timer.start()
 
     def _on_preview_timer_timeout(self) -> None:
-        self._price(confirming=False)
+        # The last keystroke may arm the preview just before the window closes the runner.
+        if not self._runner.closed:
+            self._price(confirming=False)
 
     def _on_confirm_dialog_finished(self, _result: int) -> None:
         self.confirm_dialog = None

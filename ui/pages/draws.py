@@ -100,7 +100,7 @@ class DrawsPage(QWidget):
     def refresh(self) -> None:
         """Read the board again (in the background; once at a time, queued behind any other
         call); the timers keep it current while the page is shown."""
-        if self._reading:
+        if self._reading or self._runner.closed:  # the reloader may fire as the window closes
             return
         self._reading = True
 
