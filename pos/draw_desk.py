@@ -39,12 +39,12 @@ from pos.errors import (
 )
 from pos.inputs import FILE_NAME, RESULT_SOURCE, clean_text, parse_code, shown
 from pos.line import Event, Sport
+from pos.markets import seat_bits, winning_seats
 from pos.permissions import Permission
 from pos.poker import HANDS
 from pos.ports import UnitOfWork
 from pos.results import Result, ResultStatus
 from pos.session import DeskBase
-from pos.settlement import seat_bits, winning_seats
 
 HISTORY = 12  # finished draws on the board
 _CARD = re.compile(r"[2-9TJQKA][cdhs]", re.IGNORECASE)

@@ -14,7 +14,8 @@ from zoneinfo import ZoneInfo
 from pos.draws import Draw, DrawSchedule, Round, check_bet, round_prices
 from pos.errors import DrawNotFound, MarketNotOffered
 from pos.inputs import MAX_INTEGER
-from pos.line import POKER_HAND, Event, Sport
+from pos.line import Event, Sport
+from pos.markets import POKER_HAND
 from pos.ports import UnitOfWork
 from pos.slips import Slip
 

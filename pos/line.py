@@ -9,8 +9,9 @@ from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 from zoneinfo import ZoneInfo
 
-from pos.errors import InvalidAmount, InvalidEvent, InvalidMarket, InvalidOdds
+from pos.errors import InvalidAmount, InvalidEvent, InvalidOdds
 from pos.inputs import TEAM_NAME, TOURNAMENT, clean_text, shown
+from pos.markets import Market
 from pos.money import to_money
 
 
@@ -59,33 +60,6 @@ class OddsQuote:
     set_by: str
 
 
-# A Russian keyboard layout types these letters where the cashier meant the Latin ones:
-# Х/О look like X/O; Б(ольше)/М(еньше) are over/under; Ф(ора) is a handicap.
-_CYRILLIC = str.maketrans(
-    {
-        "Х": "X",
-        "х": "X",
-        "О": "O",
-        "о": "O",
-        "Б": "O",
-        "б": "O",
-        "М": "U",
-        "м": "U",
-        "M": "U",
-        "m": "U",
-        "Ф": "H",
-        "ф": "H",
-        "Н": "H",
-        "н": "H",
-        "Р": "P",
-        "р": "P",
-    }
-)
-_RESULT = frozenset({"1", "X", "2", "1X", "X2", "12"})
-_TOTAL = re.compile(r"([OU])(\d{1,3}(?:\.[05])?)")
-_HANDICAP = re.compile(r"H([12])([+-]?\d{1,3}(?:\.[05]|\.25|\.75)?)")
-# A hand of a Bet-on-Poker draw: P1 … P6 (позиция, seed 004 p.1.2).
-POKER_HAND = re.compile(r"P([1-6])")
 _MAX_CODE = 999_999
 _ISO_TIME = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d)?(Z|[+-]\d\d:?\d\d)?")
 _DOTTED_TIMES = ("%d.%m.%Y %H:%M", "%d.%m.%Y %H:%M:%S")
@@ -97,19 +71,7 @@ def parse_market(text: str) -> str:
     Raises:
         InvalidMarket: not a market of the line (DESIGN.md, Markets).
     """
-    raw = text if isinstance(text, str) else ""
-    code = raw.strip().translate(_CYRILLIC).upper().replace(",", ".").replace(" ", "")
-    if code in _RESULT:
-        return code
-    if match := _TOTAL.fullmatch(code):
-        return f"{match[1]}{_line(match[2])}"
-    if match := _HANDICAP.fullmatch(code):
-        value = Decimal(match[2])
-        sign = "-" if value < 0 else "+"
-        return f"H{match[1]}{sign}{_line(str(abs(value)))}"
-    if POKER_HAND.fullmatch(code):
-        return code
-    raise InvalidMarket(raw)
+    return Market.parse(text).code
 
 
 def parse_odds(value: object) -> Decimal:
@@ -215,8 +177,3 @@ def _storable(when: datetime) -> datetime | None:
     except OverflowError:
         return None
     return when
-
-
-def _line(text: str) -> str:
-    value = Decimal(text).normalize()
-    return f"{value:f}"

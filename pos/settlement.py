@@ -1,14 +1,15 @@
 """Settling slips from results by the rules of the house: pure functions, no database.
 
-Each leg is won, lost or void by its market (p.19) and its event's result: an event that did
-not take place as listed refunds every stake on it (second p.24); a bet made after the actual
-start is void if it would win and stays lost if it loses, unless it was agreed in play or the
-score was not yet opened (p.22). A slip then pays by its kind (p.18): an express drops its
-void legs (odds 1.00), a system k/n pays the sum of its winning k-combinations — computed as
-the elementary symmetric polynomial e_k of the member odds, exactly in integers, without
-enumerating the combinations — and a complex system does the same with express blocks as
-members. The sum is rounded down to the kopeck once per slip (pos.money.PAYOUT_ROUNDING), then
-capped by the maximum payout in force when the bet was accepted.
+Each leg is won, lost or void by its market (p.19, pos.markets.Market.verdict) and its event's
+result: an event that did not take place as listed refunds every stake on it (second p.24); a
+bet made after the actual start is void if it would win and stays lost if it loses, unless it
+was agreed in play or the score was not yet opened (p.22). A slip then pays by its kind
+(p.18): an express drops its void legs (odds 1.00), a system k/n pays the sum of its winning
+k-combinations — computed as the elementary symmetric polynomial e_k of the member odds,
+exactly in integers, without enumerating the combinations — and a complex system does the
+same with express blocks as members. The sum is rounded down to the kopeck once per slip
+(pos.money.PAYOUT_ROUNDING), then capped by the maximum payout in force when the bet was
+accepted.
 
 `settle_slip` also words the settlement leg by leg, in Russian, for the payout receipt and the
 slip page. The bulk path (pos.settlement_batch) is built from the same pieces — `event_verdict`,
@@ -17,10 +18,8 @@ slip page. The bulk path (pos.settlement_batch) is built from the same pieces �
 
 from __future__ import annotations
 
-import enum
 import math
-import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal, localcontext
@@ -28,34 +27,15 @@ from fractions import Fraction
 from itertools import combinations
 
 from pos.bets import BetType, elementary_symmetric
-from pos.line import POKER_HAND
+from pos.markets import LegOutcome, LegVerdict, Market
 from pos.money import format_roubles
 from pos.results import Result
 from pos.slips import Leg, Slip, SlipStatus
 from pos.wording import kind_words, market_words, odds_words, plural, total_odds_words
 
 ODDS_SCALE = 100  # odds are stored and settled as integer hundredths (2.10 → 210)
-_TOTAL = re.compile(r"([OU])(\d+(?:\.\d+)?)")
-_HANDICAP = re.compile(r"H([12])([+-]\d+(?:\.\d+)?)")
-_RESULT_MARKETS = {
-    "1": lambda d: d > 0,
-    "X": lambda d: d == 0,
-    "2": lambda d: d < 0,
-    "1X": lambda d: d >= 0,
-    "X2": lambda d: d <= 0,
-    "12": lambda d: d != 0,
-}
 # Enough combinations to list them one by one in the explanation of a system.
 _LISTED_COMBINATIONS = 6
-
-
-class LegOutcome(enum.StrEnum):
-    """What one leg came to."""
-
-    WON = "won"
-    LOST = "lost"
-    VOID = "void"
-    OPEN = "open"  # its event has no result yet
 
 
 OUTCOME_WORDS = {
@@ -64,14 +44,6 @@ OUTCOME_WORDS = {
     LegOutcome.VOID: "возврат",
     LegOutcome.OPEN: "не рассчитано",
 }
-
-
-@dataclass(frozen=True)
-class LegVerdict:
-    """A leg's outcome and why, in words ("счёт 2:1, с форой ничья (п.19)")."""
-
-    outcome: LegOutcome
-    reason: str
 
 
 @dataclass(frozen=True)
@@ -85,55 +57,13 @@ class Settlement:
 
 
 def market_outcome(market: str, home: int, away: int) -> tuple[LegOutcome, str]:
-    """A canonical market (pos.line.parse_market) against a final score (p.19).
-
-    Totals exactly on the line and handicaps that end level are void; quarter lines never are.
+    """A canonical market (pos.line.parse_market) against a final score (p.19): Market.verdict.
 
     Raises:
         ValueError: not a canonical market code (a programming error: legs hold parsed codes).
     """
-    if match := POKER_HAND.fullmatch(market):
-        # A draw's result holds its winning seats as bits of `home` (pos.draw_desk).
-        won = int(match[1]) in winning_seats(home)
-        return (LegOutcome.WON if won else LegOutcome.LOST), winners_words(home)
-    score = f"счёт {home}:{away}"
-    if market in _RESULT_MARKETS:
-        won = _RESULT_MARKETS[market](home - away)
-        return (LegOutcome.WON if won else LegOutcome.LOST), score
-    if match := _TOTAL.fullmatch(market):
-        line, total = Decimal(match[2]), home + away
-        if total == line:
-            return LegOutcome.VOID, f"{score}, тотал {total} — ровно на линии (п.19)"
-        over = total > line
-        won = over if match[1] == "O" else not over
-        return (LegOutcome.WON if won else LegOutcome.LOST), f"{score}, тотал {total}"
-    if match := _HANDICAP.fullmatch(market):
-        ours, theirs = (home, away) if match[1] == "1" else (away, home)
-        margin = ours + Decimal(match[2]) - theirs
-        if margin == 0:
-            return LegOutcome.VOID, f"{score}, с форой ничья (п.19)"
-        return (LegOutcome.WON if margin > 0 else LegOutcome.LOST), f"{score} с форой"
-    raise ValueError(f"not a market code: {market!r}")
-
-
-def seat_bits(seats: Iterable[int]) -> int:
-    """The winning hands of a draw (1–6) as the bits a result keeps in `home`."""
-    return sum(1 << (seat - 1) for seat in set(seats))
-
-
-def winning_seats(bits: int) -> frozenset[int]:
-    """The winning hands of a draw from the bits of its result."""
-    return frozenset(seat for seat in range(1, 7) if bits >> (seat - 1) & 1)
-
-
-def winners_words(seats: int) -> str:
-    """The winning hands of a draw, from their bits: «выиграли руки 2 и 5» (p.2.3)."""
-    hands = [str(seat) for seat in sorted(winning_seats(seats))]
-    if len(hands) == 6:
-        return "выиграли все руки (комбинацию составил стол)"
-    if len(hands) == 1:
-        return f"выиграла рука {hands[0]}"
-    return f"выиграли руки {', '.join(hands[:-1])} и {hands[-1]} (ничья)"
+    verdict = Market.from_code(market).verdict(home, away)
+    return verdict.outcome, verdict.reason
 
 
 def judge_leg(
@@ -146,15 +76,20 @@ def judge_leg(
     return made_late(verdict)
 
 
-def event_verdict(market: str, result: Result | None) -> LegVerdict:
-    """A market against its event's result, for a bet made in time."""
+def event_verdict(market: Market | str, result: Result | None) -> LegVerdict:
+    """A market (or its canonical code) against its event's result, for a bet made in time.
+
+    Raises:
+        ValueError: a finished event and not a canonical market code (a programming error).
+    """
     if result is None:
         return LegVerdict(LegOutcome.OPEN, "результата ещё нет")
     void = result.void_reason
     if void is not None:
         return LegVerdict(LegOutcome.VOID, void)
     assert result.home is not None and result.away is not None  # a finished event has a score
-    return LegVerdict(*market_outcome(market, result.home, result.away))
+    read = Market.from_code(market) if isinstance(market, str) else market
+    return read.verdict(result.home, result.away)
 
 
 def made_late(verdict: LegVerdict) -> LegVerdict:

@@ -38,16 +38,9 @@ import numpy.typing as npt
 
 from pos.bets import BetType
 from pos.draw_line import DRAW_CODE_BASE
+from pos.markets import LegOutcome, LegVerdict, Market
 from pos.results import Result
-from pos.settlement import (
-    ODDS_SCALE,
-    LegOutcome,
-    event_verdict,
-    made_late,
-    member_values,
-    payout_kopecks,
-)
-from pos.settlement import LegVerdict as _Verdict
+from pos.settlement import ODDS_SCALE, event_verdict, made_late, member_values, payout_kopecks
 from pos.slips import CLAIM_WINDOW, Slip, SlipStatus
 
 TERMS_VERSION = 1
@@ -72,7 +65,7 @@ LEG = np.dtype(
     [
         ("event", "<u4"),  # event code
         ("member", "u1"),  # the block (member) the leg belongs to
-        ("market", "u1"),  # _MARKETS index
+        ("market", "u1"),  # the market's kind (pos.markets.Market.batch_key)
         ("line", "<i2"),  # total or handicap line in quarters (2.5 → 10, −1.5 → −6)
         ("odds", "<u4"),  # hundredths
     ]
@@ -81,19 +74,11 @@ LEG = np.dtype(
 _HEADER_STRUCT = struct.Struct("<BBBBqqqq")
 _LEG_STRUCT = struct.Struct("<IBBhI")
 assert (_HEADER_STRUCT.size, _LEG_STRUCT.size) == (HEADER.itemsize, LEG.itemsize)
-# "P" is a hand of a Bet-on-Poker draw, its "line" the seat: P3 → ("P", 12).
-_MARKETS = ("1", "X", "2", "1X", "X2", "12", "O", "U", "H1", "H2", "P")
-_LINED = frozenset({"O", "U", "H1", "H2", "P"})
-_OUTCOME_CODES = {
-    LegOutcome.WON: 0,
-    LegOutcome.LOST: 1,
-    LegOutcome.VOID: 2,
-    LegOutcome.OPEN: 3,
-}
+_OUTCOME_CODES = {LegOutcome.WON: 0, LegOutcome.LOST: 1, LegOutcome.VOID: 2, LegOutcome.OPEN: 3}
 _WON, _LOST, _VOID, _OPEN = range(4)
 # What each outcome becomes for a bet made after the start (p.22), as pos.settlement says.
 _LATE = np.array(
-    [_OUTCOME_CODES[made_late(_Verdict(o, "")).outcome] for o in _OUTCOME_CODES], np.int8
+    [_OUTCOME_CODES[made_late(LegVerdict(o, "")).outcome] for o in _OUTCOME_CODES], np.int8
 )
 _NEVER = np.iinfo(np.int64).max
 
@@ -152,7 +137,7 @@ def encode_terms(slip: Slip) -> bytes:
     ]
     for member, block in enumerate(slip.members):
         for leg in block:
-            kind, line = _market_key(leg.market)
+            kind, line = Market.from_code(leg.market).batch_key
             parts.append(
                 _LEG_STRUCT.pack(leg.event_code, member, kind, line, _hundredths(leg.odds))
             )
@@ -161,14 +146,7 @@ def encode_terms(slip: Slip) -> bytes:
 
 def market_code(kind: int, line: int) -> str:
     """The canonical market code of an encoded (kind, line): (6, 10) → "O2.5"."""
-    name = _MARKETS[kind]
-    if name not in _LINED:
-        return name
-    value = Decimal(line) / 4
-    text = f"{value.normalize():f}"
-    if name.startswith("H"):
-        return f"{name}{'-' if line < 0 else '+'}{text.lstrip('-')}"
-    return f"{name}{text}"
+    return Market.from_batch(kind, line).code
 
 
 class LegJudge:
@@ -208,7 +186,7 @@ class LegJudge:
 
     def _judge(self, key: int) -> None:
         code, kind, line = key >> 24, (key >> 16) & 0xFF, key & 0xFFFF
-        market = market_code(kind, line - 0x10000 if line & 0x8000 else line)
+        market = Market.from_batch(kind, line - 0x10000 if line & 0x8000 else line)
         result = self._results.get(code)
         self._index[key] = len(self._in_time)
         self._in_time.append(_OUTCOME_CODES[event_verdict(market, result).outcome])
@@ -414,16 +392,6 @@ def _complex(
     stake_each = int(header["stake"]) // math.comb(len(members), size)
     kopecks = payout_kopecks(stake_each, values, size, scale)
     return (Verdict.WON if kopecks > 0 else Verdict.LOST), kopecks
-
-
-def _market_key(market: str) -> tuple[int, int]:
-    for kind, name in enumerate(_MARKETS):
-        if market == name:
-            return kind, 0
-    for kind, name in enumerate(_MARKETS):
-        if name in _LINED and market.startswith(name) and market[len(name) :]:
-            return kind, int(Decimal(market[len(name) :]) * 4)
-    raise ValueError(f"not a market code: {market!r}")
 
 
 def _hundredths(odds: Decimal) -> int:

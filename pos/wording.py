@@ -6,31 +6,12 @@ that what the player was shown is what the slip says.
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 
 from pos.bets import BetKind, BetType
 from pos.line import Sport
+from pos.markets import Market
 
-_TOTAL = re.compile(r"([OU])(\d+(?:\.\d+)?)")
-_HANDICAP = re.compile(r"H([12])([+-])(\d+(?:\.\d+)?)")
-_HAND = re.compile(r"P([1-6])")
-_MINUS = "−"  # U+2212, as the line shows a handicap
-# The words of a result name its code as the cashier types it: «Победа хозяев (1)», never
-# a П1 nobody can type (issue 16).
-_RESULTS = {
-    "1": "Победа хозяев (1)",
-    "X": "Ничья (X)",
-    "2": "Победа гостей (2)",
-    "1X": "Хозяева не проиграют (1X)",
-    "X2": "Гости не проиграют (X2)",
-    "12": "Не будет ничьей (12)",
-}
-_TEAMS = {"1": "хозяев", "2": "гостей"}
-# Sports whose match results are those of the regular time: a hockey game tied after it
-# goes on to overtime, so its «Ничья» can only mean the regular time (issue 16).
-_REGULAR_TIME_SPORTS = frozenset({Sport.HOCKEY})
-_REGULAR_TIME = "в основное время"
 SPORT_WORDS = {
     Sport.FOOTBALL: "Футбол",
     Sport.HOCKEY: "Хоккей",
@@ -49,24 +30,21 @@ def market_code(market: str) -> str:
     "U2.5" → "М2,5", "H1-1.5" → "Ф1-1,5"; the results as they are ("1", "X2").
 
     The one notation of the screens, the slip and the sentences (issue 16); pos.line's
-    parse_market reads it back as the same market.
+    parse_market reads it back as the same market (pos.markets.Market.typed).
 
     Args:
         market: the market's code, as the line has it.
 
     Returns:
-        The code shown; one this module does not know is returned as it is.
+        The code shown; one that is not a canonical code is returned as it is.
     """
-    if match := _TOTAL.fullmatch(market):
-        return ("Б" if match[1] == "O" else "М") + _comma(match[2])
-    if match := _HANDICAP.fullmatch(market):
-        return f"Ф{match[1]}{match[2]}{_comma(match[3])}"
-    return market
+    known = _market(market)
+    return market if known is None else known.typed
 
 
 def market_words(market: str, sport: Sport | None = None) -> str:
     """A canonical market code in words, with the code the cashier types:
-    "O2.5" → "Тотал больше 2,5 (Б2,5)", "1" → "Победа хозяев (1)".
+    "O2.5" → "Тотал больше 2,5 (Б2,5)", "1" → "Победа хозяев (1)" (pos.markets.Market.words).
 
     Args:
         market: the market's code, as the line has it.
@@ -74,24 +52,10 @@ def market_words(market: str, sport: Sport | None = None) -> str:
             "X" → "Ничья в основное время (X)".
 
     Returns:
-        The words; a code this module does not know is returned as it is.
+        The words; a code that is not a canonical code is returned as it is.
     """
-    if market in _RESULTS:
-        words = _RESULTS[market]
-        if sport in _REGULAR_TIME_SPORTS:
-            outcome, _, code = words.rpartition(" (")
-            return f"{outcome} {_REGULAR_TIME} ({code}"
-        return words
-    if match := _TOTAL.fullmatch(market):
-        side = "больше" if match[1] == "O" else "меньше"
-        return f"Тотал {side} {_comma(match[2])} ({market_code(market)})"
-    if match := _HANDICAP.fullmatch(market):
-        sign = _MINUS if match[2] == "-" else "+"
-        team = _TEAMS[match[1]]
-        return f"Фора {team} {sign}{_comma(match[3])} ({market_code(market)})"
-    if match := _HAND.fullmatch(market):
-        return f"Рука {match[1]}"
-    return market
+    known = _market(market)
+    return market if known is None else known.words(sport)
 
 
 def sport_words(sport: Sport) -> str:
@@ -152,3 +116,11 @@ def plural(count: int, one: str, few: str, many: str) -> str:
 
 def _comma(number: str) -> str:
     return number.replace(".", ",")
+
+
+def _market(code: str) -> Market | None:
+    # The screens show whatever the line holds, even a code this version does not know.
+    try:
+        return Market.from_code(code)
+    except ValueError:
+        return None

@@ -69,8 +69,9 @@ from pos.betting import PickOrBlock
 from pos.clock import FixedClock
 from pos.counter import SECRET_SETTING
 from pos.desk import Desk
+from pos.markets import LegOutcome
 from pos.services import Shop
-from pos.settlement import LegOutcome, market_outcome
+from pos.settlement import market_outcome
 from pos.slipnumbers import make_slip_number
 from printing.devices import dummy_printer
 from tests.bench import plain_sqlite3, settle

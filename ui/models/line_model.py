@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -21,16 +20,15 @@ from PySide6.QtGui import QColor
 from pos import wording
 from pos.line import Event, Sport
 from pos.line_desk import LineRow
+from pos.markets import RESULT_CODES, Market
 
 # The six result markets get a column each; every other market goes into the summary column.
-MAIN_MARKETS = ("1", "X", "2", "1X", "X2", "12")
+MAIN_MARKETS = RESULT_CODES
 CODE, SPORT, START, MATCH = range(4)
 FIRST_ODDS = 4
 SUMMARY = FIRST_ODDS + len(MAIN_MARKETS)
 COLUMN_COUNT = SUMMARY + 1
 
-_TOTAL = re.compile(r"([OU])(\d+(?:\.\d+)?)")
-_HANDICAP = re.compile(r"H([12])([+-])(\d+(?:\.\d+)?)")
 _NBSP = "\u00a0"
 _NB_HYPHEN = "\u2011"
 _MISSING_COLOUR = QColor("#9ca3af")
@@ -55,11 +53,10 @@ def _unbroken(name: str) -> str:
 
 def _summary_key(market: str) -> tuple[int, Decimal, str]:
     # Totals first, by line, over before under; then handicaps by size, team 1 before team 2.
-    if match := _TOTAL.fullmatch(market):
-        return (0, Decimal(match[2]), match[1])
-    if match := _HANDICAP.fullmatch(market):
-        return (1, Decimal(match[3]), match[1])
-    return (2, Decimal(0), market)
+    try:
+        return Market.from_code(market).reading_key
+    except ValueError:  # a code this version does not know goes last, as it is
+        return 2, Decimal(0), market
 
 
 def other_markets(odds: dict[str, Decimal]) -> list[tuple[str, Decimal]]:

@@ -32,8 +32,8 @@ from pos.desk import Desk
 from pos.draw_desk import DrawBoard, DrawImport, DrawView
 from pos.draws import HandStatus
 from pos.errors import PosError
+from pos.markets import winners_words
 from pos.money import format_money
-from pos.settlement import winners_words
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button

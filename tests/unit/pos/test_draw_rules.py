@@ -21,8 +21,9 @@ from pos.errors import (
     WindowClosed,
 )
 from pos.line import new_event, parse_market
+from pos.markets import LegOutcome, winners_words
 from pos.services import Shop
-from pos.settlement import LegOutcome, market_outcome, winners_words
+from pos.settlement import market_outcome
 from pos.wording import market_words
 
 

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pos.bets import BetKind, BetType, possible_payout
+from pos.markets import Market
 from pos.results import Result, ResultStatus
 from pos.settlement import settle_slip
 from pos.settlement_batch import VERDICT_STATUS, Verdict, encode_terms, market_code, settle_terms
@@ -130,10 +131,8 @@ def test_the_batch_settles_every_slip_as_settle_slip_does(
 
 
 def test_market_codes_round_trip_through_the_terms() -> None:
-    from pos.settlement_batch import _market_key
-
-    for market in [*MARKETS, "O0.5", "U250.5", "H2-10.75", "H1+0.5", "12"]:
-        assert market_code(*_market_key(market)) == market
+    for market in [*MARKETS, "O0.5", "U250.5", "H2-10.75", "H1+0.5", "12", "P3"]:
+        assert market_code(*Market.from_code(market).batch_key) == market
 
 
 def test_an_empty_batch_settles_nothing() -> None:
