@@ -3,49 +3,36 @@
 from __future__ import annotations
 
 import argparse
-import enum
-import getpass
+import contextlib
+import json
 import logging
 import os
 import sys
 import time
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 START = time.perf_counter()
 
-from pos.clock import ZonedLogFormatter  # noqa: E402
-from pos.errors import DataFolderReadOnly, PosError  # noqa: E402
-from pos.terminal import (  # noqa: E402
-    TerminalConfig,
-    default_data_dir,
-    load_terminal_config,
-    read_sign_in,
-    write_default_config,
-    write_sign_in,
-)
+from platformdirs import user_data_dir  # noqa: E402
+
+from pos.clock import Clock, SystemClock, ZonedLogFormatter  # noqa: E402
+from pos.errors import DataFolderReadOnly, InvalidTerminalConfig, PosError  # noqa: E402
+from pos.terminal import DEFAULT_TERMINAL, RememberedSignIn, TerminalConfig  # noqa: E402
+from ui.command_line import COMMANDS, Exit, parser  # noqa: E402
 
 if TYPE_CHECKING:
+    from pos.ports import PinHasher, Storage
     from pos.services import Shop
 
 log = logging.getLogger("main")
 
 # Set by the startup benchmark: say when the window is shown and ready, then quit.
 STARTUP_PROBE_VARIABLE = "BETSHOP_STARTUP_PROBE"
-
-
-class Exit(enum.IntEnum):
-    """Process exit codes (qutebrowser's usertypes.Exit)."""
-
-    OK = 0
-    ERROR = 1
-    USAGE = 2
-    STORAGE = 3
-    TAMPERED = 4  # verify found the audit chain or the journal broken
-    DESKTOP = 5  # the system lacks a library the window needs (ui.desktop)
 
 
 @dataclass(frozen=True)
@@ -59,7 +46,7 @@ class Setup:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the app or a command; returns the process exit code."""
-    args = _parser().parse_args(argv)
+    args = parser().parse_args(argv)
     command = args.command or "run"
     try:
         setup = _prepare(args, to_stderr=command != "run")
@@ -76,7 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _tell(str(exc), gui=False)
         return Exit.STORAGE
     try:
-        return _COMMANDS[command](shop, args)
+        return COMMANDS[command](shop, args)
     except PosError as exc:
         _tell(str(exc), gui=False)
         return Exit.ERROR
@@ -95,10 +82,83 @@ def _prepare(args: argparse.Namespace, *, to_stderr: bool) -> Setup:
     )
 
 
-def _open_shop(setup: Setup) -> Shop:
-    from pos.services import Shop  # noqa: PLC0415 - the window shows before this import
+def open_shop(
+    url: str,
+    *,
+    clock: Clock | None = None,
+    terminal: str | None = None,
+    printer: object = None,
+    fiscal_printer: object = None,
+    pin_hasher: PinHasher | None = None,
+    jobs_dir: Path | None = None,
+) -> Shop:
+    """The shop on the database at `url`, created or migrated first: the entry the window,
+    the commands, integrations and the tests use.
 
-    shop = Shop.open(setup.url, terminal=setup.terminal, jobs_dir=setup.data_dir / "prints")
+    With `terminal=None` the terminal name comes from this computer's terminal.toml.
+    `printer` and `fiscal_printer` are python-escpos printer objects (a `Dummy` in tests);
+    fiscal receipts go to `printer` when no `fiscal_printer` is given. Without them the
+    printers set up for this terminal are used, and with none set up the jobs go to files in
+    `jobs_dir` (the data folder's "prints") and are shown on screen.
+
+    Raises:
+        DeviceOrStorageError: the database cannot be opened (unreadable, too new,
+            unreachable, read-only).
+        InvalidText: a terminal name no database can store.
+    """
+    from db.bootstrap import open_storage  # noqa: PLC0415 - the window shows before SQLAlchemy
+    from pos.services import terminal_name  # noqa: PLC0415
+
+    if terminal is None:
+        terminal = load_terminal_config(default_data_dir()).terminal
+    name = terminal_name(terminal)  # refused before the database is opened
+    return assemble_shop(
+        open_storage(url),
+        clock=clock,
+        terminal=name,
+        printer=printer,
+        fiscal_printer=fiscal_printer,
+        pin_hasher=pin_hasher,
+        jobs_dir=jobs_dir,
+    )
+
+
+def assemble_shop(
+    storage: Storage,
+    *,
+    clock: Clock | None = None,
+    terminal: str | None = None,
+    printer: object = None,
+    fiscal_printer: object = None,
+    pin_hasher: PinHasher | None = None,
+    jobs_dir: Path | None = None,
+) -> Shop:
+    """The shop over an opened storage (a fake in unit tests): the printers, the PDF writers,
+    the PIN hasher and the clock built and handed to it, as `open_shop` does."""
+    from db.pins import Argon2PinHasher  # noqa: PLC0415 - the window shows before these load
+    from pos.ports import Adapters  # noqa: PLC0415
+    from pos.services import Shop  # noqa: PLC0415
+    from printing.journal import write_journal_pdf  # noqa: PLC0415
+    from printing.reports import write_report_pdf  # noqa: PLC0415
+    from printing.station import build_station  # noqa: PLC0415
+
+    folder = jobs_dir or default_data_dir() / "prints"
+    adapters = Adapters(
+        storage=storage,
+        build_station=partial(
+            build_station, printer=printer, fiscal_printer=fiscal_printer, jobs_dir=str(folder)
+        ),
+        write_journal=write_journal_pdf,
+        write_report=write_report_pdf,
+        pins=pin_hasher or Argon2PinHasher(),
+    )
+    return Shop(adapters, clock=clock or SystemClock(), terminal=terminal or DEFAULT_TERMINAL)
+
+
+def _open_shop(setup: Setup, clock: Clock | None = None) -> Shop:
+    shop = open_shop(
+        setup.url, clock=clock, terminal=setup.terminal, jobs_dir=setup.data_dir / "prints"
+    )
     ZonedLogFormatter.zone = shop.settings().zone  # pos.log in the shop's time, as the screen
     return shop
 
@@ -112,12 +172,13 @@ def _run_window(setup: Setup) -> int:
         sys.stderr.write(missing_sentence(missing) + "\n")
         return Exit.DESKTOP
     # Qt is loaded only for the window, not for commands, and only once its libraries are there.
-    from pos.clock import SystemClock  # noqa: PLC0415
     from ui.start import run  # noqa: PLC0415
+
+    clock = SystemClock()  # one clock for the window and the shop
 
     def open_and_seed() -> Shop:
         # Runs on the window's worker thread, after the window is shown.
-        shop = _open_shop(setup)
+        shop = _open_shop(setup, clock)
         if shop.is_empty():
             added = shop.seed_demo(played_yesterday=True)
             log.info("new database: demo users and %d demo events added", added)
@@ -127,7 +188,7 @@ def _run_window(setup: Setup) -> int:
     return run(
         open_and_seed,
         terminal=setup.terminal,
-        clock=SystemClock(),
+        clock=clock,
         log_dir=setup.data_dir,
         on_shown=(lambda: _probe("shown")) if probe else None,
         on_ready=(lambda: _probe("ready", finished=True)) if probe else None,
@@ -144,168 +205,6 @@ def _probe(moment: str, *, finished: bool = False) -> None:
         from PySide6.QtCore import QCoreApplication, QTimer  # noqa: PLC0415
 
         QTimer.singleShot(0, QCoreApplication.quit)
-
-
-def _seed_demo(shop: Shop, args: argparse.Namespace) -> int:
-    added = shop.seed_demo(played_yesterday=True)
-    sys.stdout.write(
-        f"Демо-линия: добавлено событий {added}; пользователи anna (4821), boss (9911).\n"
-    )
-    return Exit.OK
-
-
-def _create_user(shop: Shop, args: argparse.Namespace) -> int:
-    pin = args.pin or getpass.getpass("PIN (4–8 цифр): ")
-    if not args.pin and getpass.getpass("PIN ещё раз: ") != pin:
-        sys.stderr.write("PIN не совпадает, пользователь не создан.\n")
-        return Exit.USAGE
-    user = shop.create_user(args.login, pin=pin, role=args.role)
-    sys.stdout.write(f"Пользователь {user.login} создан ({user.role}).\n")
-    return Exit.OK
-
-
-def _unlock_user(shop: Shop, args: argparse.Namespace) -> int:
-    # The way out when the only manager is locked (issue 16): whoever runs commands on this
-    # PC may already open its database; the unlock is audited as the system at this terminal.
-    shop.unlock_user(args.login)
-    sys.stdout.write(
-        f"Пользователь {args.login} разблокирован: можно входить с PIN, "
-        "счёт неверных PIN начат заново.\n"
-    )
-    return Exit.OK
-
-
-def _settle(shop: Shop, args: argparse.Namespace) -> int:
-    def progress(done: int, total: int) -> None:
-        sys.stderr.write(f"\rПроверено купонов: {done} из {total}")
-        sys.stderr.flush()
-
-    report = shop.settle(progress)
-    sys.stderr.write("\n")
-    sys.stdout.write(report.words() + "\n")
-    return Exit.OK
-
-
-def _journal(shop: Shop, args: argparse.Namespace) -> int:
-    sheets = shop.export_journal_pdf(args.out, args.date_from, args.date_to)
-    count = len(shop.journal(args.date_from, args.date_to))
-    sys.stdout.write(
-        f"Журнал выплат за {args.date_from:%d.%m.%Y}–{args.date_to:%d.%m.%Y}: записей {count}, "
-        f"листов {sheets} → {args.out}\n"
-    )
-    return Exit.OK
-
-
-def _report(shop: Shop, args: argparse.Namespace) -> int:
-    from pos.report_desk import ReportFormat  # noqa: PLC0415 - the window shows before pos loads
-    from pos.reports import ReportKind  # noqa: PLC0415
-
-    kind = ReportKind(args.kind)
-    today = shop.clock.now().astimezone(shop.settings().zone).date()
-    date_from, date_to = args.date_from or today, args.date_to or args.date_from or today
-    file_format = ReportFormat.CSV if Path(args.out).suffix.lower() == ".csv" else ReportFormat.PDF
-    pages = shop.export_report(kind, args.out, date_from, date_to, file_format)
-    report = shop.report(kind, date_from, date_to)
-    sheets = f", листов {pages}" if file_format is ReportFormat.PDF else ""
-    sys.stdout.write(
-        f"{report.title}. {report.period}: строк {len(report.rows)}{sheets} → {args.out}\n"
-    )
-    return Exit.OK
-
-
-def _day(text: str) -> date:
-    for pattern in ("%Y-%m-%d", "%d.%m.%Y"):
-        try:
-            return datetime.strptime(text, pattern).date()  # noqa: DTZ007 - a calendar day
-        except ValueError:
-            continue
-    raise argparse.ArgumentTypeError(f"«{text}» — не дата: укажите ГГГГ-ММ-ДД или ДД.ММ.ГГГГ")
-
-
-def _verify(shop: Shop, args: argparse.Namespace) -> int:
-    found = shop.verify()
-    for line in found.words():
-        sys.stdout.write(line + "\n")
-    return Exit.OK if found.ok else Exit.TAMPERED
-
-
-_COMMANDS = {
-    "demo": _seed_demo,
-    "create-user": _create_user,
-    "unlock-user": _unlock_user,
-    "settle": _settle,
-    "journal": _journal,
-    "verify": _verify,
-    "report": _report,
-}
-
-# The report command's names (pos.reports.ReportKind values), with what each one is.
-REPORTS = {
-    "shifts": "смены: размен, ставки, возвраты, выплаты, внесения, изъятия, пересчёт, разница",
-    "turnover": "оборот по дням и видам спорта",
-    "liabilities": "открытые обязательства (возможные выплаты) по событиям — на сейчас",
-    "cancellations": "отмены купонов в течение 5 минут с причинами",
-    "unpaid": "невыплаченные выигрыши, срок выплаты которых истекает в ближайшие 7 дней",
-    "expired": "выигрыши, срок выплаты которых истёк в периоде",
-}
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="betshop-pos",
-        description="Касса букмекерской конторы: ставки, купоны, выплаты и журнал выплат.",
-    )
-    parser.add_argument(
-        "--db",
-        metavar="URL",
-        help="база данных: sqlite:///файл.db или "
-        "postgresql://пользователь:пароль@сервер/база (по умолчанию SQLite в папке данных)",
-    )
-    parser.add_argument(
-        "--data-dir",
-        metavar="DIR",
-        help="папка данных (база, журналы работы, "
-        "terminal.toml); по умолчанию папка пользователя или $BETSHOP_DATA_DIR",
-    )
-    parser.add_argument("--terminal", metavar="NAME", help="имя этого терминала, например К2")
-    commands = parser.add_subparsers(dest="command", metavar="command")
-    commands.add_parser("run", help="открыть окно кассы (по умолчанию)")
-    commands.add_parser("demo", help="добавить демо-линию и демо-пользователей в существующую базу")
-    create = commands.add_parser("create-user", help="добавить кассира или менеджера")
-    create.add_argument("login")
-    create.add_argument("--role", choices=["cashier", "manager"], default="cashier")
-    create.add_argument("--pin", help="PIN (если не указан, будет запрошен)")
-    unlock = commands.add_parser(
-        "unlock-user",
-        help="снять блокировку после неверных PIN (и блокировку до разблокировки менеджером)",
-    )
-    unlock.add_argument("login")
-    commands.add_parser(
-        "settle", help="рассчитать все купоны, исход которых известен (по записанным результатам)"
-    )
-    commands.add_parser(
-        "verify", help="проверить цепочку хешей журнала аудита и нумерацию журнала выплат"
-    )
-    journal = commands.add_parser(
-        "journal", help="сохранить журнал учёта выплат наличных денег за период в PDF"
-    )
-    journal.add_argument("--from", dest="date_from", type=_day, required=True, metavar="ДАТА")
-    journal.add_argument("--to", dest="date_to", type=_day, required=True, metavar="ДАТА")
-    journal.add_argument("--out", required=True, metavar="ФАЙЛ.pdf", help="куда сохранить PDF")
-    report = commands.add_parser(
-        "report",
-        help="сохранить отчёт в PDF или CSV",
-        description="Отчёты: "
-        + "; ".join(f"{name} — {words}" for name, words in REPORTS.items())
-        + ". Даты: ГГГГ-ММ-ДД или ДД.ММ.ГГГГ, по умолчанию сегодня.",
-    )
-    report.add_argument("kind", choices=list(REPORTS), metavar="ОТЧЁТ", help=", ".join(REPORTS))
-    report.add_argument("--from", dest="date_from", type=_day, metavar="ДАТА")
-    report.add_argument("--to", dest="date_to", type=_day, metavar="ДАТА")
-    report.add_argument(
-        "--out", required=True, metavar="ФАЙЛ", help="куда сохранить: .pdf или .csv"
-    )
-    return parser
 
 
 def _prepare_data_dir(data_dir: Path) -> None:
@@ -342,6 +241,97 @@ def _tell(message: str, *, gui: bool) -> None:
         from ui.fatal import show_fatal_error  # noqa: PLC0415
 
         show_fatal_error(message)
+
+
+# --- this computer's own files: the data folder, terminal.toml, sign-in.json ------------------
+
+DATA_DIR_VARIABLE = "BETSHOP_DATA_DIR"
+CONFIG_NAME = "terminal.toml"
+
+TEMPLATE = """\
+# Settings of this cashier PC. The shop's own settings (limits, licence) are in the database.
+# Terminal name, printed on slips and recorded with every operation; unique in the shop.
+terminal = {terminal}
+# Database: leave empty for the embedded SQLite file in this folder; several terminals
+# share a PostgreSQL database, e.g. "postgresql://pos:secret@192.168.1.10/shop".
+database = {database}
+"""
+
+
+def default_data_dir() -> Path:
+    """The user's data folder (or $BETSHOP_DATA_DIR): the database, logs and printouts live here."""
+    override = os.environ.get(DATA_DIR_VARIABLE)
+    return Path(override) if override else Path(user_data_dir("betshop-pos", appauthor=False))
+
+
+def load_terminal_config(data_dir: Path) -> TerminalConfig:
+    """Read `terminal.toml` from the data folder; a missing file means the defaults.
+
+    Raises:
+        InvalidTerminalConfig: the file exists but is not valid TOML or has wrong values.
+    """
+    path = data_dir / CONFIG_NAME
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return TerminalConfig()
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as exc:
+        raise InvalidTerminalConfig(str(path), str(exc)) from exc
+    terminal, database = raw.get("terminal", DEFAULT_TERMINAL), raw.get("database", "")
+    if not isinstance(terminal, str) or not terminal.strip() or not isinstance(database, str):
+        raise InvalidTerminalConfig(str(path), "terminal и database должны быть строками")
+    return TerminalConfig(terminal.strip(), database.strip())
+
+
+def write_default_config(data_dir: Path, config: TerminalConfig) -> Path:
+    """Write a commented terminal.toml if there is none yet, so a technician can find it."""
+    path = data_dir / CONFIG_NAME
+    if not path.exists():
+        path.write_text(
+            # A JSON string literal is a valid TOML basic string: quotes and backslashes escaped.
+            TEMPLATE.format(
+                terminal=json.dumps(config.terminal, ensure_ascii=False),
+                database=json.dumps(config.database, ensure_ascii=False),
+            ),
+            encoding="utf-8",
+        )
+    return path
+
+
+# The sign-in list as the database last gave it, kept beside terminal.toml (pos.terminal).
+SIGN_IN_NAME = "sign-in.json"
+
+
+def read_sign_in(data_dir: Path) -> RememberedSignIn | None:
+    """The list kept by the last start, or None when there is none or it cannot be read."""
+    try:
+        raw = json.loads((data_dir / SIGN_IN_NAME).read_text(encoding="utf-8"))
+        shop_name, logins = raw["shop_name"], raw["logins"]
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+    if not isinstance(shop_name, str) or not isinstance(logins, list):
+        return None
+    if not logins or not all(isinstance(login, str) and login for login in logins):
+        return None
+    return RememberedSignIn(shop_name, tuple(logins))
+
+
+def write_sign_in(data_dir: Path, remembered: RememberedSignIn) -> None:
+    """Keep the list for the next start (written whole, then renamed: never half a file)."""
+    if read_sign_in(data_dir) == remembered:
+        return
+    text = json.dumps(
+        {"shop_name": remembered.shop_name, "logins": list(remembered.logins)},
+        ensure_ascii=False,
+    )
+    path = data_dir / SIGN_IN_NAME
+    partial = path.with_suffix(".partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+    except OSError:
+        with contextlib.suppress(OSError):  # the next start simply waits for the database
+            partial.unlink(missing_ok=True)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Open the shop database from a URL: check it, migrate it, and hand out units of work.
 
-This is the `betshop_pos.adapters` storage entry point that `pos.services.Shop.open` finds.
+`main.py` opens the storage with it (`main.open_shop`) and hands it to the shop.
 Every way opening can fail for reasons outside the program (a file that is not a database, a
 read-only folder, a server that does not answer, a schema from a newer version) ends as one
 of the `pos.errors` storage errors, whose message tells the cashier what to do.
@@ -14,7 +14,6 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
@@ -29,9 +28,6 @@ from pos.errors import (
     DataFolderReadOnly,
     StorageUnavailable,
 )
-
-if TYPE_CHECKING:
-    from pos.ports import StorageOpener
 
 log = logging.getLogger(__name__)
 
@@ -185,7 +181,3 @@ def _server_refusal(exc: DBAPIError) -> str | None:
         text = str(exc.orig)
         sqlstate = next((c for a, b, c in _LOGIN_REFUSALS if a in text and b in text), "08")
     return next((t for p, t in _SERVER_REFUSALS.items() if sqlstate.startswith(p)), None)
-
-
-if TYPE_CHECKING:  # mypy proves that this adapter still fits the port pos declares
-    _OPENER: StorageOpener = open_storage

@@ -159,7 +159,6 @@ class PayoutDesk(TillDesk):
             not come out and nothing was paid (its number spoiled if the job broke midway);
             PayoutNoteNotPrinted: the payout is made, the player's note did not come out.
         """
-        self._shop.station  # noqa: B018 - the printers are set up before the transactions
         with self._shop.unit_of_work() as uow:
             planned = plan_payout(
                 uow, self._teller, self._shop.clock, number, self._check_player, document

@@ -306,14 +306,8 @@ class Storage(Protocol):
     def close(self) -> None: ...
 
 
-class StorageOpener(Protocol):
-    """How a storage adapter is opened from a URL (the `storage` adapter entry point)."""
-
-    def __call__(self, url: str) -> Storage: ...
-
-
 class JournalWriter(Protocol):
-    """How the printing adapter writes the journal as PDF (the `journal_pdf` entry point)."""
+    """How the printing adapter writes the journal as PDF."""
 
     def __call__(  # noqa: PLR0913 - the header's facts, each named at the call
         self,
@@ -332,7 +326,7 @@ class JournalWriter(Protocol):
 
 
 class ReportWriter(Protocol):
-    """How the printing adapter writes a report as PDF (the `report_pdf` entry point)."""
+    """How the printing adapter writes a report as PDF."""
 
     def __call__(
         self,
@@ -451,19 +445,22 @@ class PrintStation(Protocol):
 
 
 class StationBuilder(Protocol):
-    """How the printing adapter builds a station (the `printing` adapter entry point).
+    """How the printing adapter builds this terminal's station from its printer settings.
 
-    `printer` and `fiscal_printer` are escpos printer objects given to `Shop.open`; when
-    absent the configurations say what to connect to; `jobs_dir` takes the jobs of a
+    `main.py` binds what the settings do not say: the escpos printer objects an integration
+    or a test hands in (they win over the settings) and the folder for the jobs of a
     terminal without a printer.
     """
 
-    def __call__(
-        self,
-        slip: PrinterConfig,
-        fiscal: PrinterConfig | None,
-        *,
-        printer: object = None,
-        fiscal_printer: object = None,
-        jobs_dir: str,
-    ) -> PrintStation: ...
+    def __call__(self, slip: PrinterConfig, fiscal: PrinterConfig | None) -> PrintStation: ...
+
+
+@dataclass(frozen=True)
+class Adapters:
+    """What the composition root (`main.py`) hands the shop: the outside world, built."""
+
+    storage: Storage
+    build_station: StationBuilder
+    write_journal: JournalWriter
+    write_report: ReportWriter
+    pins: PinHasher

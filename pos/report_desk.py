@@ -15,7 +15,6 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, BinaryIO
 
 from pos import settings as shop_settings
-from pos.adapters import report_writer
 from pos.audit import AuditAction, AuditRecord
 from pos.errors import FileNotSaved
 from pos.permissions import Permission
@@ -124,7 +123,7 @@ def export_report(
         if file_format is ReportFormat.CSV:
             pages = _write_csv(path_or_file, report)
         else:
-            pages = report_writer()(
+            pages = shop.write_report(
                 path_or_file,
                 report,
                 shop_name=settings.shop_name,

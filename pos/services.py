@@ -9,14 +9,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date, datetime
 from decimal import Decimal
-from pathlib import Path
 from typing import BinaryIO
 
 from pos import printers as printer_settings
 from pos import settings as shop_settings
-from pos.adapters import journal_writer, open_storage, station_builder
 from pos.audit import SYSTEM_ACTOR, AuditAction, AuditRecord
-from pos.clock import Clock, SystemClock
+from pos.clock import Clock
 from pos.counter import find_slip
 from pos.demo import DEMO_USERS, demo_fixtures, play_yesterday
 from pos.desk import Desk
@@ -37,8 +35,7 @@ from pos.journal import JournalEntry
 from pos.line import Event, OddsQuote, new_event, parse_market, parse_odds
 from pos.payout_desk import journal_query
 from pos.permissions import WORDS, Permission, allowed
-from pos.pins import Argon2PinHasher
-from pos.ports import PinHasher, PrintStation, Storage, UnitOfWork
+from pos.ports import Adapters, PrintStation, ReportWriter, UnitOfWork
 from pos.printers import PrinterConfig
 from pos.report_desk import ReportFormat, build_report, export_report, saving
 from pos.reports import Report, ReportKind
@@ -46,7 +43,7 @@ from pos.results_desk import Progress, SettleReport, settle_all
 from pos.settings import ShopSettings
 from pos.shifts import Shift
 from pos.slips import Slip
-from pos.terminal import DEFAULT_TERMINAL, default_data_dir, load_terminal_config
+from pos.terminal import DEFAULT_TERMINAL
 from pos.users import User, check_login, check_pin, parse_role, require_typed_pin
 from pos.verification import Verification, verify
 
@@ -59,66 +56,23 @@ DEMO_FLOAT = Decimal("1000.00")  # the demo shift's float
 class Shop:
     """One terminal's view of the shop: its database, clock and devices."""
 
-    def __init__(
-        self,
-        storage: Storage,
-        *,
-        clock: Clock | None = None,
-        terminal: str | None = None,
-        pin_hasher: PinHasher | None = None,
-        printer: object = None,
-        fiscal_printer: object = None,
-        jobs_dir: Path | None = None,
-    ) -> None:
-        self._storage = storage
-        self.clock: Clock = clock or SystemClock()
-        self.terminal = _terminal_name(terminal)
-        self._pins: PinHasher = pin_hasher or Argon2PinHasher()
-        # escpos printer objects given by the caller win over the configured printers.
-        self.printer = printer
-        self.fiscal_printer = fiscal_printer
-        self._jobs_dir = jobs_dir
-        self._station: PrintStation | None = None
-        self._station_lock = threading.Lock()
-        self._print_lock = threading.Lock()
+    def __init__(self, adapters: Adapters, *, clock: Clock, terminal: str) -> None:
+        """A shop over the adapters `main.py` built (`main.open_shop`, `main.assemble_shop`).
 
-    @classmethod
-    def open(
-        cls,
-        url: str,
-        *,
-        clock: Clock | None = None,
-        terminal: str | None = None,
-        printer: object = None,
-        fiscal_printer: object = None,
-        pin_hasher: PinHasher | None = None,
-        jobs_dir: Path | None = None,
-    ) -> Shop:
-        """Open the database at `url`, creating or migrating it first.
-
-        With `terminal=None` the terminal name comes from this computer's terminal.toml.
-        `printer` and `fiscal_printer` are python-escpos printer objects (a `Dummy` in
-        tests); fiscal receipts go to `printer` when no `fiscal_printer` is given. Without
-        them the printers set up for this terminal are used, and with none set up the jobs
-        go to files in `jobs_dir` (the data folder's "prints") and are shown on screen.
+        The printers are set up here, from this terminal's printer settings: a device is
+        opened only when a job is sent to it.
 
         Raises:
-            DeviceOrStorageError: the database cannot be opened (unreadable, too new,
-                unreachable, read-only).
             InvalidText: a terminal name no database can store.
         """
-        if terminal is None:
-            terminal = load_terminal_config(default_data_dir()).terminal
-        terminal = _terminal_name(terminal)  # refused before the database is opened
-        return cls(
-            open_storage(url),
-            clock=clock,
-            terminal=terminal,
-            pin_hasher=pin_hasher,
-            printer=printer,
-            fiscal_printer=fiscal_printer,
-            jobs_dir=jobs_dir,
-        )
+        self._storage = adapters.storage
+        self._adapters = adapters
+        self.clock = clock
+        self.terminal = terminal_name(terminal)
+        self._pins = adapters.pins
+        self._station_lock = threading.Lock()
+        self._print_lock = threading.Lock()
+        self._station = adapters.build_station(*self.printers())
 
     @property
     def description(self) -> str:
@@ -128,28 +82,21 @@ class Shop:
     def close(self) -> None:
         """Release the printers and the database connections."""
         with self._station_lock:
-            if self._station is not None:
-                self._station.close()
-                self._station = None
+            self._station.close()
         self._storage.close()
 
     # --- printers ---------------------------------------------------------------------------
 
     @property
     def station(self) -> PrintStation:
-        """This terminal's printers, built at first use (python-escpos loads only then)."""
+        """This terminal's printers."""
         with self._station_lock:
-            if self._station is None:
-                slip, fiscal_printer = self.printers()
-                jobs_dir = self._jobs_dir or default_data_dir() / "prints"
-                self._station = station_builder()(
-                    slip,
-                    fiscal_printer,
-                    printer=self.printer,
-                    fiscal_printer=self.fiscal_printer,
-                    jobs_dir=str(jobs_dir),
-                )
             return self._station
+
+    @property
+    def write_report(self) -> ReportWriter:
+        """The PDF writer of reports (pos.report_desk)."""
+        return self._adapters.write_report
 
     @contextmanager
     def printing(self) -> Iterator[PrintStation]:
@@ -166,10 +113,10 @@ class Shop:
 
     def reload_printers(self) -> None:
         """Rebuild the station after the printer settings changed."""
+        station = self._adapters.build_station(*self.printers())
         with self._print_lock, self._station_lock:
-            if self._station is not None:
-                self._station.close()
-            self._station = None
+            self._station.close()
+            self._station = station
 
     def unit_of_work(self) -> UnitOfWork:
         """A new transaction on this shop's database."""
@@ -511,7 +458,7 @@ class Shop:
         with self.unit_of_work() as uow:
             head = uow.audit.head()
         with saving(path_or_file):
-            sheets = journal_writer()(
+            sheets = self._adapters.write_journal(
                 path_or_file,
                 entries,
                 shop_name=settings.shop_name,
@@ -580,8 +527,13 @@ class Shop:
         return moment.astimezone(shop_settings.from_text(uow.settings.load()).zone)
 
 
-def _terminal_name(terminal: str | None) -> str:
-    # From terminal.toml, the command line or the API: stored with every row (issue 15).
+def terminal_name(terminal: str | None) -> str:
+    """A terminal's name as every row stores it, from terminal.toml, the command line or the
+    API (issue 15); none is the default terminal.
+
+    Raises:
+        InvalidText: a name no database can store.
+    """
     return clean_text(terminal or "", "terminal", TERMINAL) or DEFAULT_TERMINAL
 
 
@@ -594,4 +546,4 @@ def _pin_shaped(pin: object) -> bool:
     return True
 
 
-__all__ = ["DEFAULT_TERMINAL", "Desk", "Shop"]
+__all__ = ["DEFAULT_TERMINAL", "Desk", "Shop", "terminal_name"]

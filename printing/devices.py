@@ -439,7 +439,7 @@ _DEVICE_CLASSES: dict[PrinterKind, type[_ConfiguredDevice]] = {
 
 
 class _EscposObjectDevice(Device):
-    """An escpos printer object given from outside (`Shop.open(printer=Dummy())`)."""
+    """An escpos printer object given from outside (`main.open_shop(url, printer=Dummy())`)."""
 
     def __init__(self, printer: Escpos) -> None:
         super().__init__(_object_where(printer), _profile_name(printer))

@@ -194,7 +194,7 @@ def build_station(
     fiscal_printer: object = None,
     jobs_dir: str,
 ) -> EscposStation:
-    """The station for these settings, or around the escpos objects given to `Shop.open`.
+    """The station for these settings, or around the escpos objects given to `main.open_shop`.
 
     Given objects win over the settings (their code page and width still come from the
     settings); receipts go to `printer` when no `fiscal_printer` is given.

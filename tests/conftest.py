@@ -16,6 +16,7 @@ os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.fonts=false")
 from escpos.printer import Dummy
 
 import printing  # noqa: F401 - python-escpos's capability cache set up before escpos loads
+from main import assemble_shop
 from pos.clock import FixedClock
 from pos.services import Shop
 from tests.fakes import FakeStorage, PlainPinHasher
@@ -87,7 +88,9 @@ def shop(storage: FakeStorage, clock: FixedClock, printer: Dummy) -> Shop:
     Terminal К1's cash register is KSA-0042; its receipts print on `printer` too.
     """
     storage.data.serials["К1"] = REGISTER
-    return Shop(storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=printer)
+    return assemble_shop(
+        storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=printer
+    )
 
 
 def demo_shop_on(
@@ -96,7 +99,7 @@ def demo_shop_on(
     """The demo shop on the fakes at terminal К1 (register KSA-0042), slips on `printer` and
     receipts on `fiscal_printer` when given (else on `printer` too)."""
     storage.data.serials["К1"] = REGISTER
-    shop = Shop(
+    shop = assemble_shop(
         storage,
         clock=clock,
         terminal="К1",

@@ -19,6 +19,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QLineEdit, QListWidget, QPushButton, QTabBar, QWidget
 
+from main import assemble_shop
 from pos.clock import FixedClock
 from pos.errors import PosError
 from pos.services import Shop
@@ -39,7 +40,7 @@ NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)  # 12:00 in Minsk, as in tests/co
 
 def demo_shop() -> Shop:
     """The demo shop with a named organiser, a register serial and one locked-out cashier."""
-    shop = Shop(
+    shop = assemble_shop(
         FakeStorage(),
         clock=FixedClock(NOW),
         terminal="К1",

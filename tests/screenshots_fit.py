@@ -28,6 +28,7 @@ except ImportError:  # python tests/screenshots_fit.py: the script's folder is o
     from fakes import PlainPinHasher  # type: ignore[no-redef]
     from screenshots import NOW, save, settle, sign_in, wait_until  # type: ignore[no-redef]
 
+from main import open_shop
 from pos.clock import FixedClock
 from pos.services import Shop
 from pos.slips import SlipStatus
@@ -61,7 +62,7 @@ def fit_shop(folder: Path) -> Shop:
     journal entry), and a few slips of this hour with long amounts (a system and a
     four-figure single) in the recent slips."""
     clock = FixedClock(NOW - timedelta(minutes=4))
-    shop = Shop.open(
+    shop = open_shop(
         f"sqlite:///{folder / 'shop.db'}",
         clock=clock,
         terminal="К1",

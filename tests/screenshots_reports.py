@@ -37,6 +37,7 @@ except ImportError:  # python tests/screenshots_reports.py: the script's folder 
     )
     from screenshots_till import morning  # type: ignore[no-redef]
 
+from main import open_shop
 from pos.clock import FixedClock
 from pos.permissions import Permission
 from pos.reports import ReportKind
@@ -54,7 +55,7 @@ def reports_shop(folder: Path) -> Shop:
     """A day at К1 on SQLite: the demo shift closed, anna's opened with 500, a morning of
     slips, cash in and out, the shift closed 4,50 short and a new one opened."""
     clock = FixedClock(NOW - timedelta(hours=3))
-    shop = Shop.open(
+    shop = open_shop(
         f"sqlite:///{folder / 'shop.db'}",
         clock=clock,
         terminal="К1",

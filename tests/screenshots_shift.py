@@ -38,6 +38,7 @@ except ImportError:  # python tests/screenshots_shift.py: the script's folder is
     from screenshots_betting import save_screen  # type: ignore[no-redef]
     from screenshots_till import morning  # type: ignore[no-redef]
 
+from main import assemble_shop
 from pos.clock import FixedClock
 from pos.permissions import Permission
 from pos.services import Shop
@@ -53,7 +54,7 @@ def shift_shop(jobs_dir: Path) -> Shop:
     """The demo shop at 09:00, its demo shift closed, anna's shift opened with a 500 float,
     a morning of slips, 200 put in from the safe and 100 taken out with the manager."""
     clock = FixedClock(NOW - timedelta(hours=3))
-    shop = Shop(
+    shop = assemble_shop(
         FakeStorage(),
         clock=clock,
         terminal="К1",

@@ -27,9 +27,9 @@ from barcode.writer import ImageWriter
 from escpos.printer import Dummy
 from PIL import Image, ImageDraw, ImageFont
 
+from main import assemble_shop
 from pos.clock import FixedClock
 from pos.fiscal import DayReport, FiscalReceipt, FiscalTotals, ReceiptKind
-from pos.services import Shop
 from pos.settings import ShopSettings
 from pos.slips import Slip
 from printing.layout import Barcode, Item, QrCode, Text
@@ -133,7 +133,7 @@ def demo_slip() -> tuple[Slip, ShopSettings]:
     """A complex-system slip issued by the demo shop, and the shop's settings."""
     storage = FakeStorage()
     storage.data.settings["slip_secret"] = "00" * 32  # the same slip number on every run
-    shop = Shop(
+    shop = assemble_shop(
         storage,
         clock=FixedClock(NOW),
         terminal="К1",

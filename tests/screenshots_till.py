@@ -34,6 +34,7 @@ except ImportError:  # python tests/screenshots_till.py: the script's folder is 
         workspace,
     )
 
+from main import assemble_shop
 from pos.clock import FixedClock
 from pos.desk import Desk
 from pos.printers import make_printer_config
@@ -51,7 +52,7 @@ from ui.tasks import TaskRunner
 
 def till_shop(printer: object, jobs_dir: Path) -> Shop:
     """The demo shop with a named organiser and terminal К1's register KSA-0042."""
-    shop = Shop(
+    shop = assemble_shop(
         FakeStorage(),
         clock=FixedClock(NOW),
         terminal="К1",

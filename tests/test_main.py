@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from main import open_shop
+
 ROOT = Path(__file__).resolve().parents[1]
 
 pytestmark = pytest.mark.integration
@@ -121,7 +123,6 @@ def test_unlock_user_lets_the_last_manager_locked_for_good_in_again(tmp_path: Pa
     from pos.audit import SYSTEM_ACTOR
     from pos.clock import FixedClock
     from pos.errors import PosError, UserLockedUntilUnlocked
-    from pos.services import Shop
 
     created = run_main(
         "create-user", "olga", "--role", "manager", "--pin", "7351", data_dir=tmp_path
@@ -129,7 +130,7 @@ def test_unlock_user_lets_the_last_manager_locked_for_good_in_again(tmp_path: Pa
     assert created.returncode == 0, created.stderr
     url = f"sqlite:///{tmp_path / 'shop.db'}"
     clock = FixedClock(datetime.now(UTC))
-    shop = Shop.open(url, terminal="К1", clock=clock)
+    shop = open_shop(url, terminal="К1", clock=clock)
     try:
         for lasted in (timedelta(minutes=15), timedelta(hours=1), timedelta(0)):
             for _ in range(5):
@@ -215,8 +216,8 @@ def test_the_window_says_why_and_exits_when_the_database_cannot_be_opened(tmp_pa
 
 
 def test_report_command_saves_pdf_or_csv_by_the_file_name(tmp_path: Path) -> None:
-    from main import REPORTS
     from pos.reports import ReportKind
+    from ui.command_line import REPORTS
 
     assert set(REPORTS) == {kind.value for kind in ReportKind}
     assert run_main("demo", data_dir=tmp_path).returncode == 0

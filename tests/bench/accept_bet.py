@@ -59,12 +59,12 @@ from sqlalchemy import Connection, Engine, insert, select, text, update
 
 from db.bootstrap import open_storage
 from db.tables import CashMovementRow, CounterRow, EventRow, OddsQuoteRow, SlipLegRow, SlipRow
+from main import assemble_shop
 from pos.bets import BetKind, BetType, possible_payout, total_odds
 from pos.betting import PickOrBlock
 from pos.clock import FixedClock
 from pos.counter import SECRET_SETTING
 from pos.desk import Desk
-from pos.services import Shop
 from pos.slipnumbers import make_slip_number
 from printing.devices import dummy_printer
 from tests.bench import plain_sqlite3
@@ -278,7 +278,7 @@ def _measure(path: Path, calls: int) -> Timings:
     clock = FixedClock(NOW)
     storage = open_storage(f"sqlite:///{path}")  # what Shop.open does, keeping the engine
     printer = dummy_printer("TM-T20II")
-    shop = Shop(
+    shop = assemble_shop(
         storage, clock=clock, terminal=TERMINAL, pin_hasher=PlainPinHasher(), printer=printer
     )
     engine = storage.engine

@@ -13,8 +13,8 @@ from sqlalchemy import Engine
 
 from db.bootstrap import open_storage
 from db.migrate import HEAD
+from main import assemble_shop
 from pos.clock import FixedClock
-from pos.services import Shop
 from tests.fakes import PlainPinHasher
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,7 +46,7 @@ def cached_database(name: str, recipe: int, build: Callable[[Path], None]) -> Pa
 def build_on_the_demo(path: Path, now: datetime, fill: Callable[[Engine], None]) -> None:
     """Create the file as the app does (schema, demo line and users at `now`), then `fill` it
     through the app's engine (WAL, synchronous=FULL; one transaction per chunk)."""
-    shop = Shop(
+    shop = assemble_shop(
         open_storage(f"sqlite:///{path}"),
         clock=FixedClock(now),
         terminal="К1",

@@ -65,6 +65,7 @@ from escpos.printer import Dummy
 from sqlalchemy import Engine
 
 from db.bootstrap import open_storage
+from main import assemble_shop, open_shop
 from pos.betting import PickOrBlock
 from pos.clock import FixedClock
 from pos.counter import SECRET_SETTING
@@ -140,7 +141,7 @@ def demo_database() -> Path:
 
 def _build_demo(path: Path) -> None:
     clock = FixedClock(DEMO_SEEDED)
-    shop = Shop.open(
+    shop = open_shop(
         f"sqlite:///{path}",
         clock=clock,
         terminal=TERMINAL,
@@ -300,7 +301,7 @@ def open_till(name: str, source: Path, folder: Path, count: int, *, renumber: bo
     clock = FixedClock(NOW)
     printer = dummy_printer()
     storage = open_storage(f"sqlite:///{path}")  # what Shop.open does, keeping the engine
-    shop = Shop(
+    shop = assemble_shop(
         storage,
         clock=clock,
         terminal=TERMINAL,

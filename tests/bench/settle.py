@@ -45,6 +45,7 @@ from sqlalchemy import BigInteger, Column, Engine, Integer, MetaData, String, Ta
 from db.bootstrap import open_storage
 from db.tables import EventResultRow, EventRow, SettlementRow, SlipLegRow, SlipRow, SlipTermsRow
 from db.types import UTCDateTime
+from main import assemble_shop
 from pos.bets import BetKind, BetType, possible_payout
 from pos.clock import FixedClock
 from pos.results import ResultStatus
@@ -299,7 +300,9 @@ def run(runs: int) -> list[str]:
     for round_no in range(rounds):
         path = _copy(source)
         storage = open_storage(f"sqlite:///{path}")
-        shop = Shop(storage, clock=FixedClock(NOW), terminal="К1", pin_hasher=PlainPinHasher())
+        shop = assemble_shop(
+            storage, clock=FixedClock(NOW), terminal="К1", pin_hasher=PlainPinHasher()
+        )
         try:
             if round_no % 2 == 0:
                 refs.append(_core_write(storage.engine, NOW))

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+from main import assemble_shop
 from pos.audit import AuditAction
 from pos.bets import BetType
 from pos.clock import FixedClock
@@ -773,7 +774,9 @@ def test_without_a_printer_each_slip_is_shown_in_the_one_preview_panel(
     tmp_path: Path,
 ) -> None:
     storage.data.serials["К1"] = REGISTER
-    shop = Shop(storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), jobs_dir=tmp_path)
+    shop = assemble_shop(
+        storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), jobs_dir=tmp_path
+    )
     shop.seed_demo()
     page = betting_page(qtbot, shop.login("anna", "4821"), runner, clock)
 

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+from main import open_shop
 from pos.audit import AuditAction
 from pos.clock import FixedClock
 from pos.services import Shop
@@ -278,7 +279,7 @@ def test_every_page_reached_by_keyboard_has_the_focus_inside_it(
     qtbot: QtBot, tmp_path: Path, clock: FixedClock, runner: TaskRunner, ui_state: QSettings
 ) -> None:
     # On SQLite: the reports page reads SQL.
-    shop = Shop.open(
+    shop = open_shop(
         f"sqlite:///{tmp_path / 'shop.db'}",
         clock=clock,
         terminal="К1",

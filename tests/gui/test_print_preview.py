@@ -12,10 +12,10 @@ from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
 
+from main import assemble_shop
 from pos.clock import FixedClock
 from pos.desk import Desk
 from pos.ports import PreviewLine
-from pos.services import Shop
 from pos.slipnumbers import display_slip_number
 from printing.layout import code128_modules, qr_modules
 from tests.conftest import REGISTER
@@ -183,7 +183,9 @@ def printerless_page(
 ) -> BettingPage:
     """The betting page of a shop whose slips go to files, at 1280×700."""
     storage.data.serials["К1"] = REGISTER
-    shop = Shop(storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), jobs_dir=tmp_path)
+    shop = assemble_shop(
+        storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), jobs_dir=tmp_path
+    )
     shop.seed_demo()
     page = BettingPage(shop.login("anna", "4821"), runner, clock)
     qtbot.addWidget(page)

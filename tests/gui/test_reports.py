@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDateEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 import ui.pdf_print
+from main import open_shop
 from pos.clock import FixedClock
 from pos.reports import NO_OPERATIONS, ReportKind
 from pos.services import Shop
@@ -28,7 +29,7 @@ TODAY = date(2026, 11, 30)
 
 @pytest.fixture
 def sql_shop(tmp_path: Path, clock: FixedClock) -> Iterator[Shop]:
-    shop = Shop.open(
+    shop = open_shop(
         f"sqlite:///{tmp_path / 'shop.db'}",
         clock=clock,
         terminal="К1",

@@ -16,6 +16,7 @@ import pytest
 from escpos.printer import Dummy
 
 from db.bootstrap import SqlStorage, open_storage
+from main import open_shop
 from pos.clock import FixedClock
 from pos.services import Shop
 from tests.fakes import PlainPinHasher
@@ -103,7 +104,7 @@ def sql_storage(db_url: str) -> Iterator[SqlStorage]:
 @pytest.fixture
 def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
     """The demo shop at К1 on either backend, printing on a Dummy (modules may override)."""
-    shop = Shop.open(
+    shop = open_shop(
         db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=Dummy()
     )
     shop.seed_demo()

@@ -12,6 +12,7 @@ from sqlalchemy.exc import DBAPIError
 
 from db.bootstrap import SqlStorage, open_storage
 from db.migrate import SHOP_MIGRATIONS, Migrations
+from main import open_shop
 from pos.clock import FixedClock
 from pos.services import Shop
 from tests.conftest import NOW
@@ -24,7 +25,7 @@ EMPTY_DATABASES = True
 
 @pytest.fixture
 def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
-    shop = Shop.open(db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher())
+    shop = open_shop(db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher())
     shop.seed_demo()
     yield shop
     shop.close()
@@ -113,7 +114,7 @@ def test_terminals_writing_at_once_keep_one_chain(
     db_url: str, db_shop: Shop, clock: FixedClock
 ) -> None:
     others = [
-        Shop.open(db_url, clock=clock, terminal=f"К{i}", pin_hasher=PlainPinHasher())
+        open_shop(db_url, clock=clock, terminal=f"К{i}", pin_hasher=PlainPinHasher())
         for i in (2, 3)
     ]
     errors: list[BaseException] = []
@@ -154,7 +155,7 @@ def test_records_written_before_0006_are_numbered_and_chained(db_url: str) -> No
                 f"VALUES ('{moment}', 'К1', 'система', 'demo_seeded', 'событий: 10')"
             )
     engine.dispose()
-    shop = Shop.open(
+    shop = open_shop(
         db_url,
         clock=FixedClock(NOW + timedelta(days=1)),
         terminal="К1",

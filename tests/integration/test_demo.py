@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from escpos.printer import Dummy
 
+from main import open_shop
 from pos.clock import FixedClock
-from pos.services import Shop
 from pos.slips import SlipStatus
 from tests.documents import PASSPORT
 from tests.fakes import PlainPinHasher
@@ -14,7 +14,7 @@ from tests.fakes import PlainPinHasher
 def test_a_new_database_gets_a_played_yesterday_ready_to_pay(
     db_url: str, clock: FixedClock
 ) -> None:
-    shop = Shop.open(
+    shop = open_shop(
         db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=Dummy()
     )
     try:

@@ -23,6 +23,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from db import tables
+from db.pins import Argon2PinHasher
+from main import open_shop
 from pos import inputs
 from pos.clock import FixedClock
 from pos.desk import Desk
@@ -37,7 +39,6 @@ from pos.errors import (
 )
 from pos.identity import IdDocument
 from pos.inputs import encodable
-from pos.pins import Argon2PinHasher
 from pos.printers import make_printer_config
 from pos.results import ResultEntry
 from pos.services import Shop
@@ -136,7 +137,7 @@ def fuzz_clock() -> FixedClock:
 @pytest.fixture(scope="module")
 def fuzz_shop(fuzz_url: str, fuzz_clock: FixedClock) -> Iterator[Shop]:
     """The demo shop, its shift open; the draws tests move its clock, so they come last."""
-    shop = Shop.open(
+    shop = open_shop(
         fuzz_url, clock=fuzz_clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=Dummy()
     )
     shop.seed_demo()
@@ -488,7 +489,7 @@ def test_users_and_sign_in_take_any_login_and_pin(
 
 
 def test_a_pin_no_argon2_can_hash_is_a_wrong_pin(fuzz_url: str) -> None:
-    shop = Shop.open(fuzz_url, clock=FixedClock(NOW), terminal="К1", pin_hasher=Argon2PinHasher())
+    shop = open_shop(fuzz_url, clock=FixedClock(NOW), terminal="К1", pin_hasher=Argon2PinHasher())
     try:
         with pytest.raises(InvalidText):
             shop.login("\x00", "4821")
@@ -503,7 +504,7 @@ def test_a_pin_no_argon2_can_hash_is_a_wrong_pin(fuzz_url: str) -> None:
 @pytest.mark.parametrize("terminal", ["К\x00", "К\ud800", "К" * 33])
 def test_a_terminal_name_no_database_can_store_is_refused(fuzz_url: str, terminal: str) -> None:
     with pytest.raises(InvalidText, match="Имя терминала"):
-        Shop.open(fuzz_url, clock=FixedClock(NOW), terminal=terminal)
+        open_shop(fuzz_url, clock=FixedClock(NOW), terminal=terminal)
 
 
 SETTING_NAMES = [*(name for name in ShopSettings.__dataclass_fields__), "register_serial"]

@@ -24,10 +24,10 @@ from db.bootstrap import SqlStorage, open_storage
 from db.engine import maintenance_engine, parse_location
 from db.migrate import HEAD, SHOP_MIGRATIONS, Migrations, read_state
 from db.tables import Base
+from main import open_shop
 from pos.clock import FixedClock
 from pos.errors import DatabaseTooNew, DatabaseUnreadable, MigrationFailed
 from pos.fiscal import GrandTotals
-from pos.services import Shop
 from tests.fakes import PlainPinHasher
 
 # These tests create the schema themselves: a PostgreSQL database starts empty.
@@ -70,7 +70,7 @@ def _revision(storage: SqlStorage) -> str | None:
 
 
 def _seed(url: str) -> None:
-    shop = Shop.open(url, clock=FixedClock(NOW), terminal="К1", pin_hasher=PlainPinHasher())
+    shop = open_shop(url, clock=FixedClock(NOW), terminal="К1", pin_hasher=PlainPinHasher())
     try:
         shop.seed_demo()
     finally:
@@ -402,7 +402,7 @@ def test_slips_taken_before_0004_get_their_terms_and_settle(db_url: str) -> None
             "odds_version) VALUES (1, 1, 0, 0, 1, '1', 250, 1)"
         )
     engine.dispose()
-    shop = Shop.open(
+    shop = open_shop(
         db_url,
         clock=FixedClock(NOW + timedelta(days=1)),
         terminal="К1",

@@ -16,6 +16,7 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 
 from db.bootstrap import SqlStorage
 from db.journal import SqlJournalRepository
+from main import open_shop
 from pos import counter
 from pos.bets import parse_kind
 from pos.clock import FixedClock
@@ -43,7 +44,7 @@ FLOAT = "20000"  # what 60 slips of stakes 1 … 60 at 2,10 pay out, and more
 
 
 def _open(url: str, clock: FixedClock, terminal: str, printer: Dummy | None = None) -> Shop:
-    shop = Shop.open(
+    shop = open_shop(
         url, clock=clock, terminal=terminal, pin_hasher=PlainPinHasher(), printer=printer or Dummy()
     )
     shop.update_settings(register_serial=f"KSA-{terminal}")

@@ -14,6 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import InstrumentedAttribute
 
 from db.tables import CashMovementRow, FiscalReceiptRow, SlipRow
+from main import open_shop
 from pos.clock import FixedClock
 from pos.desk import Desk
 from pos.errors import SlipNotPrinted
@@ -34,7 +35,7 @@ def _short_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
-    shop = Shop.open(db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher())
+    shop = open_shop(db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher())
     shop.seed_demo()
     yield shop
     shop.close()
@@ -114,7 +115,7 @@ def test_a_printer_that_hangs_after_working_issues_nothing(db_shop: Shop) -> Non
 def test_a_slip_printed_before_the_app_died_is_confirmed_at_the_next_start(
     db_url: str, clock: FixedClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shop = Shop.open(db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher())
+    shop = open_shop(db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher())
     shop.seed_demo()
     with FakeNetworkPrinter("ok") as printer:
         _use(shop.login("boss", "9911"), printer)
@@ -127,7 +128,7 @@ def test_a_slip_printed_before_the_app_died_is_confirmed_at_the_next_start(
         assert "Купон".encode("cp866") in printer.received  # it did come out
     shop.close()
 
-    again = Shop.open(db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher())
+    again = open_shop(db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher())
     try:
         anna = again.login("anna", "4821")
         pending = anna.pending_slip()

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 import pytest
 
+from main import open_shop
 from pos.audit import AuditAction
 from pos.clock import FixedClock
 from pos.errors import (
@@ -28,7 +29,7 @@ pytestmark = pytest.mark.integration
 
 
 def _open(url: str, clock: FixedClock, terminal: str = "К1") -> Shop:
-    return Shop.open(url, clock=clock, terminal=terminal, pin_hasher=PlainPinHasher())
+    return open_shop(url, clock=clock, terminal=terminal, pin_hasher=PlainPinHasher())
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import text
 
 from db.bootstrap import SqlStorage
+from main import open_shop
 from pos.clock import FixedClock
 from pos.errors import CorrectionRefused, ResultExists
 from pos.results import ResultEntry
@@ -25,7 +26,7 @@ D = Decimal
 
 @pytest.fixture
 def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
-    shop = Shop.open(db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher())
+    shop = open_shop(db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher())
     shop.seed_demo()
     yield shop
     shop.close()
@@ -156,7 +157,7 @@ def test_two_terminals_settling_at_once_settle_each_slip_once(
     boss = db_shop.login("boss", "9911")
     boss.record_result(101, 2, 1, source="АБФФ")
     boss.record_result(102, 0, 0, source="АБФФ")
-    other = Shop.open(db_url, clock=clock, terminal="К2", pin_hasher=PlainPinHasher())
+    other = open_shop(db_url, clock=clock, terminal="К2", pin_hasher=PlainPinHasher())
     reports = []
     errors: list[BaseException] = []
 

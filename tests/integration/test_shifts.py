@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 
+from main import open_shop
 from pos.clock import FixedClock
 from pos.errors import ShiftAlreadyOpen
 from pos.services import Shop
@@ -43,7 +44,7 @@ def test_a_day_closes_to_the_kopeck(db_shop: Shop) -> None:
 
 
 def test_one_open_shift_per_terminal(db_url: str, db_shop: Shop, clock: FixedClock) -> None:
-    again = Shop.open(db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher())
+    again = open_shop(db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher())
     try:
         with pytest.raises(ShiftAlreadyOpen):
             again.login("boss", "9911").open_shift(cash="0")

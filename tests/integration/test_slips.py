@@ -12,6 +12,7 @@ from escpos.printer import Dummy
 from sqlalchemy import text
 
 from db.bootstrap import SqlStorage
+from main import open_shop
 from pos.clock import FixedClock
 from pos.errors import SlipNotOpen, UnknownSlip, WindowClosed
 from pos.line import Sport
@@ -24,7 +25,7 @@ D = Decimal
 
 
 def _open(url: str, clock: FixedClock, terminal: str = "К1") -> Shop:
-    shop = Shop.open(url, clock=clock, terminal=terminal, pin_hasher=PlainPinHasher())
+    shop = open_shop(url, clock=clock, terminal=terminal, pin_hasher=PlainPinHasher())
     if terminal != "К1":  # К1 gets its demo register from seed_demo
         shop.update_settings(register_serial=f"KSA-{terminal}")
     return shop
@@ -41,7 +42,7 @@ def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
 def test_a_reprint_names_each_event_s_sport_and_tournament(db_url: str, clock: FixedClock) -> None:
     """Issue 16: the legs read back carry them, so a copy prints what the original did."""
     printer = Dummy(profile="TM-T20II")
-    shop = Shop.open(
+    shop = open_shop(
         db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=printer
     )
     try:

@@ -17,6 +17,7 @@ from decimal import Decimal
 
 from escpos.printer import Dummy
 
+import main
 from pos import counter
 from pos.bets import parse_kind
 from pos.clock import FixedClock
@@ -39,7 +40,7 @@ def open_shop(url: str, clock: FixedClock, **printers: object) -> Shop:
     """The shop as every soak process opens it (PINs hashed plainly: sign-ins are cheap)."""
     if "printer" not in printers:
         printers["printer"] = Dummy(profile="TM-T20II")
-    return Shop.open(
+    return main.open_shop(
         url,
         clock=clock,
         terminal=TERMINAL,

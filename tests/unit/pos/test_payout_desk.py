@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 from pypdf import PdfReader
 
+from main import assemble_shop
 from pos.audit import AuditAction
 from pos.clock import FixedClock
 from pos.desk import Desk
@@ -53,7 +54,9 @@ def flaky() -> FlakyDummy:
 @pytest.fixture
 def shop(storage: FakeStorage, clock: FixedClock, flaky: FlakyDummy) -> Shop:
     storage.data.serials["К1"] = REGISTER
-    shop = Shop(storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=flaky)
+    shop = assemble_shop(
+        storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=flaky
+    )
     shop.seed_demo()
     return shop
 

@@ -13,6 +13,7 @@ from decimal import Decimal
 import pytest
 from escpos.printer import Dummy
 
+from main import assemble_shop
 from pos.audit import AuditAction
 from pos.clock import FixedClock
 from pos.desk import Desk
@@ -99,7 +100,9 @@ def test_a_crash_before_the_receipt_printed_is_released_by_the_cashier(
     monkeypatch.undo()
     assert flaky.papers == []  # nothing came out
 
-    again = Shop(storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=flaky)
+    again = assemble_shop(
+        storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=flaky
+    )
     anna = again.login("anna", "4821")
     pending = anna.pending_payout()
     assert pending is not None and pending.slip_number == slip.number
@@ -131,7 +134,9 @@ def test_a_crash_after_the_receipt_printed_is_made_with_the_number_on_paper(
     assert storage.data.journal == {}
     assert shop.slip(slip.number).status is SlipStatus.WON  # not paid until it is made
 
-    again = Shop(storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=flaky)
+    again = assemble_shop(
+        storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=flaky
+    )
     boss = again.login("boss", "9911")  # whoever signs in next at this terminal answers
     pending = boss.pending_payout()
     assert pending is not None and pending.cashier == "anna"

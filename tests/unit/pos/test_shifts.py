@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from main import assemble_shop
 from pos.audit import AuditAction
 from pos.clock import FixedClock
 from pos.desk import Desk
@@ -224,7 +225,9 @@ def test_a_z_report_that_does_not_print_still_gives_the_closing_figures(
 ) -> None:
     flaky = FlakyDummy()
     storage.data.serials["К1"] = REGISTER
-    shop = Shop(storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=flaky)
+    shop = assemble_shop(
+        storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=flaky
+    )
     shop.seed_demo()
     anna = shop.login("anna", "4821")
     anna.accept_bet([(101, "1")], "10")

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from escpos.printer import Dummy
 
+from main import assemble_shop
 from pos.audit import AuditAction
 from pos.clock import FixedClock
 from pos.desk import Desk
@@ -49,7 +50,9 @@ def flaky() -> FlakyDummy:
 @pytest.fixture
 def flaky_shop(storage: FakeStorage, clock: FixedClock, flaky: FlakyDummy) -> Shop:
     storage.data.serials["К1"] = REGISTER
-    shop = Shop(storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=flaky)
+    shop = assemble_shop(
+        storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=flaky
+    )
     shop.seed_demo()
     return shop
 
@@ -122,7 +125,9 @@ def test_a_crash_between_print_and_save_is_resolved_at_the_next_sign_in(
         anna.accept_bet([(101, "1")], stake="10")
     monkeypatch.undo()
 
-    again = Shop(storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=Dummy())
+    again = assemble_shop(
+        storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=Dummy()
+    )
     boss = again.login("boss", "9911")
     pending = boss.pending_slip()
     assert pending is not None and pending.status is SlipStatus.PENDING
@@ -297,7 +302,7 @@ def test_new_printer_settings_take_effect_at_once(
 ) -> None:
     """Without a printer the jobs go to files; the file printer a manager sets takes the next."""
     storage.data.serials["К1"] = REGISTER
-    shop = Shop(
+    shop = assemble_shop(
         storage, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), jobs_dir=tmp_path / "jobs"
     )
     shop.seed_demo()

@@ -5,9 +5,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from db.pins import Argon2PinHasher
 from pos.errors import InvalidUser, NotPermitted, PinRequired
 from pos.permissions import Permission, require
-from pos.pins import Argon2PinHasher
 from pos.users import (
     LOCK_DURATION,
     Role,

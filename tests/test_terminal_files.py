@@ -1,20 +1,20 @@
-"""This PC's terminal.toml: defaults, the written template, and bad files."""
+"""This PC's files, which main.py reads: terminal.toml (defaults, the written template, bad
+files) and the sign-in list the last start kept."""
 
 from pathlib import Path
 
 import pytest
 
-from pos.errors import InvalidTerminalConfig
-from pos.terminal import (
+from main import (
     SIGN_IN_NAME,
-    RememberedSignIn,
-    TerminalConfig,
     default_data_dir,
     load_terminal_config,
     read_sign_in,
     write_default_config,
     write_sign_in,
 )
+from pos.errors import InvalidTerminalConfig
+from pos.terminal import RememberedSignIn, TerminalConfig
 
 
 def test_no_file_means_terminal_k1_on_sqlite_in_the_data_folder(tmp_path: Path) -> None:
