@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from pos import counter
+from pos import counter, line_desk
 from pos import settings as shop_settings
 from pos.audit import AuditAction
 from pos.betting import (
@@ -21,16 +21,15 @@ from pos.betting import (
     normalise_picks,
     price_bet,
 )
+from pos.context import Actor, Context, Grant, use_case
 from pos.counter import BetRequest
 from pos.draw_desk import DrawDesk
 from pos.errors import InvalidText, RequestPrinting
 from pos.identity import IdDocument
-from pos.line_desk import LineDesk
 from pos.payout_desk import PayoutDesk
 from pos.permissions import Permission
 from pos.report_desk import ReportDesk
 from pos.results_desk import ResultsDesk
-from pos.session import Grant
 from pos.settings import ShopSettings
 from pos.shift_desk import ShiftDesk
 from pos.slipnumbers import display_slip_number
@@ -57,12 +56,34 @@ class UserInfo:
     locked_for_good: bool = False
 
 
-class Desk(LineDesk, PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk, DrawDesk):
+class Desk(PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk, DrawDesk):
     """The terminal session of one signed-in user; a manager can do all a cashier can."""
 
     def __init__(self, shop: Shop, user: User) -> None:
         self._shop = shop
         self.user = user
+
+    @property
+    def context(self) -> Context:
+        """The terminal this desk works at (pos.context)."""
+        return self._shop
+
+    @property
+    def actor(self) -> Actor:
+        """Who the use cases of this desk act as: its user, with the grant given to it."""
+        return Actor(self.user.login, self.user.role, self._grant)
+
+    # --- the line (pos.line_desk) -------------------------------------------------------------
+    add_event = use_case(line_desk.add_event)
+    set_odds = use_case(line_desk.set_odds)
+    line = use_case(line_desk.line)
+    events_on_offer = use_case(line_desk.events_on_offer)
+    update_event = use_case(line_desk.update_event)
+    suspend_event = use_case(line_desk.suspend_event)
+    resume_event = use_case(line_desk.resume_event)
+    sport_limits = use_case(line_desk.sport_limits)
+    set_sport_limit = use_case(line_desk.set_sport_limit)
+    import_line = use_case(line_desk.import_line)
 
     @property
     def role(self) -> Role:

@@ -309,7 +309,7 @@ class Storage(Protocol):
 class JournalWriter(Protocol):
     """How the printing adapter writes the journal as PDF."""
 
-    def __call__(  # noqa: PLR0913 - the header's facts, each named at the call
+    def __call__(
         self,
         path_or_file: str | os.PathLike[str] | BinaryIO,
         entries: Sequence[JournalEntry],

@@ -87,7 +87,7 @@ class SettleReport:
 class ResultsDesk(DeskBase):
     """Results (managers) and settlement for a signed-in desk."""
 
-    def record_result(  # noqa: PLR0913 - the keyword API DESIGN.md names
+    def record_result(
         self,
         code: int,
         home: object = None,

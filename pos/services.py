@@ -4,26 +4,21 @@ from __future__ import annotations
 
 import logging
 import os
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import date, datetime
 from decimal import Decimal
 from typing import BinaryIO
 
-from pos import printers as printer_settings
 from pos import settings as shop_settings
 from pos.audit import SYSTEM_ACTOR, AuditAction, AuditRecord
 from pos.clock import Clock
+from pos.context import SYSTEM, Context
 from pos.counter import find_slip
 from pos.demo import DEMO_USERS, demo_fixtures, play_yesterday
 from pos.desk import Desk
 from pos.errors import (
-    EventExists,
     InvalidUser,
     NotPermitted,
     PendingSlip,
-    UnknownEvent,
     UnknownUser,
     UserExists,
     UserLocked,
@@ -32,11 +27,11 @@ from pos.errors import (
 )
 from pos.inputs import LOGIN, TERMINAL, clean_text
 from pos.journal import JournalEntry
-from pos.line import Event, OddsQuote, new_event, parse_market, parse_odds
+from pos.line import new_event
+from pos.line_desk import record_event, record_odds
 from pos.payout_desk import journal_query
 from pos.permissions import WORDS, Permission, allowed
-from pos.ports import Adapters, PrintStation, ReportWriter, UnitOfWork
-from pos.printers import PrinterConfig
+from pos.ports import Adapters, UnitOfWork
 from pos.report_desk import ReportFormat, build_report, export_report, saving
 from pos.reports import Report, ReportKind
 from pos.results_desk import Progress, SettleReport, settle_all
@@ -53,74 +48,19 @@ log = logging.getLogger(__name__)
 DEMO_FLOAT = Decimal("1000.00")  # the demo shift's float
 
 
-class Shop:
-    """One terminal's view of the shop: its database, clock and devices."""
+class Shop(Context):
+    """One terminal's view of the shop, acting for the PC itself (the command line,
+    integrations): its use cases run as the system (pos.context.SYSTEM). A user signs in
+    (`login`) for a `Desk` that acts as them."""
 
     def __init__(self, adapters: Adapters, *, clock: Clock, terminal: str) -> None:
         """A shop over the adapters `main.py` built (`main.open_shop`, `main.assemble_shop`).
 
-        The printers are set up here, from this terminal's printer settings: a device is
-        opened only when a job is sent to it.
-
         Raises:
             InvalidText: a terminal name no database can store.
         """
-        self._storage = adapters.storage
-        self._adapters = adapters
-        self.clock = clock
-        self.terminal = terminal_name(terminal)
+        super().__init__(adapters, clock=clock, terminal=terminal_name(terminal))
         self._pins = adapters.pins
-        self._station_lock = threading.Lock()
-        self._print_lock = threading.Lock()
-        self._station = adapters.build_station(*self.printers())
-
-    @property
-    def description(self) -> str:
-        """Where the data lives, for the status bar and the log."""
-        return self._storage.description
-
-    def close(self) -> None:
-        """Release the printers and the database connections."""
-        with self._station_lock:
-            self._station.close()
-        self._storage.close()
-
-    # --- printers ---------------------------------------------------------------------------
-
-    @property
-    def station(self) -> PrintStation:
-        """This terminal's printers."""
-        with self._station_lock:
-            return self._station
-
-    @property
-    def write_report(self) -> ReportWriter:
-        """The PDF writer of reports (pos.report_desk)."""
-        return self._adapters.write_report
-
-    @contextmanager
-    def printing(self) -> Iterator[PrintStation]:
-        """The station, for one job at a time: two windows' jobs never interleave."""
-        with self._print_lock:
-            yield self.station
-
-    def printers(self) -> tuple[PrinterConfig, PrinterConfig | None]:
-        """This terminal's configured slip printer and separate fiscal printer (None: same)."""
-        with self.unit_of_work() as uow:
-            slip, fiscal_printer = uow.settings.printer_texts(self.terminal)
-        separate = printer_settings.from_text(fiscal_printer) if fiscal_printer else None
-        return printer_settings.from_text(slip), separate
-
-    def reload_printers(self) -> None:
-        """Rebuild the station after the printer settings changed."""
-        station = self._adapters.build_station(*self.printers())
-        with self._print_lock, self._station_lock:
-            self._station.close()
-            self._station = station
-
-    def unit_of_work(self) -> UnitOfWork:
-        """A new transaction on this shop's database."""
-        return self._storage.unit_of_work()
 
     # --- settings ---------------------------------------------------------------------------
 
@@ -323,31 +263,6 @@ class Shop:
             return UserLockedUntilUnlocked(user.login)
         return UserLocked(user.login, self._local(uow, user.locked_until))
 
-    # --- the line ---------------------------------------------------------------------------
-
-    def _add_event(self, uow: UnitOfWork, actor: str, event: Event) -> None:
-        if uow.line.get_event(event.code) is not None:
-            raise EventExists(event.code)
-        uow.line.add_event(event)
-        self._audit(
-            uow, actor, AuditAction.EVENT_ADDED, f"{event.code} {event.home} — {event.away}"
-        )
-
-    def _set_odds(
-        self, uow: UnitOfWork, actor: str, code: int, market: str, odds: object
-    ) -> OddsQuote:
-        canonical, value = parse_market(market), parse_odds(odds)
-        if uow.line.get_event(code) is None:
-            raise UnknownEvent(code)
-        current = {q.market: q for q in uow.line.current_quotes([code])}.get(canonical)
-        quote = OddsQuote(
-            code, canonical, value, (current.version + 1) if current else 1, self.clock.now(), actor
-        )
-        uow.line.add_quote(quote)
-        was = f"{current.odds}" if current else "—"
-        self._audit(uow, actor, AuditAction.ODDS_SET, f"{code} {canonical}: {was} → {value}")
-        return quote
-
     def seed_demo(self, *, played_yesterday: bool = False) -> int:
         """Add the demo users that are missing and the demo events whose codes are free.
 
@@ -371,9 +286,9 @@ class Shop:
                 event = new_event(
                     fixture.code, fixture.sport, fixture.home, fixture.away, fixture.starts_at
                 )
-                self._add_event(uow, SYSTEM_ACTOR, event)
+                record_event(self, SYSTEM, uow, event)
                 for market, odds in fixture.odds.items():
-                    self._set_odds(uow, SYSTEM_ACTOR, fixture.code, market, odds)
+                    record_odds(self, SYSTEM, uow, fixture.code, market, odds)
                 added += 1
             if uow.shifts.open_for(self.terminal) is None:
                 # A demo database can take bets at once: its terminal's shift is open, with a
@@ -458,7 +373,7 @@ class Shop:
         with self.unit_of_work() as uow:
             head = uow.audit.head()
         with saving(path_or_file):
-            sheets = self._adapters.write_journal(
+            sheets = self.write_journal(
                 path_or_file,
                 entries,
                 shop_name=settings.shop_name,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pos.audit import AuditAction, AuditRecord
+from pos.context import Grant
 from pos.counter import Teller
 from pos.errors import NotPermitted
 from pos.permissions import WORDS, Permission, allowed
@@ -14,14 +14,6 @@ from pos.users import User
 
 if TYPE_CHECKING:
     from pos.services import Shop
-
-
-@dataclass
-class Grant:
-    """One action a manager allowed on a cashier's desk with their PIN; used once."""
-
-    permission: Permission
-    used: bool = False
 
 
 class DeskBase:
