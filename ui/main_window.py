@@ -347,7 +347,8 @@ class MainWindow(QMainWindow):
 
     def _on_draws_pick_wanted(self, betting: BettingPage, pick: str) -> None:
         """A hand chosen on the poker board goes onto the slip of the betting page."""
-        self._navigation.setCurrentIndex(self._pages.index(betting))
+        if self._navigation is not None:
+            self._navigation.setCurrentIndex(self._pages.index(betting))
         betting.editor.add_pick(pick)
 
     def _on_navigation_current_changed(self, index: int) -> None:
