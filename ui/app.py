@@ -136,7 +136,7 @@ QT_GAPS = {
 class QtGaps(QTranslator):
     """Russian for the few Qt strings qtbase_ru lacks (`QT_GAPS`); asked before qtbase_ru."""
 
-    def translate(  # type: ignore[override]  # QTranslator's
+    def translate(  # QTranslator's
         self, context: str, source: str, disambiguation: str | None = None, n: int = -1
     ) -> str | None:
         # None is Qt's null string, "not translated here": an empty one would blank the text.

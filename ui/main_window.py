@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
@@ -24,7 +25,7 @@ from ui.app import APP_NAME, ORGANIZATION
 from ui.connection import ShopConnection
 from ui.errors import ERROR_COLOUR
 from ui.idle import ScreenLock
-from ui.navigation import add_page_keys, focus_first_field, tab_text
+from ui.navigation import add_page_keys, focus_first_field, page_tabs
 from ui.pages.login import LoginPage, SignInScreen
 from ui.tasks import TaskRunner
 from ui.widgets.elided_label import ElidedLabel
@@ -33,32 +34,8 @@ if TYPE_CHECKING:
     from pos.desk import Desk
     from pos.shift_desk import ShiftStatus
     from ui.pages.betting import BettingPage
-    from ui.pages.cancellations import CancellationsPage
-    from ui.pages.draws import DrawsPage
-    from ui.pages.journal import JournalPage
-    from ui.pages.line import LinePage
-    from ui.pages.line_editor import LineEditorPage
-    from ui.pages.payouts import PayoutsPage
-    from ui.pages.reports import ReportsPage
-    from ui.pages.results import ResultsPage
-    from ui.pages.settings import SettingsPage
     from ui.pages.till import TillPage
-    from ui.pages.users import UsersPage
-
-    Page = (
-        BettingPage
-        | LinePage
-        | CancellationsPage
-        | PayoutsPage
-        | TillPage
-        | ResultsPage
-        | JournalPage
-        | DrawsPage
-        | ReportsPage
-        | LineEditorPage
-        | UsersPage
-        | SettingsPage
-    )
+    from ui.workspace_pages import Page
 
 GEOMETRY_KEY = "main_window/geometry"
 DEFAULT_SIZE = (1280, 800)
@@ -204,80 +181,17 @@ class MainWindow(QMainWindow):
 
     def _build_workspace(self, desk: Desk) -> QWidget:
         # The pages are loaded at the first sign-in, not before the window is first shown.
-        from ui.pages.betting import BettingPage  # noqa: PLC0415
-        from ui.pages.cancellations import CancellationsPage  # noqa: PLC0415
-        from ui.pages.draws import DrawsPage  # noqa: PLC0415
-        from ui.pages.journal import JournalPage  # noqa: PLC0415
-        from ui.pages.line import LinePage  # noqa: PLC0415
-        from ui.pages.line_editor import LineEditorPage  # noqa: PLC0415
-        from ui.pages.payouts import PayoutsPage  # noqa: PLC0415
-        from ui.pages.reports import ReportsPage  # noqa: PLC0415
-        from ui.pages.results import ResultsPage  # noqa: PLC0415
-        from ui.pages.settings import SettingsPage  # noqa: PLC0415
-        from ui.pages.till import TillPage  # noqa: PLC0415
-        from ui.pages.users import UsersPage  # noqa: PLC0415
+        from ui.workspace_pages import rows_for  # noqa: PLC0415
 
-        runner, clock = self._runner, self._connection.clock
-        betting = BettingPage(desk, runner, clock)
-        self._till = TillPage(desk, runner)
-        # A failed bet may leave a slip waiting or a receipt unprinted: the till shows it.
-        betting.till_changed.connect(self._on_betting_till_changed)
-        self._till.pending_found.connect(self._on_till_pending_found)
-        self._till.shift_loaded.connect(self._on_till_shift_loaded)
-        draws = DrawsPage(desk, runner, clock)
-        draws.pick_wanted.connect(lambda pick: self._on_draws_pick_wanted(betting, pick))
-        self._pages = [
-            betting,
-            LinePage(desk, runner),
-            draws,
-            CancellationsPage(desk, runner),
-            PayoutsPage(desk, runner, clock),
-            self._till,
-        ]
-        titles = [
-            self.tr("Ставки"),
-            self.tr("Линия"),
-            self.tr("Покер"),
-            self.tr("Отмены"),
-            self.tr("Выплаты"),
-            self.tr("Касса"),
-        ]
-        if desk.is_manager:
-            settings_page = SettingsPage(desk, runner)
-            settings_page.settings_saved.connect(self._on_settings_page_settings_saved)
-            self._pages += [
-                ResultsPage(desk, runner, clock),
-                JournalPage(desk, runner, clock),
-                ReportsPage(desk, runner, clock),
-                LineEditorPage(desk, runner),
-                UsersPage(desk, runner),
-                settings_page,
-            ]
-            titles += [
-                self.tr("Результаты"),
-                self.tr("Журнал"),
-                self.tr("Отчёты"),
-                self.tr("Редактор линии"),
-                self.tr("Пользователи"),
-                self.tr("Настройки"),
-            ]
-
+        rows = rows_for(desk)
+        self._pages = [row.factory(desk, self._runner, self._connection.clock) for row in rows]
+        self._titles = [self.tr(row.title) for row in rows]
+        self._connect_pages()
         pages = QStackedWidget()
         pages.setObjectName("workspace_pages")
         for page in self._pages:
             pages.addWidget(page)
-        self._titles = titles
-        navigation = QTabBar()
-        navigation.setObjectName("navigation")
-        navigation.setExpanding(False)
-        navigation.setDrawBase(False)
-        # A manager's twelve tabs fit from 1366 pixels; in a narrower window arrows scroll
-        # them, the current one always in sight (issue 16).
-        navigation.setUsesScrollButtons(True)
-        navigation.setElideMode(Qt.TextElideMode.ElideNone)
-        navigation.setProperty("compact", "true" if desk.is_manager else "false")
-        for index, title in enumerate(titles):
-            navigation.addTab(tab_text(index, title))
+        navigation = page_tabs(self._titles, compact=desk.is_manager)
         navigation.currentChanged.connect(pages.setCurrentIndex)
         navigation.currentChanged.connect(self._on_navigation_current_changed)
         self._navigation = navigation
@@ -290,6 +204,30 @@ class MainWindow(QMainWindow):
         column.addWidget(pages, 1)
         add_page_keys(workspace, navigation)
         return workspace
+
+    def _connect_pages(self) -> None:
+        """The few pages that answer one another, each wired only if the user has it."""
+        # Loaded by now, with the table (_build_workspace).
+        from ui.pages.betting import BettingPage  # noqa: PLC0415
+        from ui.pages.draws import DrawsPage  # noqa: PLC0415
+        from ui.pages.settings import SettingsPage  # noqa: PLC0415
+        from ui.pages.till import TillPage  # noqa: PLC0415
+        from ui.workspace_pages import page_of  # noqa: PLC0415
+
+        betting = page_of(self._pages, BettingPage)
+        draws = page_of(self._pages, DrawsPage)
+        settings_page = page_of(self._pages, SettingsPage)
+        self._till = page_of(self._pages, TillPage)
+        if betting is not None:
+            # A failed bet may leave a slip waiting or a receipt unprinted: the till shows it.
+            betting.till_changed.connect(self._on_betting_till_changed)
+            if draws is not None:
+                draws.pick_wanted.connect(partial(self._on_draws_pick_wanted, betting))
+        if self._till is not None:
+            self._till.pending_found.connect(self._on_till_pending_found)
+            self._till.shift_loaded.connect(self._on_till_shift_loaded)
+        if settings_page is not None:
+            settings_page.settings_saved.connect(self._on_settings_page_settings_saved)
 
     def _build_top_bar(self, navigation: QTabBar) -> QWidget:
         bar = QWidget()
@@ -347,7 +285,8 @@ class MainWindow(QMainWindow):
 
     def _on_draws_pick_wanted(self, betting: BettingPage, pick: str) -> None:
         """A hand chosen on the poker board goes onto the slip of the betting page."""
-        self._navigation.setCurrentIndex(self._pages.index(betting))
+        if self._navigation is not None:
+            self._navigation.setCurrentIndex(self._pages.index(betting))
         betting.editor.add_pick(pick)
 
     def _on_navigation_current_changed(self, index: int) -> None:

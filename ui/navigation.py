@@ -1,9 +1,9 @@
-"""Going between the workspace's pages by keyboard (numbered tabs, Alt+1…9, Ctrl+Tab), the
-page's first field taking the cursor (issue 16)."""
+"""The workspace's tab bar and going between its pages by keyboard (numbered tabs, Alt+1…9,
+Ctrl+Tab), the page's first field taking the cursor (issue 16)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -19,6 +19,22 @@ def tab_text(index: int, title: str) -> str:
     return QCoreApplication.translate("MainWindow", "{number} {title}").format(
         number=index + 1, title=title
     )
+
+
+def page_tabs(titles: Sequence[str], *, compact: bool) -> QTabBar:
+    """The workspace's tab bar, one numbered tab per title (`compact`: a manager's twelve)."""
+    navigation = QTabBar()
+    navigation.setObjectName("navigation")
+    navigation.setExpanding(False)
+    navigation.setDrawBase(False)
+    # A manager's twelve tabs fit from 1366 pixels; in a narrower window arrows scroll
+    # them, the current one always in sight (issue 16).
+    navigation.setUsesScrollButtons(True)
+    navigation.setElideMode(Qt.TextElideMode.ElideNone)
+    navigation.setProperty("compact", "true" if compact else "false")
+    for index, title in enumerate(titles):
+        navigation.addTab(tab_text(index, title))
+    return navigation
 
 
 def add_page_keys(workspace: QWidget, navigation: QTabBar) -> None:

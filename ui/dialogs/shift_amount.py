@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Generic, TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
@@ -13,8 +13,11 @@ from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import dialog_buttons
 
+# What the subclass's desk call answers: a Shift, a ShiftClosing, a CashTransfer.
+Answer = TypeVar("Answer")
 
-class ShiftAmountDialog(QDialog):
+
+class ShiftAmountDialog(QDialog, Generic[Answer]):
     """An amount field (and with `reason`, a reason field); Enter sends them as typed.
 
     Subclasses name the desk call in `_request` and take its answer in `_answered`; pos refuses
@@ -105,21 +108,21 @@ class ShiftAmountDialog(QDialog):
 
     # --- for the subclasses -------------------------------------------------------------
 
-    def _request(self, amount: str, reason: str) -> Callable[[], object]:
+    def _request(self, amount: str, reason: str) -> Callable[[], Answer]:
         """The desk call to run on the worker thread: a bound desk method with its arguments,
         never holding the dialog (the worker must not drop the last reference to a widget)."""
         raise NotImplementedError
 
-    def _answered(self, result: Any) -> None:
+    def _answered(self, result: Answer) -> None:
         """Pos accepted: show or pass on its answer."""
         raise NotImplementedError
 
-    def _ask(self, fn: Callable[[], object]) -> None:
+    def _ask(self, fn: Callable[[], Answer]) -> None:
         self._set_asking(True)
         self._message.show_progress(self.tr("Запись…"))
         self._runner.run(fn, on_success=self._succeeded, on_failure=self._failed, owner=self)
 
-    def _succeeded(self, result: object) -> None:
+    def _succeeded(self, result: Answer) -> None:
         self._set_asking(False)
         self._message.clear_message()
         self._answered(result)

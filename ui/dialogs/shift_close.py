@@ -24,7 +24,7 @@ from ui.tasks import TaskRunner
 SURPLUS_COLOUR = "#b45309"
 
 
-class ShiftCloseDialog(ShiftAmountDialog):
+class ShiftCloseDialog(ShiftAmountDialog[ShiftClosing]):
     """The counted cash; Enter closes the shift, shows the result and emits
     `closed(ShiftClosing)`.
 

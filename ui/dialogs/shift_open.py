@@ -14,7 +14,7 @@ from ui.dialogs.shift_amount import ShiftAmountDialog
 from ui.tasks import TaskRunner
 
 
-class ShiftOpenDialog(ShiftAmountDialog):
+class ShiftOpenDialog(ShiftAmountDialog[Shift]):
     """The counted float; Enter opens the shift, emits `opened(Shift)` and closes."""
 
     opened = Signal(object)

@@ -21,7 +21,7 @@ from ui.dialogs.shift_amount import ShiftAmountDialog
 from ui.tasks import TaskRunner
 
 
-class ShiftTransferDialog(ShiftAmountDialog):
+class ShiftTransferDialog(ShiftAmountDialog[CashTransfer]):
     """Amount and reason; Enter records the transfer, emits `transferred(CashTransfer)` and
     closes. Recorded but not printed: emits `print_failed(PrintFailed)` and closes."""
 

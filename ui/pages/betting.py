@@ -3,43 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from decimal import Decimal
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (
-    QApplication,
-    QCheckBox,
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from pos.bets import kinds_for
 from pos.betting import PricedBet
 from pos.clock import Clock
 from pos.desk import Desk
-from pos.errors import NotPermitted, PosError, ReceiptNotPrinted
+from pos.errors import PosError, ReceiptNotPrinted
 from pos.identity import IdDocument
 from pos.line import Event
-from pos.money import format_money
-from pos.permissions import Permission
 from pos.settings import ShopSettings
 from pos.slipnumbers import display_slip_number
 from pos.slips import Slip
+from ui.dialogs.bet_issue import BetIssue
 from ui.dialogs.confirm_bet import ConfirmBetDialog
 from ui.dialogs.identity import IdentityDialog
 from ui.dialogs.manager_pin import ManagerPinDialog
 from ui.dialogs.print_preview import SlipPreviewer
-from ui.errors import MessageGroup, MessageLabel
+from ui.errors import MessageGroup
 from ui.models.line_model import event_choice
-from ui.models.slip_model import BetDraft, SlipDraftModel, format_total_odds, years
+from ui.models.slip_model import BetDraft, SlipDraftModel
 from ui.tasks import TaskRunner
-from ui.widgets.flow_row import FlowRow, group
+from ui.widgets.bet_controls import BetControls
 from ui.widgets.kind_chooser import KindChooser
 from ui.widgets.preview_panel import PreviewPanel
 from ui.widgets.recent_slips import RecentSlipsPanel
@@ -47,7 +35,6 @@ from ui.widgets.slip_editor import SlipEditor
 
 # The preview is priced once the cashier pauses typing for this long.
 PREVIEW_DELAY_MS = 150
-_NO_VALUE = "—"
 
 
 class BettingPage(QWidget):
@@ -80,11 +67,10 @@ class BettingPage(QWidget):
         self._settings = ShopSettings()  # the zone and minimum stake until the shop's are loaded
         self._document: tuple[IdDocument, int] | None = None
         self._generation = 0
-        self.confirm_dialog: ConfirmBetDialog | None = None
-        self.manager_dialog: ManagerPinDialog | None = None
-        # A cashier's desk a manager allowed one bet in play with their PIN at its issue
-        # (p.22), while «В игре (согласовано)» stays ticked; the bet issued uses the grant up.
-        self._agreed: Desk | None = None
+        self._issue = BetIssue(desk, runner, self)
+        self._issue.issued.connect(self._on_issue_issued)
+        self._issue.refused.connect(self._on_issue_refused)
+        self._issue.closed.connect(self._on_issue_closed)
         self.identity_dialog: IdentityDialog | None = None
         self._preview = PreviewPanel()
         self._preview.closed.connect(self._on_preview_closed)
@@ -130,6 +116,16 @@ class BettingPage(QWidget):
         """The kind chooser."""
         return self._kinds
 
+    @property
+    def confirm_dialog(self) -> ConfirmBetDialog | None:
+        """The confirmation open now (tests)."""
+        return self._issue.confirm_dialog
+
+    @property
+    def manager_dialog(self) -> ManagerPinDialog | None:
+        """The manager's PIN for a bet in play, open now (tests)."""
+        return self._issue.manager_dialog
+
     def refresh(self) -> None:
         """Reload the shop settings (zone, minimum stake), the events on offer and the
         recent slips."""
@@ -156,8 +152,7 @@ class BettingPage(QWidget):
     def clear_slip(self) -> None:
         """Esc or «Новый купон»: the slip being built is dropped and the next one starts empty."""
         self._editor.clear()
-        self._stake.clear()
-        self._in_play.setChecked(False)
+        self._controls.clear()
         self._set_document(None)
         self._generation += 1  # a price of the dropped slip still on its way is not shown
         self._show_totals(None)
@@ -205,108 +200,17 @@ class BettingPage(QWidget):
         self.setFocusProxy(self._editor)
 
     def _build_bet(self, column: QVBoxLayout) -> None:
-        self._kinds = KindChooser()
-        self._kinds.setObjectName("kinds")
-        self._kinds.kind_changed.connect(self._on_kinds_kind_changed)
-        self._stake = QLineEdit()
-        self._stake.setObjectName("stake")
-        self._stake.setPlaceholderText(self.tr("10 или 12,50"))
-        self._stake.setMaximumWidth(200)
-        self._stake.setMinimumWidth(80)  # «4999,99» in sight beside a slip's preview (issue 16)
-        self._stake.textChanged.connect(self._on_stake_text_changed)
-        self._stake.returnPressed.connect(self._on_stake_return_pressed)
-        self._in_play = QCheckBox(self.tr("В игре (согласовано)"))
-        self._in_play.setObjectName("agreed_in_play")
-        # p.22: only a manager agrees a bet after the start; a cashier calls one over, who
-        # allows it with their PIN when the slip is issued.
-        if not self._desk.is_manager:
-            self._in_play.setToolTip(
-                self.tr("Ставку в игре согласует менеджер: при выдаче купона он вводит свой PIN")
-            )
-        self._in_play.setStyleSheet("QCheckBox::indicator { width: 22px; height: 22px; }")
-        self._in_play.toggled.connect(self._on_in_play_toggled)
-        self._total_odds = self._value_label("total_odds")
-        self._payout = self._value_label("possible_payout")
-
-        kind_label = QLabel(self.tr("Вид ставки (F2)"))
-        stake_label = QLabel(self.tr("Ставка, руб."))
-        stake_label.setBuddy(self._stake)
-        # Rows rather than a grid: the kinds wrap in their own row as the card narrows.
-        for label in (kind_label, stake_label):
-            label.setMinimumWidth(
-                max(kind_label.sizeHint().width(), stake_label.sizeHint().width())
-            )
-        kind_row = QHBoxLayout()
-        kind_row.setSpacing(14)
-        kind_row.addWidget(kind_label, 0, Qt.AlignmentFlag.AlignTop)
-        kind_row.addWidget(self._kinds, 1)
-        stake_row = QHBoxLayout()
-        stake_row.setSpacing(14)
-        stake_row.addWidget(stake_label)
-        stake_row.addWidget(self._stake)
-        stake_row.addWidget(self._in_play)
-        stake_row.addStretch(1)
-        self._slip_message = MessageLabel()
-        self._slip_message.setObjectName("slip_message")
-        # A refusal goes as the cashier corrects the slip, before its new price (issue 16).
-        self._slip_message.clear_when_edited(self._stake)
+        self._controls = BetControls(manager=self._desk.is_manager)
+        self._controls.changed.connect(self._on_controls_changed)
+        self._controls.in_play_toggled.connect(self._on_in_play_toggled)
+        self._controls.confirm_requested.connect(self.confirm)
+        self._controls.clear_requested.connect(self.clear_slip)
+        self._controls.document_requested.connect(self.check_document)
+        self._kinds, self._stake = self._controls.kinds, self._controls.stake
+        self._slip_message = self._controls.message
+        self._document_state = self._controls.document_state
         self._editor.clear_message_when_edited(self._slip_message)
-        column.addLayout(kind_row)
-        column.addLayout(stake_row)
-        column.addLayout(self._totals_row())
-        column.addWidget(self._slip_message)
-        column.addWidget(self._build_buttons())
-
-    def _totals_row(self) -> QHBoxLayout:
-        # Each figure under its caption: a five-figure payout never widens the window past
-        # 1024 pixels (issue 16), and amounts are never cut short.
-        row = QHBoxLayout()
-        row.setSpacing(32)
-        captions = (self.tr("Коэффициент"), self.tr("Возможный выигрыш"))
-        for caption, value in zip(captions, (self._total_odds, self._payout), strict=True):
-            pair = QVBoxLayout()
-            pair.setSpacing(0)
-            pair.addWidget(QLabel(caption))
-            pair.addWidget(value)
-            row.addLayout(pair)
-        row.addStretch(1)
-        return row
-
-    def _value_label(self, name: str) -> QLabel:
-        label = QLabel(_NO_VALUE)
-        label.setObjectName(name)
-        label.setProperty("heading", "1")
-        return label
-
-    def _build_buttons(self) -> FlowRow:
-        document = QPushButton(self.tr("Проверить документ (F4)"))
-        document.setObjectName("check_identity")
-        document.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        document.clicked.connect(self._on_document_button_clicked)
-        # A message line standing for the slip's document (see MessageGroup), on one line.
-        self._document_state = MessageLabel()
-        self._document_state.setObjectName("document_state")
-        self._document_state.setWordWrap(False)
-        self._document_state.setMinimumHeight(0)
-        self._document_state.show_info(self.tr("Документ не проверялся"))
-        clear = QPushButton(self.tr("Новый купон (Esc)"))
-        clear.setObjectName("clear_slip")
-        clear.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        clear.clicked.connect(self._on_clear_button_clicked)
-        accept = QPushButton(self.tr("Принять ставку (F9)"))
-        accept.setObjectName("accept_bet")
-        accept.setProperty("primary", "true")
-        accept.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        accept.clicked.connect(self._on_accept_button_clicked)
-        # The document's state under its button, so that the three buttons share a line from
-        # 1366 pixels; in a narrower window the slip's two go on the next line (issue 16).
-        checked = QWidget()
-        under = QVBoxLayout(checked)
-        under.setContentsMargins(0, 0, 0, 0)
-        under.setSpacing(2)
-        under.addWidget(document)
-        under.addWidget(self._document_state)
-        return FlowRow(checked, group(clear, accept), last_right=True)
+        column.addWidget(self._controls)
 
     def _build_shortcuts(self) -> None:
         keys = [
@@ -337,7 +241,11 @@ class BettingPage(QWidget):
             return None
         document = self._document[0] if self._document else None
         return BetDraft(
-            self.draft.picks(), self._stake.text(), str(kind), self._in_play.isChecked(), document
+            self.draft.picks(),
+            self._stake.text(),
+            str(kind),
+            self._controls.agreed_in_play(),
+            document,
         )
 
     def _price(self, *, confirming: bool) -> None:
@@ -356,24 +264,6 @@ class BettingPage(QWidget):
             owner=self,
         )
 
-    def _issue(self, bet: BetDraft, request_key: str, shown_payout: Decimal) -> None:
-        # The manager's grant, once given at the issue of a bet in play; else the page's desk.
-        desk = self._agreed if bet.agreed_in_play and self._agreed is not None else self._desk
-        self._runner.run(
-            lambda: desk.accept_bet(
-                bet.picks,
-                bet.stake,
-                bet.kind,
-                document=bet.document,
-                agreed_in_play=bet.agreed_in_play,
-                request_key=request_key,
-                expected_payout=shown_payout,
-            ),
-            on_success=self._show_issued,
-            on_failure=lambda exc: self._show_issue_refused(bet, exc),
-            owner=self,
-        )
-
     # --- results ------------------------------------------------------------------------
 
     def _show_settings(self, settings: ShopSettings) -> None:
@@ -387,15 +277,9 @@ class BettingPage(QWidget):
         self._editor.set_events([event_choice(event, zone, today) for event in events])
 
     def _show_totals(self, priced: PricedBet | None) -> None:
-        if priced is None:
-            self._total_odds.setText(_NO_VALUE)
-            self._payout.setText(_NO_VALUE)
-            if self._slip_message.kind == "error":
-                self._slip_message.clear_message()
-            return
-        self._total_odds.setText(format_total_odds(priced.total_odds))
-        payout = format_money(priced.possible_payout)
-        self._payout.setText(self.tr("{amount} руб.").format(amount=payout))
+        self._controls.show_totals(priced)
+        if priced is None and self._slip_message.kind == "error":
+            self._slip_message.clear_message()
 
     def _show_priced(
         self, generation: int, bet: BetDraft, priced: PricedBet, confirming: bool
@@ -406,25 +290,14 @@ class BettingPage(QWidget):
         self._show_totals(priced)
         self._slip_message.clear_unless_warning()  # a missing receipt stays in view
         if confirming and self.confirm_dialog is None:
-            self._open_confirmation(bet, priced)
+            self._issue.open(bet, priced, self._document[1] if self._document else None)
 
     def _show_price_refused(self, generation: int, exc: PosError) -> None:
         if generation == self._generation:
             self._show_totals(None)
             self._slip_message.show_error(exc)
 
-    def _open_confirmation(self, bet: BetDraft, priced: PricedBet) -> None:
-        age = self._document[1] if self._document else None
-        dialog = ConfirmBetDialog(
-            priced, agreed_in_play=bet.agreed_in_play, document_age=age, parent=self
-        )
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.confirmed.connect(lambda key: self._issue(bet, key, priced.possible_payout))
-        dialog.finished.connect(self._on_confirm_dialog_finished)
-        self.confirm_dialog = dialog
-        dialog.open()
-
-    def _show_issued(self, slip: Slip) -> None:
+    def _on_issue_issued(self, slip: Slip) -> None:
         self._clear_issued()
         until = slip.window_ends_at.astimezone(self._settings.zone)
         self._slip_message.show_success(
@@ -435,47 +308,28 @@ class BettingPage(QWidget):
         self._recent.add_slip(slip)
         self._previewer.show_if_virtual(slip)
 
-    def _show_issue_refused(self, bet: BetDraft, exc: PosError) -> None:
+    def _on_issue_refused(self, exc: PosError, shown: bool) -> None:
         if isinstance(exc, ReceiptNotPrinted):
             # The slip is issued; only its receipt is missing ("Допечатать чеки").
             self._clear_issued()
             self._slip_message.show_warning(exc)
             self._recent.refresh()
-        elif self.confirm_dialog is not None:
-            self.confirm_dialog.show_refusal(exc)
-            if isinstance(exc, NotPermitted) and bet.agreed_in_play:
-                # p.22: the manager agrees the bet in play now, at its issue, with their PIN.
-                self._ask_manager_for_in_play(self.confirm_dialog)
-        else:
+        elif not shown:  # the confirmation had closed
             self._slip_message.show_error(exc)
         self.till_changed.emit()
 
     def _clear_issued(self) -> None:
-        if self.confirm_dialog is not None:
-            self.confirm_dialog.accept()
+        self._issue.close_confirmation()
         self.clear_slip()
 
     def _set_document(self, checked: tuple[IdDocument, int] | None) -> None:
         self._document = checked
-        if checked is None:
-            self._document_state.show_info(self.tr("Документ не проверялся"))
-        else:
-            text = self.tr("Документ проверен: {age}").format(age=years(checked[1]))
-            self._document_state.show_success(text)
+        self._controls.show_document(checked[1] if checked is not None else None)
 
     # --- slots --------------------------------------------------------------------------
 
     def _on_editor_stake_wanted(self) -> None:
         self._stake.setFocus()
-
-    def _on_stake_return_pressed(self) -> None:
-        self.confirm()
-
-    def _on_accept_button_clicked(self) -> None:
-        self.confirm()
-
-    def _on_clear_button_clicked(self) -> None:
-        self.clear_slip()
 
     def _on_escape(self) -> None:
         # The slip's preview beside the page goes first: one more Esc clears the slip.
@@ -490,45 +344,19 @@ class BettingPage(QWidget):
         if focused is None or not self._slip_card.isAncestorOf(focused):
             self._editor.setFocus()
 
-    def _on_document_button_clicked(self) -> None:
-        self.check_document()
-
     def _on_editor_members_changed(self) -> None:
         draft = self.draft
         blocks = draft.has_blocks()
         self._kinds.set_kinds(kinds_for(draft.member_count(), blocks=blocks), blocks=blocks)
         self._preview_timer.start()
 
-    def _on_kinds_kind_changed(self, _kind: object) -> None:
+    def _on_controls_changed(self) -> None:
         self._preview_timer.start()
-
-    def _on_stake_text_changed(self, _text: str) -> None:
-        self._preview_timer.start()
-
-    def _ask_manager_for_in_play(self, parent: QWidget) -> None:
-        dialog = ManagerPinDialog(self._desk, self._runner, Permission.AGREE_IN_PLAY, parent)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.granted.connect(self._on_manager_dialog_granted)
-        dialog.finished.connect(self._on_manager_dialog_finished)
-        self.manager_dialog = dialog
-        dialog.open()
-
-    def _on_manager_dialog_granted(self, granted: Desk) -> None:
-        self._agreed = granted
-        if self.confirm_dialog is not None:
-            self.confirm_dialog.confirm()  # the same request again, now on the granted desk
-
-    def _on_manager_dialog_finished(self, _result: int) -> None:
-        # Without the manager the confirmation keeps the refusal: Enter asks again, Esc goes
-        # back to the slip, still ticked in play.
-        self.manager_dialog = None
-        if self.confirm_dialog is not None:
-            self.confirm_dialog.activateWindow()
 
     def _on_in_play_toggled(self, checked: bool) -> None:
         self._editor.agreed_in_play = checked
         if not checked:
-            self._agreed = None
+            self._issue.drop_grant()
         self._preview_timer.start()
 
     def _on_preview_timer_timeout(self) -> None:
@@ -536,8 +364,7 @@ class BettingPage(QWidget):
         if not self._runner.closed:
             self._price(confirming=False)
 
-    def _on_confirm_dialog_finished(self, _result: int) -> None:
-        self.confirm_dialog = None
+    def _on_issue_closed(self) -> None:
         self.activateWindow()  # F-keys work again at once, with or without a window manager
         if self.draft.member_count():
             self._stake.setFocus()

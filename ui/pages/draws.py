@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
@@ -114,13 +115,13 @@ class DrawsPage(QWidget):
 
         self._runner.run(self._desk.draw_board, on_success=read, on_failure=refused, owner=self)
 
-    def showEvent(self, event: object) -> None:  # noqa: N802 - Qt's name
-        super().showEvent(event)  # type: ignore[arg-type]
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
         self._ticker.start()
         self._reloader.start()
 
-    def hideEvent(self, event: object) -> None:  # noqa: N802 - Qt's name
-        super().hideEvent(event)  # type: ignore[arg-type]
+    def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 - Qt's name
+        super().hideEvent(event)
         self._ticker.stop()
         self._reloader.stop()
 
@@ -245,11 +246,12 @@ class DrawsPage(QWidget):
         self._history.setRowCount(len(views))
         for row, view in enumerate(views):
             result = view.result
-            outcome = (
-                f"отменён: {result.source}"
-                if result is None or result.home is None
-                else winners_words(result.home)
-            )
+            if result is None:  # pos's history holds only draws with a result
+                outcome = ""
+            elif result.home is None:
+                outcome = f"отменён: {result.source}"
+            else:
+                outcome = winners_words(result.home)
             cells = (
                 str(view.number),
                 "  ".join(card_text(hand, rich=False) for hand in view.hands or ()),

@@ -8,11 +8,9 @@ from zoneinfo import ZoneInfo
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -32,14 +30,11 @@ from ui.errors import MessageGroup, MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button
 from ui.widgets.document_form import DocumentForm
-from ui.widgets.flow_row import FlowRow
+from ui.widgets.payout_document import PayoutDocumentCard
 from ui.widgets.payout_quote import PayoutQuoteCard
-from ui.widgets.scrolling import VerticalScroll
 
 _QUOTE_STRETCH, _DOCUMENT_STRETCH = 5, 4
 _NUMBER_STYLE = "QLineEdit#payout_number { font-size: 16pt; min-height: 44px; }"
-# The zone has neither: the journal's fourth column needs both (item 47).
-_NOT_IN_ZONE = ("issued_by", "issued_on")
 
 
 class _FoldingMessage(MessageLabel):
@@ -148,11 +143,11 @@ class PayoutsPage(QWidget):
 
     def pay_message_text(self) -> str:
         """The line over the payout buttons (tests)."""
-        return self._pay_message.text()
+        return self._document.message.text()
 
     def pay_button_text(self) -> str:
         """The payout button's words (tests)."""
-        return self._pay_button.text()
+        return self._document.pay_button_text()
 
     # --- building -----------------------------------------------------------------------
 
@@ -168,7 +163,11 @@ class PayoutsPage(QWidget):
         layout.setContentsMargins(16, 12, 16, 8)
         layout.setSpacing(16)
         layout.addLayout(left, _QUOTE_STRETCH)
-        layout.addWidget(self._build_document_card(), _DOCUMENT_STRETCH)
+        self._document = PayoutDocumentCard(self._today())
+        self._document.pay_requested.connect(self.pay)
+        self._document.refusal_requested.connect(self.player_refused)
+        self._form, self._pay_message = self._document.form, self._document.message
+        layout.addWidget(self._document, _DOCUMENT_STRETCH)
         QShortcut(QKeySequence(Qt.Key.Key_F9), self, self.pay)
         clear = QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._on_clear_clicked)
         clear.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -203,34 +202,6 @@ class PayoutsPage(QWidget):
         row.addWidget(self._note_again)
         return row
 
-    def _build_document_card(self) -> QFrame:
-        card = QFrame()
-        card.setObjectName("card")
-        self._form = DocumentForm(self._today(), stacked=True, caption=self.tr("Документ игрока"))
-        self._form.zone_read.connect(self._on_form_zone_read)
-        self._form.zone_refused.connect(self._on_form_zone_refused)
-        self._pay_message = MessageLabel()
-        self._pay_message.setObjectName("payout_message")
-        self._pay_message.setMinimumHeight(0)
-        self._refused_button = action_button("payout_player_refused", self.tr("Игрок отказался"))
-        self._refused_button.clicked.connect(self._on_refused_clicked)
-        self._pay_button = QPushButton()
-        self._pay_button.setObjectName("pay_out")
-        self._pay_button.setProperty("primary", "true")
-        self._pay_button.setAutoDefault(False)
-        self._pay_button.setToolTip(self.tr("F9"))
-        self._pay_button.clicked.connect(self._on_pay_clicked)
-        # «Выплатить» names the amount: in a narrow window it takes a line of its own.
-        buttons = FlowRow(self._refused_button, self._pay_button, last_right=True)
-        column = QVBoxLayout(card)
-        column.setContentsMargins(20, 14, 20, 14)
-        column.setSpacing(8)
-        # A low window scrolls the document; the message and «Выплатить» stay in sight.
-        column.addWidget(VerticalScroll(self._form, "document_scroll"), 1)
-        column.addWidget(self._pay_message)
-        column.addWidget(buttons)
-        return card
-
     # --- showing ------------------------------------------------------------------------
 
     def _today(self) -> date:
@@ -247,24 +218,13 @@ class PayoutsPage(QWidget):
             self._card.clear()
         else:
             self._card.show_quote(quote, self._zone)
-        self._form.clear()
-        self._form.set_today(self._today())
-        self._pay_message.clear_message()
-        amount = quote.amount if quote is not None else None
-        self._pay_button.setText(
-            self.tr("Выплатить {amount} руб.").format(amount=format_money(amount))
-            if amount is not None
-            else self.tr("Выплатить")
-        )
+        self._document.reset(self._today(), quote.amount if quote is not None else None)
         self._update_buttons()
 
     def _update_buttons(self) -> None:
         quote = self._quote
         payable = quote is not None and quote.amount is not None and quote.shift_refusal is None
-        idle = not self._runner.busy
-        self._form.setEnabled(payable)
-        self._pay_button.setEnabled(payable and idle)
-        self._refused_button.setEnabled(payable and idle)
+        self._document.set_usable(payable=payable, idle=not self._runner.busy)
 
     def _show_quote(self, quote: PayoutQuote) -> None:
         self._lookup_message.clear_message()
@@ -368,25 +328,6 @@ class PayoutsPage(QWidget):
         self._number.clear()
         self._number.setFocus()
 
-    def _on_form_zone_read(self, document: IdDocument) -> None:
-        # The zone gives the issuing state, not the authority and place the journal needs.
-        self._form.field("issued_by").clear()
-        self._form.field("issued_by").setPlaceholderText(
-            self.tr("орган и место выдачи (государство {state})").format(state=document.issued_by)
-        )
-        for name in _NOT_IN_ZONE:
-            self._form.mark(name, invalid=True)
-        self._form.field("issued_by").setFocus()
-        self._pay_message.show_info(
-            self.tr(
-                "Зона прочитана. Впишите, кем выдан документ, и дату выдачи: их нет в зоне, "
-                "а журнал выплат их требует."
-            )
-        )
-
-    def _on_form_zone_refused(self, exc: PosError) -> None:
-        self._pay_message.show_error(exc)
-
     def _on_note_again_clicked(self) -> None:
         number = self._note_entry
         if number is None or self._runner.busy:
@@ -404,12 +345,6 @@ class PayoutsPage(QWidget):
         self._note_entry = None
         self._lookup_message.show_success(self.tr("Квитанция для игрока напечатана."))
         self._number.setFocus()
-
-    def _on_pay_clicked(self) -> None:
-        self.pay()
-
-    def _on_refused_clicked(self) -> None:
-        self.player_refused()
 
     def _on_preview_dialog_finished(self, _result: int) -> None:
         self.preview_dialog = None

@@ -8,24 +8,19 @@ from dataclasses import dataclass
 from typing import TypeVar
 from zoneinfo import ZoneInfo
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QFormLayout,
     QFrame,
-    QGridLayout,
     QHBoxLayout,
-    QLabel,
     QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
 from pos.desk import Desk
-from pos.errors import DeviceOrStorageError, PosError, ReceiptInDoubt, ReceiptsInDoubt
-from pos.fiscal import DayReport, FiscalReceipt, Register
-from pos.money import format_money
+from pos.errors import PosError
+from pos.fiscal import FiscalReceipt, Register
 from pos.payouts import PendingPayout
-from pos.ports import PreviewLine
 from pos.shift_desk import ShiftStatus
 from pos.slips import Slip
 from ui.dialogs.close_day import CloseDayDialog
@@ -33,10 +28,11 @@ from ui.dialogs.print_preview import PrintPreviewDialog
 from ui.errors import MessageGroup, MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button
+from ui.widgets.fiscal_reports import FiscalReportsCard
 from ui.widgets.print_recovery import PrintRecovery
 from ui.widgets.shift_card import ShiftCard
+from ui.widgets.till_card import card_form, message_line, show_refusal, value_label
 
-_NO_VALUE = "—"
 T = TypeVar("T")
 
 
@@ -91,8 +87,6 @@ class TillPage(QWidget):
         self._runner = runner
         self._state: TillState | None = None
         self._reveal = False
-        self.z_confirmation: CloseDayDialog | None = None
-        self.preview_dialog: PrintPreviewDialog | None = None
         self._build()
         self._runner.busy_changed.connect(self._on_runner_busy_changed)
 
@@ -112,6 +106,16 @@ class TillPage(QWidget):
             owner=self,
         )
 
+    @property
+    def z_confirmation(self) -> CloseDayDialog | None:
+        """The question before a Z report, open now (tests)."""
+        return self._reports.z_confirmation
+
+    @property
+    def preview_dialog(self) -> PrintPreviewDialog | None:
+        """The X report's preview, open now (tests)."""
+        return self._reports.preview_dialog
+
     def message_text(self) -> str:
         """The line that spoke last, in whichever card it stands (tests)."""
         return self._latest.text()
@@ -129,7 +133,7 @@ class TillPage(QWidget):
         self._recovery.refused.connect(self._on_recovery_refused)
         column.addWidget(self._recovery)
         # What an answer did stays where the question stood, after its block is gone.
-        self._recovery_message = self._message_line("recovery_message")
+        self._recovery_message = message_line("recovery_message")
         self._recovery.answering.connect(self._recovery_message.show_progress)
         column.addWidget(self._recovery_message)
         self.shift_card = ShiftCard(self._desk, self._runner)
@@ -138,7 +142,10 @@ class TillPage(QWidget):
         cards = QHBoxLayout()
         cards.setSpacing(16)
         cards.addWidget(self._build_register_card(), 1)
-        cards.addWidget(self._build_reports_card(), 1)
+        self._reports = FiscalReportsCard(self._desk, self._runner)
+        self._reports.answered.connect(self._on_reports_answered)
+        self._reports_message = self._reports.message
+        cards.addWidget(self._reports, 1)
         column.addLayout(cards)
         column.addWidget(self._build_receipts_card())
         column.addStretch(1)
@@ -162,43 +169,24 @@ class TillPage(QWidget):
         layout.addWidget(self._scroll)
 
     def _build_register_card(self) -> QFrame:
-        card, form = self._card("register_card", self.tr("Кассовый аппарат"))
-        self._serial = self._value("register_serial")
-        self._number = self._value("register_number")
-        self._day = self._value("fiscal_day")
-        self._last_receipt = self._value("last_receipt")
+        card = QFrame()
+        form = card_form(card, "register_card", self.tr("Кассовый аппарат"))
+        self._serial = value_label("register_serial")
+        self._number = value_label("register_number")
+        self._day = value_label("fiscal_day")
+        self._last_receipt = value_label("last_receipt")
         form.addRow(self.tr("Заводской номер"), self._serial)
         form.addRow(self.tr("Регистрационный номер"), self._number)
         form.addRow(self.tr("Смена ККМ"), self._day)
         form.addRow(self.tr("Последний чек"), self._last_receipt)
-        self._register_message = self._message_line("register_message")
+        self._register_message = message_line("register_message")
         form.addRow(self._register_message)
         return card
 
-    def _build_reports_card(self) -> QFrame:
-        card, form = self._card("reports_card", self.tr("Отчёты"))
-        self._x_button = action_button("x_report", self.tr("X-отчёт"))
-        self._x_button.clicked.connect(self._on_x_button_clicked)
-        self._z_button = action_button("z_report", self.tr("Z-отчёт (закрыть смену ККМ)"))
-        self._z_button.clicked.connect(self._on_z_button_clicked)
-        self._last_z_button = action_button("repeat_z_report", self.tr("Повторить Z-отчёт"))
-        self._last_z_button.clicked.connect(self._on_last_z_button_clicked)
-        self._preview_button = action_button("preview_x_report", self.tr("Просмотр X-отчёта"))
-        self._preview_button.clicked.connect(self._on_preview_button_clicked)
-        grid = QGridLayout()
-        grid.setSpacing(10)
-        grid.addWidget(self._x_button, 0, 0)
-        grid.addWidget(self._preview_button, 0, 1)
-        grid.addWidget(self._z_button, 1, 0)
-        grid.addWidget(self._last_z_button, 1, 1)
-        form.addRow(grid)
-        self._reports_message = self._message_line("reports_message")
-        form.addRow(self._reports_message)
-        return card
-
     def _build_receipts_card(self) -> QFrame:
-        card, form = self._card("receipts_card", self.tr("Чеки"))
-        self._unprinted = self._value("unprinted")
+        card = QFrame()
+        form = card_form(card, "receipts_card", self.tr("Чеки"))
+        self._unprinted = value_label("unprinted")
         self._unprinted.setWordWrap(True)
         self._print_button = action_button("print_receipts", self.tr("Допечатать чеки"))
         self._print_button.clicked.connect(self._on_print_button_clicked)
@@ -206,47 +194,16 @@ class TillPage(QWidget):
         row.addWidget(self._unprinted, 1)
         row.addWidget(self._print_button)
         form.addRow(row)
-        self._receipts_message = self._message_line("receipts_message")
+        self._receipts_message = message_line("receipts_message")
         form.addRow(self._receipts_message)
         return card
-
-    def _card(self, name: str, heading: str) -> tuple[QFrame, QFormLayout]:
-        card = QFrame()
-        card.setObjectName(name)
-        card.setProperty("card", "true")
-        form = QFormLayout(card)
-        # A value too long for the narrowest window goes under its label, so that the two
-        # cards stay side by side.
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        form.setContentsMargins(24, 18, 24, 20)
-        form.setHorizontalSpacing(24)
-        form.setVerticalSpacing(10)
-        caption = QLabel(heading)
-        caption.setProperty("heading", "2")
-        form.addRow(caption)
-        return card, form
-
-    @staticmethod
-    def _message_line(name: str) -> MessageLabel:
-        """A card's line: it takes no room while it has nothing to say, so that the cards
-        fit 1024×700 (issue 16)."""
-        line = MessageLabel()
-        line.setObjectName(name)
-        line.collapse_when_empty()
-        return line
-
-    @staticmethod
-    def _value(name: str) -> QLabel:
-        label = QLabel(_NO_VALUE)
-        label.setObjectName(name)
-        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        return label
 
     # --- showing the state --------------------------------------------------------------
 
     def _show_state(self, state: TillState) -> None:
         self._state = state
         self._show_register(state)
+        self._reports.show_register(state.register)
         self._show_unprinted(state.unprinted)
         self._recovery.show_waiting(state.pending, state.payout, state.in_doubt, state.zone)
         self.shift_card.show_status(state.shift, state.zone)
@@ -293,10 +250,7 @@ class TillPage(QWidget):
     def _update_buttons(self) -> None:
         idle = not self._runner.busy
         state = self._state
-        for button in (self._x_button, self._last_z_button, self._preview_button):
-            button.setEnabled(idle)
-        day_open = state is not None and state.register is not None and state.register.day_open
-        self._z_button.setEnabled(idle and day_open)
+        self._reports.set_idle(idle)
         self._print_button.setEnabled(idle and state is not None and bool(state.unprinted))
         self._recovery.set_answerable(idle)
         self.shift_card.set_idle(idle)
@@ -321,43 +275,10 @@ class TillPage(QWidget):
         self.refresh()
 
     def _refused(self, line: MessageLabel, exc: PosError) -> None:
-        if isinstance(exc, DeviceOrStorageError):
-            line.show_warning(exc)  # e.g. "не выдавайте деньги", "ответьте, вышел ли"
-        else:
-            line.show_error(exc)
-        # Receipts wait for the cashier's answer: their questions come forward.
-        self.refresh(reveal=isinstance(exc, ReceiptsInDoubt | ReceiptInDoubt))
+        # Receipts waiting for the cashier's answer bring their questions forward.
+        self.refresh(reveal=show_refusal(line, exc))
 
     # --- results ------------------------------------------------------------------------
-
-    def _show_x_report(self, report: DayReport) -> None:
-        self._reports_message.show_success(
-            self.tr("X-отчёт напечатан: чеков {count}, наличные за смену {cash} руб.").format(
-                count=report.totals.count, cash=format_money(report.totals.cash)
-            )
-        )
-
-    def _show_z_report(self, report: DayReport) -> None:
-        self._reports_message.show_success(
-            self.tr(
-                "Z-отчёт напечатан, смена № {day} закрыта: чеков {count}, "
-                "наличные за смену {cash} руб."
-            ).format(
-                day=report.day_no,
-                count=report.totals.count,
-                cash=format_money(report.totals.cash),
-            )
-        )
-
-    def _show_last_z_report(self, report: DayReport | None) -> None:
-        if report is None:
-            self._reports_message.show_info(
-                self.tr("Z-отчётов на этом кассовом аппарате ещё не было.")
-            )
-        else:
-            self._reports_message.show_success(
-                self.tr("Копия Z-отчёта смены № {day} напечатана.").format(day=report.day_no)
-            )
 
     def _show_printed(self, receipts: list[FiscalReceipt]) -> None:
         numbers = ", ".join(str(receipt.number) for receipt in receipts)
@@ -368,68 +289,7 @@ class TillPage(QWidget):
         else:
             self._receipts_message.show_info(self.tr("Все чеки уже напечатаны."))
 
-    def _show_preview(self, lines: list[PreviewLine]) -> None:
-        self._reports_message.clear_message()
-        dialog = PrintPreviewDialog(self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.show_lines(
-            self.tr("X-отчёт"), lines, self.tr("Просмотр: ничего не напечатано и не записано.")
-        )
-        dialog.finished.connect(self._on_preview_dialog_finished)
-        self.preview_dialog = dialog
-        dialog.open()
-
-    def _ask_to_close_day(self) -> None:
-        state = self._state
-        day = state.register.day_no if state is not None and state.register is not None else 0
-        dialog = CloseDayDialog(day, self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.close_confirmed.connect(self._on_close_day_close_confirmed)
-        dialog.finished.connect(self._on_close_day_finished)
-        self.z_confirmation = dialog
-        dialog.open()
-
     # --- slots --------------------------------------------------------------------------
-
-    def _on_x_button_clicked(self) -> None:
-        self._call(
-            self._reports_message,
-            self.tr("Печать X-отчёта…"),
-            self._desk.x_report,
-            self._show_x_report,
-        )
-
-    def _on_z_button_clicked(self) -> None:
-        if self.z_confirmation is None:
-            self._ask_to_close_day()
-
-    def _on_close_day_close_confirmed(self) -> None:
-        self._call(
-            self._reports_message,
-            self.tr("Печать Z-отчёта…"),
-            self._desk.z_report,
-            self._show_z_report,
-        )
-
-    def _on_close_day_finished(self, _result: int) -> None:
-        self.z_confirmation = None
-
-    def _on_last_z_button_clicked(self) -> None:
-        desk = self._desk
-        self._call(
-            self._reports_message,
-            self.tr("Печать копии Z-отчёта…"),
-            desk.print_last_z_report,
-            self._show_last_z_report,
-        )
-
-    def _on_preview_button_clicked(self) -> None:
-        self._runner.run(
-            self._desk.preview_x_report,
-            on_success=self._show_preview,
-            on_failure=self._reports_message.show_error,
-            owner=self,
-        )
 
     def _on_print_button_clicked(self) -> None:
         self._call(
@@ -450,8 +310,8 @@ class TillPage(QWidget):
         if kind:
             self._latest = line
 
-    def _on_preview_dialog_finished(self, _result: int) -> None:
-        self.preview_dialog = None
+    def _on_reports_answered(self, reveal: bool) -> None:
+        self.refresh(reveal=reveal)
 
     def _on_shift_card_changed(self) -> None:
         self.refresh()

@@ -107,10 +107,11 @@ class DocumentForm(QWidget):
             dates[name] = None if blank else date(parsed.year(), parsed.month(), parsed.day())
         texts = {name: self._fields[name].text() for name in TEXT_FIELDS}
         # A missing birth date goes to pos as None: check_document names it in its sentence.
+        # IdDocument (pos) types birth_date as a date, hence the ignore for that None.
         return IdDocument(
             **texts,
             kind=self._kind.currentText(),
-            birth_date=dates["birth_date"],  # type: ignore[arg-type]
+            birth_date=dates["birth_date"],  # type: ignore[arg-type]  # None: see above
             issued_on=dates["issued_on"],
             expires_on=dates["expires_on"],
         )

@@ -48,7 +48,12 @@ def filter_row(parts: Sequence[tuple[str, QWidget]], button: QPushButton) -> Flo
 
 def period_of(first: QDateEdit, last: QDateEdit) -> tuple[date, date]:
     """The days chosen in a «с … по …» pair, both included."""
-    return first.date().toPython(), last.date().toPython()  # type: ignore[return-value]
+    return _as_date(first.date()), _as_date(last.date())
+
+
+def _as_date(day: QDate) -> date:
+    # QDate.toPython is typed as returning object in PySide6's stubs.
+    return date(day.year(), day.month(), day.day())
 
 
 def set_period(first: QDateEdit, last: QDateEdit, date_from: date, date_to: date) -> None:

@@ -1,4 +1,5 @@
-"""Recent slips with the countdown of their 5-minute window (p.8), cancelling, and slip lookup."""
+"""Recent slips with the countdown of their 5-minute window (p.8), cancelling, and over them
+the slip lookup (ui.widgets.slip_lookup)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,8 @@ from zoneinfo import ZoneInfo
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QHideEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QPushButton,
     QStyle,
     QTableWidget,
@@ -22,20 +21,19 @@ from PySide6.QtWidgets import (
 
 from pos.clock import Clock
 from pos.desk import Desk
-from pos.errors import NotPermitted, PosError, ReceiptNotPrinted
+from pos.errors import PosError, ReceiptNotPrinted
 from pos.money import format_money
-from pos.permissions import Permission
-from pos.ports import PreviewLine
 from pos.settings import ShopSettings
 from pos.slipnumbers import display_slip_number
 from pos.slips import Slip, SlipStatus
 from ui.dialogs.cancel_reason import CancelReasonDialog
 from ui.dialogs.manager_pin import ManagerPinDialog
 from ui.dialogs.print_preview import PrintPreviewDialog
-from ui.dialogs.slip_details import SlipDetails, SlipDetailsDialog, load_slip_details
+from ui.dialogs.slip_details import SlipDetailsDialog
 from ui.errors import MessageLabel
 from ui.models.slip_model import kind_name
 from ui.tasks import TaskRunner
+from ui.widgets.slip_lookup import SlipLookup
 from ui.widgets.tables import KEPT_ROLE, AmountKeepingDelegate, read_only_rows
 
 SLIP, WINDOW = range(2)
@@ -68,9 +66,6 @@ class RecentSlipsPanel(QWidget):
         self._zone = ShopSettings().zone
         self._slips: list[Slip] = []
         self.cancel_dialog: CancelReasonDialog | None = None
-        self.details_dialog: SlipDetailsDialog | None = None
-        self.preview_dialog: PrintPreviewDialog | None = None
-        self.manager_dialog: ManagerPinDialog | None = None
         self._build()
         self._timer = QTimer(self)
         self._timer.setInterval(_TICK_MS)
@@ -106,7 +101,7 @@ class RecentSlipsPanel(QWidget):
     def messages(self) -> tuple[MessageLabel, MessageLabel]:
         """The line under "Найти купон" and the one under the list, for the page's group of
         messages (issue 16)."""
-        return self._lookup_message, self._message
+        return self._lookup.message, self._message
 
     def message_text(self) -> str:
         """The line under the list (tests)."""
@@ -114,12 +109,26 @@ class RecentSlipsPanel(QWidget):
 
     def lookup_message_text(self) -> str:
         """The line under "Найти купон" (tests)."""
-        return self._lookup_message.text()
+        return self._lookup.message.text()
+
+    @property
+    def details_dialog(self) -> SlipDetailsDialog | None:
+        """The slip found, open now (tests)."""
+        return self._lookup.details_dialog
+
+    @property
+    def preview_dialog(self) -> PrintPreviewDialog | None:
+        """The preview of the slip found, open now (tests)."""
+        return self._lookup.preview_dialog
+
+    @property
+    def manager_dialog(self) -> ManagerPinDialog | None:
+        """The manager's PIN for a reprint after the window, open now (tests)."""
+        return self._lookup.manager_dialog
 
     def focus_lookup(self) -> None:
         """F6: the cursor into "Найти купон", its text selected for the next number."""
-        self._lookup.setFocus()
-        self._lookup.selectAll()
+        self._lookup.focus_field()
 
     def cancel_selected(self) -> None:
         """F8: if pos can cancel the selected slip now, ask why, then cancel it."""
@@ -137,33 +146,14 @@ class RecentSlipsPanel(QWidget):
 
     def look_up(self, number: str) -> None:
         """Find the slip with this number and show everything about it."""
-        desk = self._desk
-        self._lookup_message.show_progress(self.tr("Поиск купона…"))
-        self._runner.run(
-            lambda: load_slip_details(desk, number),
-            on_success=self._show_details,
-            on_failure=self._lookup_message.show_error,
-            owner=self,
-        )
+        self._lookup.look_up(number)
 
     # --- building -----------------------------------------------------------------------
 
     def _build(self) -> None:
         heading = QLabel(self.tr("Последние купоны"))
         heading.setProperty("heading", "2")
-        lookup_label = QLabel(self.tr("Найти купон (F6)"))
-        self._lookup = QLineEdit()
-        self._lookup.setObjectName("lookup")
-        self._lookup.setPlaceholderText(self.tr("номер или сканер, Enter"))
-        self._lookup.returnPressed.connect(self._on_lookup_return_pressed)
-        lookup_label.setBuddy(self._lookup)
-        lookup_row = QHBoxLayout()
-        lookup_row.addWidget(lookup_label)
-        lookup_row.addWidget(self._lookup, 1)
-        self._lookup_message = MessageLabel()
-        self._lookup_message.setObjectName("lookup_message")
-        self._lookup_message.setMinimumHeight(0)
-        self._lookup_message.clear_when_edited(self._lookup)
+        self._lookup = SlipLookup(self._desk, self._runner)
 
         self._table = self._build_table()
         self._fit_width()
@@ -180,8 +170,7 @@ class RecentSlipsPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(8)
         layout.addWidget(heading)
-        layout.addLayout(lookup_row)
-        layout.addWidget(self._lookup_message)
+        layout.addWidget(self._lookup)
         layout.addWidget(self._table, 1)
         layout.addWidget(self._cancel_button, 0, Qt.AlignmentFlag.AlignRight)
         layout.addWidget(self._message)
@@ -311,70 +300,12 @@ class RecentSlipsPanel(QWidget):
 
     def _show_loaded(self, loaded: tuple[list[Slip], ZoneInfo]) -> None:
         self._slips, self._zone = loaded
+        self._lookup.zone = self._zone
         self._fill()
         if self._slips and not self._table.selectionModel().hasSelection():
             self._table.selectRow(0)  # the newest: F8 is ready for it
 
-    def _show_details(self, details: SlipDetails) -> None:
-        self._lookup_message.clear_message()
-        dialog = SlipDetailsDialog(details.slip, self._zone, self, settlement=details.settlement)
-        dialog.reprint_requested.connect(self._on_details_reprint_requested)
-        dialog.preview_requested.connect(self._on_details_preview_requested)
-        dialog.finished.connect(self._on_details_dialog_finished)
-        self.details_dialog = dialog
-        dialog.open()
-
-    def _show_reprinted(self, slip: Slip) -> None:
-        if self.details_dialog is None:
-            return
-        self.details_dialog.show_slip(slip)
-        self.details_dialog.show_success(
-            self.tr("Повторная печать учтена: копия № {copies}.").format(copies=slip.reprints)
-        )
-
-    def _details_refused(self, exc: PosError) -> None:
-        if self.details_dialog is not None:
-            self.details_dialog.show_error(exc)
-
-    def _reprint(self, desk: Desk, number: str) -> None:
-        self._runner.run(
-            lambda: desk.reprint(number),
-            on_success=self._show_reprinted,
-            on_failure=lambda exc: self._reprint_refused(number, exc),
-            owner=self,
-        )
-
-    def _reprint_refused(self, number: str, exc: PosError) -> None:
-        self._details_refused(exc)
-        if isinstance(exc, NotPermitted) and self.details_dialog is not None:
-            # After the 5-minute window a manager may allow this one copy with their PIN.
-            self._ask_manager(number, self.details_dialog)
-
-    def _ask_manager(self, number: str, parent: QWidget) -> None:
-        dialog = ManagerPinDialog(self._desk, self._runner, Permission.REPRINT_AFTER_WINDOW, parent)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        # The granted desk does this one reprint, then it is dropped.
-        dialog.granted.connect(lambda granted: self._reprint(granted, number))
-        dialog.finished.connect(self._on_manager_dialog_finished)
-        self.manager_dialog = dialog
-        dialog.open()
-
-    def _show_preview(self, number: str, lines: list[PreviewLine]) -> None:
-        if self.details_dialog is None:
-            return
-        dialog = PrintPreviewDialog(self.details_dialog)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.show_lines(
-            self.tr("Купон {number}").format(number=display_slip_number(number)), lines
-        )
-        dialog.finished.connect(self._on_preview_dialog_finished)
-        self.preview_dialog = dialog
-        dialog.open()
-
     # --- slots --------------------------------------------------------------------------
-
-    def _on_lookup_return_pressed(self) -> None:
-        self.look_up(self._lookup.text())
 
     def _on_cancel_button_clicked(self) -> None:
         self.cancel_selected()
@@ -382,34 +313,9 @@ class RecentSlipsPanel(QWidget):
     def _on_table_item_double_clicked(self, item: QTableWidgetItem) -> None:
         self.look_up(self._slips[item.row()].number)
 
-    def _on_details_reprint_requested(self, number: str) -> None:
-        self._reprint(self._desk, number)
-
-    def _on_details_preview_requested(self, number: str) -> None:
-        desk = self._desk
-        self._runner.run(
-            lambda: desk.preview_slip(number),
-            on_success=lambda lines: self._show_preview(number, lines),
-            on_failure=self._details_refused,
-            owner=self,
-        )
-
-    def _on_preview_dialog_finished(self, _result: int) -> None:
-        self.preview_dialog = None
-
-    def _on_manager_dialog_finished(self, _result: int) -> None:
-        self.manager_dialog = None
-        if self.details_dialog is not None:
-            self.details_dialog.activateWindow()  # Ctrl+P works again at once
-
     def _on_cancel_dialog_finished(self, _result: int) -> None:
         self.cancel_dialog = None
         self.activateWindow()  # F-keys work again at once, with or without a window manager
-
-    def _on_details_dialog_finished(self, _result: int) -> None:
-        self.details_dialog = None
-        self.activateWindow()
-        self._lookup.setFocus()
 
     def _on_timer_timeout(self) -> None:
         self._tick()

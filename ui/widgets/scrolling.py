@@ -28,11 +28,17 @@ class VerticalScroll(QScrollArea):
         self.setWidget(content)
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
-        content = self.widget().minimumSizeHint()
+        widget = self.widget()
+        if widget is None:  # taken out with takeWidget(): an empty area's own hint
+            return super().minimumSizeHint()
+        content = widget.minimumSizeHint()
         return QSize(content.width() + self._bar_width(), min(content.height(), _MIN_HEIGHT))
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
-        content = self.widget().sizeHint()
+        widget = self.widget()
+        if widget is None:
+            return super().sizeHint()
+        content = widget.sizeHint()
         return QSize(content.width() + self._bar_width(), content.height())
 
     def _bar_width(self) -> int:

@@ -251,7 +251,7 @@ class SlipEditor(QWidget):
             and event.type() == QEvent.Type.ShortcutOverride
             and isinstance(event, QKeyEvent)
             and event.key() == Qt.Key.Key_Escape
-            and (watched is self._legs or self._events.popup().isVisible())
+            and (watched is self._legs or self._events_popup_visible())
         ):
             # Esc in the legs goes back to the field, and over the list of events it closes
             # the list; only then does the page's Esc clear the slip.
@@ -263,6 +263,10 @@ class SlipEditor(QWidget):
             if watched is self._legs:
                 return self._legs_key_pressed(event)
         return super().eventFilter(watched, event)
+
+    def _events_popup_visible(self) -> bool:
+        popup = self._events.popup()  # Qt makes the list on first asking; typed Optional
+        return popup is not None and popup.isVisible()
 
     def _go_to_legs(self) -> bool:
         if not self._draft.rowCount():

@@ -1,0 +1,119 @@
+"""The payout page's document card: the player's document, the payout's message line,
+«Игрок отказался» and «Выплатить N руб.»."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QFrame, QPushButton, QVBoxLayout, QWidget
+
+from pos.errors import PosError
+from pos.identity import IdDocument
+from pos.money import format_money
+from ui.errors import MessageLabel
+from ui.widgets.buttons import action_button
+from ui.widgets.document_form import DocumentForm
+from ui.widgets.flow_row import FlowRow
+from ui.widgets.scrolling import VerticalScroll
+
+# The zone has neither: the journal's fourth column needs both (item 47).
+_NOT_IN_ZONE = ("issued_by", "issued_on")
+
+
+class PayoutDocumentCard(QFrame):
+    """The document of the player being paid, typed or read from its zone.
+
+    `pay_requested` follows «Выплатить», `refusal_requested` «Игрок отказался»; the page
+    reads `form.document()` and asks pos. A zone read asks for what the zone lacks.
+    """
+
+    pay_requested = Signal()
+    refusal_requested = Signal()
+
+    def __init__(self, today: date, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("card")
+        self._form = DocumentForm(today, stacked=True, caption=self.tr("Документ игрока"))
+        self._form.zone_read.connect(self._on_form_zone_read)
+        self._form.zone_refused.connect(self._on_form_zone_refused)
+        self._message = MessageLabel()
+        self._message.setObjectName("payout_message")
+        self._message.setMinimumHeight(0)
+        self._refused_button = action_button("payout_player_refused", self.tr("Игрок отказался"))
+        self._refused_button.clicked.connect(self._on_refused_clicked)
+        self._pay_button = QPushButton()
+        self._pay_button.setObjectName("pay_out")
+        self._pay_button.setProperty("primary", "true")
+        self._pay_button.setAutoDefault(False)
+        self._pay_button.setToolTip(self.tr("F9"))
+        self._pay_button.clicked.connect(self._on_pay_clicked)
+        # «Выплатить» names the amount: in a narrow window it takes a line of its own.
+        buttons = FlowRow(self._refused_button, self._pay_button, last_right=True)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(20, 14, 20, 14)
+        column.setSpacing(8)
+        # A low window scrolls the document; the message and «Выплатить» stay in sight.
+        column.addWidget(VerticalScroll(self._form, "document_scroll"), 1)
+        column.addWidget(self._message)
+        column.addWidget(buttons)
+
+    @property
+    def form(self) -> DocumentForm:
+        """The player's document."""
+        return self._form
+
+    @property
+    def message(self) -> MessageLabel:
+        """The payout's line, over the buttons."""
+        return self._message
+
+    def pay_button_text(self) -> str:
+        """The payout button's words."""
+        return self._pay_button.text()
+
+    def reset(self, today: date, amount: Decimal | None) -> None:
+        """An empty form for the next slip (never the previous player's), the payout button
+        naming `amount` (None: no payable slip)."""
+        self._form.clear()
+        self._form.set_today(today)
+        self._message.clear_message()
+        self._pay_button.setText(
+            self.tr("Выплатить {amount} руб.").format(amount=format_money(amount))
+            if amount is not None
+            else self.tr("Выплатить")
+        )
+
+    def set_usable(self, *, payable: bool, idle: bool) -> None:
+        """The form for a payable slip; its buttons also wait while a call runs."""
+        self._form.setEnabled(payable)
+        self._pay_button.setEnabled(payable and idle)
+        self._refused_button.setEnabled(payable and idle)
+
+    # --- slots --------------------------------------------------------------------------
+
+    def _on_form_zone_read(self, document: IdDocument) -> None:
+        # The zone gives the issuing state, not the authority and place the journal needs.
+        self._form.field("issued_by").clear()
+        self._form.field("issued_by").setPlaceholderText(
+            self.tr("орган и место выдачи (государство {state})").format(state=document.issued_by)
+        )
+        for name in _NOT_IN_ZONE:
+            self._form.mark(name, invalid=True)
+        self._form.field("issued_by").setFocus()
+        self._message.show_info(
+            self.tr(
+                "Зона прочитана. Впишите, кем выдан документ, и дату выдачи: их нет в зоне, "
+                "а журнал выплат их требует."
+            )
+        )
+
+    def _on_form_zone_refused(self, exc: PosError) -> None:
+        self._message.show_error(exc)
+
+    def _on_pay_clicked(self) -> None:
+        self.pay_requested.emit()
+
+    def _on_refused_clicked(self) -> None:
+        self.refusal_requested.emit()

@@ -1,0 +1,104 @@
+"""The workspace's pages as one table: each page's tab title, how it is made, who may open it.
+
+The main window builds its tabs from `PAGES` in this order (Alt+1…9 follow it), keeping the
+rows whose permission the signed-in user's role has (pos.permissions). This module imports
+every page, so the window imports it at the first sign-in, not before it is first shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple, TypeAlias, TypeVar
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+from PySide6.QtWidgets import QWidget
+
+from pos.clock import Clock
+from pos.desk import Desk
+from pos.permissions import Permission, allowed
+from ui.pages.betting import BettingPage
+from ui.pages.cancellations import CancellationsPage
+from ui.pages.draws import DrawsPage
+from ui.pages.journal import JournalPage
+from ui.pages.line import LinePage
+from ui.pages.line_editor import LineEditorPage
+from ui.pages.payouts import PayoutsPage
+from ui.pages.reports import ReportsPage
+from ui.pages.results import ResultsPage
+from ui.pages.settings import SettingsPage
+from ui.pages.till import TillPage
+from ui.pages.users import UsersPage
+from ui.tasks import TaskRunner
+
+Page: TypeAlias = (
+    BettingPage
+    | LinePage
+    | DrawsPage
+    | CancellationsPage
+    | PayoutsPage
+    | TillPage
+    | ResultsPage
+    | JournalPage
+    | ReportsPage
+    | LineEditorPage
+    | UsersPage
+    | SettingsPage
+)
+PageFactory = Callable[[Desk, TaskRunner, Clock], Page]
+P = TypeVar("P", bound=QWidget)
+
+
+class PageRow(NamedTuple):
+    """One tab: its title (source text in the MainWindow translation context), the page's
+    factory, and the permission it needs (None: every signed-in user)."""
+
+    title: str
+    factory: PageFactory
+    permission: Permission | None
+
+
+def _title(marked: object) -> str:
+    # QT_TRANSLATE_NOOP marks the text for lupdate and returns it; its stub says object.
+    return str(marked)
+
+
+def _no_clock(page: Callable[[Desk, TaskRunner], Page]) -> PageFactory:
+    """The factory of a page that reads no clock."""
+    return lambda desk, runner, _clock: page(desk, runner)
+
+
+# fmt: off
+PAGES: tuple[PageRow, ...] = (
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Ставки")), BettingPage, Permission.ACCEPT_BETS),
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Линия")), _no_clock(LinePage),
+            Permission.VIEW_LINE),
+    # Everyone sells the hands; entering the cards inside the page is the manager's (DRAWS).
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Покер")), DrawsPage, None),
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Отмены")), _no_clock(CancellationsPage),
+            Permission.CANCEL_IN_WINDOW),
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Выплаты")), PayoutsPage, Permission.PAY_OUT),
+    # Every user's own shift and cash.
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Касса")), _no_clock(TillPage), None),
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Результаты")), ResultsPage,
+            Permission.RECORD_RESULTS),
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Журнал")), JournalPage,
+            Permission.VIEW_JOURNAL),
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Отчёты")), ReportsPage, Permission.REPORTS),
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Редактор линии")), _no_clock(LineEditorPage),
+            Permission.EDIT_LINE),
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Пользователи")), _no_clock(UsersPage),
+            Permission.USERS),
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Настройки")), _no_clock(SettingsPage),
+            Permission.SETTINGS),
+)
+# fmt: on
+
+
+def rows_for(desk: Desk) -> list[PageRow]:
+    """The rows of `PAGES` the desk's role may open, in navigation order."""
+    return [row for row in PAGES if row.permission is None or allowed(desk.role, row.permission)]
+
+
+def page_of(pages: Sequence[QWidget], kind: type[P]) -> P | None:
+    """The first of `pages` that is a `kind` (None when the user has no such page)."""
+    return next((page for page in pages if isinstance(page, kind)), None)
