@@ -53,7 +53,7 @@ TABLE = Table(
 NO_ENTRIES = "Выплат за период не было"
 
 
-def write_journal_pdf(  # noqa: PLR0913 - the header's facts, each named at the call
+def write_journal_pdf(
     path_or_file: str | os.PathLike[str] | BinaryIO,
     entries: Sequence[JournalEntry],
     *,
