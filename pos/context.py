@@ -37,6 +37,7 @@ if TYPE_CHECKING:
         PinHasher,
         PrintStation,
         ReportWriter,
+        Storage,
         UnitOfWork,
     )
     from pos.printers import PrinterConfig
@@ -61,6 +62,11 @@ class Context:
         self._station_lock = threading.Lock()
         self._print_lock = threading.Lock()
         self._station = adapters.build_station(*self.printers())
+
+    @property
+    def storage(self) -> Storage:
+        """The database (tests and tools reach its engine through it)."""
+        return self._adapters.storage
 
     @property
     def description(self) -> str:

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from pos import counter, line_desk
+from pos import counter, draw_desk, line_desk, report_desk, results_desk
 from pos import settings as shop_settings
 from pos.audit import AuditAction
 from pos.betting import (
@@ -23,13 +23,10 @@ from pos.betting import (
 )
 from pos.context import Actor, Context, Grant, use_case
 from pos.counter import BetRequest
-from pos.draw_desk import DrawDesk
 from pos.errors import InvalidText, RequestPrinting
 from pos.identity import IdDocument
 from pos.payout_desk import PayoutDesk
 from pos.permissions import Permission
-from pos.report_desk import ReportDesk
-from pos.results_desk import ResultsDesk
 from pos.settings import ShopSettings
 from pos.shift_desk import ShiftDesk
 from pos.slipnumbers import display_slip_number
@@ -56,7 +53,7 @@ class UserInfo:
     locked_for_good: bool = False
 
 
-class Desk(PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk, DrawDesk):
+class Desk(PayoutDesk, ShiftDesk):
     """The terminal session of one signed-in user; a manager can do all a cashier can."""
 
     def __init__(self, shop: Shop, user: User) -> None:
@@ -84,6 +81,26 @@ class Desk(PayoutDesk, ShiftDesk, ResultsDesk, ReportDesk, DrawDesk):
     sport_limits = use_case(line_desk.sport_limits)
     set_sport_limit = use_case(line_desk.set_sport_limit)
     import_line = use_case(line_desk.import_line)
+
+    # --- reports (pos.report_desk) ------------------------------------------------------------
+    report = use_case(report_desk.report)
+    export_report = use_case(report_desk.export_report)
+
+    # --- results and settlement (pos.results_desk) --------------------------------------------
+    record_result = use_case(results_desk.record_result)
+    record_results = use_case(results_desk.record_results)
+    check_result = use_case(results_desk.check_result)
+    import_results = use_case(results_desk.import_results)
+    correct_result = use_case(results_desk.correct_result)
+    results = use_case(results_desk.results)
+    settle = use_case(results_desk.settle)
+    settlement = use_case(results_desk.settlement)
+
+    # --- Bet-on-Poker draws (pos.draw_desk) ---------------------------------------------------
+    draw_board = use_case(draw_desk.draw_board)
+    deal_cards = use_case(draw_desk.deal_cards)
+    import_draw_results = use_case(draw_desk.import_draw_results)
+    cancel_draw = use_case(draw_desk.cancel_draw)
 
     @property
     def role(self) -> Role:

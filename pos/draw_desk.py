@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 
 from pos import settings as shop_settings
 from pos.audit import SYSTEM_ACTOR, AuditAction, AuditRecord
+from pos.context import SYSTEM, Actor, Context
 from pos.draw_files import DrawLine, read_draw_results
 from pos.draw_line import MAX_DRAW_NUMBER, SCHEDULE, STUDIO, draw_code, get_draw
 from pos.draws import (
@@ -44,7 +45,7 @@ from pos.permissions import Permission
 from pos.poker import HANDS
 from pos.ports import UnitOfWork
 from pos.results import Result, ResultStatus
-from pos.session import DeskBase
+from pos.results_desk import settle_all
 
 HISTORY = 12  # finished draws on the board
 _CARD = re.compile(r"[2-9TJQKA][cdhs]", re.IGNORECASE)
@@ -93,179 +94,198 @@ class DrawBoard:
     history: tuple[DrawView, ...]
 
 
-class DrawDesk(DeskBase):
-    """Bet-on-Poker draws for a signed-in desk: everyone sees the board, managers deal."""
-
-    def draw_board(self) -> DrawBoard:
-        """The board now; the draws the schedule has reached are opened as it is read."""
-        now = self._shop.clock.now()
-        with self._shop.unit_of_work() as uow:
-            settings = shop_settings.from_text(uow.settings.load())
-            margin = settings.poker_margin
-            upcoming = SCHEDULE.number_at(now)
-            if _open_draws(uow, (upcoming - 1, upcoming), margin, now):
-                uow.commit()
-            # The latest draws opened: the next one, the one being played, then the history;
-            # each view computes its chances once.
-            views = [_view(uow, draw, now, settings.zone) for draw in uow.draws.recent(HISTORY + 2)]
-            by_number = {view.number: view for view in views}
-            for number in {max(1, upcoming - 1), upcoming} - by_number.keys():
-                # only when later draws exist (the clock was put back)
-                by_number[number] = _view(uow, get_draw(uow, number), now, settings.zone)
-            playing, coming = by_number[max(1, upcoming - 1)], by_number[upcoming]
-            history = tuple(v for v in views if v.number < upcoming and v.result is not None)
-        return DrawBoard(now, playing, coming, history[:HISTORY])
-
-    def deal_cards(self, number: int, cards: str) -> DrawView:
-        """Enter the next cards of draw `number` as dealt: the twelve hole cards (hand 1
-        first), then the flop (three), the turn, the river. Each opens the next round at
-        odds from the cards (the margin of the shop's settings); the river gives the result,
-        and the slips on the draw are settled (managers).
-
-        Raises:
-            NotPermitted; DrawNotFound; DrawSettled; InvalidDrawCards: not the cards the
-            draw expects next; InvalidDeal: a bad card or one dealt twice; InvalidNumber:
-            not a draw's number.
-        """
-        self._require(Permission.DRAWS)
-        number = parse_code(number, "draw_number", MAX_DRAW_NUMBER)
-        now = self._shop.clock.now()
-        dealt = _cards(cards)
-        with self._shop.unit_of_work() as uow:
-            uow.settlement.lock()  # one dealer at a time; settlement waits for the result
-            draw = _unsettled(uow, number)
-            settings = shop_settings.from_text(uow.settings.load())
-            on_sale = draw.cards().round or Round.AFTER_TURN
-            closes = SCHEDULE.closes_at(number, on_sale)
-            if now < closes:  # cards are dealt once the bets on the round before are closed
-                raise RoundStillOpen(number, on_sale.words, closes.astimezone(settings.zone))
-            margin = settings.poker_margin
-            hands, board = _extended(draw, dealt)
-            if len(board) == 10:
-                assert hands is not None  # the river comes after the deal
-                result = check_result(draw.cards(), hands, board)
-                uow.results.add(self._draw_result(number, result, now))
-                words = f"ривер {dealt[0]}: {_winners_words(result)}"
-            else:
-                DrawCards(hands, board)  # checks every card
-                words = "раздача " + " ".join(hands or ()) if not draw.hands else "стол " + board
-            updated = Draw(number, hands, board, margin, now, self.login)
-            uow.draws.update(updated)
-            self._audit_draw(uow, now, AuditAction.DRAW_DEALT, f"тираж № {number}: {words}")
-            view = _view(uow, updated, now, settings.zone)
+def draw_board(ctx: Context, actor: Actor) -> DrawBoard:
+    """The board now; the draws the schedule has reached are opened as it is read."""
+    now = ctx.clock.now()
+    with ctx.unit_of_work() as uow:
+        settings = shop_settings.from_text(uow.settings.load())
+        margin = settings.poker_margin
+        upcoming = SCHEDULE.number_at(now)
+        if _open_draws(uow, (upcoming - 1, upcoming), margin, now):
             uow.commit()
-        if view.result is not None:
-            self._shop.settle()
-        return view
+        # The latest draws opened: the next one, the one being played, then the history;
+        # each view computes its chances once.
+        views = [_view(uow, draw, now, settings.zone) for draw in uow.draws.recent(HISTORY + 2)]
+        by_number = {view.number: view for view in views}
+        for number in {max(1, upcoming - 1), upcoming} - by_number.keys():
+            # only when later draws exist (the clock was put back)
+            by_number[number] = _view(uow, get_draw(uow, number), now, settings.zone)
+        playing, coming = by_number[max(1, upcoming - 1)], by_number[upcoming]
+        history = tuple(v for v in views if v.number < upcoming and v.result is not None)
+    return DrawBoard(now, playing, coming, history[:HISTORY])
 
-    def import_draw_results(self, name: str, data: bytes) -> DrawImport:
-        """Record the results of a file of draws (pos.draw_files) in one transaction, then
-        settle (managers). A draw this shop never opened took no bets and is skipped, as is
-        one already recorded; every other problem refuses the whole file.
 
-        Raises:
-            NotPermitted; DrawFileRejected: naming each line that cannot be recorded.
-        """
-        self._require(Permission.DRAWS)
-        name = shown(name, FILE_NAME)  # a file name as the system gave it: only recorded
-        lines = read_draw_results(name, data)
-        now = self._shop.clock.now()
-        recorded: list[int] = []
-        skipped: list[tuple[int, str]] = []
-        problems: list[tuple[int, str]] = []
-        with self._shop.unit_of_work() as uow:
-            uow.settlement.lock()
-            zone = shop_settings.from_text(uow.settings.load()).zone
-            for line in lines:
-                draw = uow.draws.get(line.number, for_update=True)
-                if draw is None:
-                    skipped.append((line.number, "не открывался — ставок не было"))
-                    continue
-                if uow.results.get(draw_code(line.number)) is not None:
-                    skipped.append((line.number, "результат уже записан"))
-                    continue
-                try:
-                    self._record_line(uow, draw, line, now, zone)
-                except PosError as refusal:
-                    problems.append((line.line, str(refusal)))
-                    continue
-                recorded.append(line.number)
-            if problems:
-                raise DrawFileRejected(name, problems)
-            self._audit_draw(
-                uow,
-                now,
-                AuditAction.DRAW_DEALT,
-                f"результаты из файла {name}: тиражи {', '.join(map(str, recorded)) or 'нет'}",
-            )
-            uow.commit()
-        if recorded:
-            self._shop.settle()
-        return DrawImport(tuple(recorded), tuple(skipped))
+def deal_cards(ctx: Context, actor: Actor, number: int, cards: str) -> DrawView:
+    """Enter the next cards of draw `number` as dealt: the twelve hole cards (hand 1
+    first), then the flop (three), the turn, the river. Each opens the next round at
+    odds from the cards (the margin of the shop's settings); the river gives the result,
+    and the slips on the draw are settled (managers).
 
-    def _record_line(
-        self, uow: UnitOfWork, draw: Draw, line: DrawLine, now: datetime, zone: ZoneInfo
-    ) -> None:
-        closes = SCHEDULE.closes_at(draw.number, Round.AFTER_TURN)
-        if now < closes:
-            on_sale = draw.cards().round or Round.AFTER_TURN
-            raise RoundStillOpen(draw.number, on_sale.words, closes.astimezone(zone))
-        if line.hands is None:
-            uow.results.add(self._draw_result(draw.number, DrawResult.cancelled(line.reason), now))
-            return
-        result = check_result(draw.cards(), line.hands, line.board)
-        uow.results.add(self._draw_result(draw.number, result, now))
-        uow.draws.update(Draw(draw.number, line.hands, line.board, draw.margin, now, self.login))
-
-    def cancel_draw(self, number: int, reason: str) -> DrawView:
-        """Cancel a draw (p.5.1): every bet on it is refunded at odds 1.00 (managers).
-
-        Raises:
-            NotPermitted; DrawNotFound; DrawSettled; CancelReasonRequired; InvalidNumber,
-            InvalidText: a number or a reason no database can store.
-        """
-        self._require(Permission.DRAWS)
-        number = parse_code(number, "draw_number", MAX_DRAW_NUMBER)
-        cancelled = DrawResult.cancelled(clean_text(reason, "draw_cancel_reason", RESULT_SOURCE))
-        now = self._shop.clock.now()
-        with self._shop.unit_of_work() as uow:
-            uow.settlement.lock()
-            draw = _unsettled(uow, number)
-            uow.results.add(self._draw_result(number, cancelled, now))
-            self._audit_draw(
-                uow,
-                now,
-                AuditAction.DRAW_CANCELLED,
-                f"тираж № {number}: {cancelled.cancel_reason}",
-            )
-            view = _view(uow, draw, now, shop_settings.from_text(uow.settings.load()).zone)
-            uow.commit()
-        self._shop.settle()
-        return view
-
-    def _draw_result(self, number: int, result: DrawResult, now: datetime) -> Result:
-        # Every bet was made before this moment (a round closes before its cards are
-        # entered), so none counts as made after the start (p.22).
-        if result.is_cancelled:
-            status, seats, source = ResultStatus.CANCELLED, None, result.cancel_reason
+    Raises:
+        NotPermitted; DrawNotFound; DrawSettled; InvalidDrawCards: not the cards the
+        draw expects next; InvalidDeal: a bad card or one dealt twice; InvalidNumber:
+        not a draw's number.
+    """
+    actor.require(Permission.DRAWS)
+    number = parse_code(number, "draw_number", MAX_DRAW_NUMBER)
+    now = ctx.clock.now()
+    dealt = _cards(cards)
+    with ctx.unit_of_work() as uow:
+        uow.settlement.lock()  # one dealer at a time; settlement waits for the result
+        draw = _unsettled(uow, number)
+        settings = shop_settings.from_text(uow.settings.load())
+        on_sale = draw.cards().round or Round.AFTER_TURN
+        closes = SCHEDULE.closes_at(number, on_sale)
+        if now < closes:  # cards are dealt once the bets on the round before are closed
+            raise RoundStillOpen(number, on_sale.words, closes.astimezone(settings.zone))
+        margin = settings.poker_margin
+        hands, board = _extended(draw, dealt)
+        if len(board) == 10:
+            assert hands is not None  # the river comes after the deal
+            result = check_result(draw.cards(), hands, board)
+            uow.results.add(_draw_result(ctx, actor, number, result, now))
+            words = f"ривер {dealt[0]}: {_winners_words(result)}"
         else:
-            status = ResultStatus.FINISHED
-            seats = seat_bits(result.winners)
-            source = f"{STUDIO}: карты введены ({self.login})"
-        return Result(
-            event_code=draw_code(number),
-            status=status,
-            home=seats,
-            away=None if seats is None else 0,
-            actual_start=now,
-            ended_at=now,
-            source=source or "",
-            recorded_at=now,
-            recorded_by=self.login,
-        )
+            DrawCards(hands, board)  # checks every card
+            words = "раздача " + " ".join(hands or ()) if not draw.hands else "стол " + board
+        updated = Draw(number, hands, board, margin, now, actor.login)
+        uow.draws.update(updated)
+        _audit_draw(ctx, actor, uow, now, AuditAction.DRAW_DEALT, f"тираж № {number}: {words}")
+        view = _view(uow, updated, now, settings.zone)
+        uow.commit()
+    if view.result is not None:
+        settle_all(ctx, SYSTEM)
+    return view
 
-    def _audit_draw(self, uow: UnitOfWork, now: datetime, action: AuditAction, detail: str) -> None:
-        uow.audit.append(AuditRecord(now, self.terminal, self.login, action, detail))
+
+def import_draw_results(ctx: Context, actor: Actor, name: str, data: bytes) -> DrawImport:
+    """Record the results of a file of draws (pos.draw_files) in one transaction, then
+    settle (managers). A draw this shop never opened took no bets and is skipped, as is
+    one already recorded; every other problem refuses the whole file.
+
+    Raises:
+        NotPermitted; DrawFileRejected: naming each line that cannot be recorded.
+    """
+    actor.require(Permission.DRAWS)
+    name = shown(name, FILE_NAME)  # a file name as the system gave it: only recorded
+    lines = read_draw_results(name, data)
+    now = ctx.clock.now()
+    recorded: list[int] = []
+    skipped: list[tuple[int, str]] = []
+    problems: list[tuple[int, str]] = []
+    with ctx.unit_of_work() as uow:
+        uow.settlement.lock()
+        zone = shop_settings.from_text(uow.settings.load()).zone
+        for line in lines:
+            draw = uow.draws.get(line.number, for_update=True)
+            if draw is None:
+                skipped.append((line.number, "не открывался — ставок не было"))
+                continue
+            if uow.results.get(draw_code(line.number)) is not None:
+                skipped.append((line.number, "результат уже записан"))
+                continue
+            try:
+                _record_line(ctx, actor, uow, draw, line, now, zone)
+            except PosError as refusal:
+                problems.append((line.line, str(refusal)))
+                continue
+            recorded.append(line.number)
+        if problems:
+            raise DrawFileRejected(name, problems)
+        _audit_draw(
+            ctx,
+            actor,
+            uow,
+            now,
+            AuditAction.DRAW_DEALT,
+            f"результаты из файла {name}: тиражи {', '.join(map(str, recorded)) or 'нет'}",
+        )
+        uow.commit()
+    if recorded:
+        settle_all(ctx, SYSTEM)
+    return DrawImport(tuple(recorded), tuple(skipped))
+
+
+def _record_line(
+    ctx: Context,
+    actor: Actor,
+    uow: UnitOfWork,
+    draw: Draw,
+    line: DrawLine,
+    now: datetime,
+    zone: ZoneInfo,
+) -> None:
+    closes = SCHEDULE.closes_at(draw.number, Round.AFTER_TURN)
+    if now < closes:
+        on_sale = draw.cards().round or Round.AFTER_TURN
+        raise RoundStillOpen(draw.number, on_sale.words, closes.astimezone(zone))
+    if line.hands is None:
+        uow.results.add(
+            _draw_result(ctx, actor, draw.number, DrawResult.cancelled(line.reason), now)
+        )
+        return
+    result = check_result(draw.cards(), line.hands, line.board)
+    uow.results.add(_draw_result(ctx, actor, draw.number, result, now))
+    uow.draws.update(Draw(draw.number, line.hands, line.board, draw.margin, now, actor.login))
+
+
+def cancel_draw(ctx: Context, actor: Actor, number: int, reason: str) -> DrawView:
+    """Cancel a draw (p.5.1): every bet on it is refunded at odds 1.00 (managers).
+
+    Raises:
+        NotPermitted; DrawNotFound; DrawSettled; CancelReasonRequired; InvalidNumber,
+        InvalidText: a number or a reason no database can store.
+    """
+    actor.require(Permission.DRAWS)
+    number = parse_code(number, "draw_number", MAX_DRAW_NUMBER)
+    cancelled = DrawResult.cancelled(clean_text(reason, "draw_cancel_reason", RESULT_SOURCE))
+    now = ctx.clock.now()
+    with ctx.unit_of_work() as uow:
+        uow.settlement.lock()
+        draw = _unsettled(uow, number)
+        uow.results.add(_draw_result(ctx, actor, number, cancelled, now))
+        _audit_draw(
+            ctx,
+            actor,
+            uow,
+            now,
+            AuditAction.DRAW_CANCELLED,
+            f"тираж № {number}: {cancelled.cancel_reason}",
+        )
+        view = _view(uow, draw, now, shop_settings.from_text(uow.settings.load()).zone)
+        uow.commit()
+    settle_all(ctx, SYSTEM)
+    return view
+
+
+def _draw_result(
+    ctx: Context, actor: Actor, number: int, result: DrawResult, now: datetime
+) -> Result:
+    # Every bet was made before this moment (a round closes before its cards are
+    # entered), so none counts as made after the start (p.22).
+    if result.is_cancelled:
+        status, seats, source = ResultStatus.CANCELLED, None, result.cancel_reason
+    else:
+        status = ResultStatus.FINISHED
+        seats = seat_bits(result.winners)
+        source = f"{STUDIO}: карты введены ({actor.login})"
+    return Result(
+        event_code=draw_code(number),
+        status=status,
+        home=seats,
+        away=None if seats is None else 0,
+        actual_start=now,
+        ended_at=now,
+        source=source or "",
+        recorded_at=now,
+        recorded_by=actor.login,
+    )
+
+
+def _audit_draw(
+    ctx: Context, actor: Actor, uow: UnitOfWork, now: datetime, action: AuditAction, detail: str
+) -> None:
+    uow.audit.append(AuditRecord(now, ctx.terminal, actor.login, action, detail))
 
 
 # --- helpers --------------------------------------------------------------------------------
@@ -354,7 +374,6 @@ def _winners_words(result: DrawResult) -> str:
 
 __all__ = [
     "DrawBoard",
-    "DrawDesk",
     "DrawImport",
     "DrawView",
 ]

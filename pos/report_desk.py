@@ -12,10 +12,11 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date, datetime
-from typing import TYPE_CHECKING, BinaryIO
+from typing import BinaryIO
 
 from pos import settings as shop_settings
-from pos.audit import AuditAction, AuditRecord
+from pos.audit import AuditAction
+from pos.context import Actor, Context
 from pos.errors import FileNotSaved
 from pos.permissions import Permission
 from pos.ports import UnitOfWork
@@ -33,10 +34,6 @@ from pos.reports import (
     unpaid_report,
     unpaid_window,
 )
-from pos.session import DeskBase
-
-if TYPE_CHECKING:
-    from pos.services import Shop
 
 
 class ReportFormat(enum.StrEnum):
@@ -46,43 +43,18 @@ class ReportFormat(enum.StrEnum):
     CSV = "csv"
 
 
-class ReportDesk(DeskBase):
-    """Reports, for a signed-in manager."""
+def report(ctx: Context, actor: Actor, kind: ReportKind, date_from: date, date_to: date) -> Report:
+    """The report of the shop-local days `date_from`..`date_to` (a snapshot report —
+    open liabilities, unpaid winnings — is of the present moment and ignores them), read in
+    one transaction.
 
-    def report(self, kind: ReportKind, date_from: date, date_to: date) -> Report:
-        """The report of the shop-local days `date_from`..`date_to` (a snapshot report —
-        open liabilities, unpaid winnings — is of the present moment and ignores them).
-
-        Raises:
-            NotPermitted, InvalidPeriod.
-        """
-        self._require(Permission.REPORTS)
-        return build_report(self._shop, kind, date_from, date_to)
-
-    def export_report(
-        self,
-        kind: ReportKind,
-        path_or_file: str | os.PathLike[str] | BinaryIO,
-        date_from: date,
-        date_to: date,
-        file_format: ReportFormat = ReportFormat.PDF,
-    ) -> int:
-        """Save the report as PDF (returns its pages) or CSV (returns 1). Audited.
-
-        Raises:
-            NotPermitted, InvalidPeriod; FileNotSaved: the file cannot be written.
-        """
-        self._require(Permission.REPORTS)
-        return export_report(
-            self._shop, self.login, kind, path_or_file, date_from, date_to, file_format
-        )
-
-
-def build_report(shop: Shop, kind: ReportKind, date_from: date, date_to: date) -> Report:
-    """Read and build the report in one transaction (InvalidPeriod for a reversed period)."""
-    with shop.unit_of_work() as uow:
+    Raises:
+        NotPermitted, InvalidPeriod.
+    """
+    actor.require(Permission.REPORTS)
+    with ctx.unit_of_work() as uow:
         zone = shop_settings.from_text(uow.settings.load()).zone
-        made_at = shop.clock.now().astimezone(zone)
+        made_at = ctx.clock.now().astimezone(zone)
         return _build(uow, kind, Period.of(date_from, date_to, zone), made_at)
 
 
@@ -108,39 +80,38 @@ def _build(uow: UnitOfWork, kind: ReportKind, period: Period, made_at: datetime)
 
 
 def export_report(
-    shop: Shop,
-    actor: str,
+    ctx: Context,
+    actor: Actor,
     kind: ReportKind,
     path_or_file: str | os.PathLike[str] | BinaryIO,
     date_from: date,
     date_to: date,
     file_format: ReportFormat = ReportFormat.PDF,
 ) -> int:
-    """Build the report, write it, and record who saved which report in the audit trail."""
-    report = build_report(shop, kind, date_from, date_to)
-    settings = shop.settings()
+    """Save the report as PDF (returns its pages) or CSV (returns 1); who saved which report
+    is recorded in the audit trail.
+
+    Raises:
+        NotPermitted, InvalidPeriod; FileNotSaved: the file cannot be written.
+    """
+    built = report(ctx, actor, kind, date_from, date_to)
+    settings = ctx.settings()
     with saving(path_or_file):
         if file_format is ReportFormat.CSV:
-            pages = _write_csv(path_or_file, report)
+            pages = _write_csv(path_or_file, built)
         else:
-            pages = shop.write_report(
+            pages = ctx.write_report(
                 path_or_file,
-                report,
+                built,
                 shop_name=settings.shop_name,
                 licence=settings.licence_number,
                 address=settings.address,
             )
-    with shop.unit_of_work() as uow:
-        uow.audit.append(
-            AuditRecord(
-                shop.clock.now(),
-                shop.terminal,
-                actor,
-                AuditAction.REPORT_SAVED,
-                f"{report.title}, {report.period}: строк {len(report.rows)}, "
-                f"{file_format.value.upper()}",
-            )
+    with ctx.unit_of_work() as uow:
+        detail = (
+            f"{built.title}, {built.period}: строк {len(built.rows)}, {file_format.value.upper()}"
         )
+        actor.audit(ctx, uow, AuditAction.REPORT_SAVED, detail)
         uow.commit()
     return pages
 
@@ -168,6 +139,3 @@ def _write_csv(path_or_file: str | os.PathLike[str] | BinaryIO, report: Report) 
     else:
         path_or_file.write(data)
     return 1
-
-
-__all__ = ["ReportDesk", "ReportFormat", "build_report", "export_report", "saving"]

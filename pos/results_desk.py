@@ -17,7 +17,8 @@ from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from pos.audit import AuditAction, AuditRecord
+from pos.audit import AuditAction
+from pos.context import Actor, Context
 from pos.counter import find_slip
 from pos.draw_line import is_draw
 from pos.errors import (
@@ -37,13 +38,12 @@ from pos.permissions import Permission
 from pos.ports import UnitOfWork
 from pos.result_files import parse_results_file
 from pos.results import Result, ResultEntry, new_result, result_words
-from pos.session import DeskBase
 from pos.settlement import Settlement, settle_slip
 from pos.settlement_batch import LegJudge, Verdict, settle_terms
 from pos.slips import SETTLED_STATUSES
 
 if TYPE_CHECKING:
-    from pos.services import Shop
+    pass
 
 # Slips per transaction of a settlement run: bounded memory, short locks, a visible progress.
 SETTLE_CHUNK = 50_000
@@ -84,174 +84,193 @@ class SettleReport:
         )
 
 
-class ResultsDesk(DeskBase):
-    """Results (managers) and settlement for a signed-in desk."""
+def record_result(  # noqa: PLR0913 - the result's facts, each named at the call
+    ctx: Context,
+    actor: Actor,
+    code: int,
+    home: object = None,
+    away: object = None,
+    *,
+    status: object = "finished",
+    actual_start: datetime | None = None,
+    first_score_at: datetime | None = None,
+    ended_at: datetime | None = None,
+    source: object = None,
+    venue_swapped: bool = False,
+) -> Result:
+    """Record the official result of an event (p.11); the first one stands (p.21).
 
-    def record_result(
-        self,
-        code: int,
-        home: object = None,
-        away: object = None,
-        *,
-        status: object = "finished",
-        actual_start: datetime | None = None,
-        first_score_at: datetime | None = None,
-        ended_at: datetime | None = None,
-        source: object = None,
-        venue_swapped: bool = False,
-    ) -> Result:
-        """Record the official result of an event (p.11); the first one stands (p.21).
+    Without a `source` the result records «не указан» as its source; a blank one is
+    refused.
 
-        Without a `source` the result records «не указан» as its source; a blank one is
-        refused.
+    Raises:
+        NotPermitted: not a manager.
+        UnknownEvent, InvalidResult: as named.
+        InvalidNumber, InvalidText: a code or a source no database can store.
+        ResultExists: the event already has a result.
+    """
+    entry = ResultEntry(
+        code, home, away, status, actual_start, first_score_at, ended_at, source, venue_swapped
+    )
+    return record_results(ctx, actor, [entry])[0]
 
-        Raises:
-            NotPermitted: not a manager.
-            UnknownEvent, InvalidResult: as named.
-            InvalidNumber, InvalidText: a code or a source no database can store.
-            ResultExists: the event already has a result.
-        """
-        entry = ResultEntry(
-            code, home, away, status, actual_start, first_score_at, ended_at, source, venue_swapped
-        )
-        return self.record_results([entry])[0]
 
-    def record_results(self, entries: list[ResultEntry]) -> list[Result]:
-        """Record several results in one transaction: all of them or none."""
-        self._require(Permission.RECORD_RESULTS)
-        now = self._shop.clock.now()
-        with self._shop.unit_of_work() as uow:
-            recorded = [self._record(uow, entry, now) for entry in entries]
-            uow.commit()
-        return recorded
+def record_results(ctx: Context, actor: Actor, entries: list[ResultEntry]) -> list[Result]:
+    """Record several results in one transaction: all of them or none."""
+    actor.require(Permission.RECORD_RESULTS)
+    now = ctx.clock.now()
+    with ctx.unit_of_work() as uow:
+        recorded = [_record(ctx, actor, uow, entry, now) for entry in entries]
+        uow.commit()
+    return recorded
 
-    def check_result(self, entry: ResultEntry) -> str:
-        """The result in words for the second step of entry, checked but not recorded.
 
-        Raises:
-            NotPermitted, UnknownEvent, InvalidResult: as record_result; ResultExists too.
-        """
-        self._require(Permission.RECORD_RESULTS)
-        with self._shop.unit_of_work() as uow:
-            event, result = self._checked(uow, entry, self._shop.clock.now())
-        return result_words(result, event)
+def check_result(ctx: Context, actor: Actor, entry: ResultEntry) -> str:
+    """The result in words for the second step of entry, checked but not recorded.
 
-    def import_results(self, name: str, data: bytes) -> list[Result]:
-        """Record the results of a CSV or JSON file (docs/results-import.md): all or nothing.
+    Raises:
+        NotPermitted, UnknownEvent, InvalidResult: as record_result; ResultExists too.
+    """
+    actor.require(Permission.RECORD_RESULTS)
+    with ctx.unit_of_work() as uow:
+        event, result = _checked(ctx, actor, uow, entry, ctx.clock.now())
+    return result_words(result, event)
 
-        Raises:
-            ResultsFileRejected: every bad row, and every event the shop cannot take a
-                result for (unknown, already recorded, impossible times); nothing recorded.
-        """
-        self._require(Permission.RECORD_RESULTS)
-        entries = parse_results_file(name, data, self._shop.settings().zone)
-        now = self._shop.clock.now()
-        problems: list[tuple[int, str]] = []
-        with self._shop.unit_of_work() as uow:
-            recorded = []
-            for entry in entries:
-                try:
-                    recorded.append(self._record(uow, entry, now))
-                except (UnknownEvent, ResultExists, InvalidResult, InvalidInput) as refused:
-                    problems.append((entry.line, _first_sentence(str(refused))))
-            if problems:
-                raise ResultsFileRejected(name, problems)
-            uow.commit()
-        return recorded
 
-    def correct_result(self, code: int, entry: ResultEntry, reason: str) -> Result:
-        """Correct a mistyped result (managers), while no slip on the event is paid.
+def import_results(ctx: Context, actor: Actor, name: str, data: bytes) -> list[Result]:
+    """Record the results of a CSV or JSON file (docs/results-import.md): all or nothing.
 
-        What `entry` leaves empty (times, source, score) keeps its recorded value; the status
-        and the ground are as given. The slips settled on the old result are settled again by
-        the next run.
+    Raises:
+        ResultsFileRejected: every bad row, and every event the shop cannot take a
+            result for (unknown, already recorded, impossible times); nothing recorded.
+    """
+    actor.require(Permission.RECORD_RESULTS)
+    entries = parse_results_file(name, data, ctx.settings().zone)
+    now = ctx.clock.now()
+    problems: list[tuple[int, str]] = []
+    with ctx.unit_of_work() as uow:
+        recorded = []
+        for entry in entries:
+            try:
+                recorded.append(_record(ctx, actor, uow, entry, now))
+            except (UnknownEvent, ResultExists, InvalidResult, InvalidInput) as refused:
+                problems.append((entry.line, _first_sentence(str(refused))))
+        if problems:
+            raise ResultsFileRejected(name, problems)
+        uow.commit()
+    return recorded
 
-        Raises:
-            NotPermitted, CorrectionReasonRequired, ResultNotRecorded, CorrectionRefused,
-            InvalidResult: as named; InvalidNumber, InvalidText: a code or a reason no
-            database can store.
-        """
-        self._require(Permission.CORRECT_RESULTS)
-        code = parse_code(code, "event_code")
-        why = clean_text(reason or "", "correction_reason", REASON)
-        if not why:
-            raise CorrectionReasonRequired()
-        now = self._shop.clock.now()
-        with self._shop.unit_of_work() as uow:
-            uow.settlement.lock()
-            old = uow.results.get(code, for_update=True)
-            event = uow.line.get_event(code)
-            if old is None or event is None or is_draw(event):  # a draw's result is its cards
-                raise ResultNotRecorded(code)
-            paid = uow.settlement.paid_on_event(code)
-            if paid:
-                raise CorrectionRefused(code, paid)
-            fixed = new_result(event, _over(old, entry), now=now, recorded_by=old.recorded_by)
-            fixed = dataclasses.replace(
-                fixed, recorded_at=old.recorded_at, corrections=old.corrections + 1
-            )
-            uow.results.replace(fixed)
-            undone = uow.settlement.unsettle_event(code)
-            uow.settlement.count_corrections()
-            self._audit(
-                uow,
-                AuditAction.RESULT_CORRECTED,
-                f"{code}: было {result_words(old, event)}; стало {result_words(fixed, event)}; "
-                f"причина: {why}; расчёт снят с купонов: {undone}",
-            )
-            uow.commit()
-        return fixed
 
-    def results(self) -> list[ResultRow]:
-        """Every event of the line with its result, the ones that have started first."""
-        with self._shop.unit_of_work() as uow:
-            events = uow.line.events()
-            recorded = uow.results.all()
-        now = self._shop.clock.now()
-        started = sorted((e for e in events if e.starts_at <= now), key=lambda e: e.starts_at)
-        later = sorted((e for e in events if e.starts_at > now), key=lambda e: e.starts_at)
-        return [ResultRow(event, recorded.get(event.code)) for event in [*started, *later]]
+def correct_result(
+    ctx: Context, actor: Actor, code: int, entry: ResultEntry, reason: str
+) -> Result:
+    """Correct a mistyped result (managers), while no slip on the event is paid.
 
-    def settle(self, progress: Progress | None = None) -> SettleReport:
-        """Settle every slip whose outcome is certain (managers; see Shop.settle)."""
-        self._require(Permission.SETTLE)
-        return settle_all(self._shop, self.login, progress)
+    What `entry` leaves empty (times, source, score) keeps its recorded value; the status
+    and the ground are as given. The slips settled on the old result are settled again by
+    the next run.
 
-    def settlement(self, number: str) -> Settlement | None:
-        """How the slip was settled, leg by leg (from the results it was settled on); None
-        for a slip not settled (open, cancelled).
-
-        Raises:
-            InvalidSlipNumber, UnknownSlip, SlipNotIssued: as Shop.slip does.
-        """
-        with self._shop.unit_of_work() as uow:
-            slip = find_slip(uow, number)
-            if slip.status not in SETTLED_STATUSES:
-                return None
-            results = uow.results.all()
-        return settle_slip(slip, results, cap=slip.payout_cap)
-
-    def _checked(self, uow: UnitOfWork, entry: ResultEntry, now: datetime) -> tuple[Event, Result]:
-        code = parse_code(entry.event_code, "event_code")
+    Raises:
+        NotPermitted, CorrectionReasonRequired, ResultNotRecorded, CorrectionRefused,
+        InvalidResult: as named; InvalidNumber, InvalidText: a code or a reason no
+        database can store.
+    """
+    actor.require(Permission.CORRECT_RESULTS)
+    code = parse_code(code, "event_code")
+    why = clean_text(reason or "", "correction_reason", REASON)
+    if not why:
+        raise CorrectionReasonRequired()
+    now = ctx.clock.now()
+    with ctx.unit_of_work() as uow:
+        uow.settlement.lock()
+        old = uow.results.get(code, for_update=True)
         event = uow.line.get_event(code)
-        if event is None or is_draw(event):  # a draw's result comes from its cards (pos.draw_desk)
-            raise UnknownEvent(code)
-        earlier = uow.results.get(code)
-        if earlier is not None:
-            raise ResultExists(code, result_words(earlier, event))
-        return event, new_result(event, entry, now=now, recorded_by=self.login)
-
-    def _record(self, uow: UnitOfWork, entry: ResultEntry, now: datetime) -> Result:
-        event, result = self._checked(uow, entry, now)
-        uow.results.add(result)
-        self._audit(
-            uow, AuditAction.RESULT_RECORDED, f"{event.code}: {result_words(result, event)}"
+        if old is None or event is None or is_draw(event):  # a draw's result is its cards
+            raise ResultNotRecorded(code)
+        paid = uow.settlement.paid_on_event(code)
+        if paid:
+            raise CorrectionRefused(code, paid)
+        fixed = new_result(event, _over(old, entry), now=now, recorded_by=old.recorded_by)
+        fixed = dataclasses.replace(
+            fixed, recorded_at=old.recorded_at, corrections=old.corrections + 1
         )
-        return result
+        uow.results.replace(fixed)
+        undone = uow.settlement.unsettle_event(code)
+        uow.settlement.count_corrections()
+        actor.audit(
+            ctx,
+            uow,
+            AuditAction.RESULT_CORRECTED,
+            f"{code}: было {result_words(old, event)}; стало {result_words(fixed, event)}; "
+            f"причина: {why}; расчёт снят с купонов: {undone}",
+        )
+        uow.commit()
+    return fixed
+
+
+def results(ctx: Context, actor: Actor) -> list[ResultRow]:
+    """Every event of the line with its result, the ones that have started first."""
+    with ctx.unit_of_work() as uow:
+        events = uow.line.events()
+        recorded = uow.results.all()
+    now = ctx.clock.now()
+    started = sorted((e for e in events if e.starts_at <= now), key=lambda e: e.starts_at)
+    later = sorted((e for e in events if e.starts_at > now), key=lambda e: e.starts_at)
+    return [ResultRow(event, recorded.get(event.code)) for event in [*started, *later]]
+
+
+def settle(ctx: Context, actor: Actor, progress: Progress | None = None) -> SettleReport:
+    """Settle every slip whose outcome is certain: all its events have results, or it has
+    lost already (an express with a lost leg). Running it again changes nothing (managers;
+    the command line's `settle` as the system).
+
+    `progress(done, total)` is called after each chunk (from the calling thread).
+    """
+    actor.require(Permission.SETTLE)
+    return settle_all(ctx, actor, progress)
+
+
+def settlement(ctx: Context, actor: Actor, number: str) -> Settlement | None:
+    """How the slip was settled, leg by leg (from the results it was settled on); None
+    for a slip not settled (open, cancelled).
+
+    Raises:
+        InvalidSlipNumber, UnknownSlip, SlipNotIssued: as Shop.slip does.
+    """
+    with ctx.unit_of_work() as uow:
+        slip = find_slip(uow, number)
+        if slip.status not in SETTLED_STATUSES:
+            return None
+        results = uow.results.all()
+    return settle_slip(slip, results, cap=slip.payout_cap)
+
+
+def _checked(
+    ctx: Context, actor: Actor, uow: UnitOfWork, entry: ResultEntry, now: datetime
+) -> tuple[Event, Result]:
+    code = parse_code(entry.event_code, "event_code")
+    event = uow.line.get_event(code)
+    if event is None or is_draw(event):  # a draw's result comes from its cards (pos.draw_desk)
+        raise UnknownEvent(code)
+    earlier = uow.results.get(code)
+    if earlier is not None:
+        raise ResultExists(code, result_words(earlier, event))
+    return event, new_result(event, entry, now=now, recorded_by=actor.login)
+
+
+def _record(
+    ctx: Context, actor: Actor, uow: UnitOfWork, entry: ResultEntry, now: datetime
+) -> Result:
+    event, result = _checked(ctx, actor, uow, entry, now)
+    uow.results.add(result)
+    actor.audit(
+        ctx, uow, AuditAction.RESULT_RECORDED, f"{event.code}: {result_words(result, event)}"
+    )
+    return result
 
 
 def settle_all(
-    shop: Shop, actor: str, progress: Progress | None = None, *, chunk: int = SETTLE_CHUNK
+    ctx: Context, actor: Actor, progress: Progress | None = None, *, chunk: int = SETTLE_CHUNK
 ) -> SettleReport:
     """Go through every unsettled slip in chunks and settle the ones whose outcome is certain.
 
@@ -261,21 +280,21 @@ def settle_all(
     started = time.perf_counter()
     total = 0
     if progress is not None:
-        with shop.unit_of_work() as uow:
+        with ctx.unit_of_work() as uow:
             total = uow.settlement.count_unsettled()
         progress(0, total)
     checked = won = lost = refunds = 0
     payout = 0
     after, seen, judge = 0, -1, LegJudge({})
     while True:
-        with shop.unit_of_work() as uow:
+        with ctx.unit_of_work() as uow:
             corrections = uow.settlement.lock()
             if corrections != seen:
                 judge, seen = LegJudge(uow.results.all()), corrections
             ids, terms = uow.settlement.unsettled(after, chunk)
             if not ids:
                 break
-            now = shop.clock.now()
+            now = ctx.clock.now()
             batch = settle_terms(ids, terms, judge, now=now)
             counts = batch.counts()
             if len(batch):
@@ -289,9 +308,7 @@ def settle_all(
                     Decimal(batch.total).scaleb(-2),
                     0.0,
                 )
-                uow.audit.append(
-                    AuditRecord(now, shop.terminal, actor, AuditAction.SETTLED, part.words())
-                )
+                actor.audit(ctx, uow, AuditAction.SETTLED, part.words())
             uow.commit()
         after = ids[-1]
         checked += len(ids)
@@ -331,4 +348,4 @@ def _first_sentence(text: str) -> str:
     return text.split(". ", maxsplit=1)[0].rstrip(".")
 
 
-__all__ = ["ResultRow", "ResultsDesk", "SettleReport", "settle_all"]
+__all__ = ["ResultRow", "SettleReport", "settle_all"]

@@ -8,10 +8,11 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import BinaryIO
 
+from pos import report_desk, results_desk
 from pos import settings as shop_settings
 from pos.audit import SYSTEM_ACTOR, AuditAction, AuditRecord
 from pos.clock import Clock
-from pos.context import SYSTEM, Context
+from pos.context import SYSTEM, Actor, Context, use_case
 from pos.counter import find_slip
 from pos.demo import DEMO_USERS, demo_fixtures, play_yesterday
 from pos.desk import Desk
@@ -32,9 +33,7 @@ from pos.line_desk import record_event, record_odds
 from pos.payout_desk import journal_query
 from pos.permissions import WORDS, Permission, allowed
 from pos.ports import Adapters, UnitOfWork
-from pos.report_desk import ReportFormat, build_report, export_report, saving
-from pos.reports import Report, ReportKind
-from pos.results_desk import Progress, SettleReport, settle_all
+from pos.report_desk import saving
 from pos.settings import ShopSettings
 from pos.shifts import Shift
 from pos.slips import Slip
@@ -61,6 +60,16 @@ class Shop(Context):
         """
         super().__init__(adapters, clock=clock, terminal=terminal_name(terminal))
         self._pins = adapters.pins
+
+    @property
+    def context(self) -> Context:
+        """The terminal the system's use cases run at: this shop."""
+        return self
+
+    @property
+    def actor(self) -> Actor:
+        """Who the shop's own use cases act as: the system (pos.context.SYSTEM)."""
+        return SYSTEM
 
     # --- settings ---------------------------------------------------------------------------
 
@@ -319,13 +328,7 @@ class Shop(Context):
         with self.unit_of_work() as uow:
             return find_slip(uow, number)
 
-    def settle(self, progress: Progress | None = None) -> SettleReport:
-        """Settle every slip whose outcome is certain: all its events have results, or it has
-        lost already (an express with a lost leg). Running it again changes nothing.
-
-        `progress(done, total)` is called after each chunk (from the calling thread).
-        """
-        return settle_all(self, SYSTEM_ACTOR, progress)
+    settle = use_case(results_desk.settle)
 
     # --- the cash payout journal -------------------------------------------------------------
 
@@ -398,30 +401,8 @@ class Shop(Context):
 
     # --- reports ------------------------------------------------------------------------------
 
-    def report(self, kind: ReportKind, date_from: date, date_to: date) -> Report:
-        """The report of the shop-local days (pos.report_desk; a snapshot report is of now).
-
-        Raises:
-            InvalidPeriod.
-        """
-        return build_report(self, kind, date_from, date_to)
-
-    def export_report(
-        self,
-        kind: ReportKind,
-        path_or_file: str | os.PathLike[str] | BinaryIO,
-        date_from: date,
-        date_to: date,
-        file_format: ReportFormat = ReportFormat.PDF,
-    ) -> int:
-        """Save a report as PDF (returns its pages) or CSV (returns 1); audited.
-
-        Raises:
-            InvalidPeriod; FileNotSaved: the file cannot be written.
-        """
-        return export_report(
-            self, SYSTEM_ACTOR, kind, path_or_file, date_from, date_to, file_format
-        )
+    report = use_case(report_desk.report)
+    export_report = use_case(report_desk.export_report)
 
     def verify(self) -> Verification:
         """Check the audit trail's hash chain and the journal's numbering (`main.py verify`)."""

@@ -26,6 +26,7 @@ from pytestqt.qtbot import QtBot
 
 import pos.results_desk
 from pos.clock import FixedClock
+from pos.context import Actor, Context
 from pos.desk import Desk
 from pos.errors import CorrectionReasonRequired, InvalidResult, ResultExists
 from pos.results import Result, ResultEntry, ResultStatus
@@ -473,7 +474,7 @@ def held_settlement(
     real = pos.results_desk.settle_all
 
     def settle_slowly(
-        shop: Shop, actor: str, progress: Callable[[int, int], None] | None = None
+        ctx: Context, actor: Actor, progress: Callable[[int, int], None] | None = None
     ) -> pos.results_desk.SettleReport:
         threads.append(threading.current_thread())
 
@@ -483,7 +484,7 @@ def held_settlement(
             if done == 1:
                 assert gate.wait(5)
 
-        reports.append(real(shop, actor, held, chunk=1))
+        reports.append(real(ctx, actor, held, chunk=1))
         return reports[-1]
 
     monkeypatch.setattr(pos.results_desk, "settle_all", settle_slowly)

@@ -32,7 +32,7 @@ def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
 
 
 def _sql(shop: Shop, statement: str) -> list[tuple[object, ...]]:
-    storage = shop._storage
+    storage = shop.storage
     assert isinstance(storage, SqlStorage)
     with storage.engine.begin() as connection:
         result = connection.execute(text(statement))

@@ -13,6 +13,7 @@ from sqlalchemy import text
 from db.bootstrap import SqlStorage
 from main import open_shop
 from pos.clock import FixedClock
+from pos.context import Actor
 from pos.errors import CorrectionRefused, ResultExists
 from pos.results import ResultEntry
 from pos.results_desk import settle_all
@@ -37,7 +38,7 @@ def _after_the_matches(clock: FixedClock) -> None:
 
 
 def _sql(shop: Shop, statement: str) -> list[tuple[object, ...]]:
-    storage = shop._storage
+    storage = shop.storage
     assert isinstance(storage, SqlStorage)
     with storage.engine.begin() as connection:
         result = connection.execute(text(statement))
@@ -140,7 +141,9 @@ def test_settlement_in_small_chunks_reports_progress(db_shop: Shop, clock: Fixed
     db_shop.login("boss", "9911").record_result(101, 1, 1, source="АБФФ")
     seen: list[tuple[int, int]] = []
 
-    report = settle_all(db_shop, "boss", lambda done, total: seen.append((done, total)), chunk=3)
+    report = settle_all(
+        db_shop, Actor("boss"), lambda done, total: seen.append((done, total)), chunk=3
+    )
 
     assert report.lost == 7
     assert seen == [(0, 8), (3, 8), (6, 8), (8, 8)]
@@ -163,7 +166,7 @@ def test_two_terminals_settling_at_once_settle_each_slip_once(
 
     def run(shop: Shop) -> None:
         try:
-            reports.append(settle_all(shop, "boss", chunk=7))
+            reports.append(settle_all(shop, Actor("boss"), chunk=7))
         except BaseException as exc:  # noqa: BLE001 - reported below
             errors.append(exc)
 

@@ -91,7 +91,7 @@ def test_the_stake_and_its_refund_are_cash_movements(db_shop: Shop, clock: Fixed
     slip = anna.accept_bet([(101, "1")], stake="10")
     clock.advance(timedelta(minutes=4))
     anna.cancel_in_window(slip.number, "не тот исход")
-    storage = db_shop._storage
+    storage = db_shop.storage
     assert isinstance(storage, SqlStorage)
     with storage.engine.connect() as connection:
         rows = connection.execute(text("SELECT kind, amount FROM cash_movements ORDER BY id"))
@@ -184,7 +184,7 @@ def test_two_terminals_cancelling_the_same_slip_cancel_it_once(
         for thread in threads:
             thread.join(timeout=60)
         assert sorted(outcomes) == ["cancelled", "refused"]
-        storage = first._storage
+        storage = first.storage
         assert isinstance(storage, SqlStorage)
         with storage.engine.connect() as connection:
             refunds = connection.execute(

@@ -155,7 +155,7 @@ class Cashier:
         )
 
     def _scalar(self, statement: str) -> str | None:
-        engine = self.shop._storage.engine  # type: ignore[attr-defined]  # a SqlStorage
+        engine = self.shop.storage.engine  # type: ignore[attr-defined]  # a SqlStorage
         with engine.connect() as connection:
             value = connection.execute(text(statement)).scalar()
         return None if value is None else str(value)
