@@ -16,6 +16,7 @@ entry that references it and gives the reason (pos.journal.correction).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
 import os
 from dataclasses import dataclass
@@ -25,7 +26,9 @@ from typing import BinaryIO
 from zoneinfo import ZoneInfo
 
 from pos import settings as shop_settings
+from pos import till
 from pos.audit import AuditAction
+from pos.context import Actor, Context
 from pos.counter import Teller, find_slip, record_id_check
 from pos.errors import (
     CorrectionOfCorrection,
@@ -65,12 +68,12 @@ from pos.payouts import (
 )
 from pos.permissions import Permission
 from pos.ports import PreviewLine, UnitOfWork
+from pos.report_desk import saving
 from pos.results import Result
 from pos.settings import ShopSettings
 from pos.settlement import settle_slip
 from pos.shifts import require_working
 from pos.slips import SETTLED_STATUSES, IdOutcome, Slip, SlipStatus
-from pos.till import TillDesk
 
 log = logging.getLogger(__name__)
 _ID_OUTCOMES = {Underage: IdOutcome.UNDERAGE, DocumentExpired: IdOutcome.EXPIRED}
@@ -93,316 +96,374 @@ class PayoutQuote:
     shift_refusal: ShiftNotOpen | ShiftTooLong | None = None
 
 
-class PayoutDesk(TillDesk):
-    """Payouts and the journal, for a signed-in desk."""
+def payout_quote(ctx: Context, actor: Actor, number: str) -> PayoutQuote:
+    """The slip with its settlement, what it pays today, or why it is not paid; for a
+    payable slip, why this terminal cannot pay it now (no working shift), if so.
 
-    def payout_quote(self, number: str) -> PayoutQuote:
-        """The slip with its settlement, what it pays today, or why it is not paid; for a
-        payable slip, why this terminal cannot pay it now (no working shift), if so.
+    Raises:
+        InvalidSlipNumber: a wrong check code (never looked up); UnknownSlip, SlipNotIssued.
+    """
+    with ctx.unit_of_work() as uow:
+        slip = find_slip(uow, number)
+        settings = shop_settings.from_text(uow.settings.load())
+        results = _results_of(uow, slip)
+        paid = uow.journal.entries(JournalQuery(slip_number=slip.number))
+        shift = uow.shifts.open_for(ctx.terminal)
+    now = ctx.clock.now()
+    today = now.astimezone(settings.zone).date()
+    settlement = (
+        settle_slip(slip, results, cap=slip.payout_cap) if slip.status in SETTLED_STATUSES else None
+    )
+    period = None
+    same_day = pays_same_day(slip, settings)
+    if slip.status in (SlipStatus.WON, SlipStatus.REFUND, SlipStatus.PAID):
+        period = payout_period(last_event_day(slip, results, settings.zone), same_day=same_day)
+    amount, refusal = None, None
+    try:
+        amount = payable_amount(slip, results, today, settings.zone, same_day=same_day)
+    except (NotPayable, PayoutTooEarly, PayoutExpired) as why:
+        refusal = str(why)
+    shift_refusal: ShiftNotOpen | ShiftTooLong | None = None
+    if amount is not None:
+        try:
+            require_working(shift, ctx.terminal, now, settings.zone)
+        except (ShiftNotOpen, ShiftTooLong) as why:
+            shift_refusal = why
+    return PayoutQuote(
+        slip,
+        settlement.lines if settlement else (),
+        amount,
+        period,
+        refusal,
+        next((e for e in paid if not e.is_correction), None),
+        shift_refusal,
+    )
 
-        Raises:
-            InvalidSlipNumber: a wrong check code (never looked up); UnknownSlip, SlipNotIssued.
-        """
-        with self._shop.unit_of_work() as uow:
-            slip = find_slip(uow, number)
-            settings = shop_settings.from_text(uow.settings.load())
-            results = _results_of(uow, slip)
-            paid = uow.journal.entries(JournalQuery(slip_number=slip.number))
-            shift = uow.shifts.open_for(self.terminal)
-        now = self._shop.clock.now()
-        today = now.astimezone(settings.zone).date()
-        settlement = (
-            settle_slip(slip, results, cap=slip.payout_cap)
-            if slip.status in SETTLED_STATUSES
-            else None
+
+def pay_out(ctx: Context, actor: Actor, number: str, document: IdDocument | None) -> JournalEntry:
+    """Pay a winning or refund slip to the player showing `document` (p.13).
+
+    Two steps (pos.payout_steps): saved as waiting for its receipt's print, the receipt
+    printed, then made; the player's note prints after that.
+
+    Returns:
+        The journal entry.
+
+    Raises:
+        InvalidSlipNumber, UnknownSlip, SlipNotIssued, NotPayable, PayoutTooEarly,
+        PayoutExpired, DrawerShort: the slip is not paid; PayoutDocumentRequired,
+        InvalidDocument, DocumentExpired, Underage: recorded, then raised;
+        RegisterNotSet, PendingSlip, PendingPayoutWaiting, ReceiptsInDoubt,
+        UnprintedReceipts: the receipt cannot be made; PayoutNotPrinted: the receipt did
+        not come out and nothing was paid (its number spoiled if the job broke midway);
+        PayoutNoteNotPrinted: the payout is made, the player's note did not come out.
+    """
+    teller = Teller(ctx.terminal, actor.login)
+    check = functools.partial(_check_player, teller=teller)
+    with ctx.unit_of_work() as uow:
+        planned = plan_payout(uow, teller, ctx.clock, number, check, document)
+        uow.commit()  # the payout waiting for its print, or the refused check
+    if isinstance(planned, Exception):
+        raise planned
+    slip_number = planned.slip.number
+    try:
+        with ctx.printing() as station:
+            station.print_receipts([planned.receipt], planned.settings)
+    except PrinterUnavailable as failure:
+        spoiled = _release(ctx, actor, slip_number, failure)
+        raise PayoutNotPrinted(slip_number, failure, spoiled) from failure
+    try:
+        entry = _make(ctx, actor, slip_number, recovered=False, planned=planned)
+    except DeviceOrStorageError as failure:  # the receipt is out: the cashier answers
+        raise PayoutUnconfirmed(slip_number, planned.receipt.number, failure) from failure
+    note = _note(entry, planned.slip, planned.results, ctx.terminal)
+    _print_note(ctx, actor, note, planned.settings)
+    return entry
+
+
+def pending_payout(ctx: Context, actor: Actor) -> PendingPayout | None:
+    """This terminal's payout whose receipt was sent and not confirmed (after a crash)."""
+    with ctx.unit_of_work() as uow:
+        return uow.pending_payouts.for_terminal(ctx.terminal)
+
+
+def confirm_pending_payout(ctx: Context, actor: Actor, slip_number: str) -> JournalEntry:
+    """The cashier saw the payout's receipt come out: make the payout with its number.
+
+    Raises:
+        NotPayable: it was released meanwhile; PayoutNoteNotPrinted: made, the player's
+        note did not come out.
+    """
+    entry = _make(ctx, actor, slip_number, recovered=True)
+    note, _receipt, settings = _payout_papers(ctx, actor, entry.number)
+    _print_note(ctx, actor, note, settings)
+    return entry
+
+
+def release_pending_payout(ctx: Context, actor: Actor, slip_number: str) -> int | None:
+    """The payout's receipt did not come out: the payout is not made, the slip is free.
+
+    The planned number is spoiled (the job may have started before the failure).
+
+    Returns:
+        The spoiled receipt number (None when nothing waited).
+    """
+    with ctx.unit_of_work() as uow:
+        spoiled = release_payout(
+            uow,
+            Teller(ctx.terminal, actor.login),
+            ctx.clock.now(),
+            slip_number,
+            "чек о выплате не вышел (ответ кассира после сбоя)",
+            spoil=True,
         )
-        period = None
-        same_day = pays_same_day(slip, settings)
-        if slip.status in (SlipStatus.WON, SlipStatus.REFUND, SlipStatus.PAID):
-            period = payout_period(last_event_day(slip, results, settings.zone), same_day=same_day)
-        amount, refusal = None, None
-        try:
-            amount = payable_amount(slip, results, today, settings.zone, same_day=same_day)
-        except (NotPayable, PayoutTooEarly, PayoutExpired) as why:
-            refusal = str(why)
-        shift_refusal: ShiftNotOpen | ShiftTooLong | None = None
-        if amount is not None:
-            try:
-                require_working(shift, self.terminal, now, settings.zone)
-            except (ShiftNotOpen, ShiftTooLong) as why:
-                shift_refusal = why
-        return PayoutQuote(
-            slip,
-            settlement.lines if settlement else (),
-            amount,
-            period,
-            refusal,
-            next((e for e in paid if not e.is_correction), None),
-            shift_refusal,
+        uow.commit()
+    return spoiled
+
+
+def _make(
+    ctx: Context,
+    actor: Actor,
+    slip_number: str,
+    *,
+    recovered: bool,
+    planned: PlannedPayout | None = None,
+) -> JournalEntry:
+    with ctx.unit_of_work() as uow:
+        entry = make_payout(
+            uow,
+            Teller(ctx.terminal, actor.login),
+            ctx.clock,
+            slip_number,
+            recovered=recovered,
+            planned=planned,
         )
+        uow.commit()
+    return entry
 
-    def pay_out(self, number: str, document: IdDocument | None) -> JournalEntry:
-        """Pay a winning or refund slip to the player showing `document` (p.13).
 
-        Two steps (pos.payout_steps): saved as waiting for its receipt's print, the receipt
-        printed, then made; the player's note prints after that.
-
-        Returns:
-            The journal entry.
-
-        Raises:
-            InvalidSlipNumber, UnknownSlip, SlipNotIssued, NotPayable, PayoutTooEarly,
-            PayoutExpired, DrawerShort: the slip is not paid; PayoutDocumentRequired,
-            InvalidDocument, DocumentExpired, Underage: recorded, then raised;
-            RegisterNotSet, PendingSlip, PendingPayoutWaiting, ReceiptsInDoubt,
-            UnprintedReceipts: the receipt cannot be made; PayoutNotPrinted: the receipt did
-            not come out and nothing was paid (its number spoiled if the job broke midway);
-            PayoutNoteNotPrinted: the payout is made, the player's note did not come out.
-        """
-        with self._shop.unit_of_work() as uow:
-            planned = plan_payout(
-                uow, self._teller, self._shop.clock, number, self._check_player, document
-            )
-            uow.commit()  # the payout waiting for its print, or the refused check
-        if isinstance(planned, Exception):
-            raise planned
-        slip_number = planned.slip.number
-        try:
-            with self._shop.printing() as station:
-                station.print_receipts([planned.receipt], planned.settings)
-        except PrinterUnavailable as failure:
-            spoiled = self._release(slip_number, failure)
-            raise PayoutNotPrinted(slip_number, failure, spoiled) from failure
-        try:
-            entry = self._make(slip_number, recovered=False, planned=planned)
-        except DeviceOrStorageError as failure:  # the receipt is out: the cashier answers
-            raise PayoutUnconfirmed(slip_number, planned.receipt.number, failure) from failure
-        note = _note(entry, planned.slip, planned.results, self.terminal)
-        self._print_note(note, planned.settings)
-        return entry
-
-    def pending_payout(self) -> PendingPayout | None:
-        """This terminal's payout whose receipt was sent and not confirmed (after a crash)."""
-        with self._shop.unit_of_work() as uow:
-            return uow.pending_payouts.for_terminal(self.terminal)
-
-    def confirm_pending_payout(self, slip_number: str) -> JournalEntry:
-        """The cashier saw the payout's receipt come out: make the payout with its number.
-
-        Raises:
-            NotPayable: it was released meanwhile; PayoutNoteNotPrinted: made, the player's
-            note did not come out.
-        """
-        entry = self._make(slip_number, recovered=True)
-        note, _receipt, settings = self._payout_papers(entry.number)
-        self._print_note(note, settings)
-        return entry
-
-    def release_pending_payout(self, slip_number: str) -> int | None:
-        """The payout's receipt did not come out: the payout is not made, the slip is free.
-
-        The planned number is spoiled (the job may have started before the failure).
-
-        Returns:
-            The spoiled receipt number (None when nothing waited).
-        """
-        with self._shop.unit_of_work() as uow:
+def _release(
+    ctx: Context, actor: Actor, slip_number: str, failure: PrinterUnavailable
+) -> int | None:
+    why = f"чек не напечатан: {failure.where} — {failure.detail}"
+    try:
+        with ctx.unit_of_work() as uow:
             spoiled = release_payout(
                 uow,
-                self._teller,
-                self._shop.clock.now(),
+                Teller(ctx.terminal, actor.login),
+                ctx.clock.now(),
                 slip_number,
-                "чек о выплате не вышел (ответ кассира после сбоя)",
-                spoil=True,
-            )
-            uow.commit()
-        return spoiled
-
-    def _make(
-        self, slip_number: str, *, recovered: bool, planned: PlannedPayout | None = None
-    ) -> JournalEntry:
-        with self._shop.unit_of_work() as uow:
-            entry = make_payout(
-                uow,
-                self._teller,
-                self._shop.clock,
-                slip_number,
-                recovered=recovered,
-                planned=planned,
-            )
-            uow.commit()
-        return entry
-
-    def _release(self, slip_number: str, failure: PrinterUnavailable) -> int | None:
-        why = f"чек не напечатан: {failure.where} — {failure.detail}"
-        try:
-            with self._shop.unit_of_work() as uow:
-                spoiled = release_payout(
-                    uow, self._teller, self._shop.clock.now(), slip_number, why, spoil=failure.sent
-                )
-                uow.commit()
-        except Exception:  # the database failed too: the payout waits for the cashier's answer
-            log.exception("could not release the payout of slip %s", slip_number)
-            return None
-        return spoiled
-
-    def _print_note(self, note: PayoutNote, settings: ShopSettings) -> None:
-        try:
-            with self._shop.printing() as station:
-                station.print_payout_note(note, settings)
-        except PrinterUnavailable as failure:
-            self._record_print_failure(
-                f"квитанция выплаты, запись {note.journal_no}: {failure.detail}"
-            )
-            raise PayoutNoteNotPrinted(
-                note.journal_no, note.slip_number, note.amount, failure
-            ) from failure
-
-    def _check_player(
-        self, uow: UnitOfWork, now: datetime, settings: ShopSettings, document: IdDocument | None
-    ) -> IdDocument | Exception:
-        return _check_player(uow, self._teller, now, settings, document)
-
-    def print_payout_note(self, entry_number: int) -> None:
-        """Print the player's payout note of a journal entry again (after it did not come out).
-
-        Raises:
-            JournalEntryUnknown; PrintFailed: it did not come out.
-        """
-        note, _receipt, settings = self._payout_papers(entry_number)
-        try:
-            with self._shop.printing() as station:
-                station.print_payout_note(note, settings)
-        except PrinterUnavailable as failure:
-            raise PrintFailed("Квитанция о выплате", failure) from failure
-        with self._shop.unit_of_work() as uow:
-            self._audit(
-                uow, AuditAction.RECEIPT_PRINTED, f"квитанция выплаты, запись {entry_number}"
-            )
-            uow.commit()
-
-    def preview_payout(self, entry_number: int) -> list[PreviewLine]:
-        """The payout's receipt and note as printed, for the screen (a virtual printer).
-
-        Raises:
-            JournalEntryUnknown: no such entry, or it is a correction (which prints nothing).
-        """
-        note, receipt, settings = self._payout_papers(entry_number)
-        return self._shop.station.preview_payout(note, receipt, settings)
-
-    def _payout_papers(self, entry_number: int) -> tuple[PayoutNote, FiscalReceipt, ShopSettings]:
-        with self._shop.unit_of_work() as uow:
-            entry = uow.journal.get(entry_number)
-            if entry is None or entry.is_correction:
-                raise JournalEntryUnknown(entry_number)
-            receipt = uow.fiscal.receipt(entry.register_serial, entry.fiscal_receipt_no)
-            slip = find_slip(uow, entry.slip_number)
-            results = _results_of(uow, slip)
-            settings = shop_settings.from_text(uow.settings.load())
-        if receipt is None:
-            raise JournalEntryUnknown(entry_number)
-        return _note(entry, slip, results, receipt.terminal), receipt, settings
-
-    # --- the journal ------------------------------------------------------------------------
-
-    def journal(
-        self,
-        date_from: date | None = None,
-        date_to: date | None = None,
-        *,
-        cashier: str | None = None,
-        min_amount: object = None,
-        max_amount: object = None,
-    ) -> list[JournalEntry]:
-        """Journal entries in number order: shop-local days (both included), a cashier, an
-        amount range (both included); a filter left None is not applied.
-
-        Raises:
-            NotPermitted; InvalidPeriod: the period ends before it starts; InvalidAmount.
-        """
-        self._require(Permission.VIEW_JOURNAL)
-        return self._shop.journal(
-            date_from, date_to, cashier=cashier, min_amount=min_amount, max_amount=max_amount
-        )
-
-    def correct_journal_entry(
-        self, number: int, *, player: str | None = None, document: str | None = None, reason: str
-    ) -> JournalEntry:
-        """Correct the player or document of a payout entry with a new entry (managers).
-
-        What is not given repeats the entry corrected (its latest correction, if any). The
-        new entry references the payout entry and pays nothing (pos.journal.correction).
-
-        Raises:
-            NotPermitted, JournalEntryUnknown, CorrectionOfCorrection, JournalCorrectionEmpty.
-        """
-        self._require(Permission.CORRECT_JOURNAL)
-        why = clean_text(reason or "", "correction_reason", NO_LIMIT)
-        if not why:
-            raise JournalCorrectionEmpty("reason")
-        if len(why) > CORRECTION_REASON:
-            raise JournalCorrectionEmpty("too_long")
-        with self._shop.unit_of_work() as uow:
-            uow.settlement.lock()  # the journal's numbers are taken one payout at a time
-            now = self._shop.clock.now()
-            old = _entry(uow, number)
-            if old.corrects is not None:
-                raise CorrectionOfCorrection(old.number, old.corrects)
-            latest = _as_corrected(uow, old)
-            new_player = _given(player, latest.player, "player")
-            new_document = _given(document, latest.document, "document")
-            if (new_player, new_document) == (latest.player, latest.document):
-                raise JournalCorrectionEmpty("same")
-            entry = correction(
-                old,
-                uow.journal.next_number(),
-                now,
-                self.login,
-                new_player,
-                new_document,
                 why,
-            )
-            uow.journal.add(entry)
-            self._audit(
-                uow,
-                AuditAction.JOURNAL_CORRECTED,
-                f"запись {entry.number} исправляет {old.number}: {why}",
+                spoil=failure.sent,
             )
             uow.commit()
-        return entry
+    except Exception:  # the database failed too: the payout waits for the cashier's answer
+        log.exception("could not release the payout of slip %s", slip_number)
+        return None
+    return spoiled
 
-    def journal_entry_now(self, number: int) -> JournalEntry:
-        """The payout entry `number` — or the payout a correction `number` corrects — with the
-        player and document as its latest correction states them: what a new correction of
-        it starts from.
 
-        Raises:
-            NotPermitted, JournalEntryUnknown.
-        """
-        self._require(Permission.VIEW_JOURNAL)
-        with self._shop.unit_of_work() as uow:
-            found = _entry(uow, number)
-            payout = found if found.corrects is None else _entry(uow, found.corrects)
-            return _as_corrected(uow, payout)
+def _print_note(ctx: Context, actor: Actor, note: PayoutNote, settings: ShopSettings) -> None:
+    try:
+        with ctx.printing() as station:
+            station.print_payout_note(note, settings)
+    except PrinterUnavailable as failure:
+        till.record_print_failure(
+            ctx, actor, f"квитанция выплаты, запись {note.journal_no}: {failure.detail}"
+        )
+        raise PayoutNoteNotPrinted(
+            note.journal_no, note.slip_number, note.amount, failure
+        ) from failure
 
-    def export_journal_pdf(
-        self, path_or_file: str | os.PathLike[str] | BinaryIO, date_from: date, date_to: date
-    ) -> int:
-        """Write the journal of the period as PDF (managers); returns its number of sheets.
 
-        Raises:
-            NotPermitted, InvalidPeriod; FileNotSaved: the file cannot be written.
-        """
-        self._require(Permission.EXPORT_JOURNAL)
-        return self._shop._export_journal_pdf(self.login, path_or_file, date_from, date_to)
+def print_payout_note(ctx: Context, actor: Actor, entry_number: int) -> None:
+    """Print the player's payout note of a journal entry again (after it did not come out).
+
+    Raises:
+        JournalEntryUnknown; PrintFailed: it did not come out.
+    """
+    note, _receipt, settings = _payout_papers(ctx, actor, entry_number)
+    try:
+        with ctx.printing() as station:
+            station.print_payout_note(note, settings)
+    except PrinterUnavailable as failure:
+        raise PrintFailed("Квитанция о выплате", failure) from failure
+    with ctx.unit_of_work() as uow:
+        actor.audit(
+            ctx, uow, AuditAction.RECEIPT_PRINTED, f"квитанция выплаты, запись {entry_number}"
+        )
+        uow.commit()
+
+
+def preview_payout(ctx: Context, actor: Actor, entry_number: int) -> list[PreviewLine]:
+    """The payout's receipt and note as printed, for the screen (a virtual printer).
+
+    Raises:
+        JournalEntryUnknown: no such entry, or it is a correction (which prints nothing).
+    """
+    note, receipt, settings = _payout_papers(ctx, actor, entry_number)
+    return ctx.station.preview_payout(note, receipt, settings)
+
+
+def _payout_papers(
+    ctx: Context, actor: Actor, entry_number: int
+) -> tuple[PayoutNote, FiscalReceipt, ShopSettings]:
+    with ctx.unit_of_work() as uow:
+        entry = uow.journal.get(entry_number)
+        if entry is None or entry.is_correction:
+            raise JournalEntryUnknown(entry_number)
+        receipt = uow.fiscal.receipt(entry.register_serial, entry.fiscal_receipt_no)
+        slip = find_slip(uow, entry.slip_number)
+        results = _results_of(uow, slip)
+        settings = shop_settings.from_text(uow.settings.load())
+    if receipt is None:
+        raise JournalEntryUnknown(entry_number)
+    return _note(entry, slip, results, receipt.terminal), receipt, settings
+
+
+def journal(
+    ctx: Context,
+    actor: Actor,
+    date_from: date | None = None,
+    date_to: date | None = None,
+    *,
+    cashier: str | None = None,
+    min_amount: object = None,
+    max_amount: object = None,
+) -> list[JournalEntry]:
+    """Journal entries in number order: shop-local days (both included), a cashier, an
+    amount range (both included); a filter left None is not applied.
+
+    Raises:
+        NotPermitted; InvalidPeriod: the period ends before it starts; InvalidAmount.
+    """
+    actor.require(Permission.VIEW_JOURNAL)
+    with ctx.unit_of_work() as uow:
+        zone = shop_settings.from_text(uow.settings.load()).zone
+        query = journal_query(zone, date_from, date_to, cashier, min_amount, max_amount)
+        return uow.journal.entries(query)
+
+
+def correct_journal_entry(
+    ctx: Context,
+    actor: Actor,
+    number: int,
+    *,
+    player: str | None = None,
+    document: str | None = None,
+    reason: str,
+) -> JournalEntry:
+    """Correct the player or document of a payout entry with a new entry (managers).
+
+    What is not given repeats the entry corrected (its latest correction, if any). The
+    new entry references the payout entry and pays nothing (pos.journal.correction).
+
+    Raises:
+        NotPermitted, JournalEntryUnknown, CorrectionOfCorrection, JournalCorrectionEmpty.
+    """
+    actor.require(Permission.CORRECT_JOURNAL)
+    why = clean_text(reason or "", "correction_reason", NO_LIMIT)
+    if not why:
+        raise JournalCorrectionEmpty("reason")
+    if len(why) > CORRECTION_REASON:
+        raise JournalCorrectionEmpty("too_long")
+    with ctx.unit_of_work() as uow:
+        uow.settlement.lock()  # the journal's numbers are taken one payout at a time
+        now = ctx.clock.now()
+        old = _entry(uow, number)
+        if old.corrects is not None:
+            raise CorrectionOfCorrection(old.number, old.corrects)
+        latest = _as_corrected(uow, old)
+        new_player = _given(player, latest.player, "player")
+        new_document = _given(document, latest.document, "document")
+        if (new_player, new_document) == (latest.player, latest.document):
+            raise JournalCorrectionEmpty("same")
+        entry = correction(
+            old,
+            uow.journal.next_number(),
+            now,
+            actor.login,
+            new_player,
+            new_document,
+            why,
+        )
+        uow.journal.add(entry)
+        actor.audit(
+            ctx,
+            uow,
+            AuditAction.JOURNAL_CORRECTED,
+            f"запись {entry.number} исправляет {old.number}: {why}",
+        )
+        uow.commit()
+    return entry
+
+
+def journal_entry_now(ctx: Context, actor: Actor, number: int) -> JournalEntry:
+    """The payout entry `number` — or the payout a correction `number` corrects — with the
+    player and document as its latest correction states them: what a new correction of
+    it starts from.
+
+    Raises:
+        NotPermitted, JournalEntryUnknown.
+    """
+    actor.require(Permission.VIEW_JOURNAL)
+    with ctx.unit_of_work() as uow:
+        found = _entry(uow, number)
+        payout = found if found.corrects is None else _entry(uow, found.corrects)
+        return _as_corrected(uow, payout)
+
+
+def export_journal_pdf(
+    ctx: Context,
+    actor: Actor,
+    path_or_file: str | os.PathLike[str] | BinaryIO,
+    date_from: date,
+    date_to: date,
+) -> int:
+    """Write the journal of the shop-local days `date_from`..`date_to` as PDF (A4 landscape,
+    the appendix's columns, a certification page; managers); returns its number of sheets.
+    Recorded in the audit trail.
+
+    Raises:
+        NotPermitted, InvalidPeriod; FileNotSaved: the file cannot be written.
+    """
+    actor.require(Permission.EXPORT_JOURNAL)
+    settings = ctx.settings()
+    entries = journal(ctx, actor, date_from, date_to)
+    with ctx.unit_of_work() as uow:
+        head = uow.audit.head()
+    with saving(path_or_file):
+        sheets = ctx.write_journal(
+            path_or_file,
+            entries,
+            shop_name=settings.shop_name,
+            licence=settings.licence_number,
+            address=settings.address,
+            date_from=date_from,
+            date_to=date_to,
+            zone=settings.zone,
+            printed_at=ctx.clock.now(),
+            chain_head=head,
+        )
+    numbers = f"записи {entries[0].number}–{entries[-1].number}" if entries else "записей нет"
+    with ctx.unit_of_work() as uow:
+        actor.audit(
+            ctx,
+            uow,
+            AuditAction.JOURNAL_EXPORTED,
+            f"{date_from:%d.%m.%Y}–{date_to:%d.%m.%Y}: {numbers}, листов {sheets}",
+        )
+        uow.commit()
+    return sheets
 
 
 def _check_player(
     uow: UnitOfWork,
-    teller: Teller,
     now: datetime,
     settings: ShopSettings,
     document: IdDocument | None,
+    *,
+    teller: Teller,
 ) -> IdDocument | Exception:
     """The document (cleaned) or the refusal: the document and the age on the payout day
     (p.4, p.13), recorded either way."""
@@ -500,4 +561,4 @@ def journal_query(
     )
 
 
-__all__ = ["PayoutDesk", "PayoutQuote", "journal_query"]
+__all__ = ["PayoutQuote", "journal_query"]

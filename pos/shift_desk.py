@@ -11,9 +11,10 @@ import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal
 
-from pos import fiscal
+from pos import fiscal, till
 from pos import settings as shop_settings
 from pos.audit import AuditAction
+from pos.context import Actor, Context
 from pos.errors import (
     InvalidAmount,
     PrinterUnavailable,
@@ -39,7 +40,6 @@ from pos.shifts import (
     shift_end_notice,
 )
 from pos.slipnumbers import display_slip_number
-from pos.till import TillDesk
 
 
 @dataclass(frozen=True)
@@ -78,145 +78,153 @@ class ShiftClosing:
         return self.counted - self.expected
 
 
-class ShiftDesk(TillDesk):
-    """The terminal's shift, for a signed-in desk."""
+def open_shift(ctx: Context, actor: Actor, cash: object) -> Shift:
+    """Open this terminal's shift with the float counted in the drawer.
 
-    def open_shift(self, cash: object) -> Shift:
-        """Open this terminal's shift with the float counted in the drawer.
-
-        Raises:
-            InvalidAmount; ShiftAlreadyOpen: one is open here (work in it or close it).
-        """
-        opening = _cash(cash)
-        now = self._shop.clock.now()
-        with self._shop.unit_of_work() as uow:
-            found = uow.shifts.open_for(self.terminal, for_update=True)
-            if found is not None:
-                zone = shop_settings.from_text(uow.settings.load()).zone
-                raise ShiftAlreadyOpen(
-                    self.terminal, found.opened_by, found.opened_at.astimezone(zone)
-                )
-            shift = uow.shifts.add(Shift(0, self.terminal, now, self.login, opening))
-            self._audit(
-                uow, AuditAction.SHIFT_OPENED, f"смена {shift.id}: размен {format_roubles(opening)}"
-            )
-            uow.commit()
-        return shift
-
-    def shift(self) -> ShiftStatus | None:
-        """This terminal's open shift and its cash so far, or None."""
-        with self._shop.unit_of_work() as uow:
-            shift = uow.shifts.open_for(self.terminal)
-            if shift is None:
-                return None
-            summary = _summary(uow, shift)
-        return ShiftStatus(shift, summary, shift_end_notice(shift, self._shop.clock.now()))
-
-    def cash_in(self, amount: object, reason: str) -> CashTransfer:
-        """Put cash into the drawer (change from the safe), with the reason.
-
-        Raises:
-            InvalidAmount, TransferRefused, ShiftNotOpen, ShiftTooLong; PrintFailed: recorded,
-            its document did not print.
-            InvalidText: a reason no database can store.
-        """
-        return self._transfer(TransferKind.CASH_IN, amount, reason)
-
-    def cash_out(self, amount: object, reason: str) -> CashTransfer:
-        """Take cash out of the drawer (to the safe or the bank), with the reason (managers,
-        or a cashier with a manager's PIN).
-
-        Raises:
-            NotPermitted, InvalidAmount, TransferRefused (also: more than the drawer holds),
-            ShiftNotOpen, ShiftTooLong; PrintFailed: recorded, its document did not print.
-            InvalidText: a reason no database can store.
-        """
-        self._require(Permission.CASH_OUT)
-        return self._transfer(TransferKind.CASH_OUT, amount, reason)
-
-    def close_shift(self, counted: object) -> ShiftClosing:
-        """Close the shift with the cash counted in the drawer (a blind count: the expected
-        sum is given only now), and close the fiscal day with the Z report.
-
-        Raises:
-            InvalidAmount; ShiftNotOpen; ShiftCloseBlocked: naming each thing in the way
-            (a slip waiting for its print, receipts not printed) and its fix. A Z report
-            that does not print does not raise: the closing is made and returned with its
-            `print_failure` (print it again from the till page).
-        """
-        count = _cash(counted)
-        now = self._shop.clock.now()
-        with self._shop.unit_of_work() as uow:
-            shift = uow.shifts.open_for(self.terminal, for_update=True)
-            if shift is None:
-                raise ShiftNotOpen(self.terminal)
-            _check_can_close(uow, self.terminal)
-            summary = _summary(uow, shift)
-            closed = dataclasses.replace(
-                shift,
-                state=ShiftState.CLOSED,
-                closed_at=now,
-                closed_by=self.login,
-                counted=count,
-                expected=summary.expected,
-            )
-            uow.shifts.close(closed)
-            report = None
-            register = fiscal.register_for(uow, self.terminal)
-            if register.day_open:
-                report = fiscal.day_report(uow, self.terminal, now, self.login, closing=True)
-            self._audit(
-                uow,
-                AuditAction.SHIFT_CLOSED,
-                f"смена {shift.id}: ожидалось {format_roubles(summary.expected)}, "
-                f"посчитано {format_roubles(count)}, разница "
-                f"{format_roubles(count - summary.expected)}",
-            )
-            uow.commit()
-        failure = None
-        if report is not None:
-            try:
-                self._print_report(report)
-            except PrintFailed as failed:
-                failure = failed
-        return ShiftClosing(closed, summary, report, failure)
-
-    def _transfer(self, kind: TransferKind, amount: object, reason: str) -> CashTransfer:
-        why = clean_text(reason or "", "transfer_reason", REASON)
-        if not why:
-            raise TransferRefused("reason")
-        money = to_money(amount)
-        if money <= 0:
-            raise TransferRefused("not_positive")
-        now = self._shop.clock.now()
-        with self._shop.unit_of_work() as uow:
+    Raises:
+        InvalidAmount; ShiftAlreadyOpen: one is open here (work in it or close it).
+    """
+    opening = _cash(cash)
+    now = ctx.clock.now()
+    with ctx.unit_of_work() as uow:
+        found = uow.shifts.open_for(ctx.terminal, for_update=True)
+        if found is not None:
             zone = shop_settings.from_text(uow.settings.load()).zone
-            shift = require_working(
-                uow.shifts.open_for(self.terminal, for_update=True), self.terminal, now, zone
-            )
-            if kind is TransferKind.CASH_OUT and money > shift.drawer:
-                raise TransferRefused("too_much", shift.drawer)
-            transfer = CashTransfer(shift.id, now, self.login, kind, money, why[:200])
-            uow.shifts.add_transfer(transfer)
-            words = "внесение" if kind is TransferKind.CASH_IN else "изъятие"
-            self._audit(
-                uow,
-                AuditAction.CASH_IN if kind is TransferKind.CASH_IN else AuditAction.CASH_OUT,
-                f"смена {shift.id}: {words} {format_roubles(money)}; причина: {why}",
-            )
-            uow.commit()
-        self._print_transfer(transfer)
-        return transfer
+            raise ShiftAlreadyOpen(ctx.terminal, found.opened_by, found.opened_at.astimezone(zone))
+        shift = uow.shifts.add(Shift(0, ctx.terminal, now, actor.login, opening))
+        actor.audit(
+            ctx,
+            uow,
+            AuditAction.SHIFT_OPENED,
+            f"смена {shift.id}: размен {format_roubles(opening)}",
+        )
+        uow.commit()
+    return shift
 
-    def _print_transfer(self, transfer: CashTransfer) -> None:
-        settings = self._shop.settings()
+
+def shift(ctx: Context, actor: Actor) -> ShiftStatus | None:
+    """This terminal's open shift and its cash so far, or None."""
+    with ctx.unit_of_work() as uow:
+        shift = uow.shifts.open_for(ctx.terminal)
+        if shift is None:
+            return None
+        summary = _summary(uow, shift)
+    return ShiftStatus(shift, summary, shift_end_notice(shift, ctx.clock.now()))
+
+
+def cash_in(ctx: Context, actor: Actor, amount: object, reason: str) -> CashTransfer:
+    """Put cash into the drawer (change from the safe), with the reason.
+
+    Raises:
+        InvalidAmount, TransferRefused, ShiftNotOpen, ShiftTooLong; PrintFailed: recorded,
+        its document did not print.
+        InvalidText: a reason no database can store.
+    """
+    return _transfer(ctx, actor, TransferKind.CASH_IN, amount, reason)
+
+
+def cash_out(ctx: Context, actor: Actor, amount: object, reason: str) -> CashTransfer:
+    """Take cash out of the drawer (to the safe or the bank), with the reason (managers,
+    or a cashier with a manager's PIN).
+
+    Raises:
+        NotPermitted, InvalidAmount, TransferRefused (also: more than the drawer holds),
+        ShiftNotOpen, ShiftTooLong; PrintFailed: recorded, its document did not print.
+        InvalidText: a reason no database can store.
+    """
+    actor.require(Permission.CASH_OUT)
+    return _transfer(ctx, actor, TransferKind.CASH_OUT, amount, reason)
+
+
+def close_shift(ctx: Context, actor: Actor, counted: object) -> ShiftClosing:
+    """Close the shift with the cash counted in the drawer (a blind count: the expected
+    sum is given only now), and close the fiscal day with the Z report.
+
+    Raises:
+        InvalidAmount; ShiftNotOpen; ShiftCloseBlocked: naming each thing in the way
+        (a slip waiting for its print, receipts not printed) and its fix. A Z report
+        that does not print does not raise: the closing is made and returned with its
+        `print_failure` (print it again from the till page).
+    """
+    count = _cash(counted)
+    now = ctx.clock.now()
+    with ctx.unit_of_work() as uow:
+        shift = uow.shifts.open_for(ctx.terminal, for_update=True)
+        if shift is None:
+            raise ShiftNotOpen(ctx.terminal)
+        _check_can_close(uow, ctx.terminal)
+        summary = _summary(uow, shift)
+        closed = dataclasses.replace(
+            shift,
+            state=ShiftState.CLOSED,
+            closed_at=now,
+            closed_by=actor.login,
+            counted=count,
+            expected=summary.expected,
+        )
+        uow.shifts.close(closed)
+        report = None
+        register = fiscal.register_for(uow, ctx.terminal)
+        if register.day_open:
+            report = fiscal.day_report(uow, ctx.terminal, now, actor.login, closing=True)
+        actor.audit(
+            ctx,
+            uow,
+            AuditAction.SHIFT_CLOSED,
+            f"смена {shift.id}: ожидалось {format_roubles(summary.expected)}, "
+            f"посчитано {format_roubles(count)}, разница "
+            f"{format_roubles(count - summary.expected)}",
+        )
+        uow.commit()
+    failure = None
+    if report is not None:
         try:
-            with self._shop.printing() as station:
-                station.print_cash_transfer(transfer, self.terminal, settings)
-        except PrinterUnavailable as failure:
-            inward = transfer.kind is TransferKind.CASH_IN
-            what = "Документ внесения" if inward else "Документ изъятия"
-            raise PrintFailed(what, failure) from failure
+            till.print_report(ctx, actor, report)
+        except PrintFailed as failed:
+            failure = failed
+    return ShiftClosing(closed, summary, report, failure)
+
+
+def _transfer(
+    ctx: Context, actor: Actor, kind: TransferKind, amount: object, reason: str
+) -> CashTransfer:
+    why = clean_text(reason or "", "transfer_reason", REASON)
+    if not why:
+        raise TransferRefused("reason")
+    money = to_money(amount)
+    if money <= 0:
+        raise TransferRefused("not_positive")
+    now = ctx.clock.now()
+    with ctx.unit_of_work() as uow:
+        zone = shop_settings.from_text(uow.settings.load()).zone
+        shift = require_working(
+            uow.shifts.open_for(ctx.terminal, for_update=True), ctx.terminal, now, zone
+        )
+        if kind is TransferKind.CASH_OUT and money > shift.drawer:
+            raise TransferRefused("too_much", shift.drawer)
+        transfer = CashTransfer(shift.id, now, actor.login, kind, money, why[:200])
+        uow.shifts.add_transfer(transfer)
+        words = "внесение" if kind is TransferKind.CASH_IN else "изъятие"
+        actor.audit(
+            ctx,
+            uow,
+            AuditAction.CASH_IN if kind is TransferKind.CASH_IN else AuditAction.CASH_OUT,
+            f"смена {shift.id}: {words} {format_roubles(money)}; причина: {why}",
+        )
+        uow.commit()
+    _print_transfer(ctx, actor, transfer)
+    return transfer
+
+
+def _print_transfer(ctx: Context, actor: Actor, transfer: CashTransfer) -> None:
+    settings = ctx.settings()
+    try:
+        with ctx.printing() as station:
+            station.print_cash_transfer(transfer, ctx.terminal, settings)
+    except PrinterUnavailable as failure:
+        inward = transfer.kind is TransferKind.CASH_IN
+        what = "Документ внесения" if inward else "Документ изъятия"
+        raise PrintFailed(what, failure) from failure
 
 
 def _cash(value: object) -> Decimal:
@@ -259,4 +267,4 @@ def _check_can_close(uow: UnitOfWork, terminal: str) -> None:
         raise ShiftCloseBlocked(blockers)
 
 
-__all__ = ["ShiftClosing", "ShiftDesk", "ShiftStatus"]
+__all__ = ["ShiftClosing", "ShiftStatus"]

@@ -26,9 +26,9 @@ except ImportError:  # python tests/screenshots_payout_recovery.py: the folder i
     from screenshots import save  # type: ignore[no-redef]
     from screenshots_till import till_at_sign_in, till_shop  # type: ignore[no-redef]
 
+from pos import payout_desk
 from pos.clock import FixedClock
 from pos.desk import Desk
-from pos.payout_desk import PayoutDesk
 from pos.services import Shop
 from tests.documents import PASSPORT
 from tests.shifts import reopen_shift
@@ -55,14 +55,14 @@ def crash_after_the_receipt(anna: Desk, number: str) -> None:
     def power_cut(*_args: object, **_kwargs: object) -> None:
         raise SystemExit("power cut")
 
-    make = PayoutDesk._make
-    PayoutDesk._make = power_cut  # type: ignore[method-assign]
+    make = payout_desk._make
+    payout_desk._make = power_cut
     try:
         anna.pay_out(number, PASSPORT)
     except SystemExit:
         pass
     finally:
-        PayoutDesk._make = make  # type: ignore[method-assign]
+        payout_desk._make = make
 
 
 def payout_recovery_screenshot(out: Path, size: tuple[int, int], temp: str) -> None:

@@ -35,6 +35,7 @@ except ImportError:  # python tests/screenshots_till.py: the script's folder is 
     )
 
 from main import assemble_shop
+from pos import till
 from pos.clock import FixedClock
 from pos.desk import Desk
 from pos.printers import make_printer_config
@@ -89,14 +90,14 @@ def crash_while_printing(desk: Desk) -> None:
     def power_cut(*_args: object, **_kwargs: object) -> None:
         raise SystemExit("power cut")
 
-    confirm = Desk._confirm
-    Desk._confirm = power_cut  # type: ignore[method-assign]
+    confirm = till._confirm
+    till._confirm = power_cut
     try:
         desk.accept_bet([(102, "1")], Decimal("10"))
     except SystemExit:
         pass
     finally:
-        Desk._confirm = confirm  # type: ignore[method-assign]
+        till._confirm = confirm
 
 
 def till_screenshot(out_dir: Path, jobs_dir: Path, state_dir: str) -> None:

@@ -11,10 +11,10 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
+from pos import payout_desk
 from pos.clock import FixedClock
 from pos.desk import Desk
 from pos.errors import ReceiptInDoubt, ReceiptNotPrinted, ReceiptsInDoubt
-from pos.payout_desk import PayoutDesk
 from pos.payouts import PendingPayout
 from pos.services import Shop
 from pos.slipnumbers import display_slip_number
@@ -39,7 +39,7 @@ def crash_after_the_receipt(
     def power_cut(*_args: object, **_kwargs: object) -> None:
         raise SystemExit("power cut")
 
-    monkeypatch.setattr(PayoutDesk, "_make", power_cut)
+    monkeypatch.setattr(payout_desk, "_make", power_cut)
     with pytest.raises(SystemExit):
         desk.pay_out(number, PASSPORT)
     monkeypatch.undo()

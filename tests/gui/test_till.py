@@ -10,6 +10,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
+from pos import till
 from pos.desk import Desk
 from pos.errors import ReceiptNotPrinted, SlipNotIssued
 from pos.services import Shop
@@ -67,7 +68,7 @@ def crash_between_print_and_save(desk: Desk, monkeypatch: pytest.MonkeyPatch) ->
     def power_cut(*_args: object, **_kwargs: object) -> None:
         raise SystemExit("power cut")
 
-    monkeypatch.setattr(Desk, "_confirm", power_cut)
+    monkeypatch.setattr(till, "_confirm", power_cut)
     with pytest.raises(SystemExit):
         desk.accept_bet([(101, "1")], Decimal("10"))
     monkeypatch.undo()
@@ -368,7 +369,7 @@ def test_a_slip_left_waiting_by_a_failed_bet_is_asked_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The printer fails and so does the database that should void the slip: it waits."""
-    monkeypatch.setattr(Desk, "_void_after_failure", lambda *_args: None)
+    monkeypatch.setattr(till, "_void_after_failure", lambda *_args: None)
     window = open_window(qtbot, flaky_shop, runner, ui_state)
     sign_in(qtbot, window, "anna", "4821")
     betting = window.findChild(BettingPage)

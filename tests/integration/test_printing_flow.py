@@ -15,6 +15,7 @@ from sqlalchemy.orm import InstrumentedAttribute
 
 from db.tables import CashMovementRow, FiscalReceiptRow, SlipRow
 from main import open_shop
+from pos import till
 from pos.clock import FixedClock
 from pos.desk import Desk
 from pos.errors import SlipNotPrinted
@@ -120,7 +121,7 @@ def test_a_slip_printed_before_the_app_died_is_confirmed_at_the_next_start(
     with FakeNetworkPrinter("ok") as printer:
         _use(shop.login("boss", "9911"), printer)
         anna = shop.login("anna", "4821")
-        monkeypatch.setattr(Desk, "_confirm", lambda *a, **k: (_ for _ in ()).throw(SystemExit))
+        monkeypatch.setattr(till, "_confirm", lambda *a, **k: (_ for _ in ()).throw(SystemExit))
         with pytest.raises(SystemExit):
             anna.accept_bet([(101, "1")], stake="10")
         monkeypatch.undo()

@@ -14,6 +14,7 @@ import pytest
 from escpos.printer import Dummy
 
 from main import assemble_shop
+from pos import payout_desk
 from pos.audit import AuditAction
 from pos.clock import FixedClock
 from pos.desk import Desk
@@ -28,7 +29,6 @@ from pos.errors import (
     SlipNotPrinted,
 )
 from pos.fiscal import FiscalReceipt, FiscalTotals
-from pos.payout_desk import PayoutDesk
 from pos.permissions import Permission
 from pos.services import Shop
 from pos.slips import Slip, SlipStatus
@@ -83,7 +83,7 @@ def _crash_in(monkeypatch: pytest.MonkeyPatch, method: str) -> None:
     def power_cut(*args: object, **kwargs: object) -> None:
         raise SystemExit("power cut")
 
-    monkeypatch.setattr(PayoutDesk, method, power_cut)
+    monkeypatch.setattr(payout_desk, method, power_cut)
 
 
 def test_a_crash_before_the_receipt_printed_is_released_by_the_cashier(

@@ -15,6 +15,7 @@ import pytest
 from escpos.printer import Dummy
 
 from main import assemble_shop
+from pos import till
 from pos.audit import AuditAction
 from pos.clock import FixedClock
 from pos.desk import Desk
@@ -120,7 +121,7 @@ def test_a_crash_between_print_and_save_is_resolved_at_the_next_sign_in(
     def die(*args: object, **kwargs: object) -> None:
         raise SystemExit("power cut")
 
-    monkeypatch.setattr(Desk, "_confirm", die)
+    monkeypatch.setattr(till, "_confirm", die)
     with pytest.raises(SystemExit):
         anna.accept_bet([(101, "1")], stake="10")
     monkeypatch.undo()
@@ -152,7 +153,7 @@ def test_a_pending_slip_that_did_not_come_out_is_voided(
     flaky_shop: Shop, storage: FakeStorage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     anna = flaky_shop.login("anna", "4821")
-    monkeypatch.setattr(Desk, "_confirm", lambda *a, **k: (_ for _ in ()).throw(SystemExit))
+    monkeypatch.setattr(till, "_confirm", lambda *a, **k: (_ for _ in ()).throw(SystemExit))
     with pytest.raises(SystemExit):
         anna.accept_bet([(101, "1")], stake="10")
     monkeypatch.undo()
