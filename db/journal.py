@@ -11,7 +11,7 @@ from __future__ import annotations
 from sqlalchemy import ColumnElement, select, text, update
 from sqlalchemy.orm import Session
 
-from db.repositories import SLIP_ID_OF_NUMBER, inserting, run
+from db.statements import SLIP_ID_OF_NUMBER, inserting, run
 from db.tables import CounterRow, JournalEntryRow
 from pos.journal import JournalEntry, JournalQuery
 

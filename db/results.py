@@ -19,7 +19,7 @@ from sqlalchemy import Row, Table, bindparam, delete, exists, func, select, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
-from db.repositories import run
+from db.statements import run
 from db.tables import (
     CounterRow,
     EventResultRow,
@@ -63,7 +63,7 @@ _INSERT_ARRAYS = (
 )
 
 
-# Core rows (db.repositories.run): every payout reads its slip's results.
+# Core rows (db.statements.run): every payout reads its slip's results.
 _RESULTS_OF = (
     select(cast(Table, EventResultRow.__table__), EventRow.code.label("code"))
     .join(EventRow, EventRow.id == EventResultRow.event_id)
