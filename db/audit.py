@@ -55,7 +55,7 @@ class SqlAuditLog:
         count = len(self._pending)
         last = run(self._session, _TAKE_AUDIT_NUMBERS, {"count": count}).scalar()
         if last is None:
-            # Migration 0006 creates the row; a database made from db/tables.py gets it here.
+            # Migration 0006 creates the row; a database made from db/tables/ gets it here.
             self._session.execute(
                 text(
                     "INSERT INTO counters (name, value) VALUES ('audit', 0) ON CONFLICT DO NOTHING"

@@ -141,7 +141,7 @@ class SqlSettlementRepository:
         """
         value = run(self._session, _LOCK).scalar()
         if value is None:
-            # Migration 0004 creates the row; a database made from db/tables.py creates it
+            # Migration 0004 creates the row; a database made from db/tables/ creates it
             # here, and two terminals doing so at once both go on.
             self._session.execute(
                 text(

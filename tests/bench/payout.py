@@ -72,7 +72,7 @@ from pos.desk import Desk
 from pos.services import Shop
 from pos.settlement import LegOutcome, market_outcome
 from pos.slipnumbers import make_slip_number
-from printing.devices import dummy_printer
+from printing.profiles import dummy_printer
 from tests.bench import plain_sqlite3, settle
 from tests.bench.accept_bet import STAKES, SYSTEM_STAKES
 from tests.bench.cache import cached_database as cached_database_named
