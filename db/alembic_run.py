@@ -45,7 +45,7 @@ def write_revision(
 ) -> Path | None:
     """Write a new migration script from the differences between a database and `db.tables`.
 
-    For developers: point `engine` at a database at the current head, change `db/tables.py`,
+    For developers: point `engine` at a database at the current head, change `db/tables/`,
     and review the script this writes into `migrations/versions` (then bump `db.migrate.HEAD`).
 
     Returns:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from sqlalchemy import ColumnElement, select, text, update
 from sqlalchemy.orm import Session
 
-from db.repositories import SLIP_ID_OF_NUMBER, inserting, run
+from db.statements import SLIP_ID_OF_NUMBER, inserting, run
 from db.tables import CounterRow, JournalEntryRow
 from pos.journal import JournalEntry, JournalQuery
 
@@ -38,7 +38,7 @@ class SqlJournalRepository:
         taken = run(self._session, _NEXT_NUMBER).scalar()
         if taken is not None:
             return int(taken)
-        # Migration 0005 creates the row; a database made from db/tables.py gets it here.
+        # Migration 0005 creates the row; a database made from db/tables/ gets it here.
         self._session.execute(
             text("INSERT INTO counters (name, value) VALUES (:name, 0) ON CONFLICT DO NOTHING"),
             {"name": _JOURNAL},

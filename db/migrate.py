@@ -6,7 +6,7 @@ Alembic is imported only when the database is behind. Before an existing SQLite 
 upgraded it is copied with SQLite's backup API into `backups/` beside it (STYLE.md B3.11);
 a database from a newer program is refused and left as it is.
 
-There is no alembic.ini: a new revision is written from `db/tables.py` with
+There is no alembic.ini: a new revision is written from `db/tables/` with
 `db.alembic_run.write_revision`, or by hand from `migrations/script.py.mako`.
 """
 

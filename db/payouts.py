@@ -1,6 +1,6 @@
 """Payouts waiting for their receipt's print: the pos.ports PendingPayoutRepository.
 
-Every statement is Core, run on the session's connection (db.repositories.run): a payout
+Every statement is Core, run on the session's connection (db.statements.run): a payout
 writes and deletes this row in its two transactions, and nothing holds it as an ORM object.
 """
 
@@ -11,7 +11,7 @@ from typing import cast
 from sqlalchemy import Row, Table, bindparam, delete, select
 from sqlalchemy.orm import Session
 
-from db.repositories import SLIP_ID_OF_NUMBER, inserting, run
+from db.statements import SLIP_ID_OF_NUMBER, inserting, run
 from db.tables import PendingPayoutRow, SlipRow
 from pos.payouts import PendingPayout
 

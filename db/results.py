@@ -19,7 +19,7 @@ from sqlalchemy import Row, Table, bindparam, delete, exists, func, select, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
-from db.repositories import run
+from db.statements import run
 from db.tables import (
     CounterRow,
     EventResultRow,
@@ -63,7 +63,7 @@ _INSERT_ARRAYS = (
 )
 
 
-# Core rows (db.repositories.run): every payout reads its slip's results.
+# Core rows (db.statements.run): every payout reads its slip's results.
 _RESULTS_OF = (
     select(cast(Table, EventResultRow.__table__), EventRow.code.label("code"))
     .join(EventRow, EventRow.id == EventResultRow.event_id)
@@ -141,7 +141,7 @@ class SqlSettlementRepository:
         """
         value = run(self._session, _LOCK).scalar()
         if value is None:
-            # Migration 0004 creates the row; a database made from db/tables.py creates it
+            # Migration 0004 creates the row; a database made from db/tables/ creates it
             # here, and two terminals doing so at once both go on.
             self._session.execute(
                 text(

@@ -19,13 +19,13 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
-from db.repositories import run
+from db.statements import run
 from db.tables import CashMovementRow, CashTransferRow, ShiftRow
 from pos.shifts import CashTransfer, Shift, ShiftState, TransferKind
 from pos.slips import CashKind
 
 _SHIFTS = cast(Table, ShiftRow.__table__)
-# Read as a Core row (db.repositories.run): every sale and payout reads the open shift.
+# Read as a Core row (db.statements.run): every sale and payout reads the open shift.
 _OPEN = select(_SHIFTS).where(
     _SHIFTS.c.terminal == bindparam("terminal"), _SHIFTS.c.state == "open"
 )

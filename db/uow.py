@@ -17,20 +17,18 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import OperationalError as SAOperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
+from db.audit import SqlAuditLog
 from db.draws import SqlDrawRepository
+from db.fiscal import SqlFiscalRepository
 from db.journal import SqlJournalRepository
+from db.line import SqlLineRepository
 from db.payouts import SqlPendingPayoutRepository
 from db.reports import SqlReportQueries
-from db.repositories import (
-    SqlAuditLog,
-    SqlFiscalRepository,
-    SqlLineRepository,
-    SqlSettingsRepository,
-    SqlSlipRepository,
-    SqlUserRepository,
-)
 from db.results import SqlResultRepository, SqlSettlementRepository
+from db.settings import SqlSettingsRepository
 from db.shifts import SqlShiftRepository
+from db.slips import SqlSlipRepository
+from db.users import SqlUserRepository
 from pos.errors import ConcurrentChange, StorageUnavailable
 from pos.ports import (
     AuditLog,

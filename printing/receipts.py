@@ -18,7 +18,6 @@ from printing.layout import (
     INDENT,
     WIDTH_80MM,
     Barcode,
-    Capabilities,
     Item,
     Page,
     QrCode,
@@ -26,6 +25,7 @@ from printing.layout import (
     local,
     shop_header,
 )
+from printing.render import Capabilities
 from printing.text import for_code_page
 
 TEST_BARCODE = "0123456789012"  # 13 digits, as long as a slip number

@@ -27,9 +27,9 @@ from printing.layout import (
     QrCode,
     Text,
     local,
-    render_items,
     shop_header,
 )
+from printing.render import render_items
 
 __all__ = [
     "PAYOUT_CONDITIONS",

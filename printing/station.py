@@ -22,10 +22,13 @@ from pos.printers import PrinterConfig
 from pos.settings import ShopSettings
 from pos.shifts import CashTransfer
 from pos.slips import Slip
-from printing.devices import Device, device_for, open_device
-from printing.layout import Capabilities, Item, model_capabilities, render_job, to_preview
+from printing.devices import Device, open_device
+from printing.escpos_object import device_for
+from printing.layout import Item
 from printing.payouts import payout_note_layout
+from printing.preview import to_preview
 from printing.receipts import receipt_layout, report_layout, test_page_layout, transfer_layout
+from printing.render import Capabilities, model_capabilities, render_job
 from printing.slips import slip_layout
 
 log = logging.getLogger(__name__)

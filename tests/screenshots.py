@@ -23,7 +23,7 @@ from main import assemble_shop
 from pos.clock import FixedClock
 from pos.errors import PosError
 from pos.services import Shop
-from printing.devices import dummy_printer
+from printing.profiles import dummy_printer
 from ui.app import create_application
 from ui.connection import ShopConnection
 from ui.main_window import MainWindow

@@ -66,7 +66,7 @@ from pos.clock import FixedClock
 from pos.counter import SECRET_SETTING
 from pos.desk import Desk
 from pos.slipnumbers import make_slip_number
-from printing.devices import dummy_printer
+from printing.profiles import dummy_printer
 from tests.bench import plain_sqlite3
 from tests.bench.cache import build_on_the_demo
 from tests.bench.cache import cached_database as cached_database_named

@@ -74,7 +74,7 @@ from pos.markets import LegOutcome
 from pos.services import Shop
 from pos.settlement import market_outcome
 from pos.slipnumbers import make_slip_number
-from printing.devices import dummy_printer
+from printing.profiles import dummy_printer
 from tests.bench import plain_sqlite3, settle
 from tests.bench.accept_bet import STAKES, SYSTEM_STAKES
 from tests.bench.cache import cached_database as cached_database_named

@@ -17,7 +17,7 @@ from pos.clock import FixedClock
 from pos.desk import Desk
 from pos.ports import PreviewLine
 from pos.slipnumbers import display_slip_number
-from printing.layout import code128_modules, qr_modules
+from printing.preview import code128_modules, qr_modules
 from tests.conftest import REGISTER
 from tests.fakes import FakeStorage, PlainPinHasher
 from ui.dialogs.print_preview import PrintPreviewDialog

@@ -17,13 +17,9 @@ from escpos.printer import Dummy, Network
 from pos.errors import DeviceOrStorageError, PrinterUnavailable
 from pos.printers import PrinterConfig, make_printer_config
 from printing import devices
-from printing.devices import (
-    DEFAULT_PROFILE,
-    device_for,
-    dummy_printer,
-    open_device,
-    profile_for,
-)
+from printing.devices import open_device
+from printing.escpos_object import device_for
+from printing.profiles import DEFAULT_PROFILE, dummy_printer, profile_for
 from tests.fakeprinter import FakeNetworkPrinter
 
 pytestmark = pytest.mark.integration

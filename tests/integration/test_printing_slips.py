@@ -12,7 +12,7 @@ from pos.services import Shop
 from pos.settings import ShopSettings
 from pos.slipnumbers import display_slip_number
 from pos.slips import Slip
-from printing.devices import dummy_printer
+from printing.profiles import dummy_printer
 from printing.slips import PAYOUT_CONDITIONS, WIDTH_58MM, Text, render_slip, slip_layout
 
 pytestmark = pytest.mark.integration

@@ -14,21 +14,9 @@ from hypothesis import strategies as st
 from pos.errors import PrinterUnavailable
 from pos.money import format_roubles as rub
 from pos.ports import PreviewLine
-from printing.layout import (
-    QR_MODULE,
-    Barcode,
-    Item,
-    Page,
-    QrCode,
-    Text,
-    code128_data,
-    code128_modules,
-    local,
-    qr_modules,
-    render_items,
-    render_job,
-    to_preview,
-)
+from printing.layout import Barcode, Item, Page, QrCode, Text, local
+from printing.preview import code128_modules, qr_modules, to_preview
+from printing.render import QR_MODULE, code128_data, render_items, render_job
 from printing.text import for_code_page
 from tests.unit.printing.escpos_reader import code128_modules as printed_modules
 from tests.unit.printing.escpos_reader import read_job

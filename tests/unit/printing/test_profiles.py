@@ -32,11 +32,12 @@ from pos.printers import (
 from pos.settings import ShopSettings
 from pos.slipnumbers import make_slip_number
 from pos.slips import Slip
-from printing.devices import profile_for
-from printing.layout import Barcode, Item, QrCode, Text, model_capabilities, render_job
+from printing.layout import Barcode, Item, QrCode, Text
 from printing.payouts import payout_note_layout
+from printing.profiles import profile_for
 from printing.receipts import receipt_layout
 from printing.receipts import test_page_layout as self_test_layout
+from printing.render import model_capabilities, render_job
 from printing.slips import slip_layout
 from printing.station import build_station
 from tests.unit.printing.escpos_reader import Job, code128_digits, code128_modules, read_job

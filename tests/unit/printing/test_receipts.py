@@ -20,8 +20,9 @@ from pos.fiscal import (
 from pos.settings import ShopSettings
 from pos.slipnumbers import display_slip_number, make_slip_number
 from printing import receipts  # the module: pytest would collect a test_page_layout name
-from printing.layout import Barcode, Item, QrCode, Text, render_job
+from printing.layout import Barcode, Item, QrCode, Text
 from printing.receipts import receipt_layout, report_layout
+from printing.render import render_job
 
 ESC_T = b"\x1bt"
 FS_DOT = b"\x1c."

@@ -13,7 +13,8 @@ from pos.line import Sport
 from pos.settings import ShopSettings
 from pos.slipnumbers import make_slip_number
 from pos.slips import Leg, Slip
-from printing.layout import Text, render_job
+from printing.layout import Text
+from printing.render import render_job
 from printing.slips import WIDTH_58MM, WIDTH_80MM, slip_layout
 from tests.unit.printing.escpos_reader import code128_digits, code128_modules, read_job
 

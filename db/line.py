@@ -1,0 +1,186 @@
+"""The line in the database, events and the versions of their odds: the pos.ports LineRepository."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from sqlalchemy import and_, func, select
+from sqlalchemy.orm import Session
+
+from db.tables import EventRow, OddsQuoteRow, SportLimitRow
+from pos.errors import UnknownEvent
+from pos.line import Event, OddsQuote, Sport
+
+
+class SqlLineRepository:
+    """Events and the versions of their odds."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    def add_event(self, event: Event) -> None:
+        """Put an event into the line (the code must be free)."""
+        self._session.add(
+            EventRow(
+                code=event.code,
+                sport=event.sport.value,
+                home=event.home,
+                away=event.away,
+                starts_at=event.starts_at,
+                tournament=event.tournament,
+                max_stake=event.max_stake,
+                suspended=event.suspended,
+            )
+        )
+
+    def get_event(self, code: int) -> Event | None:
+        """The event with this code, if any."""
+        row = self._session.scalars(select(EventRow).where(EventRow.code == code)).one_or_none()
+        return None if row is None else _event(row)
+
+    def events_by_code(self, codes: list[int]) -> dict[int, Event]:
+        """The events with these codes that exist, by code, in one query."""
+        rows = self._session.scalars(select(EventRow).where(EventRow.code.in_(set(codes))))
+        return {row.code: _event(row) for row in rows}
+
+    def events(self) -> list[Event]:
+        """Every event of the line, by code (not the draws of Bet-on-Poker, pos.draw_line)."""
+        rows = self._session.scalars(
+            select(EventRow).where(EventRow.sport != Sport.POKER.value).order_by("code")
+        )
+        return [_event(row) for row in rows]
+
+    def add_quote(self, quote: OddsQuote) -> None:
+        """Store a new version of a market's odds.
+
+        Raises:
+            UnknownEvent: no event has the quote's code.
+        """
+        event_id = self._session.scalar(
+            select(EventRow.id).where(EventRow.code == quote.event_code)
+        )
+        if event_id is None:
+            raise UnknownEvent(quote.event_code)
+        self._session.add(
+            OddsQuoteRow(
+                event_id=event_id,
+                market=quote.market,
+                odds=quote.odds,
+                version=quote.version,
+                set_at=quote.set_at,
+                set_by=quote.set_by,
+            )
+        )
+
+    def current_quotes(self, codes: list[int]) -> list[OddsQuote]:
+        """The highest version of every market of these events, by event code and market."""
+        if not codes:
+            return []
+        latest = (
+            select(
+                OddsQuoteRow.event_id,
+                OddsQuoteRow.market,
+                func.max(OddsQuoteRow.version).label("version"),
+            )
+            .join(EventRow)
+            .where(EventRow.code.in_(sorted(set(codes))))
+            .group_by(OddsQuoteRow.event_id, OddsQuoteRow.market)
+            .subquery()
+        )
+        query = (
+            select(EventRow.code, OddsQuoteRow)
+            .join(EventRow)
+            .join(
+                latest,
+                and_(
+                    OddsQuoteRow.event_id == latest.c.event_id,
+                    OddsQuoteRow.market == latest.c.market,
+                    OddsQuoteRow.version == latest.c.version,
+                ),
+            )
+            .order_by(EventRow.code, OddsQuoteRow.market)
+        )
+        return [
+            OddsQuote(code, row.market, row.odds, row.version, row.set_at, row.set_by)
+            for code, row in self._session.execute(query)
+        ]
+
+    def update_event(self, event: Event) -> None:
+        """Change an event's details (its suspension is changed by set_suspended).
+
+        Raises:
+            UnknownEvent: no event has this code.
+        """
+        row = self._session.scalars(
+            select(EventRow).where(EventRow.code == event.code)
+        ).one_or_none()
+        if row is None:
+            raise UnknownEvent(event.code)
+        row.sport = event.sport.value
+        row.home, row.away, row.starts_at = event.home, event.away, event.starts_at
+        row.tournament, row.max_stake = event.tournament, event.max_stake
+
+    def quotes_for(self, picks: list[tuple[int, str]]) -> dict[tuple[int, str], OddsQuote]:
+        """The current version of each picked market that has odds (the hot path of a bet)."""
+        wanted = set(picks)
+        rows = self._session.execute(
+            select(
+                EventRow.code,
+                OddsQuoteRow.market,
+                OddsQuoteRow.odds,
+                OddsQuoteRow.version,
+                OddsQuoteRow.set_at,
+                OddsQuoteRow.set_by,
+            )
+            .join(EventRow)
+            .where(
+                EventRow.code.in_({code for code, _ in wanted}),
+                OddsQuoteRow.market.in_({market for _, market in wanted}),
+            )
+            .order_by(OddsQuoteRow.version)
+        )
+        found: dict[tuple[int, str], OddsQuote] = {}
+        for code, market, odds, version, set_at, set_by in rows:
+            if (code, market) in wanted:
+                found[(code, market)] = OddsQuote(code, market, odds, version, set_at, set_by)
+        return found
+
+    def set_suspended(self, code: int, suspended: bool) -> None:
+        """Stop or resume taking bets on an event.
+
+        Raises:
+            UnknownEvent: no event has this code.
+        """
+        row = self._session.scalars(select(EventRow).where(EventRow.code == code)).one_or_none()
+        if row is None:
+            raise UnknownEvent(code)
+        row.suspended = suspended
+
+    def sport_limits(self) -> dict[Sport, Decimal]:
+        """The line header: the maximum stake per event of each sport that has one."""
+        rows = self._session.scalars(select(SportLimitRow))
+        return {Sport(row.sport): row.max_stake for row in rows}
+
+    def set_sport_limit(self, sport: Sport, limit: Decimal | None) -> None:
+        """Set (or with None remove) a sport's maximum stake per event."""
+        row = self._session.get(SportLimitRow, sport.value)
+        if limit is None:
+            if row is not None:
+                self._session.delete(row)
+        elif row is None:
+            self._session.add(SportLimitRow(sport=sport.value, max_stake=limit))
+        else:
+            row.max_stake = limit
+
+
+def _event(row: EventRow) -> Event:
+    return Event(
+        row.code,
+        Sport(row.sport),
+        row.home,
+        row.away,
+        row.starts_at,
+        tournament=row.tournament,
+        max_stake=row.max_stake,
+        suspended=row.suspended,
+    )

@@ -1,0 +1,362 @@
+"""Slips with their legs, cash movements and identity checks: the pos.ports SlipRepository."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from decimal import Decimal
+from typing import Any, cast
+
+from sqlalchemy import Row, Table, bindparam, select, update
+from sqlalchemy.orm import Session
+
+from db.statements import SLIP_ID_OF_NUMBER, inserting, run
+from db.tables import (
+    CashMovementRow,
+    CounterRow,
+    EventRow,
+    IdCheckRow,
+    SettlementRow,
+    ShiftRow,
+    SlipLegRow,
+    SlipRow,
+    SlipTermsRow,
+)
+from db.types import Kopecks
+from pos.bets import parse_kind
+from pos.line import Sport
+from pos.settlement_batch import encode_terms
+from pos.slips import Cancellation, CashMovement, IdCheck, Leg, Slip, SlipStatus
+
+_INSERT_CASH = inserting(CashMovementRow)
+_INSERT_CASH_OF_NUMBER = inserting(CashMovementRow, slip_id=SLIP_ID_OF_NUMBER)
+_INSERT_ID_CHECK = inserting(IdCheckRow)
+_NOT_ISSUED = (SlipStatus.PENDING.value, SlipStatus.VOID.value)
+# The counter's and the payout's reads and writes, built once (see `inserting`).
+# Read as Core rows (db.statements.run): a slip is read on every sale and payout.
+_SLIPS = cast(Table, SlipRow.__table__)
+_SLIP = select(_SLIPS).where(_SLIPS.c.number == bindparam("number"))
+_SLIP_FOR_UPDATE = _SLIP.with_for_update()
+_LEGS = (
+    select(
+        SlipLegRow.slip_id,
+        SlipLegRow.member,
+        SlipLegRow.market,
+        SlipLegRow.odds,
+        SlipLegRow.odds_version,
+        EventRow.code,
+        EventRow.home,
+        EventRow.away,
+        EventRow.starts_at,
+        # Printed with each leg, so a reprint or a reloaded slip names them (issue 16).
+        EventRow.sport,
+        EventRow.tournament,
+    )
+    .join(EventRow, SlipLegRow.event_id == EventRow.id)
+    .where(SlipLegRow.slip_id.in_(bindparam("ids", expanding=True)))
+    .order_by(SlipLegRow.slip_id, SlipLegRow.position)
+)
+_SETTLED = select(SettlementRow.slip_id, SettlementRow.status, SettlementRow.payout).where(
+    SettlementRow.slip_id.in_(bindparam("ids", expanding=True))
+)
+_PENDING = select(_SLIPS).where(
+    _SLIPS.c.terminal == bindparam("terminal"), _SLIPS.c.status == SlipStatus.PENDING.value
+)
+MOVE_DRAWER = (
+    update(ShiftRow)
+    .where(ShiftRow.terminal == bindparam("drawer_terminal"), ShiftRow.state == "open")
+    .values(drawer=ShiftRow.drawer + bindparam("moved", type_=Kopecks()))
+)
+# Only a slip settled as won or refund, and not paid yet, is marked paid.
+_MARK_PAID = (
+    update(SlipRow)
+    .where(
+        SlipRow.number == bindparam("slip_number"),
+        SlipRow.status == SlipStatus.OPEN.value,
+        select(SettlementRow.slip_id)
+        .where(SettlementRow.slip_id == SlipRow.id, SettlementRow.status != "lost")
+        .exists(),
+    )
+    .values(status=SlipStatus.PAID.value)
+)
+_SLIP_SERIAL = "slip_serial"
+
+
+class SqlSlipRepository:
+    """Slips with their legs, the stake and refund movements, and identity checks."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+        self._ids: dict[str, int] = {}  # ids of the slips added in this transaction
+
+    def lock_issuing(self) -> None:
+        """Take the slip counter's row lock: slips are issued one at a time across terminals.
+
+        On PostgreSQL this makes a repeated request wait for the first to commit, and then
+        find its slip; SQLite's BEGIN IMMEDIATE already serialises every writer.
+        """
+        self._session.execute(
+            select(CounterRow.value).where(CounterRow.name == _SLIP_SERIAL).with_for_update()
+        )
+
+    def next_serial(self) -> int:
+        """The next slip serial, taken in this transaction (gapless while it commits)."""
+        counter = update(CounterRow).where(CounterRow.name == _SLIP_SERIAL)
+        taken = self._session.scalar(
+            counter.values(value=CounterRow.value + 1).returning(CounterRow.value)
+        )
+        if taken is None:
+            self._session.add(CounterRow(name=_SLIP_SERIAL, value=1))
+            self._session.flush()
+            return 1
+        return int(taken)
+
+    def add(self, slip: Slip) -> None:
+        """Store a newly issued slip and its legs."""
+        row = SlipRow(number=slip.number, **_slip_fields(slip))
+        self._session.add(row)
+        self._session.flush()
+        self._ids[slip.number] = row.id
+        events = self._event_ids([leg.event_code for leg in slip.legs])
+        position = 0
+        for member, legs in enumerate(slip.members):
+            for leg in legs:
+                self._session.add(
+                    SlipLegRow(
+                        slip_id=row.id,
+                        position=position,
+                        member=member,
+                        event_id=events[leg.event_code],
+                        market=leg.market,
+                        odds=leg.odds,
+                        odds_version=leg.odds_version,
+                    )
+                )
+                position += 1
+        self._session.add(SlipTermsRow(slip_id=row.id, terms=encode_terms(slip)))
+
+    def get(self, number: str, *, for_update: bool = False) -> Slip | None:
+        """The slip with this number, if any."""
+        query = _SLIP_FOR_UPDATE if for_update else _SLIP
+        row = run(self._session, query, {"number": number}).first()
+        if row is None:
+            return None
+        self._ids[row.number] = row.id
+        return self._slips([row])[0]
+
+    def by_request(self, key: str) -> Slip | None:
+        """The slip issued for this idempotency key, if any."""
+        row = self._session.scalars(select(SlipRow).where(SlipRow.request_key == key)).one_or_none()
+        return None if row is None else self._slips([row])[0]
+
+    def cancel(self, number: str, cancellation: Cancellation) -> None:
+        """Mark an open slip cancelled within its window.
+
+        Raises:
+            LookupError: the slip is not open any more (a programming error: checked before).
+        """
+        done = self._session.execute(
+            update(SlipRow)
+            .where(SlipRow.number == number, SlipRow.status == SlipStatus.OPEN.value)
+            .values(
+                status=SlipStatus.CANCELLED.value,
+                cancelled_at=cancellation.at,
+                cancelled_by=cancellation.by,
+                cancel_reason=cancellation.reason,
+            )
+        )
+        if done.rowcount != 1:  # type: ignore[attr-defined]
+            raise LookupError(f"slip {number} is not open")
+
+    def count_reprint(self, number: str) -> int:
+        """Count one more copy of the slip and return how many have been printed."""
+        copies = self._session.scalar(
+            update(SlipRow)
+            .where(SlipRow.number == number)
+            .values(reprints=SlipRow.reprints + 1)
+            .returning(SlipRow.reprints)
+        )
+        if copies is None:
+            raise LookupError(f"no slip {number}")
+        return int(copies)
+
+    def issued_since(self, terminal: str, since: datetime) -> list[Slip]:
+        """This terminal's slips issued at or after `since`, newest first."""
+        rows = self._session.scalars(
+            select(SlipRow)
+            .where(
+                SlipRow.terminal == terminal,
+                SlipRow.issued_at >= since,
+                SlipRow.status.not_in(_NOT_ISSUED),
+            )
+            .order_by(SlipRow.issued_at.desc(), SlipRow.id.desc())
+        )
+        return self._slips(list(rows))
+
+    def cancelled(self, limit: int) -> list[Slip]:
+        """Slips cancelled in their window, newest cancellation first."""
+        rows = self._session.scalars(
+            select(SlipRow)
+            .where(SlipRow.cancelled_at.is_not(None))
+            .order_by(SlipRow.cancelled_at.desc(), SlipRow.id.desc())
+            .limit(limit)
+        )
+        return self._slips(list(rows))
+
+    def add_cash(self, movement: CashMovement) -> None:
+        """Record cash into or out of a drawer for a slip."""
+        slip_id = self._ids.get(movement.slip_number)
+        run(
+            self._session,
+            _INSERT_CASH if slip_id is not None else _INSERT_CASH_OF_NUMBER,
+            {
+                "slip_number": movement.slip_number,
+                "at": movement.at,
+                "terminal": movement.terminal,
+                "cashier": movement.cashier,
+                "kind": movement.kind.value,
+                "amount": movement.amount,
+                "slip_id": slip_id,
+            },
+        )
+        # The drawer's running balance moves in the same transaction (issue #15).
+        run(
+            self._session,
+            MOVE_DRAWER,
+            {"drawer_terminal": movement.terminal, "moved": movement.amount},
+        )
+
+    def add_id_check(self, check: IdCheck) -> None:
+        """Record an identity check."""
+        run(
+            self._session,
+            _INSERT_ID_CHECK,
+            {
+                "at": check.at,
+                "terminal": check.terminal,
+                "cashier": check.cashier,
+                "outcome": check.outcome.value,
+                "document_kind": check.document_kind,
+                "masked_number": check.masked_number,
+                "age": check.age,
+            },
+        )
+
+    def pending(self, terminal: str) -> Slip | None:
+        """The slip of `terminal` sent to the printer and not yet confirmed, if any."""
+        row = run(self._session, _PENDING, {"terminal": terminal}).first()
+        return None if row is None else self._slips([row])[0]
+
+    def confirm_pending(self, number: str, fiscal_receipt_no: int) -> bool:
+        """Turn a pending slip into an issued (open) one; False if it was not pending."""
+        done = self._session.execute(
+            update(SlipRow)
+            .where(SlipRow.number == number, SlipRow.status == SlipStatus.PENDING.value)
+            .values(status=SlipStatus.OPEN.value, fiscal_receipt_no=fiscal_receipt_no)
+        )
+        return bool(done.rowcount == 1)  # type: ignore[attr-defined]
+
+    def mark_paid(self, number: str) -> bool:
+        """Mark a settled (won or refund), unpaid slip paid; False when it is not (any more)."""
+        done = run(self._session, _MARK_PAID, {"slip_number": number})
+        return bool(done.rowcount == 1)
+
+    def void_pending(self, number: str) -> bool:
+        """Void a pending slip and free its request key; False if it was not pending."""
+        done = self._session.execute(
+            update(SlipRow)
+            .where(SlipRow.number == number, SlipRow.status == SlipStatus.PENDING.value)
+            .values(
+                status=SlipStatus.VOID.value, request_key="void:" + number, fiscal_receipt_no=None
+            )
+        )
+        return bool(done.rowcount == 1)  # type: ignore[attr-defined]
+
+    def _event_ids(self, codes: list[int]) -> dict[int, int]:
+        rows = self._session.execute(
+            select(EventRow.code, EventRow.id).where(EventRow.code.in_(codes))
+        )
+        return {code: event_id for code, event_id in rows}
+
+    def _slips(self, rows: Sequence[SlipRow | Row[Any]]) -> list[Slip]:
+        """The slips of these rows (ORM objects or Core rows of the slips table)."""
+        if not rows:
+            return []
+        ids = {"ids": [row.id for row in rows]}
+        members: dict[int, list[list[Leg]]] = {}
+        for leg in run(self._session, _LEGS, ids):
+            blocks = members.setdefault(leg.slip_id, [])
+            while len(blocks) <= leg.member:
+                blocks.append([])
+            blocks[leg.member].append(
+                Leg(
+                    leg.code,
+                    leg.market,
+                    leg.odds,
+                    leg.odds_version,
+                    leg.home,
+                    leg.away,
+                    leg.starts_at,
+                    sport=Sport(leg.sport),
+                    tournament=leg.tournament,
+                )
+            )
+        settled = {
+            row.slip_id: (row.status, row.payout) for row in run(self._session, _SETTLED, ids)
+        }
+        return [_slip(row, members.get(row.id, []), settled.get(row.id)) for row in rows]
+
+
+def _slip_fields(slip: Slip) -> dict[str, object]:
+    cancellation = slip.cancellation
+    return {
+        "request_key": slip.request_key,
+        "kind": str(slip.kind),
+        "stake": slip.stake,
+        "total_odds": str(slip.total_odds),
+        "possible_payout": slip.possible_payout,
+        "terminal": slip.terminal,
+        "cashier": slip.cashier,
+        "issued_at": slip.issued_at,
+        "status": slip.status.value,
+        "agreed_in_play": slip.agreed_in_play,
+        "fiscal_receipt_no": slip.fiscal_receipt_no,
+        "reprints": slip.reprints,
+        "payout_cap": slip.payout_cap,
+        "cancelled_at": cancellation.at if cancellation else None,
+        "cancelled_by": cancellation.by if cancellation else None,
+        "cancel_reason": cancellation.reason if cancellation else None,
+    }
+
+
+def _slip(
+    row: SlipRow | Row[Any], members: list[list[Leg]], settled: tuple[str, Decimal] | None
+) -> Slip:
+    """The slip; an issued (open) slip takes its status from its settlement, if it has one."""
+    status = SlipStatus(row.status)
+    if status is SlipStatus.OPEN and settled is not None:
+        status = SlipStatus(settled[0])
+    cancellation = None
+    if row.cancelled_at is not None:
+        cancellation = Cancellation(
+            row.cancelled_at, row.cancelled_by or "", row.cancel_reason or ""
+        )
+    return Slip(
+        number=row.number,
+        kind=parse_kind(row.kind),
+        members=tuple(tuple(member) for member in members),
+        stake=row.stake,
+        total_odds=Decimal(row.total_odds),
+        possible_payout=row.possible_payout,
+        terminal=row.terminal,
+        cashier=row.cashier,
+        issued_at=row.issued_at,
+        status=status,
+        agreed_in_play=row.agreed_in_play,
+        request_key=row.request_key,
+        fiscal_receipt_no=row.fiscal_receipt_no,
+        reprints=row.reprints,
+        cancellation=cancellation,
+        settled_payout=None if settled is None else settled[1],
+        payout_cap=row.payout_cap,
+    )

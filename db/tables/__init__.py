@@ -1,0 +1,80 @@
+"""The database rows as SQLAlchemy 2 declarative classes; repositories turn them into pos objects.
+
+Constraint names come from one naming convention, so that Alembic's batch mode on SQLite and
+ALTER TABLE on PostgreSQL can find and drop them (notes/libraries.md §4). The first migration
+(`migrations/versions/0001_foundation.py`) creates exactly this schema; a test compares them.
+
+The rows live in modules by room: `base` (the declarative base and shared column sizes),
+`shop` (users, settings, terminals, audit, counters), `line` (events, odds, results, draws),
+`slips` (slips, legs, cash, identity checks, settlements) and `till` (registers, receipts,
+days, pending payouts, the journal, shifts); importing this package registers them all
+with `Base.metadata`, which Alembic reads.
+"""
+
+from __future__ import annotations
+
+from db.tables.base import (
+    LOGIN,
+    MARKET,
+    NAMING_CONVENTION,
+    REGISTER_SERIAL,
+    SLIP_NUMBER,
+    TERMINAL,
+    ZERO,
+    Base,
+    BigId,
+)
+from db.tables.line import DrawRow, EventResultRow, EventRow, OddsQuoteRow, SportLimitRow
+from db.tables.shop import AuditRow, CounterRow, SettingRow, TerminalRow, UserRow
+from db.tables.slips import (
+    CashMovementRow,
+    IdCheckRow,
+    SettlementRow,
+    SlipLegRow,
+    SlipRow,
+    SlipTermsRow,
+)
+from db.tables.till import (
+    CashTransferRow,
+    FiscalDayRow,
+    FiscalReceiptRow,
+    FiscalRegisterRow,
+    JournalEntryRow,
+    PendingPayoutRow,
+    ShiftRow,
+)
+
+__all__ = [
+    "LOGIN",
+    "MARKET",
+    "NAMING_CONVENTION",
+    "REGISTER_SERIAL",
+    "SLIP_NUMBER",
+    "TERMINAL",
+    "ZERO",
+    "AuditRow",
+    "Base",
+    "BigId",
+    "CashMovementRow",
+    "CashTransferRow",
+    "CounterRow",
+    "DrawRow",
+    "EventResultRow",
+    "EventRow",
+    "FiscalDayRow",
+    "FiscalReceiptRow",
+    "FiscalRegisterRow",
+    "IdCheckRow",
+    "JournalEntryRow",
+    "OddsQuoteRow",
+    "PendingPayoutRow",
+    "SettingRow",
+    "SettlementRow",
+    "ShiftRow",
+    "SlipLegRow",
+    "SlipRow",
+    "SlipTermsRow",
+    "SportLimitRow",
+    "TerminalRow",
+    "UserRow",
+]

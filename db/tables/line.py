@@ -1,0 +1,94 @@
+"""The line: events, the versions of their odds, sport limits, results and poker draws."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy import Boolean, CheckConstraint, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from db.tables.base import LOGIN, MARKET, Base, BigId
+from db.types import Kopecks, Odds, UTCDateTime
+
+
+class EventRow(Base):
+    """An event of the line; `code` is what the cashier types, `sport` a `pos.line.Sport` value."""
+
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[int] = mapped_column(Integer, unique=True)
+    sport: Mapped[str] = mapped_column(String(16))
+    home: Mapped[str] = mapped_column(String(100))
+    away: Mapped[str] = mapped_column(String(100))
+    starts_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    tournament: Mapped[str] = mapped_column(String(100), default="")
+    max_stake: Mapped[Decimal | None] = mapped_column(Kopecks())
+    suspended: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class OddsQuoteRow(Base):
+    """One version of the odds of a market; versions only grow (p.10), rows are never changed."""
+
+    __tablename__ = "odds_quotes"
+    __table_args__ = (
+        UniqueConstraint("event_id", "market", "version"),
+        CheckConstraint("odds > 100", name="odds"),
+        CheckConstraint("version >= 1", name="version"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"))
+    market: Mapped[str] = mapped_column(String(MARKET))
+    odds: Mapped[Decimal] = mapped_column(Odds())
+    version: Mapped[int] = mapped_column(Integer)
+    set_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    set_by: Mapped[str] = mapped_column(String(LOGIN))
+
+
+class SportLimitRow(Base):
+    """The line header (p.18): the maximum stake per event of one sport."""
+
+    __tablename__ = "sport_limits"
+
+    sport: Mapped[str] = mapped_column(String(16), primary_key=True)
+    max_stake: Mapped[Decimal] = mapped_column(Kopecks())
+
+
+class EventResultRow(Base):
+    """The result of an event as first recorded (p.21); replaced only by a correction."""
+
+    __tablename__ = "event_results"
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16))
+    home: Mapped[int | None] = mapped_column(Integer)
+    away: Mapped[int | None] = mapped_column(Integer)
+    venue_swapped: Mapped[bool] = mapped_column(Boolean, default=False)
+    actual_start: Mapped[datetime] = mapped_column(UTCDateTime())
+    first_score_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    ended_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    source: Mapped[str] = mapped_column(String(200))
+    recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    recorded_by: Mapped[str] = mapped_column(String(LOGIN))
+    corrections: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class DrawRow(Base):
+    """A Bet-on-Poker draw (pos.draws): its event, the cards dealt so far, the round's margin.
+
+    The result and a cancellation are the event's result (event_results): the winning seats
+    as bits of `home`, so that settlement treats a draw as any event.
+    """
+
+    __tablename__ = "draws"
+    __table_args__ = (CheckConstraint("number >= 1", name="number"),)
+
+    number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), unique=True)
+    hands: Mapped[str | None] = mapped_column(String(32))  # "AsKs QhQd 7c8c 2d2h JsTd 9h9c"
+    board: Mapped[str] = mapped_column(String(10), default="")  # "Ac7h3sKd9c"
+    margin: Mapped[str] = mapped_column(String(8))  # "0.10"
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    updated_by: Mapped[str] = mapped_column(String(LOGIN))

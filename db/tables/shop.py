@@ -1,0 +1,83 @@
+"""The shop's users, settings, terminals, audit trail and numbering counters."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import BigInteger, CheckConstraint, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from db.tables.base import LOGIN, TERMINAL, Base, BigId
+from db.types import UTCDateTime
+
+
+class UserRow(Base):
+    """A cashier or manager; `role` holds a `pos.users.Role` value."""
+
+    __tablename__ = "users"
+    __table_args__ = (
+        CheckConstraint("role IN ('cashier', 'manager')", name="role"),
+        CheckConstraint("failed_pins >= 0", name="failed_pins"),
+        CheckConstraint("locks >= 0", name="locks"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    login: Mapped[str] = mapped_column(String(LOGIN), unique=True)
+    role: Mapped[str] = mapped_column(String(16))
+    pin_hash: Mapped[str] = mapped_column(String(255))
+    failed_pins: Mapped[int] = mapped_column(Integer, default=0)
+    locked_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    # Locks since the last correct PIN or unlock: each one longer, the third has no end (#15).
+    locks: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+class SettingRow(Base):
+    """One shop setting as text (pos.settings parses and checks it)."""
+
+    __tablename__ = "settings"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+
+
+class TerminalRow(Base):
+    """A cashier PC and the factory serial of its cash register."""
+
+    __tablename__ = "terminals"
+
+    name: Mapped[str] = mapped_column(String(TERMINAL), primary_key=True)
+    register_serial: Mapped[str | None] = mapped_column(String(40))
+    # The register's registration number with the tax authority, printed on its receipts.
+    register_number: Mapped[str] = mapped_column(String(40), default="", server_default="")
+    # pos.printers.to_text of the slip printer and of a separate fiscal printer (None: same).
+    printer: Mapped[str | None] = mapped_column(Text)
+    fiscal_printer: Mapped[str | None] = mapped_column(Text)
+
+
+class AuditRow(Base):
+    """One line of the append-only audit trail; `action` holds a `pos.audit.AuditAction` value.
+
+    Records are numbered and chained when their transaction commits (db.audit
+    SqlAuditLog), the number taken from the counters row "audit".
+    """
+
+    __tablename__ = "audit_log"
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    terminal: Mapped[str] = mapped_column(String(TERMINAL))
+    actor: Mapped[str] = mapped_column(String(LOGIN))
+    action: Mapped[str] = mapped_column(String(32))
+    detail: Mapped[str] = mapped_column(Text, default="")
+    # The record's place in the hash chain and its hash (pos.audit.chain_hash).
+    seq: Mapped[int] = mapped_column(BigInteger, unique=True)
+    hash: Mapped[str] = mapped_column(String(64))
+
+
+class CounterRow(Base):
+    """A number handed out in the same transaction that uses it (slip serials)."""
+
+    __tablename__ = "counters"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[int] = mapped_column(BigInteger)

@@ -1,0 +1,70 @@
+"""Users in the database: the pos.ports UserRepository."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from db.tables import UserRow
+from pos.users import Role, User
+
+
+class SqlUserRepository:
+    """Users by login."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    def get(self, login: str, *, for_update: bool = False) -> User | None:
+        """The user with this login; `for_update` locks the row until the transaction ends.
+
+        On PostgreSQL that is `SELECT … FOR UPDATE`, so that two terminals counting wrong PINs
+        of the same user queue instead of losing a count. SQLite drops FOR UPDATE; there every
+        transaction already begins with BEGIN IMMEDIATE, which serialises the writers.
+        """
+        row = self._row(login, for_update=for_update)
+        return None if row is None else _user(row)
+
+    def add(self, user: User) -> None:
+        """Store a new user (the login must be free)."""
+        self._session.add(UserRow(login=user.login, **_user_fields(user)))
+
+    def update(self, user: User) -> None:
+        """Save the role, PIN hash and lock state of an existing user.
+
+        Raises:
+            LookupError: no user has this login (a programming error: users are never deleted).
+        """
+        row = self._row(user.login)
+        if row is None:
+            raise LookupError(f"no user {user.login!r}")
+        for name, value in _user_fields(user).items():
+            setattr(row, name, value)
+
+    def list(self) -> list[User]:
+        """Every user, by login."""
+        rows = self._session.scalars(select(UserRow)).all()
+        return sorted((_user(row) for row in rows), key=lambda user: user.login)
+
+    def _row(self, login: str, *, for_update: bool = False) -> UserRow | None:
+        query = select(UserRow).where(UserRow.login == login)
+        if for_update:
+            # The row may already sit in the session from an earlier read: reload it.
+            query = query.with_for_update().execution_options(populate_existing=True)
+        return self._session.scalars(query).one_or_none()
+
+
+def _user(row: UserRow) -> User:
+    return User(
+        row.login, Role(row.role), row.pin_hash, row.failed_pins, row.locked_until, row.locks
+    )
+
+
+def _user_fields(user: User) -> dict[str, object]:
+    return {
+        "role": user.role.value,
+        "pin_hash": user.pin_hash,
+        "failed_pins": user.failed_pins,
+        "locked_until": user.locked_until,
+        "locks": user.locks,
+    }

@@ -1,0 +1,282 @@
+"""Printed documents into ESC/POS: what a printer model can do, and the escpos calls and bytes
+of one or more laid-out documents.
+
+`render_items` turns a layout's items (printing.layout) into escpos calls; `render_job` renders
+one or more documents into the bytes of one write.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import io
+import logging
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from escpos import capabilities as escpos_capabilities
+from escpos.constants import CODEPAGE_CHANGE
+from escpos.escpos import Escpos
+from escpos.exceptions import Error as EscposError
+from escpos.printer import Dummy
+
+from pos.errors import PrinterUnavailable
+from printing.layout import Barcode, Item, Text
+
+log = logging.getLogger(__name__)
+
+# FS .: cancels the Chinese double-byte mode that clone printers (Xprinter, ZJ) power up in,
+# where Cyrillic bytes print as hieroglyphs. python-escpos has no named command for it.
+CANCEL_CHINESE = b"\x1c\x2e"
+# A printer without a cutter feeds this many lines after a document, past its tear bar.
+TEAR_FEED = 6
+# CODE128 bars are 2 dots wide: the 13 digits of a slip number in code set C take 123
+# modules, 246 dots, and leave 69 dots on each side of 58 mm paper (384 dots), more than
+# the 10 modules of quiet zone a scanner needs; in code set B they took 356 (issue 16).
+BARCODE_MODULE = 2
+QR_MODULE = 6
+_IMAGE_MODES = ("bitImageRaster", "bitImageColumn", "graphics")  # escpos image() impls
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a printer model can do, as its python-escpos capability profile says (issue 16).
+
+    The renderer prints by it, and the self-test page shows it.
+
+    Attributes:
+        model: the profile's name, e.g. "POS-5890".
+        cuts: it has a cutter; without one the paper is fed past the tear bar.
+        native_qr: it draws QR codes itself; otherwise they go out as pictures.
+        hardware_barcode: it draws CODE128 itself; otherwise a picture.
+        image_mode: how it takes pictures (an escpos image() impl), None if it takes none.
+        slots: each code page's first slot in its table (the ESC t number).
+    """
+
+    model: str
+    cuts: bool
+    native_qr: bool
+    hardware_barcode: bool
+    image_mode: str | None
+    slots: Mapping[str, int]
+
+
+def model_capabilities(profile: str) -> Capabilities:
+    """What the printer model of this python-escpos profile can do.
+
+    Args:
+        profile: the profile's name, e.g. "TM-T20II" (printing.profiles.profile_for).
+
+    Returns:
+        Its cutter, its codes, how it takes pictures and its code-page slots.
+
+    Raises:
+        PrinterUnavailable: escpos knows no profile of that name.
+    """
+    try:
+        data = escpos_capabilities.CAPABILITIES["profiles"][profile]
+    except KeyError as exc:
+        raise PrinterUnavailable(profile, "неизвестная модель принтера") from exc
+    return _capabilities(profile, data)
+
+
+def _capabilities(name: str, data: Mapping[str, Any]) -> Capabilities:
+    features: Mapping[str, bool] = data.get("features", {})
+    slots: dict[str, int] = {}
+    for slot, code_page in sorted(data.get("codePages", {}).items(), key=lambda s: int(s[0])):
+        slots.setdefault(code_page, int(slot))
+    return Capabilities(
+        model=name,
+        cuts=bool(features.get("paperFullCut") or features.get("paperPartCut")),
+        native_qr=bool(features.get("qrCode")),
+        hardware_barcode=bool(features.get("barcodeB")),
+        image_mode=next((mode for mode in _IMAGE_MODES if features.get(mode)), None),
+        slots=slots,
+    )
+
+
+def render_items(
+    printer: Escpos,
+    items: list[Item],
+    *,
+    code_page: str,
+    cancel_chinese: bool = False,
+) -> None:
+    """Print one document: reset, one forced code page, the items, then cut.
+
+    Render onto an `escpos.printer.Dummy` and send its `.output` in one write, so a document
+    is never half-printed (notes/libraries.md §1); `render_job` does that.
+
+    Args:
+        printer: any Escpos printer; its profile gives the code-page slot and barcode support.
+        items: the layout, fitted to `code_page`.
+        code_page: "CP866" (every ESC/POS printer with Cyrillic) or "CP1251".
+        cancel_chinese: also send FS ., for clone printers that power up in Chinese mode.
+
+    Raises:
+        PrinterUnavailable: the printer's profile lacks the code page, or the device failed.
+    """
+    where = str(printer.profile.profile_data.get("name", "принтер"))
+    can = _capabilities(where, printer.profile.profile_data)
+    try:
+        _reset(printer, can, code_page, cancel_chinese=cancel_chinese)
+        _Renderer(printer, code_page, can).render(items)
+        _finish(printer, can)
+    except (EscposError, OSError) as exc:
+        raise PrinterUnavailable(where, str(exc)) from exc
+
+
+def render_job(
+    profile: str,
+    items_list: list[list[Item]],
+    *,
+    code_page: str,
+    cancel_chinese: bool = False,
+) -> bytes:
+    """The bytes of one or more documents (e.g. a slip, then its receipt), each ending in a cut.
+
+    This is the one write the station sends to the device.
+
+    Args:
+        profile: the python-escpos capability profile of the printer, e.g. "TM-T20II".
+        items_list: the documents' layouts, in printing order, fitted to `code_page`.
+        code_page: "CP866" or "CP1251".
+        cancel_chinese: also send FS . before each document (clone printers).
+
+    Returns:
+        The ESC/POS bytes.
+
+    Raises:
+        PrinterUnavailable: escpos knows no such profile, or the profile lacks the code page.
+    """
+    try:
+        printer = Dummy(profile=profile)
+    except KeyError as exc:
+        raise PrinterUnavailable(profile, "неизвестная модель принтера") from exc
+    for items in items_list:
+        render_items(printer, items, code_page=code_page, cancel_chinese=cancel_chinese)
+    output: bytes = printer.output
+    return output
+
+
+def code128_data(digits: str) -> str:
+    """The data of a hardware CODE128 symbol (GS k, function B) of a slip number's digits.
+
+    Code set C takes two digits in one symbol, sent as one byte 0-99 after "{C" (the Epson
+    ESC/POS reference, GS k m=73); an odd last digit follows in code set B.
+
+    Args:
+        digits: what the scanner is to read; anything but ASCII digits goes in code set B.
+
+    Returns:
+        The data for escpos `barcode(..., "CODE128", function_type="B")`.
+    """
+    if not (digits.isascii() and digits.isdecimal()):
+        return "{B" + digits
+    even = len(digits) - len(digits) % 2
+    pairs = "".join(chr(int(digits[at : at + 2])) for at in range(0, even, 2))
+    return ("{C" + pairs if pairs else "") + ("{B" + digits[even:] if even < len(digits) else "")
+
+
+def _reset(printer: Escpos, can: Capabilities, code_page: str, *, cancel_chinese: bool) -> None:
+    name = code_page.upper()
+    slot = can.slots.get(name)
+    if slot is None:
+        raise PrinterUnavailable(can.model, f"модель не поддерживает кодовую страницу {name}")
+    printer.hw("INIT")
+    if cancel_chinese:
+        printer._raw(CANCEL_CHINESE)
+    # ESC t with the code page's first slot in the model's table: escpos's charcode() takes
+    # the last (POS-5890 lists CP866 at 17 and 59, and many of its clones print another
+    # table at 59; issue 16). Its encoder is told the code page, so that the line feeds it
+    # sends itself around a QR picture go out in it, with no ESC t of its own.
+    printer._raw(CODEPAGE_CHANGE + bytes([slot]))
+    printer.magic.encoding = name
+    printer.magic.disabled = True
+
+
+def _finish(printer: Escpos, can: Capabilities) -> None:
+    """Cut where the model has a cutter; otherwise feed the paper past its tear bar."""
+    if can.cuts:
+        printer.cut()
+    else:
+        printer.print_and_feed(TEAR_FEED)
+
+
+class _Renderer:
+    """Turns layout items into escpos calls, switching styles only when they change.
+
+    A line of text is encoded with Python's codec of the forced code page and sent raw:
+    the bytes escpos's `textln` sends with that code page forced (`charcode` disables its
+    code-page switching; notes/libraries.md, "Cyrillic"), without its encoder's Python loop
+    over every character, which was a tenth of a payout's time (issue #15). The layout is
+    already fitted to the code page (printing.text.for_code_page); anything else is "?", as
+    escpos prints it.
+    """
+
+    def __init__(self, printer: Escpos, code_page: str, can: Capabilities) -> None:
+        self._printer = printer
+        self._codec = codecs.lookup(code_page).name
+        self._can = can
+        self._style: tuple[bool, bool, bool] | None = None
+
+    def render(self, items: list[Item]) -> None:
+        for item in items:
+            if isinstance(item, Text):
+                self._text(item)
+            elif isinstance(item, Barcode):
+                self._barcode(item.digits)
+            else:
+                self._qr(item.content)
+
+    def _text(self, line: Text) -> None:
+        style = (line.bold, line.center, line.tall)
+        if style != self._style:
+            self._printer.set(
+                align="center" if line.center else "left",
+                bold=line.bold,
+                normal_textsize=not line.tall,
+                double_height=line.tall,
+            )
+            self._style = style
+        self._printer._raw(line.text.encode(self._codec, errors="replace") + b"\n")
+
+    def _barcode(self, digits: str) -> None:
+        # The printer draws it from the code sets in the data; a model that cannot gets a
+        # picture from python-barcode, which chooses code set C for digits itself (and would
+        # draw a "{C" into the bars).
+        hardware = self._can.hardware_barcode
+        with _quiet():
+            self._printer.barcode(
+                code128_data(digits) if hardware else digits,
+                "CODE128",
+                height=60,
+                width=BARCODE_MODULE,
+                function_type="B" if hardware else None,
+                force_software=not hardware,
+            )
+        self._style = None  # barcode() centres on its own
+
+    def _qr(self, content: str) -> None:
+        # Native where the model draws QR codes (a few bytes), centred by justification
+        # (escpos has no center=True for native codes); elsewhere a picture (issue 16).
+        self._printer.set(align="center")
+        if self._can.native_qr:
+            self._printer.qr(content, size=QR_MODULE, native=True)
+        else:
+            picture = {"impl": self._can.image_mode or _IMAGE_MODES[0], "center": True}
+            with _quiet():
+                self._printer.qr(content, size=QR_MODULE, native=False, image_arguments=picture)
+        self._style = None
+
+
+@contextlib.contextmanager
+def _quiet() -> Iterator[None]:
+    # python-escpos print()s "Using hardware barcode renderer" on stdout; a GUI app's stdout
+    # is no place for it, so it goes to the debug log instead.
+    captured = io.StringIO()
+    with contextlib.redirect_stdout(captured):
+        yield
+    if captured.getvalue():
+        log.debug("escpos: %s", captured.getvalue().strip())
