@@ -20,14 +20,14 @@ START = time.perf_counter()
 
 from platformdirs import user_data_dir  # noqa: E402
 
-from pos.clock import Clock, SystemClock, ZonedLogFormatter  # noqa: E402
-from pos.errors import DataFolderReadOnly, InvalidTerminalConfig, PosError  # noqa: E402
-from pos.terminal import DEFAULT_TERMINAL, RememberedSignIn, TerminalConfig  # noqa: E402
+from pos.core.clock import Clock, SystemClock, ZonedLogFormatter  # noqa: E402
+from pos.core.errors import DataFolderReadOnly, InvalidTerminalConfig, PosError  # noqa: E402
+from pos.core.terminal import DEFAULT_TERMINAL, RememberedSignIn, TerminalConfig  # noqa: E402
 from ui.command_line import COMMANDS, Exit, parser  # noqa: E402
 
 if TYPE_CHECKING:
-    from pos.ports import PinHasher, Storage
-    from pos.services import Shop
+    from pos.core.ports import PinHasher, Storage
+    from pos.shop.services import Shop
 
 log = logging.getLogger("main")
 
@@ -107,7 +107,7 @@ def open_shop(
         InvalidText: a terminal name no database can store.
     """
     from db.bootstrap import open_storage  # noqa: PLC0415 - the window shows before SQLAlchemy
-    from pos.services import terminal_name  # noqa: PLC0415
+    from pos.shop.services import terminal_name  # noqa: PLC0415
 
     if terminal is None:
         terminal = load_terminal_config(default_data_dir()).terminal
@@ -136,8 +136,8 @@ def assemble_shop(
     """The shop over an opened storage (a fake in unit tests): the printers, the PDF writers,
     the PIN hasher and the clock built and handed to it, as `open_shop` does."""
     from db.pins import Argon2PinHasher  # noqa: PLC0415 - the window shows before these load
-    from pos.ports import Adapters  # noqa: PLC0415
-    from pos.services import Shop  # noqa: PLC0415
+    from pos.core.ports import Adapters  # noqa: PLC0415
+    from pos.shop.services import Shop  # noqa: PLC0415
     from printing.journal import write_journal_pdf  # noqa: PLC0415
     from printing.reports import write_report_pdf  # noqa: PLC0415
     from printing.station import build_station  # noqa: PLC0415
@@ -298,7 +298,7 @@ def write_default_config(data_dir: Path, config: TerminalConfig) -> Path:
     return path
 
 
-# The sign-in list as the database last gave it, kept beside terminal.toml (pos.terminal).
+# The sign-in list as the database last gave it, kept beside terminal.toml (pos.core.terminal).
 SIGN_IN_NAME = "sign-in.json"
 
 

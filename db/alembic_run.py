@@ -13,7 +13,7 @@ from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 
 from db.migrate import Migrations, lock_for_migration, read_state
-from pos.errors import MigrationFailed
+from pos.core.errors import MigrationFailed
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""The audit trail in the database, a hash chain: the pos.ports AuditLog."""
+"""The audit trail in the database, a hash chain: the pos.core.ports AuditLog."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 
 from db.statements import inserting, run
 from db.tables import AuditRow, CounterRow
-from pos.audit import (
+from pos.core.audit import (
     EMPTY_HEAD,
     GENESIS,
     AuditAction,
@@ -31,7 +31,7 @@ _AUDIT_HASH = select(AuditRow.hash).where(AuditRow.seq == bindparam("seq"))
 
 
 class SqlAuditLog:
-    """The append-only audit trail, a hash chain (pos.audit).
+    """The append-only audit trail, a hash chain (pos.core.audit).
 
     Records appended in a transaction are kept until it commits (`write_pending`): then
     they take their numbers from the counters row "audit" and are chained to the record

@@ -22,7 +22,7 @@ from sqlalchemy.orm import sessionmaker
 from db.engine import DatabaseLocation, app_engine, maintenance_engine, parse_location
 from db.migrate import SHOP_MIGRATIONS, Migrations, bring_up_to_date
 from db.uow import SqlAlchemyUnitOfWork, storage_problem
-from pos.errors import (
+from pos.core.errors import (
     DatabaseUnreachable,
     DatabaseUnreadable,
     DataFolderReadOnly,
@@ -56,7 +56,7 @@ _LOGIN_REFUSALS = (
 
 
 class SqlStorage:
-    """An opened, migrated database (`pos.ports.Storage`)."""
+    """An opened, migrated database (`pos.core.ports.Storage`)."""
 
     def __init__(self, engine: Engine, description: str) -> None:
         self._engine = engine

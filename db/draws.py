@@ -1,4 +1,4 @@
-"""Bet-on-Poker draws in the database: the pos.ports DrawRepository."""
+"""Bet-on-Poker draws in the database: the pos.core.ports DrawRepository."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from db.tables import DrawRow, EventRow
-from pos.draws import Draw
+from pos.poker.draws import Draw
 
 
 class SqlDrawRepository:

@@ -19,7 +19,7 @@ from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.pool import NullPool
 
-from pos.errors import InvalidDatabaseUrl
+from pos.core.errors import InvalidDatabaseUrl
 
 SQLITE_DRIVER = "sqlite+pysqlite"
 POSTGRES_DRIVER = "postgresql+psycopg"

@@ -1,4 +1,4 @@
-"""Cash registers, their receipts and Z reports: the pos.ports FiscalRepository."""
+"""Cash registers, their receipts and Z reports: the pos.core.ports FiscalRepository."""
 
 from __future__ import annotations
 
@@ -9,8 +9,15 @@ from sqlalchemy.orm import Session
 
 from db.statements import SLIP_ID_OF_NUMBER, inserting, run
 from db.tables import FiscalDayRow, FiscalReceiptRow, FiscalRegisterRow, SlipRow
-from pos.audit import ChainHead
-from pos.fiscal import DayReport, FiscalReceipt, FiscalTotals, GrandTotals, ReceiptKind, Register
+from pos.core.audit import ChainHead
+from pos.till.fiscal import (
+    DayReport,
+    FiscalReceipt,
+    FiscalTotals,
+    GrandTotals,
+    ReceiptKind,
+    Register,
+)
 
 _INSERT_RECEIPT = inserting(FiscalReceiptRow, slip_id=SLIP_ID_OF_NUMBER)
 _REGISTERS = cast(Table, FiscalRegisterRow.__table__)

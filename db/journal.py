@@ -1,4 +1,4 @@
-"""The cash payout journal in the database: the pos.ports JournalRepository.
+"""The cash payout journal in the database: the pos.core.ports JournalRepository.
 
 Numbers come from the counters row "journal", incremented with UPDATE … RETURNING in the
 payout's own transaction: on PostgreSQL the row lock makes a second terminal wait until the
@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from db.statements import SLIP_ID_OF_NUMBER, inserting, run
 from db.tables import CounterRow, JournalEntryRow
-from pos.journal import JournalEntry, JournalQuery
+from pos.payouts.journal import JournalEntry, JournalQuery
 
 _JOURNAL = "journal"
 # A payout line points at the slip it paid; a correction does not (paid_slip_id is unique).

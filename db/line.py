@@ -1,4 +1,5 @@
-"""The line in the database, events and the versions of their odds: the pos.ports LineRepository."""
+"""The line in the database, events and the versions of their odds: the pos.core.ports
+LineRepository."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session
 
 from db.tables import EventRow, OddsQuoteRow, SportLimitRow
-from pos.errors import UnknownEvent
-from pos.line import Event, OddsQuote, Sport
+from pos.line.errors import UnknownEvent
+from pos.line.events import Event, OddsQuote, Sport
 
 
 class SqlLineRepository:
@@ -44,7 +45,7 @@ class SqlLineRepository:
         return {row.code: _event(row) for row in rows}
 
     def events(self) -> list[Event]:
-        """Every event of the line, by code (not the draws of Bet-on-Poker, pos.draw_line)."""
+        """Every event of the line, by code (not the draws of Bet-on-Poker, pos.poker.events)."""
         rows = self._session.scalars(
             select(EventRow).where(EventRow.sport != Sport.POKER.value).order_by("code")
         )

@@ -23,7 +23,7 @@ from pathlib import Path
 from sqlalchemy import Connection, Engine, inspect
 
 from db.engine import DatabaseLocation
-from pos.errors import DatabaseTooNew, DatabaseUnreadable, MigrationFailed
+from pos.core.errors import DatabaseTooNew, DatabaseUnreadable, MigrationFailed
 
 log = logging.getLogger(__name__)
 

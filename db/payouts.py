@@ -1,4 +1,4 @@
-"""Payouts waiting for their receipt's print: the pos.ports PendingPayoutRepository.
+"""Payouts waiting for their receipt's print: the pos.core.ports PendingPayoutRepository.
 
 Every statement is Core, run on the session's connection (db.statements.run): a payout
 writes and deletes this row in its two transactions, and nothing holds it as an ORM object.
@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from db.statements import SLIP_ID_OF_NUMBER, inserting, run
 from db.tables import PendingPayoutRow, SlipRow
-from pos.payouts import PendingPayout
+from pos.payouts.rules import PendingPayout
 
 _PENDING = cast(Table, PendingPayoutRow.__table__)
 _ROWS = select(_PENDING, SlipRow.number.label("slip_number")).join(

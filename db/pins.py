@@ -1,4 +1,4 @@
-"""PIN hashing with argon2id (argon2-cffi), the pos.ports.PinHasher `main.py` builds; tests
+"""PIN hashing with argon2id (argon2-cffi), the pos.core.ports.PinHasher `main.py` builds; tests
 may inject a cheaper hasher."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The read side of the manager's reports: the pos.ports ReportQueries (pos.reports).
+"""The read side of the manager's reports: the pos.core.ports ReportQueries (pos.reports.builders).
 
 Each report is one or two grouped queries; amounts are summed in the database as the integer
 kopecks stored (db.shifts `kopecks`), never read back as roubles and summed as such.
@@ -25,10 +25,17 @@ from db.tables import (
     SlipRow,
 )
 from db.types import UTCDateTime
-from pos.line import Sport
-from pos.reports import CancelledSlip, EventLiability, SalesHour, ShiftFacts, Tally, UnpaidWin
-from pos.shifts import TransferKind
-from pos.slips import CashKind, SlipStatus
+from pos.betting.slips import CashKind, SlipStatus
+from pos.line.events import Sport
+from pos.reports.builders import (
+    CancelledSlip,
+    EventLiability,
+    SalesHour,
+    ShiftFacts,
+    Tally,
+    UnpaidWin,
+)
+from pos.till.shifts import TransferKind
 
 _ISSUED = (SlipStatus.OPEN.value, SlipStatus.PAID.value, SlipStatus.CANCELLED.value)
 

@@ -1,6 +1,7 @@
 """The repositories over one SQLAlchemy session, by the name they had before each took its module.
 
-Each implements a repository protocol of `pos.ports` in the module of its room (`tests/fakes.py`
+Each implements a repository protocol of `pos.core.ports` in the module of its room
+(`tests/fakes.py`
 holds the in-memory twin whose behaviour they follow); this module keeps the old import path.
 """
 

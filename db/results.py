@@ -1,4 +1,4 @@
-"""Results and settlement in the database: the pos.ports ResultRepository and
+"""Results and settlement in the database: the pos.core.ports ResultRepository and
 SettlementRepository.
 
 Settlement is mass work (STYLE.md B5): unsettled slips are read as their terms, one short
@@ -29,9 +29,9 @@ from db.tables import (
     SlipRow,
 )
 from db.types import UTCDateTime
-from pos.results import Result, ResultStatus
-from pos.settlement_batch import VERDICT_STATUS, SettledBatch, Verdict
-from pos.slips import SlipStatus
+from pos.betting.slips import SlipStatus
+from pos.settlement.batch import VERDICT_STATUS, SettledBatch, Verdict
+from pos.settlement.results import Result, ResultStatus
 
 # The counter row both a settlement run and a correction of a result lock (see `lock`).
 _CORRECTIONS = "result_corrections"

@@ -1,4 +1,5 @@
-"""Shop settings and each terminal's register and printers: the pos.ports SettingsRepository."""
+"""Shop settings and each terminal's register and printers: the pos.core.ports
+SettingsRepository."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Shifts in the database: the pos.ports ShiftRepository."""
+"""Shifts in the database: the pos.core.ports ShiftRepository."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from db.statements import run
 from db.tables import CashMovementRow, CashTransferRow, ShiftRow
-from pos.shifts import CashTransfer, Shift, ShiftState, TransferKind
-from pos.slips import CashKind
+from pos.betting.slips import CashKind
+from pos.till.shifts import CashTransfer, Shift, ShiftState, TransferKind
 
 _SHIFTS = cast(Table, ShiftRow.__table__)
 # Read as a Core row (db.statements.run): every sale and payout reads the open shift.

@@ -1,4 +1,4 @@
-"""Slips with their legs, cash movements and identity checks: the pos.ports SlipRepository."""
+"""Slips with their legs, cash movements and identity checks: the pos.core.ports SlipRepository."""
 
 from __future__ import annotations
 
@@ -23,10 +23,10 @@ from db.tables import (
     SlipTermsRow,
 )
 from db.types import Kopecks
-from pos.bets import parse_kind
-from pos.line import Sport
-from pos.settlement_batch import encode_terms
-from pos.slips import Cancellation, CashMovement, IdCheck, Leg, Slip, SlipStatus
+from pos.betting.bets import parse_kind
+from pos.betting.slips import Cancellation, CashMovement, IdCheck, Leg, Slip, SlipStatus
+from pos.line.events import Sport
+from pos.settlement.batch import encode_terms
 
 _INSERT_CASH = inserting(CashMovementRow)
 _INSERT_CASH_OF_NUMBER = inserting(CashMovementRow, slip_id=SLIP_ID_OF_NUMBER)

@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import BigInteger, DateTime, Dialect, Integer, String
 from sqlalchemy.types import TypeDecorator, TypeEngine
 
-from pos.money import from_kopecks, to_kopecks
+from pos.core.money import from_kopecks, to_kopecks
 
 _HUNDREDTH = Decimal("0.01")
 _SQLITE_MOMENT = String(32)

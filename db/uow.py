@@ -29,8 +29,8 @@ from db.settings import SqlSettingsRepository
 from db.shifts import SqlShiftRepository
 from db.slips import SqlSlipRepository
 from db.users import SqlUserRepository
-from pos.errors import ConcurrentChange, StorageUnavailable
-from pos.ports import (
+from pos.core.errors import ConcurrentChange, StorageUnavailable
+from pos.core.ports import (
     AuditLog,
     DrawRepository,
     FiscalRepository,

@@ -1,4 +1,4 @@
-"""Users in the database: the pos.ports UserRepository."""
+"""Users in the database: the pos.core.ports UserRepository."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from db.tables import UserRow
-from pos.users import Role, User
+from pos.people.users import Role, User
 
 
 class SqlUserRepository:

@@ -33,8 +33,8 @@ from typing import Self
 from escpos.escpos import Escpos
 from escpos.printer import Serial, Usb, Win32Raw
 
-from pos.errors import PrinterUnavailable
-from pos.printers import PrinterConfig, PrinterKind
+from pos.core.errors import PrinterUnavailable
+from pos.core.printers import PrinterConfig, PrinterKind
 from printing.device_errors import close_quietly, detail_of, device_errors
 from printing.printer_status import ASK_PRINTER, escpos_ask, judge_status, socket_ask
 from printing.profiles import profile_for

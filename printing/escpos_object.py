@@ -7,7 +7,7 @@ from __future__ import annotations
 from escpos.escpos import Escpos
 from escpos.exceptions import DeviceNotFoundError
 
-from pos.errors import PrinterUnavailable
+from pos.core.errors import PrinterUnavailable
 from printing.device_errors import close_quietly, detail_of, device_errors
 from printing.devices import Device
 from printing.printer_status import escpos_ask, judge_status

@@ -1,11 +1,12 @@
-"""The cash payout journal (pos.journal) as a PDF: A4 landscape pages of the appendix's table.
+"""The cash payout journal (pos.payouts.journal) as a PDF: A4 landscape pages of the appendix's
+table.
 
 Drawn as a printing.pdf table: the rows are laid out first, then packed into pages, so every
 page can say "Лист N из M" in one pass.
 
 Every page carries the title, the shop, its licence and the period, the eight column headings
 and its own total; the last page of entries adds the period's total; a final page certifies
-the number of sheets, the entries and their fingerprint (pos.journal.entries_hash) for the
+the number of sheets, the entries and their fingerprint (pos.payouts.journal.entries_hash) for the
 manager's signature and the seal. The output is byte-for-byte reproducible: the same entries
 and the same `printed_at` give the same file.
 """
@@ -22,9 +23,9 @@ from zoneinfo import ZoneInfo
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pos.audit import ChainHead
-from pos.journal import COLUMNS, TITLE, JournalEntry, entries_hash
-from pos.money import format_money
+from pos.core.audit import ChainHead
+from pos.core.money import format_money
+from pos.payouts.journal import COLUMNS, TITLE, JournalEntry, entries_hash
 from printing.pdf import (
     BOLD,
     FONT,
@@ -70,7 +71,7 @@ def write_journal_pdf(
 
     The entries must be numbered continuously (the journal has no gaps and no repeats): a
     gap or a repeated number is a caller's bug and raises ValueError before anything is
-    written. `chain_head`, the audit trail's last record when printed (pos.audit), goes on
+    written. `chain_head`, the audit trail's last record when printed (pos.core.audit), goes on
     the certification page.
     """
     ordered = sorted(entries, key=lambda e: e.number)

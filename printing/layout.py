@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from pos.money import NBSP
-from pos.settings import ShopSettings
+from pos.core.money import NBSP
+from pos.core.settings import ShopSettings
 from printing.text import for_code_page
 
 WIDTH_80MM = 48  # characters of font A on 80 mm paper

@@ -1,4 +1,4 @@
-"""The player's payout note (pos.payouts.PayoutNote), laid out as lines (printing.layout).
+"""The player's payout note (pos.payouts.rules.PayoutNote), laid out as lines (printing.layout).
 
 Handed to the player with the cash and the fiscal expense receipt: the slip, the amount, the
 journal entry and the settlement's explanation leg by leg. No personal data — no name, no
@@ -7,10 +7,10 @@ document — is printed on it (issue #6, "Personal data").
 
 from __future__ import annotations
 
-from pos.money import format_roubles as rub
-from pos.payouts import PayoutNote
-from pos.settings import ShopSettings
-from pos.slipnumbers import display_slip_number
+from pos.core.money import format_roubles as rub
+from pos.core.settings import ShopSettings
+from pos.core.wording import display_slip_number
+from pos.payouts.rules import PayoutNote
 from printing.layout import INDENT, WIDTH_80MM, Item, Page, local, shop_header
 
 TITLE = "КВИТАНЦИЯ О ВЫПЛАТЕ"

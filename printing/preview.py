@@ -5,7 +5,7 @@ from __future__ import annotations
 import qrcode
 from barcode import Code128
 
-from pos.ports import PreviewLine
+from pos.core.ports import PreviewLine
 from printing.layout import Barcode, Item, Text
 
 

@@ -8,8 +8,8 @@ from escpos import capabilities
 from escpos.escpos import Escpos
 from escpos.printer import Dummy
 
-from pos.errors import PrinterUnavailable
-from pos.printers import PrinterConfig
+from pos.core.errors import PrinterUnavailable
+from pos.core.printers import PrinterConfig
 
 # Epson's 80 mm model: CP866 in slot 17, CODE128 in hardware, native QR, a cutter, and a
 # real media width (the "default" profile has none and makes escpos print to stdout).

@@ -1,6 +1,6 @@
 """Fiscal documents and the printer test page, laid out as lines (printing.layout).
 
-A receipt records a stake taken, a stake returned or a payout (pos.fiscal); the X report
+A receipt records a stake taken, a stake returned or a payout (pos.till.fiscal); the X report
 shows the open fiscal day's totals and the Z report closes the day. None of them carries a
 player's personal data: the receipt knows the slip number and the amount only. The test page
 shows a shop how its printer handles the code page, the width, styles and codes.
@@ -8,12 +8,12 @@ shows a shop how its printer handles the code page, the width, styles and codes.
 
 from __future__ import annotations
 
-from pos.fiscal import ITEM_WORDS, RECEIPT_TITLES, DayReport, FiscalReceipt, ReceiptKind
-from pos.money import NBSP
-from pos.money import format_roubles as rub
-from pos.settings import ShopSettings
-from pos.shifts import CashTransfer, TransferKind
-from pos.slipnumbers import display_slip_number
+from pos.core.money import NBSP
+from pos.core.money import format_roubles as rub
+from pos.core.settings import ShopSettings
+from pos.core.wording import display_slip_number
+from pos.till.fiscal import ITEM_WORDS, RECEIPT_TITLES, DayReport, FiscalReceipt, ReceiptKind
+from pos.till.shifts import CashTransfer, TransferKind
 from printing.layout import (
     INDENT,
     WIDTH_80MM,
@@ -134,7 +134,7 @@ def report_layout(
         page.pair("Чеки за смену", "чеков нет")
     else:
         page.pair("Чеки за смену", f"№ {totals.first_no}–{totals.last_no}")
-    # A spoiled receipt (its job broke) keeps its number and counts in no sum (pos.fiscal).
+    # A spoiled receipt (its job broke) keeps its number and counts in no sum (pos.till.fiscal).
     page.pair("Аннулировано чеков", str(totals.spoiled_count))
     if totals.spoiled_count:
         page.pair("на сумму", rub(totals.spoiled), indent=INDENT)

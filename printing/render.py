@@ -21,7 +21,7 @@ from escpos.escpos import Escpos
 from escpos.exceptions import Error as EscposError
 from escpos.printer import Dummy
 
-from pos.errors import PrinterUnavailable
+from pos.core.errors import PrinterUnavailable
 from printing.layout import Barcode, Item, Text
 
 log = logging.getLogger(__name__)

@@ -1,4 +1,4 @@
-"""The manager's reports (pos.reports) as PDF: A4 landscape, a printing.pdf table.
+"""The manager's reports (pos.reports.builders) as PDF: A4 landscape, a printing.pdf table.
 
 Every page carries the report's title, the shop, the period, the column headings and "Лист N
 из M"; the totals row closes the table on the last page, the notes say what the figures mean;
@@ -13,7 +13,7 @@ from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pos.reports import NO_OPERATIONS, Cell, Report, cell_text
+from pos.reports.builders import NO_OPERATIONS, Cell, Report, cell_text
 from printing.pdf import (
     BOLD,
     FONT,

@@ -11,12 +11,13 @@ from zoneinfo import ZoneInfo
 
 from escpos.escpos import Escpos
 
-from pos.money import NBSP, format_money
-from pos.money import format_roubles as rub
-from pos.settings import ShopSettings
-from pos.slipnumbers import display_slip_number
-from pos.slips import Leg, Slip
-from pos.wording import kind_words, market_words, odds_words, sport_words, total_odds_words
+from pos.betting.slips import Leg, Slip
+from pos.betting.wording import kind_words
+from pos.core.money import NBSP, format_money
+from pos.core.money import format_roubles as rub
+from pos.core.settings import ShopSettings
+from pos.core.wording import display_slip_number, odds_words, total_odds_words
+from pos.line.wording import market_words, sport_words
 from printing.layout import (
     INDENT,
     WIDTH_58MM,

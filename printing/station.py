@@ -1,6 +1,6 @@
 """The terminal's print station: layouts rendered to bytes, each job sent in one write.
 
-It implements `pos.ports.PrintStation` for the use cases in pos/till.py. A slip and its
+It implements `pos.core.ports.PrintStation` for the use cases in pos/till.py. A slip and its
 receipt on one printer go out as one job (slip, cut, receipt, cut), so that a link dropped
 mid-job cannot leave a receipt without its slip; with a separate fiscal printer the slip
 goes first and the receipt after it (`print_slip` says whether the receipt went out).
@@ -14,14 +14,14 @@ from pathlib import Path
 
 from escpos.escpos import Escpos
 
-from pos.errors import PrinterUnavailable
-from pos.fiscal import DayReport, FiscalReceipt
-from pos.payouts import PayoutNote
-from pos.ports import PreviewLine
-from pos.printers import PrinterConfig
-from pos.settings import ShopSettings
-from pos.shifts import CashTransfer
-from pos.slips import Slip
+from pos.betting.slips import Slip
+from pos.core.errors import PrinterUnavailable
+from pos.core.ports import PreviewLine
+from pos.core.printers import PrinterConfig
+from pos.core.settings import ShopSettings
+from pos.payouts.rules import PayoutNote
+from pos.till.fiscal import DayReport, FiscalReceipt
+from pos.till.shifts import CashTransfer
 from printing.devices import Device, open_device
 from printing.escpos_object import device_for
 from printing.layout import Item

@@ -17,8 +17,8 @@ from escpos.printer import Dummy
 
 import printing  # noqa: F401 - python-escpos's capability cache set up before escpos loads
 from main import assemble_shop
-from pos.clock import FixedClock
-from pos.services import Shop
+from pos.core.clock import FixedClock
+from pos.shop.services import Shop
 from tests.fakes import FakeStorage, PlainPinHasher
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)  # 12:00 in Minsk

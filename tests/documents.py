@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from pos.identity import IdDocument
+from pos.people.identity import IdDocument
 
 PASSPORT = IdDocument(
     surname="Иванов",

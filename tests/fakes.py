@@ -10,13 +10,9 @@ from decimal import Decimal
 from types import TracebackType
 from typing import Self
 
-from pos.audit import EMPTY_HEAD, AuditRecord, ChainedRecord, ChainHead, chain_hash
-from pos.draws import Draw
-from pos.fiscal import DayReport, FiscalReceipt, Register
-from pos.journal import JournalEntry, JournalQuery
-from pos.line import Event, OddsQuote, Sport
-from pos.payouts import PendingPayout
-from pos.ports import (
+from pos.betting.slips import Cancellation, CashKind, CashMovement, IdCheck, Slip, SlipStatus
+from pos.core.audit import EMPTY_HEAD, AuditRecord, ChainedRecord, ChainHead, chain_hash
+from pos.core.ports import (
     AuditLog,
     DrawRepository,
     FiscalRepository,
@@ -30,11 +26,15 @@ from pos.ports import (
     SlipRepository,
     UserRepository,
 )
-from pos.results import Result
-from pos.settlement_batch import VERDICT_STATUS, SettledBatch, Verdict, encode_terms
-from pos.shifts import ZERO, CashTransfer, Shift, ShiftState, TransferKind
-from pos.slips import Cancellation, CashKind, CashMovement, IdCheck, Slip, SlipStatus
-from pos.users import User
+from pos.line.events import Event, OddsQuote, Sport
+from pos.payouts.journal import JournalEntry, JournalQuery
+from pos.payouts.rules import PendingPayout
+from pos.people.users import User
+from pos.poker.draws import Draw
+from pos.settlement.batch import VERDICT_STATUS, SettledBatch, Verdict, encode_terms
+from pos.settlement.results import Result
+from pos.till.fiscal import DayReport, FiscalReceipt, Register
+from pos.till.shifts import ZERO, CashTransfer, Shift, ShiftState, TransferKind
 
 
 class FakeData:

@@ -20,9 +20,9 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QLineEdit, QListWidget, QPushButton, QTabBar, QWidget
 
 from main import assemble_shop
-from pos.clock import FixedClock
+from pos.core.clock import FixedClock
 from pos.errors import PosError
-from pos.services import Shop
+from pos.shop.services import Shop
 from printing.profiles import dummy_printer
 from ui.app import create_application
 from ui.connection import ShopConnection

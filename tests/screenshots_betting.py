@@ -39,8 +39,8 @@ except ImportError:  # python tests/screenshots_betting.py: the script's folder 
         wait_until,
     )
 
-from pos.clock import FixedClock
-from pos.desk import Desk
+from pos.core.clock import FixedClock
+from pos.shop.desk import Desk
 from ui.app import create_application
 from ui.navigation import tab_text
 from ui.pages.betting import BettingPage

@@ -31,10 +31,10 @@ except ImportError:  # python tests/screenshots_draws.py: the script's folder is
         wait_until,
     )
 
-from pos.clock import FixedClock
-from pos.draw_line import SCHEDULE, draw_code
-from pos.draws import Round
-from pos.services import Shop
+from pos.core.clock import FixedClock
+from pos.poker.draws import Round
+from pos.poker.events import SCHEDULE, draw_code
+from pos.shop.services import Shop
 from ui.app import create_application
 from ui.connection import ShopConnection
 from ui.main_window import MainWindow

@@ -29,9 +29,9 @@ except ImportError:  # python tests/screenshots_fit.py: the script's folder is o
     from screenshots import NOW, save, settle, sign_in, wait_until  # type: ignore[no-redef]
 
 from main import open_shop
-from pos.clock import FixedClock
-from pos.services import Shop
-from pos.slips import SlipStatus
+from pos.betting.slips import SlipStatus
+from pos.core.clock import FixedClock
+from pos.shop.services import Shop
 from ui.app import create_application
 from ui.connection import ShopConnection
 from ui.main_window import MainWindow

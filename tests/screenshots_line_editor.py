@@ -18,8 +18,8 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QListWidget, QPushButton, QTableView
 
-from pos.desk import Desk
-from pos.line import Sport
+from pos.line.events import Sport
+from pos.shop.desk import Desk
 from ui.app import create_application
 from ui.connection import ShopConnection
 from ui.main_window import MainWindow

@@ -29,8 +29,8 @@ except ImportError:  # python tests/screenshots_lock.py: the script's folder is 
     )
     from screenshots_betting import save_screen  # type: ignore[no-redef]
 
-from pos.clock import FixedClock
-from pos.services import Shop
+from pos.core.clock import FixedClock
+from pos.shop.services import Shop
 from ui.app import create_application
 from ui.connection import ShopConnection
 from ui.main_window import MainWindow

@@ -26,10 +26,10 @@ except ImportError:  # python tests/screenshots_payout_recovery.py: the folder i
     from screenshots import save  # type: ignore[no-redef]
     from screenshots_till import till_at_sign_in, till_shop  # type: ignore[no-redef]
 
-from pos import payout_desk
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.services import Shop
+from pos.core.clock import FixedClock
+from pos.payouts import use_cases as payout_desk
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
 from tests.documents import PASSPORT
 from tests.shifts import reopen_shift
 from ui.app import create_application

@@ -23,10 +23,10 @@ except ImportError:  # python tests/screenshots_payouts.py: the script's folder 
     from screenshots import demo_shop, save, wait_until  # type: ignore[no-redef]
     from screenshots_results import open_window, results  # type: ignore[no-redef]
 
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.services import Shop
-from pos.slips import Slip, SlipStatus
+from pos.betting.slips import Slip, SlipStatus
+from pos.core.clock import FixedClock
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
 from tests.documents import ID_CARD, PASSPORT, PASSPORT_HB
 from tests.shifts import reopen_shift
 from ui.app import create_application

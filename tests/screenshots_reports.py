@@ -38,10 +38,10 @@ except ImportError:  # python tests/screenshots_reports.py: the script's folder 
     from screenshots_till import morning  # type: ignore[no-redef]
 
 from main import open_shop
-from pos.clock import FixedClock
-from pos.permissions import Permission
-from pos.reports import ReportKind
-from pos.services import Shop
+from pos.core.clock import FixedClock
+from pos.people.permissions import Permission
+from pos.reports.builders import ReportKind
+from pos.shop.services import Shop
 from ui.app import create_application
 from ui.connection import ShopConnection
 from ui.main_window import MainWindow

@@ -31,11 +31,11 @@ except ImportError:  # python tests/screenshots_results.py: the script's folder 
     )
     from screenshots_betting import save_screen  # type: ignore[no-redef]
 
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.results import ResultEntry
-from pos.services import Shop
-from pos.slips import Slip
+from pos.betting.slips import Slip
+from pos.core.clock import FixedClock
+from pos.settlement.results import ResultEntry
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
 from ui.app import create_application
 from ui.connection import ShopConnection
 from ui.main_window import MainWindow

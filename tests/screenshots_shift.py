@@ -39,9 +39,9 @@ except ImportError:  # python tests/screenshots_shift.py: the script's folder is
     from screenshots_till import morning  # type: ignore[no-redef]
 
 from main import assemble_shop
-from pos.clock import FixedClock
-from pos.permissions import Permission
-from pos.services import Shop
+from pos.core.clock import FixedClock
+from pos.people.permissions import Permission
+from pos.shop.services import Shop
 from ui.app import create_application
 from ui.connection import ShopConnection
 from ui.dialogs.shift_close import ShiftCloseDialog

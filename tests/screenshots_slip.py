@@ -28,10 +28,10 @@ from escpos.printer import Dummy
 from PIL import Image, ImageDraw, ImageFont
 
 from main import assemble_shop
-from pos.clock import FixedClock
-from pos.fiscal import DayReport, FiscalReceipt, FiscalTotals, ReceiptKind
-from pos.settings import ShopSettings
-from pos.slips import Slip
+from pos.betting.slips import Slip
+from pos.core.clock import FixedClock
+from pos.core.settings import ShopSettings
+from pos.till.fiscal import DayReport, FiscalReceipt, FiscalTotals, ReceiptKind
 from printing.layout import Barcode, Item, QrCode, Text
 from printing.receipts import receipt_layout, report_layout
 from printing.slips import slip_layout

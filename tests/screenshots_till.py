@@ -35,11 +35,11 @@ except ImportError:  # python tests/screenshots_till.py: the script's folder is 
     )
 
 from main import assemble_shop
-from pos import till
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.printers import make_printer_config
-from pos.services import Shop
+from pos.core.clock import FixedClock
+from pos.core.printers import make_printer_config
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
+from pos.till import use_cases as till
 from ui.app import create_application
 from ui.connection import ShopConnection
 from ui.main_window import MainWindow

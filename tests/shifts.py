@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from pos.desk import Desk
+from pos.shop.desk import Desk
 
 
 def reopen_shift(desk: Desk, cash: str = "1000") -> None:
     """Close the terminal's shift (the expected cash counted) and open a new one: a shift
-    open for more than 24 hours takes no more bets, payouts or cash (pos.shifts). The new
+    open for more than 24 hours takes no more bets, payouts or cash (pos.till.shifts). The new
     drawer holds `cash`: payouts are capped by it."""
     status = desk.shift()
     if status is not None:

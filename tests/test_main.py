@@ -120,9 +120,10 @@ def test_create_user_adds_a_manager(tmp_path: Path) -> None:
 @pytest.mark.warns_in_log  # pos logs the three locks of olga
 def test_unlock_user_lets_the_last_manager_locked_for_good_in_again(tmp_path: Path) -> None:
     """Issue 16: with the only manager locked until a manager unlocks, the PC itself can."""
-    from pos.audit import SYSTEM_ACTOR
-    from pos.clock import FixedClock
-    from pos.errors import PosError, UserLockedUntilUnlocked
+    from pos.core.audit import SYSTEM_ACTOR
+    from pos.core.clock import FixedClock
+    from pos.core.errors import PosError
+    from pos.people.errors import UserLockedUntilUnlocked
 
     created = run_main(
         "create-user", "olga", "--role", "manager", "--pin", "7351", data_dir=tmp_path
@@ -216,7 +217,7 @@ def test_the_window_says_why_and_exits_when_the_database_cannot_be_opened(tmp_pa
 
 
 def test_report_command_saves_pdf_or_csv_by_the_file_name(tmp_path: Path) -> None:
-    from pos.reports import ReportKind
+    from pos.reports.builders import ReportKind
     from ui.command_line import REPORTS
 
     assert set(REPORTS) == {kind.value for kind in ReportKind}

@@ -13,8 +13,8 @@ from main import (
     write_default_config,
     write_sign_in,
 )
-from pos.errors import InvalidTerminalConfig
-from pos.terminal import RememberedSignIn, TerminalConfig
+from pos.core.errors import InvalidTerminalConfig
+from pos.core.terminal import RememberedSignIn, TerminalConfig
 
 
 def test_no_file_means_terminal_k1_on_sqlite_in_the_data_folder(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, Qt,
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from pos.clock import ZonedLogFormatter
+from pos.core.clock import ZonedLogFormatter
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pos.services import Shop
+    from pos.shop.services import Shop
 
 
 class Exit(enum.IntEnum):
@@ -79,8 +79,8 @@ def _journal(shop: Shop, args: argparse.Namespace) -> int:
 
 
 def _report(shop: Shop, args: argparse.Namespace) -> int:
-    from pos.report_desk import ReportFormat  # noqa: PLC0415 - the window shows before pos loads
-    from pos.reports import ReportKind  # noqa: PLC0415
+    from pos.reports.builders import ReportKind  # noqa: PLC0415
+    from pos.reports.use_cases import ReportFormat  # noqa: PLC0415 - the window shows before pos loads
 
     kind = ReportKind(args.kind)
     today = shop.clock.now().astimezone(shop.settings().zone).date()
@@ -121,7 +121,7 @@ COMMANDS: dict[str, Callable[[Shop, argparse.Namespace], int]] = {
     "report": _report,
 }
 
-# The report command's names (pos.reports.ReportKind values), with what each one is.
+# The report command's names (pos.reports.builders.ReportKind values), with what each one is.
 REPORTS = {
     "shifts": "смены: размен, ставки, возвраты, выплаты, внесения, изъятия, пересчёт, разница",
     "turnover": "оборот по дням и видам спорта",

@@ -11,11 +11,11 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from pos.clock import Clock
-from pos.terminal import RememberedSignIn
+from pos.core.clock import Clock
+from pos.core.terminal import RememberedSignIn
 
 if TYPE_CHECKING:
-    from pos.services import Shop  # the window starts before the services are loaded
+    from pos.shop.services import Shop  # the window starts before the services are loaded
 
 
 class ShopConnection:

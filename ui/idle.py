@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QStackedWidget, QWidget
 
-from pos.settings import ShopSettings
+from pos.core.settings import ShopSettings
 from ui.pages.lock import LockPage
 from ui.tasks import TaskRunner
 
 if TYPE_CHECKING:
-    from pos.desk import Desk
+    from pos.shop.desk import Desk
 
 _MS_PER_MINUTE = 60_000
 # Keyboard, mouse and touch input: anything a person at the counter does.

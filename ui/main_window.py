@@ -18,9 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pos.core.settings import ShopSettings
 from pos.errors import PosError
-from pos.settings import ShopSettings
-from pos.shifts import Shift, shift_end_notice
+from pos.till.shifts import Shift, shift_end_notice
 from ui.app import APP_NAME, ORGANIZATION
 from ui.connection import ShopConnection
 from ui.errors import ERROR_COLOUR
@@ -31,8 +31,8 @@ from ui.tasks import TaskRunner
 from ui.widgets.elided_label import ElidedLabel
 
 if TYPE_CHECKING:
-    from pos.desk import Desk
-    from pos.shift_desk import ShiftStatus
+    from pos.shop.desk import Desk
+    from pos.till.shift_use_cases import ShiftStatus
     from ui.pages.betting import BettingPage
     from ui.pages.till import TillPage
     from ui.workspace_pages import Page

@@ -19,7 +19,7 @@ from PySide6.QtGui import QImage, QPageLayout, QPainter
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
-from pos.errors import PrinterUnavailable
+from pos.core.errors import PrinterUnavailable
 
 # 600 dpi is more than text on an office printer needs; an A4 page at 1200 dpi in grey would
 # be a 140 MB bitmap.

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication
 
-from pos.clock import Clock
+from pos.core.clock import Clock
+from pos.core.terminal import RememberedSignIn
 from pos.errors import PosError
-from pos.terminal import RememberedSignIn
 from ui.app import GarbageCollector, create_application, install_crash_handler
 from ui.connection import ShopConnection
 from ui.fatal import show_fatal_error
@@ -19,7 +19,7 @@ from ui.main_window import MainWindow
 from ui.tasks import TaskRunner
 
 if TYPE_CHECKING:
-    from pos.services import Shop  # the window starts before the services are loaded
+    from pos.shop.services import Shop  # the window starts before the services are loaded
 
 # The exit code when the database cannot be opened (main.Exit.STORAGE).
 EXIT_STORAGE = 3

@@ -1,7 +1,7 @@
 """The workspace's pages as one table: each page's tab title, how it is made, who may open it.
 
 The main window builds its tabs from `PAGES` in this order (Alt+1…9 follow it), keeping the
-rows whose permission the signed-in user's role has (pos.permissions). This module imports
+rows whose permission the signed-in user's role has (pos.people.permissions). This module imports
 every page, so the window imports it at the first sign-in, not before it is first shown.
 """
 
@@ -13,9 +13,9 @@ from typing import NamedTuple, TypeAlias, TypeVar
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QWidget
 
-from pos.clock import Clock
-from pos.desk import Desk
-from pos.permissions import Permission, allowed
+from pos.core.clock import Clock
+from pos.people.permissions import Permission, allowed
+from pos.shop.desk import Desk
 from ui.pages.betting import BettingPage
 from ui.pages.cancellations import CancellationsPage
 from ui.pages.draws import DrawsPage

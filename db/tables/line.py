@@ -13,7 +13,8 @@ from db.types import Kopecks, Odds, UTCDateTime
 
 
 class EventRow(Base):
-    """An event of the line; `code` is what the cashier types, `sport` a `pos.line.Sport` value."""
+    """An event of the line; `code` is what the cashier types, `sport` a `pos.line.events.Sport`
+    value."""
 
     __tablename__ = "events"
 
@@ -76,7 +77,7 @@ class EventResultRow(Base):
 
 
 class DrawRow(Base):
-    """A Bet-on-Poker draw (pos.draws): its event, the cards dealt so far, the round's margin.
+    """A Bet-on-Poker draw (pos.poker.draws): its event, the cards dealt so far, the round's margin.
 
     The result and a cancellation are the event's result (event_results): the winning seats
     as bits of `home`, so that settlement treats a draw as any event.

@@ -12,7 +12,7 @@ from db.types import UTCDateTime
 
 
 class UserRow(Base):
-    """A cashier or manager; `role` holds a `pos.users.Role` value."""
+    """A cashier or manager; `role` holds a `pos.people.users.Role` value."""
 
     __tablename__ = "users"
     __table_args__ = (
@@ -32,7 +32,7 @@ class UserRow(Base):
 
 
 class SettingRow(Base):
-    """One shop setting as text (pos.settings parses and checks it)."""
+    """One shop setting as text (pos.core.settings parses and checks it)."""
 
     __tablename__ = "settings"
 
@@ -49,13 +49,13 @@ class TerminalRow(Base):
     register_serial: Mapped[str | None] = mapped_column(String(40))
     # The register's registration number with the tax authority, printed on its receipts.
     register_number: Mapped[str] = mapped_column(String(40), default="", server_default="")
-    # pos.printers.to_text of the slip printer and of a separate fiscal printer (None: same).
+    # pos.core.printers.to_text of the slip printer and of a separate fiscal printer (None: same).
     printer: Mapped[str | None] = mapped_column(Text)
     fiscal_printer: Mapped[str | None] = mapped_column(Text)
 
 
 class AuditRow(Base):
-    """One line of the append-only audit trail; `action` holds a `pos.audit.AuditAction` value.
+    """One line of the append-only audit trail; `action` holds a `pos.core.audit.AuditAction` value.
 
     Records are numbered and chained when their transaction commits (db.audit
     SqlAuditLog), the number taken from the counters row "audit".
@@ -69,7 +69,7 @@ class AuditRow(Base):
     actor: Mapped[str] = mapped_column(String(LOGIN))
     action: Mapped[str] = mapped_column(String(32))
     detail: Mapped[str] = mapped_column(Text, default="")
-    # The record's place in the hash chain and its hash (pos.audit.chain_hash).
+    # The record's place in the hash chain and its hash (pos.core.audit.chain_hash).
     seq: Mapped[int] = mapped_column(BigInteger, unique=True)
     hash: Mapped[str] = mapped_column(String(64))
 

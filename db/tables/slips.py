@@ -22,7 +22,7 @@ from db.types import Kopecks, Odds, UTCDateTime
 
 
 class SlipRow(Base):
-    """An issued slip; `status` holds a `pos.slips.SlipStatus` value."""
+    """An issued slip; `status` holds a `pos.betting.slips.SlipStatus` value."""
 
     __tablename__ = "slips"
     __table_args__ = (
@@ -99,7 +99,7 @@ class IdCheckRow(Base):
 
 
 class SlipTermsRow(Base):
-    """A slip's terms as settlement reads them (pos.settlement_batch.encode_terms), written
+    """A slip's terms as settlement reads them (pos.settlement.batch.encode_terms), written
     once with the slip: one short record per slip instead of a row per leg."""
 
     __tablename__ = "slip_terms"

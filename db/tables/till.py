@@ -96,7 +96,7 @@ class FiscalDayRow(Base):
     expenses: Mapped[Decimal] = mapped_column(Kopecks())
     first_no: Mapped[int | None] = mapped_column(Integer)
     last_no: Mapped[int | None] = mapped_column(Integer)
-    # The audit chain's head printed on the Z report (pos.audit.ChainHead).
+    # The audit chain's head printed on the Z report (pos.core.audit.ChainHead).
     chain_seq: Mapped[int | None] = mapped_column(BigInteger)
     chain_hash: Mapped[str | None] = mapped_column(String(64))
     register_number: Mapped[str] = mapped_column(String(40), default="", server_default="")
@@ -108,7 +108,7 @@ class FiscalDayRow(Base):
 
 
 class PendingPayoutRow(Base):
-    """A payout waiting for its receipt's print (pos.payouts.PendingPayout): one per slip."""
+    """A payout waiting for its receipt's print (pos.payouts.rules.PendingPayout): one per slip."""
 
     __tablename__ = "pending_payouts"
     __table_args__ = (CheckConstraint("amount > 0", name="amount"),)
@@ -126,7 +126,7 @@ class PendingPayoutRow(Base):
 
 
 class JournalEntryRow(Base):
-    """A line of the cash payout journal (pos.journal): added, never changed or deleted.
+    """A line of the cash payout journal (pos.payouts.journal): added, never changed or deleted.
 
     `number` is the journal's continuous number, taken from the counters row "journal" in
     the transaction that adds the line. `paid_slip_id` is set on payout lines only: unique,
@@ -152,7 +152,7 @@ class JournalEntryRow(Base):
 
 
 class ShiftRow(Base):
-    """A shift of a terminal (pos.shifts): at most one open per terminal (a partial index)."""
+    """A shift of a terminal (pos.till.shifts): at most one open per terminal (a partial index)."""
 
     __tablename__ = "shifts"
     __table_args__ = (

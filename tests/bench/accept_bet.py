@@ -60,12 +60,12 @@ from sqlalchemy import Connection, Engine, insert, select, text, update
 from db.bootstrap import open_storage
 from db.tables import CashMovementRow, CounterRow, EventRow, OddsQuoteRow, SlipLegRow, SlipRow
 from main import assemble_shop
-from pos.bets import BetKind, BetType, possible_payout, total_odds
-from pos.betting import PickOrBlock
-from pos.clock import FixedClock
-from pos.counter import SECRET_SETTING
-from pos.desk import Desk
-from pos.slipnumbers import make_slip_number
+from pos.betting.bets import BetKind, BetType, possible_payout, total_odds
+from pos.betting.counter import SECRET_SETTING
+from pos.betting.numbers import make_slip_number
+from pos.betting.pricing import PickOrBlock
+from pos.core.clock import FixedClock
+from pos.shop.desk import Desk
 from printing.profiles import dummy_printer
 from tests.bench import plain_sqlite3
 from tests.bench.cache import build_on_the_demo

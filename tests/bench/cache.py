@@ -14,7 +14,7 @@ from sqlalchemy import Engine
 from db.bootstrap import open_storage
 from db.migrate import HEAD
 from main import assemble_shop
-from pos.clock import FixedClock
+from pos.core.clock import FixedClock
 from tests.fakes import PlainPinHasher
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -23,8 +23,8 @@ from zoneinfo import ZoneInfo
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pos.journal import JournalEntry
-from pos.money import format_money
+from pos.core.money import format_money
+from pos.payouts.journal import JournalEntry
 from printing.journal import (
     BODY_SIZE,
     COLUMN_WIDTHS,

@@ -19,7 +19,7 @@ expresses of 2–10 legs, 10% systems up to 10/20 on 3,000 matches that ended th
 its NOW). Each run copies it beside the cache (fsynced, never in /tmp), then, untimed: gives
 every slip a real printed number (the settle recipe numbers its slips `0000000000042`,
 which has no check code, so `find_slip` would refuse it; the copy gets
-`pos.slipnumbers.make_slip_number(id, secret)` for all 1,000,000, so the number index holds
+`pos.betting.numbers.make_slip_number(id, secret)` for all 1,000,000, so the number index holds
 real numbers), opens it with `Shop.open`, settles it once (`shop.settle()`), and picks
 WARM_UP + max(PAYOUTS, 50 × --runs) distinct won slips at random (seeded). The cache is
 never written; the copies are deleted after the run.
@@ -66,14 +66,14 @@ from sqlalchemy import Engine
 
 from db.bootstrap import open_storage
 from main import assemble_shop, open_shop
-from pos.betting import PickOrBlock
-from pos.clock import FixedClock
-from pos.counter import SECRET_SETTING
-from pos.desk import Desk
-from pos.markets import LegOutcome
-from pos.services import Shop
-from pos.settlement import market_outcome
-from pos.slipnumbers import make_slip_number
+from pos.betting.counter import SECRET_SETTING
+from pos.betting.numbers import make_slip_number
+from pos.betting.pricing import PickOrBlock
+from pos.core.clock import FixedClock
+from pos.line.markets import LegOutcome
+from pos.settlement.rules import market_outcome
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
 from printing.profiles import dummy_printer
 from tests.bench import plain_sqlite3, settle
 from tests.bench.accept_bet import STAKES, SYSTEM_STAKES

@@ -1,6 +1,6 @@
 """Exact Bet-on-Poker chances after the deal, against the fastest of two C evaluators.
 
-`pos.poker.win_chances` for the research deal (AsKs, QhQd, 7c8c, 2d2h, JsTd, 9h9c;
+`pos.poker.chances.win_chances` for the research deal (AsKs, QhQd, 7c8c, 2d2h, JsTd, 9h9c;
 shared/notes/performance.md §2) counts, over all 658,008 boards of the 40 cards left, the
 boards on which each hand is among the best. The peers do the same count in a plain Python
 loop over `itertools.combinations`, calling their library's fastest seven-card evaluation for
@@ -28,7 +28,7 @@ from fractions import Fraction
 from phevaluator import _pheval  # type: ignore[import-untyped]  # no stubs
 from phevaluator.card import Card as PhCard  # type: ignore[import-untyped]
 
-from pos.poker import RANKS, SUITS, win_chances
+from pos.poker.chances import RANKS, SUITS, win_chances
 
 with warnings.catch_warnings():
     # eval7 0.1.11 builds its hand-range parser at import with pyparsing's deprecated names.

@@ -6,7 +6,7 @@ events all have results — about 60% singles, 30% expresses of 2 to 10 legs and
 from 2/3 up to 10/20 (the legs on a line of 3,000 matches with 14 markets each, integer
 totals and handicaps among them, so some legs are void; 2% of the matches postponed or
 cancelled). What is timed is the whole run: reading every unsettled slip's terms in chunks
-of 50,000, settling them (pos.settlement_batch) and writing a settlement row per slip, one
+of 50,000, settling them (pos.settlement.batch) and writing a settlement row per slip, one
 transaction per chunk. The goal is a ratio of at most 2.
 
 The reference, `core_write_1m`, writes 1,000,000 rows of the same width — the settlement
@@ -22,7 +22,7 @@ are timed too and printed on stderr with the ratio against them.
 Each round copies the cached database afresh (fsynced, beside the cache, not in /tmp) and
 times the reference and the run on that copy, alternating which goes first. The database is
 built once per schema revision into BETSHOP_BENCH_CACHE (default `.bench-cache/`), through
-the app's own encoding of slips (`pos.settlement_batch.encode_terms`) and Core executemany.
+the app's own encoding of slips (`pos.settlement.batch.encode_terms`) and Core executemany.
 """
 
 from __future__ import annotations
@@ -46,12 +46,12 @@ from db.bootstrap import open_storage
 from db.tables import EventResultRow, EventRow, SettlementRow, SlipLegRow, SlipRow, SlipTermsRow
 from db.types import UTCDateTime
 from main import assemble_shop
-from pos.bets import BetKind, BetType, possible_payout
-from pos.clock import FixedClock
-from pos.results import ResultStatus
-from pos.services import Shop
-from pos.settlement_batch import encode_terms
-from pos.slips import Leg, Slip
+from pos.betting.bets import BetKind, BetType, possible_payout
+from pos.betting.slips import Leg, Slip
+from pos.core.clock import FixedClock
+from pos.settlement.batch import encode_terms
+from pos.settlement.results import ResultStatus
+from pos.shop.services import Shop
 from tests.bench.cache import build_on_the_demo
 from tests.bench.cache import cached_database as cached_database_named
 from tests.fakes import PlainPinHasher

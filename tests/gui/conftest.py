@@ -12,9 +12,9 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.services import Shop
+from pos.core.clock import FixedClock
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
 from tests.conftest import demo_shop_on
 from tests.fakeprinter import FlakyDummy
 from tests.fakes import FakeStorage

@@ -22,25 +22,24 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from main import assemble_shop
-from pos.audit import AuditAction
-from pos.bets import BetType
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.errors import (
+from pos.betting.bets import BetType
+from pos.betting.errors import (
     EventAlreadyOnSlip,
     EventStarted,
-    InvalidMarket,
     InvalidSlipNumber,
     MarketMissing,
-    NotPermitted,
     StakeNotSplittable,
     StakeTooLow,
-    UnknownEvent,
 )
-from pos.permissions import WORDS, Permission
-from pos.services import Shop
-from pos.slipnumbers import display_slip_number
-from pos.slips import Slip, SlipStatus
+from pos.betting.slips import Slip, SlipStatus
+from pos.core.audit import AuditAction
+from pos.core.clock import FixedClock
+from pos.core.errors import NotPermitted
+from pos.core.wording import display_slip_number
+from pos.line.errors import InvalidMarket, UnknownEvent
+from pos.people.permissions import WORDS, Permission
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
 from tests.conftest import REGISTER
 from tests.fakes import FakeStorage, PlainPinHasher
 from tests.gui.conftest import FlakyDummy

@@ -11,11 +11,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QTableWidget, QWidget
 from pytestqt.qtbot import QtBot
 
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.errors import ReasonRequired, SlipNotOpen, WindowClosed
-from pos.slipnumbers import display_slip_number
-from pos.slips import Slip, SlipStatus
+from pos.betting.errors import ReasonRequired, SlipNotOpen, WindowClosed
+from pos.betting.slips import Slip, SlipStatus
+from pos.core.clock import FixedClock
+from pos.core.wording import display_slip_number
+from pos.shop.desk import Desk
 from tests.fakes import FakeStorage
 from tests.gui.test_betting import MINSK, betting_page, cancel_with_reason, countdown, issue_single
 from ui.dialogs.cancel_reason import CancelReasonDialog

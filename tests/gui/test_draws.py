@@ -13,12 +13,12 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QTabBar, QTableWidget
 from pytestqt.qtbot import QtBot
 
 import ui.pages.draws
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.draw_line import SCHEDULE, draw_code
-from pos.draws import Round
-from pos.services import Shop
-from pos.slips import SlipStatus
+from pos.betting.slips import SlipStatus
+from pos.core.clock import FixedClock
+from pos.poker.draws import Round
+from pos.poker.events import SCHEDULE, draw_code
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
 from tests.fakes import FakeStorage
 from tests.gui.test_betting import issue, type_stake
 from tests.gui.test_main_window import login_page, sign_in

@@ -8,7 +8,8 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 import ui.errors
-from pos.errors import PosError, StorageUnavailable, WrongPin
+from pos.core.errors import PosError, StorageUnavailable
+from pos.people.errors import WrongPin
 from ui.errors import MessageGroup, MessageLabel, show_error
 
 

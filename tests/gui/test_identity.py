@@ -9,9 +9,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
-from pos.desk import Desk
-from pos.errors import DocumentExpired, DocumentRefused, InvalidDocument, InvalidMrz, Underage
-from pos.slips import IdOutcome
+from pos.betting.errors import DocumentRefused
+from pos.betting.slips import IdOutcome
+from pos.people.errors import DocumentExpired, InvalidDocument, InvalidMrz, Underage
+from pos.shop.desk import Desk
 from tests.fakes import FakeStorage
 from ui.dialogs.identity import IdentityDialog
 from ui.pages.betting import BettingPage

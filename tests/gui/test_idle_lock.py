@@ -7,9 +7,9 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QTabBar
 from pytestqt.qtbot import QtBot
 
-from pos.audit import AuditAction
-from pos.errors import WrongPin
-from pos.services import Shop
+from pos.core.audit import AuditAction
+from pos.people.errors import WrongPin
+from pos.shop.services import Shop
 from tests.fakes import FakeStorage
 from tests.gui.test_main_window import audit_actions, login_page
 from tests.gui.widgets import sign_in

@@ -16,10 +16,11 @@ from PySide6.QtWidgets import QDateEdit, QDialog, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 import ui.pdf_print
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.errors import InvalidAmount, InvalidPeriod, JournalCorrectionEmpty
-from pos.journal import COLUMNS, JournalEntry
+from pos.core.clock import FixedClock
+from pos.core.errors import InvalidAmount
+from pos.payouts.errors import InvalidPeriod, JournalCorrectionEmpty
+from pos.payouts.journal import COLUMNS, JournalEntry
+from pos.shop.desk import Desk
 from tests.documents import ID_CARD as ID_CARD_AS_ISSUED
 from tests.documents import PASSPORT
 from tests.gui.widgets import PdfPrintDialog, child, click, stands_between, top_row

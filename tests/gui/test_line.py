@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTableView
 from pytestqt.qtbot import QtBot
 
-from pos.desk import Desk
+from pos.shop.desk import Desk
 from ui.models.line_model import (
     CODE,
     FIRST_ODDS,

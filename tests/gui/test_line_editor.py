@@ -12,9 +12,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QTableView, QTabWidget, QWidget
 from pytestqt.qtbot import QtBot
 
-from pos.desk import Desk
-from pos.errors import EventSuspended, InvalidEvent, InvalidOdds, LineFileRejected
-from pos.line import Event, Sport
+from pos.betting.errors import EventSuspended
+from pos.line.errors import InvalidEvent, InvalidOdds, LineFileRejected
+from pos.line.events import Event, Sport
+from pos.shop.desk import Desk
 from tests.fakes import FakeStorage
 from tests.gui.widgets import stands_between
 from ui.models.line_editor_model import (

@@ -12,10 +12,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QPushButton
 from pytestqt.qtbot import QtBot
 
-from pos.clock import FixedClock
-from pos.errors import DatabaseTooNew, PosError, UserLocked, UserLockedUntilUnlocked, WrongPin
-from pos.services import Shop
-from pos.terminal import RememberedSignIn
+from pos.core.clock import FixedClock
+from pos.core.errors import DatabaseTooNew, PosError
+from pos.core.terminal import RememberedSignIn
+from pos.people.errors import UserLocked, UserLockedUntilUnlocked, WrongPin
+from pos.shop.services import Shop
 from tests.conftest import NOW
 from ui.connection import ShopConnection
 from ui.pages.login import LoginPage

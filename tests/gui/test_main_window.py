@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from main import open_shop
-from pos.audit import AuditAction
-from pos.clock import FixedClock
-from pos.services import Shop
+from pos.core.audit import AuditAction
+from pos.core.clock import FixedClock
+from pos.shop.services import Shop
 from tests.fakes import FakeStorage, PlainPinHasher
 from tests.gui.widgets import current_tab, open_window, sign_in
 from ui.connection import ShopConnection

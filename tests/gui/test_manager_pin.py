@@ -10,13 +10,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit
 from pytestqt.qtbot import QtBot
 
-from pos.audit import AuditAction
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.errors import NotPermitted, PinRequired, PosError, UserLockedUntilUnlocked, WrongPin
-from pos.permissions import WORDS, Permission
-from pos.services import Shop
-from pos.slips import Slip
+from pos.betting.slips import Slip
+from pos.core.audit import AuditAction
+from pos.core.clock import FixedClock
+from pos.core.errors import NotPermitted, PosError
+from pos.people.errors import PinRequired, UserLockedUntilUnlocked, WrongPin
+from pos.people.permissions import WORDS, Permission
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
 from tests.fakes import FakeStorage
 from ui.dialogs.manager_pin import ManagerPinDialog
 from ui.dialogs.slip_details import SlipDetailsDialog

@@ -11,14 +11,14 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
-from pos import payout_desk
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.errors import ReceiptInDoubt, ReceiptNotPrinted, ReceiptsInDoubt
-from pos.payouts import PendingPayout
-from pos.services import Shop
-from pos.slipnumbers import display_slip_number
-from pos.slips import SlipStatus
+from pos.betting.slips import SlipStatus
+from pos.core.clock import FixedClock
+from pos.core.wording import display_slip_number
+from pos.payouts import use_cases as payout_desk
+from pos.payouts.rules import PendingPayout
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
+from pos.till.errors import ReceiptInDoubt, ReceiptNotPrinted, ReceiptsInDoubt
 from tests.conftest import REGISTER
 from tests.documents import PASSPORT
 from tests.fakeprinter import FlakyDummy

@@ -10,19 +10,15 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QLineEdit, QListWidget, QPlainTextEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.errors import (
-    InvalidDocument,
-    PayoutDocumentRequired,
-    PayoutNoteNotPrinted,
-    PosError,
-    PrinterUnavailable,
-    ShiftNotOpen,
-)
-from pos.services import Shop
-from pos.slipnumbers import display_slip_number
-from pos.slips import IdOutcome, Slip, SlipStatus
+from pos.betting.slips import IdOutcome, Slip, SlipStatus
+from pos.core.clock import FixedClock
+from pos.core.errors import PosError, PrinterUnavailable
+from pos.core.wording import display_slip_number
+from pos.payouts.errors import PayoutDocumentRequired, PayoutNoteNotPrinted
+from pos.people.errors import InvalidDocument
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
+from pos.till.errors import ShiftNotOpen
 from tests.fakes import FakeStorage
 from tests.gui.widgets import child, click, shown_messages
 from tests.shifts import reopen_shift

@@ -13,10 +13,10 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QScrollArea, QWidg
 from pytestqt.qtbot import QtBot
 
 from main import assemble_shop
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.ports import PreviewLine
-from pos.slipnumbers import display_slip_number
+from pos.core.clock import FixedClock
+from pos.core.ports import PreviewLine
+from pos.core.wording import display_slip_number
+from pos.shop.desk import Desk
 from printing.preview import code128_modules, qr_modules
 from tests.conftest import REGISTER
 from tests.fakes import FakeStorage, PlainPinHasher

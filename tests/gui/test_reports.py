@@ -16,9 +16,9 @@ from pytestqt.qtbot import QtBot
 
 import ui.pdf_print
 from main import open_shop
-from pos.clock import FixedClock
-from pos.reports import NO_OPERATIONS, ReportKind
-from pos.services import Shop
+from pos.core.clock import FixedClock
+from pos.reports.builders import NO_OPERATIONS, ReportKind
+from pos.shop.services import Shop
 from tests.fakes import PlainPinHasher
 from tests.gui.widgets import PdfPrintDialog, child, click, stands_between, top_row
 from ui.pages.reports import ReportsPage

@@ -24,14 +24,14 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-import pos.results_desk
-from pos.clock import FixedClock
-from pos.context import Actor, Context
-from pos.desk import Desk
-from pos.errors import CorrectionReasonRequired, InvalidResult, ResultExists
-from pos.results import Result, ResultEntry, ResultStatus
-from pos.services import Shop
-from pos.slips import SlipStatus
+import pos.settlement.use_cases
+from pos.betting.slips import SlipStatus
+from pos.core.clock import FixedClock
+from pos.core.context import Actor, Context
+from pos.settlement.errors import CorrectionReasonRequired, InvalidResult, ResultExists
+from pos.settlement.results import Result, ResultEntry, ResultStatus
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
 from tests.gui.widgets import child, click, open_window, shown_messages, sign_in
 from ui.errors import MessageLabel
 from ui.pages.betting import BettingPage
@@ -468,14 +468,14 @@ def held_settlement(
     monkeypatch: pytest.MonkeyPatch,
     gate: threading.Event,
     threads: list[threading.Thread],
-    reports: list[pos.results_desk.SettleReport],
+    reports: list[pos.settlement.use_cases.SettleReport],
 ) -> None:
     """Settle a slip per chunk, and hold the worker after the first chunk until `gate` opens."""
-    real = pos.results_desk.settle_all
+    real = pos.settlement.use_cases.settle_all
 
     def settle_slowly(
         ctx: Context, actor: Actor, progress: Callable[[int, int], None] | None = None
-    ) -> pos.results_desk.SettleReport:
+    ) -> pos.settlement.use_cases.SettleReport:
         threads.append(threading.current_thread())
 
         def held(done: int, total: int) -> None:
@@ -487,7 +487,7 @@ def held_settlement(
         reports.append(real(ctx, actor, held, chunk=1))
         return reports[-1]
 
-    monkeypatch.setattr(pos.results_desk, "settle_all", settle_slowly)
+    monkeypatch.setattr(pos.settlement.use_cases, "settle_all", settle_slowly)
 
 
 def test_settling_runs_off_the_gui_thread_with_progress_and_a_report(

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from pos.services import Shop
+from pos.shop.services import Shop
 from tests.gui.widgets import open_window, sign_in
 from tests.screenshots_fit import fit_shop, won_slips
 from ui.app import create_application

@@ -10,10 +10,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
-from pos.desk import Desk
-from pos.errors import SETTING_LABELS, InvalidPrinterSetting, PosError
-from pos.printers import PRINTER_MODELS, PrinterModel, make_printer_config
-from pos.services import Shop
+from pos.core.errors import SETTING_LABELS, InvalidPrinterSetting, PosError
+from pos.core.printers import PRINTER_MODELS, PrinterModel, make_printer_config
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
 from tests.conftest import REGISTER
 from ui.pages.settings import SettingsPage, as_text, setting_names
 from ui.tasks import TaskRunner

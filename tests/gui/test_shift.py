@@ -13,14 +13,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
-from pos.audit import AuditAction
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.money import format_money
-from pos.services import Shop
-from pos.shifts import TransferKind
-from pos.slipnumbers import display_slip_number
-from pos.slips import SlipStatus
+from pos.betting.slips import SlipStatus
+from pos.core.audit import AuditAction
+from pos.core.clock import FixedClock
+from pos.core.money import format_money
+from pos.core.wording import display_slip_number
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
+from pos.till.shifts import TransferKind
 from tests.fakeprinter import FlakyDummy
 from tests.fakes import FakeStorage
 from tests.gui.test_till import click, open_till, reload, text

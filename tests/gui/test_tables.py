@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from pos.clock import FixedClock
-from pos.desk import Desk
+from pos.core.clock import FixedClock
+from pos.shop.desk import Desk
 from ui.tasks import TaskRunner
 from ui.widgets.elided_label import ElidedLabel
 from ui.widgets.flow_row import FlowRow

@@ -9,7 +9,8 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 import ui.errors
-from pos.errors import PosError, StorageUnavailable, UnknownUser
+from pos.core.errors import PosError, StorageUnavailable
+from pos.people.errors import UnknownUser
 from ui.tasks import TaskRunner
 
 

@@ -10,12 +10,13 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
-from pos import till
-from pos.desk import Desk
-from pos.errors import ReceiptNotPrinted, SlipNotIssued
-from pos.services import Shop
-from pos.slipnumbers import display_slip_number
-from pos.slips import Slip, SlipStatus
+from pos.betting.errors import SlipNotIssued
+from pos.betting.slips import Slip, SlipStatus
+from pos.core.wording import display_slip_number
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
+from pos.till import use_cases as till
+from pos.till.errors import ReceiptNotPrinted
 from tests.conftest import REGISTER
 from tests.fakes import FakeStorage
 from tests.gui.conftest import FlakyDummy

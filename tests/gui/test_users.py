@@ -12,12 +12,13 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QTableWidget
 from pytestqt.qtbot import QtBot
 
-from pos.audit import AuditAction
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.errors import InvalidUser, PosError
-from pos.services import Shop
-from pos.users import Role
+from pos.core.audit import AuditAction
+from pos.core.clock import FixedClock
+from pos.core.errors import PosError
+from pos.people.errors import InvalidUser
+from pos.people.users import Role
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
 from tests.fakes import FakeStorage
 from ui.errors import ERROR_COLOUR
 from ui.pages.users import LOGIN, STATE, UsersPage

@@ -12,8 +12,8 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QTabBar
 from pytestqt.qtbot import QtBot
 
-from pos.clock import FixedClock
-from pos.services import Shop
+from pos.core.clock import FixedClock
+from pos.shop.services import Shop
 from tests.fakes import FakeStorage
 from tests.gui.test_betting import add_leg, issue, type_stake
 from tests.gui.test_main_window import login_page, sign_in

@@ -10,7 +10,7 @@ from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QDialog, QLineEdit, QListWidget, QPushButton, QTabBar, QWidget
 from pytestqt.qtbot import QtBot
 
-from pos.services import Shop
+from pos.shop.services import Shop
 from ui.connection import ShopConnection
 from ui.errors import MessageLabel
 from ui.main_window import MainWindow

@@ -17,8 +17,8 @@ from escpos.printer import Dummy
 
 from db.bootstrap import SqlStorage, open_storage
 from main import open_shop
-from pos.clock import FixedClock
-from pos.services import Shop
+from pos.core.clock import FixedClock
+from pos.shop.services import Shop
 from tests.fakes import PlainPinHasher
 from tests.integration.pg import SERVER_USER, PostgresServer, find_binaries
 

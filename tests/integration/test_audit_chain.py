@@ -13,8 +13,8 @@ from sqlalchemy.exc import DBAPIError
 from db.bootstrap import SqlStorage, open_storage
 from db.migrate import SHOP_MIGRATIONS, Migrations
 from main import open_shop
-from pos.clock import FixedClock
-from pos.services import Shop
+from pos.core.clock import FixedClock
+from pos.shop.services import Shop
 from tests.conftest import NOW
 from tests.fakes import PlainPinHasher
 

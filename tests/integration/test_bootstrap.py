@@ -16,7 +16,7 @@ from sqlalchemy.exc import DBAPIError
 
 from db.bootstrap import open_storage
 from db.uow import storage_problem
-from pos.errors import DatabaseUnreachable, DataFolderReadOnly
+from pos.core.errors import DatabaseUnreachable, DataFolderReadOnly
 from tests.integration.pg import PostgresServer
 
 pytestmark = pytest.mark.integration

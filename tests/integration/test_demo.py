@@ -5,8 +5,8 @@ from __future__ import annotations
 from escpos.printer import Dummy
 
 from main import open_shop
-from pos.clock import FixedClock
-from pos.slips import SlipStatus
+from pos.betting.slips import SlipStatus
+from pos.core.clock import FixedClock
 from tests.documents import PASSPORT
 from tests.fakes import PlainPinHasher
 

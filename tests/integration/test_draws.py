@@ -8,25 +8,21 @@ from decimal import Decimal
 
 import pytest
 
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.draw_line import SCHEDULE, draw_code
-from pos.draws import PRE_DEAL_CHANCE, HandClosed, HandStatus, Round, RoundClosed, hand_price
-from pos.errors import (
-    DrawFileRejected,
-    DrawSettled,
-    InvalidDrawCards,
-    NotPermitted,
-    PayoutTooEarly,
-    ResultNotRecorded,
-    RoundStillOpen,
-    SameEventTwice,
-    UnknownEvent,
-)
-from pos.poker import win_chances
-from pos.results import ResultEntry
-from pos.services import Shop
-from pos.slips import SlipStatus
+from pos.betting.errors import SameEventTwice
+from pos.betting.slips import SlipStatus
+from pos.core.clock import FixedClock
+from pos.core.errors import NotPermitted
+from pos.draws.errors import DrawSettled, InvalidDrawCards, RoundStillOpen
+from pos.line.errors import UnknownEvent
+from pos.payouts.errors import PayoutTooEarly
+from pos.poker.chances import win_chances
+from pos.poker.draws import PRE_DEAL_CHANCE, HandClosed, HandStatus, Round, RoundClosed, hand_price
+from pos.poker.errors import DrawFileRejected
+from pos.poker.events import SCHEDULE, draw_code
+from pos.settlement.errors import ResultNotRecorded
+from pos.settlement.results import ResultEntry
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
 from tests.documents import PASSPORT
 from tests.shifts import reopen_shift
 

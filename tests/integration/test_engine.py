@@ -11,7 +11,7 @@ from sqlalchemy.exc import OperationalError
 
 from db.bootstrap import SqlStorage, open_storage
 from db.engine import parse_location
-from pos.errors import InvalidDatabaseUrl
+from pos.core.errors import InvalidDatabaseUrl
 
 pytestmark = pytest.mark.integration
 

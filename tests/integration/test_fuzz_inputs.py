@@ -25,26 +25,22 @@ from hypothesis import strategies as st
 from db import tables
 from db.pins import Argon2PinHasher
 from main import open_shop
-from pos import inputs
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.draw_line import MAX_DRAW_NUMBER
-from pos.draws import INTERVAL
-from pos.errors import (
-    DrawFileRejected,
-    InvalidNumber,
-    InvalidText,
-    PosError,
-    ResultsFileRejected,
-)
-from pos.identity import IdDocument
-from pos.inputs import encodable
-from pos.printers import make_printer_config
-from pos.results import ResultEntry
-from pos.services import Shop
-from pos.settings import ShopSettings
-from pos.settings import to_text as settings_text
-from pos.slips import SlipStatus
+from pos.betting.slips import SlipStatus
+from pos.core import inputs
+from pos.core.clock import FixedClock
+from pos.core.errors import InvalidNumber, InvalidText, PosError
+from pos.core.inputs import encodable
+from pos.core.printers import make_printer_config
+from pos.core.settings import ShopSettings
+from pos.core.settings import to_text as settings_text
+from pos.people.identity import IdDocument
+from pos.poker.draws import INTERVAL
+from pos.poker.errors import DrawFileRejected
+from pos.poker.events import MAX_DRAW_NUMBER
+from pos.settlement.errors import ResultsFileRejected
+from pos.settlement.results import ResultEntry
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
 from tests.conftest import NOW
 from tests.fakes import PlainPinHasher
 from tests.integration.pg import PostgresServer

@@ -25,9 +25,9 @@ from db.engine import maintenance_engine, parse_location
 from db.migrate import HEAD, SHOP_MIGRATIONS, Migrations, read_state
 from db.tables import Base
 from main import open_shop
-from pos.clock import FixedClock
-from pos.errors import DatabaseTooNew, DatabaseUnreadable, MigrationFailed
-from pos.fiscal import GrandTotals
+from pos.core.clock import FixedClock
+from pos.core.errors import DatabaseTooNew, DatabaseUnreadable, MigrationFailed
+from pos.till.fiscal import GrandTotals
 from tests.fakes import PlainPinHasher
 
 # These tests create the schema themselves: a PostgreSQL database starts empty.

@@ -17,21 +17,17 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from db.bootstrap import SqlStorage
 from db.journal import SqlJournalRepository
 from main import open_shop
-from pos import counter
-from pos.bets import parse_kind
-from pos.clock import FixedClock
-from pos.errors import (
-    CorrectionRefused,
-    NotPayable,
-    PayoutNotPrinted,
-    PayoutUnconfirmed,
-    PendingPayoutWaiting,
-    StorageUnavailable,
-)
-from pos.results import ResultEntry
-from pos.services import Shop
-from pos.slipnumbers import make_slip_number
-from pos.slips import Leg, Slip, SlipStatus
+from pos.betting import counter
+from pos.betting.bets import parse_kind
+from pos.betting.numbers import make_slip_number
+from pos.betting.slips import Leg, Slip, SlipStatus
+from pos.core.clock import FixedClock
+from pos.core.errors import StorageUnavailable
+from pos.payouts.errors import NotPayable, PayoutNotPrinted, PayoutUnconfirmed
+from pos.settlement.errors import CorrectionRefused
+from pos.settlement.results import ResultEntry
+from pos.shop.services import Shop
+from pos.till.errors import PendingPayoutWaiting
 from tests.documents import PASSPORT
 from tests.fakeprinter import FlakyDummy
 from tests.fakes import PlainPinHasher

@@ -1,4 +1,4 @@
-"""`pos.poker` against two independent evaluators, phevaluator and eval7, board by board.
+"""`pos.poker.chances` against two independent evaluators, phevaluator and eval7, board by board.
 
 Each oracle enumerates every completion of the board in a plain Python loop, evaluates the
 six seven-card hands with its own library and counts, for each hand, the boards on which it
@@ -20,7 +20,7 @@ import pytest
 from phevaluator import _pheval
 from phevaluator.card import Card as PhCard
 
-from pos.poker import RANKS, SUITS, win_chances, winners
+from pos.poker.chances import RANKS, SUITS, win_chances, winners
 
 with warnings.catch_warnings():
     # eval7 0.1.11 builds its hand-range parser at import with pyparsing's deprecated names.

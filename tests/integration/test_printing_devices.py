@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from escpos.printer import Dummy, Network
 
-from pos.errors import DeviceOrStorageError, PrinterUnavailable
-from pos.printers import PrinterConfig, make_printer_config
+from pos.core.errors import DeviceOrStorageError, PrinterUnavailable
+from pos.core.printers import PrinterConfig, make_printer_config
 from printing import devices
 from printing.devices import open_device
 from printing.escpos_object import device_for

@@ -15,13 +15,13 @@ from sqlalchemy.orm import InstrumentedAttribute
 
 from db.tables import CashMovementRow, FiscalReceiptRow, SlipRow
 from main import open_shop
-from pos import till
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.errors import SlipNotPrinted
-from pos.printers import make_printer_config
-from pos.services import Shop
-from pos.slips import SlipStatus
+from pos.betting.slips import SlipStatus
+from pos.core.clock import FixedClock
+from pos.core.printers import make_printer_config
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
+from pos.till import use_cases as till
+from pos.till.errors import SlipNotPrinted
 from printing import devices
 from tests.fakeprinter import FakeNetworkPrinter
 from tests.fakes import PlainPinHasher

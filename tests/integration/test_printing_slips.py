@@ -7,11 +7,11 @@ from decimal import Decimal
 
 import pytest
 
-from pos.desk import Desk
-from pos.services import Shop
-from pos.settings import ShopSettings
-from pos.slipnumbers import display_slip_number
-from pos.slips import Slip
+from pos.betting.slips import Slip
+from pos.core.settings import ShopSettings
+from pos.core.wording import display_slip_number
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
 from printing.profiles import dummy_printer
 from printing.slips import PAYOUT_CONDITIONS, WIDTH_58MM, Text, render_slip, slip_layout
 

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pos.audit import AuditAction
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.report_desk import ReportFormat
-from pos.reports import NO_OPERATIONS, Report, ReportKind
-from pos.services import Shop
+from pos.core.audit import AuditAction
+from pos.core.clock import FixedClock
+from pos.reports.builders import NO_OPERATIONS, Report, ReportKind
+from pos.reports.use_cases import ReportFormat
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
 from tests.documents import PASSPORT
 from tests.shifts import reopen_shift
 

@@ -11,11 +11,12 @@ from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
 from db.bootstrap import SqlStorage
-from pos.audit import AuditAction, AuditRecord
-from pos.errors import ConcurrentChange, UnknownEvent
-from pos.fiscal import GrandTotals, Register
-from pos.line import Event, OddsQuote, Sport
-from pos.users import Role, User
+from pos.core.audit import AuditAction, AuditRecord
+from pos.core.errors import ConcurrentChange
+from pos.line.errors import UnknownEvent
+from pos.line.events import Event, OddsQuote, Sport
+from pos.people.users import Role, User
+from pos.till.fiscal import GrandTotals, Register
 
 pytestmark = pytest.mark.integration
 

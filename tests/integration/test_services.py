@@ -11,17 +11,12 @@ from decimal import Decimal
 import pytest
 
 from main import open_shop
-from pos.audit import AuditAction
-from pos.clock import FixedClock
-from pos.errors import (
-    ConcurrentChange,
-    UserExists,
-    UserLocked,
-    UserLockedUntilUnlocked,
-    WrongPin,
-)
-from pos.services import Shop
-from pos.users import Role, User
+from pos.core.audit import AuditAction
+from pos.core.clock import FixedClock
+from pos.core.errors import ConcurrentChange
+from pos.people.errors import UserExists, UserLocked, UserLockedUntilUnlocked, WrongPin
+from pos.people.users import Role, User
+from pos.shop.services import Shop
 from tests.conftest import NOW
 from tests.fakes import PlainPinHasher
 

@@ -12,13 +12,13 @@ from sqlalchemy import text
 
 from db.bootstrap import SqlStorage
 from main import open_shop
-from pos.clock import FixedClock
-from pos.context import Actor
-from pos.errors import CorrectionRefused, ResultExists
-from pos.results import ResultEntry
-from pos.results_desk import settle_all
-from pos.services import Shop
-from pos.slips import SlipStatus
+from pos.betting.slips import SlipStatus
+from pos.core.clock import FixedClock
+from pos.core.context import Actor
+from pos.settlement.errors import CorrectionRefused, ResultExists
+from pos.settlement.results import ResultEntry
+from pos.settlement.use_cases import settle_all
+from pos.shop.services import Shop
 from tests.fakes import PlainPinHasher
 
 pytestmark = pytest.mark.integration

@@ -8,9 +8,9 @@ from decimal import Decimal
 import pytest
 
 from main import open_shop
-from pos.clock import FixedClock
-from pos.errors import ShiftAlreadyOpen
-from pos.services import Shop
+from pos.core.clock import FixedClock
+from pos.shop.services import Shop
+from pos.till.errors import ShiftAlreadyOpen
 from tests.fakes import PlainPinHasher
 
 pytestmark = pytest.mark.integration

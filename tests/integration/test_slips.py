@@ -13,11 +13,11 @@ from sqlalchemy import text
 
 from db.bootstrap import SqlStorage
 from main import open_shop
-from pos.clock import FixedClock
-from pos.errors import SlipNotOpen, UnknownSlip, WindowClosed
-from pos.line import Sport
-from pos.services import Shop
-from pos.slips import SlipStatus
+from pos.betting.errors import SlipNotOpen, UnknownSlip, WindowClosed
+from pos.betting.slips import SlipStatus
+from pos.core.clock import FixedClock
+from pos.line.events import Sport
+from pos.shop.services import Shop
 from tests.fakes import PlainPinHasher
 
 pytestmark = pytest.mark.integration
@@ -121,7 +121,7 @@ def test_a_repeated_request_returns_the_slip_already_issued(db_shop: Shop) -> No
 def test_an_unknown_number_is_not_found(db_shop: Shop) -> None:
     anna = db_shop.login("anna", "4821")
     slip = anna.accept_bet([(101, "1")], stake="10")
-    from pos.slipnumbers import make_slip_number  # the shop's secret lives in its settings
+    from pos.betting.numbers import make_slip_number  # the shop's secret lives in its settings
 
     with db_shop.unit_of_work() as uow:
         secret = bytes.fromhex(uow.settings.load()["slip_secret"])

@@ -12,9 +12,9 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 
 from db.bootstrap import SqlStorage, open_storage
-from pos.audit import AuditAction, AuditRecord
-from pos.errors import ConcurrentChange, StorageUnavailable
-from pos.users import Role, User
+from pos.core.audit import AuditAction, AuditRecord
+from pos.core.errors import ConcurrentChange, StorageUnavailable
+from pos.people.users import Role, User
 from tests.integration.pg import PostgresServer
 
 pytestmark = pytest.mark.integration

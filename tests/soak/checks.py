@@ -38,7 +38,7 @@ from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 
-from pos.clock import FixedClock
+from pos.core.clock import FixedClock
 from tests.soak.paper import ReceiptOnPaper, SlipOnPaper, read_folder, receipts_of, slips_of
 from tests.soak.prepare import MANAGER, open_shop
 

@@ -125,7 +125,7 @@ class ReceiptOnPaper:
     """A fiscal receipt read back from the paper (`whole`: its document ends with the cut)."""
 
     number: int
-    kind: str  # a pos.fiscal.ReceiptKind value
+    kind: str  # a pos.till.fiscal.ReceiptKind value
     slip_number: str | None  # canonical, 13 digits
     amount: Decimal | None  # None when the job broke before the total
     whole: bool

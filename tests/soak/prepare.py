@@ -18,12 +18,12 @@ from decimal import Decimal
 from escpos.printer import Dummy
 
 import main
-from pos import counter
-from pos.bets import parse_kind
-from pos.clock import FixedClock
-from pos.services import Shop
-from pos.slipnumbers import make_slip_number
-from pos.slips import Leg, Slip
+from pos.betting import counter
+from pos.betting.bets import parse_kind
+from pos.betting.numbers import make_slip_number
+from pos.betting.slips import Leg, Slip
+from pos.core.clock import FixedClock
+from pos.shop.services import Shop
 from tests.fakes import PlainPinHasher
 from tests.shifts import reopen_shift
 

@@ -23,9 +23,9 @@ from pathlib import Path
 
 from escpos.printer import Dummy
 
-from pos.clock import FixedClock
-from pos.fiscal import FiscalReceipt
-from pos.services import Shop
+from pos.core.clock import FixedClock
+from pos.shop.services import Shop
+from pos.till.fiscal import FiscalReceipt
 from tests.soak.paper import CUT, read_folder, receipts_of, slips_of
 from tests.soak.prepare import CASHIER, REGISTER, open_shop, prepare
 

@@ -32,11 +32,12 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-from pos import fiscal
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.errors import PayoutNoteNotPrinted, PosError
-from pos.services import Shop
+from pos.core.clock import FixedClock
+from pos.core.errors import PosError
+from pos.payouts.errors import PayoutNoteNotPrinted
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
+from pos.till import fiscal
 from tests.documents import PASSPORT
 from tests.soak.paper import Faults, PaperPrinter, read_folder, receipts_of, slips_of
 from tests.soak.prepare import CASHIER, open_shop
@@ -48,7 +49,7 @@ PICKS = ((101, "1"), (102, "X"), (103, "2"), (104, "1"), (105, "X"), (101, "2"))
 BET_STAKES = ("10", "2.50", "25", "100", "7.77")
 # Negative controls (notes/reliability.md §3): the soak run against a deliberately broken
 # build or cashier must fail. no-spoil: a number that went to the printer is never spoiled
-# (pos.fiscal.spoil_planned does nothing), so the next operation prints it again;
+# (pos.till.fiscal.spoil_planned does nothing), so the next operation prints it again;
 # blind-yes: the cashier answers "it came out" without looking at the paper.
 CONTROLS = ("no-spoil", "blind-yes")
 

@@ -7,8 +7,8 @@ from decimal import Decimal
 
 import pytest
 
-from pos.bets import parse_kind
-from pos.slips import Cancellation, Leg, Slip, SlipStatus
+from pos.betting.bets import parse_kind
+from pos.betting.slips import Cancellation, Leg, Slip, SlipStatus
 from tests.fakes import FakeStorage
 
 AT = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)

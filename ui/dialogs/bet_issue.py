@@ -8,10 +8,11 @@ from decimal import Decimal
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QWidget
 
-from pos.betting import PricedBet
-from pos.desk import Desk
-from pos.errors import NotPermitted, PosError, ReceiptNotPrinted
-from pos.permissions import Permission
+from pos.betting.pricing import PricedBet
+from pos.core.errors import NotPermitted, PosError
+from pos.people.permissions import Permission
+from pos.shop.desk import Desk
+from pos.till.errors import ReceiptNotPrinted
 from ui.dialogs.confirm_bet import ConfirmBetDialog
 from ui.dialogs.manager_pin import ManagerPinDialog
 from ui.models.slip_model import BetDraft

@@ -15,9 +15,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.betting import PricedBet
+from pos.betting.pricing import PricedBet
+from pos.core.money import format_money
 from pos.errors import PosError
-from pos.money import format_money
 from ui.errors import MessageLabel
 from ui.models.slip_model import format_total_odds, kind_name, years
 from ui.widgets.buttons import dialog_buttons

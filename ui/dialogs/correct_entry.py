@@ -12,9 +12,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pos.core.money import format_money
 from pos.errors import PosError
-from pos.journal import JournalEntry
-from pos.money import format_money
+from pos.payouts.journal import JournalEntry
 from ui.errors import MessageLabel
 from ui.widgets.buttons import dialog_buttons
 

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
 )
 
 from pos.errors import PosError
-from pos.line import Event
-from pos.results import Result, result_words
+from pos.line.events import Event
+from pos.settlement.results import Result, result_words
 from ui.errors import MessageLabel
 from ui.widgets.buttons import dialog_buttons
 from ui.widgets.result_form import ResultForm

@@ -15,9 +15,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.desk import Desk
 from pos.errors import PosError
-from pos.identity import IdDocument
+from pos.people.identity import IdDocument
+from pos.shop.desk import Desk
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.document_form import DATE_FIELDS, TEXT_FIELDS, DocumentForm

@@ -14,9 +14,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.desk import Desk
 from pos.errors import PosError
-from pos.permissions import WORDS, Permission
+from pos.people.permissions import WORDS, Permission
+from pos.shop.desk import Desk
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import dialog_buttons

@@ -5,10 +5,10 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QVBoxLayout, QWidget
 
-from pos.desk import Desk
-from pos.ports import PreviewLine
-from pos.slipnumbers import display_slip_number
-from pos.slips import Slip
+from pos.betting.slips import Slip
+from pos.core.ports import PreviewLine
+from pos.core.wording import display_slip_number
+from pos.shop.desk import Desk
 from ui.tasks import TaskRunner
 from ui.widgets.paper_strip import PaperStrip
 from ui.widgets.paper_view import PaperView

@@ -14,9 +14,9 @@ from functools import partial
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
 
-from pos.desk import Desk
-from pos.money import format_money
-from pos.shift_desk import ShiftClosing
+from pos.core.money import format_money
+from pos.shop.desk import Desk
+from pos.till.shift_use_cases import ShiftClosing
 from ui.dialogs.shift_amount import ShiftAmountDialog
 from ui.errors import ERROR_COLOUR, SUCCESS_COLOUR
 from ui.tasks import TaskRunner

@@ -8,8 +8,8 @@ from functools import partial
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 
-from pos.desk import Desk
-from pos.shifts import Shift
+from pos.shop.desk import Desk
+from pos.till.shifts import Shift
 from ui.dialogs.shift_amount import ShiftAmountDialog
 from ui.tasks import TaskRunner
 

@@ -12,10 +12,11 @@ from functools import partial
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QWidget
 
-from pos.desk import Desk
-from pos.errors import NotPermitted, PosError, PrintFailed
-from pos.permissions import Permission
-from pos.shifts import CashTransfer, TransferKind
+from pos.core.errors import NotPermitted, PosError
+from pos.people.permissions import Permission
+from pos.shop.desk import Desk
+from pos.till.errors import PrintFailed
+from pos.till.shifts import CashTransfer, TransferKind
 from ui.dialogs.manager_pin import ManagerPinDialog
 from ui.dialogs.shift_amount import ShiftAmountDialog
 from ui.tasks import TaskRunner

@@ -21,12 +21,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.desk import Desk
+from pos.betting.slips import Slip, SlipStatus
+from pos.core.money import format_money
+from pos.core.wording import display_slip_number
 from pos.errors import PosError
-from pos.money import format_money
-from pos.settlement import Settlement
-from pos.slipnumbers import display_slip_number
-from pos.slips import Slip, SlipStatus
+from pos.settlement.rules import Settlement
+from pos.shop.desk import Desk
 from ui.errors import MessageLabel
 from ui.models.slip_model import format_total_odds, kind_name
 from ui.widgets.legs_table import LegsTable

@@ -17,9 +17,9 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor
 
-from pos.line import Event, OddsQuote
-from pos.money import format_money
-from pos.wording import market_words
+from pos.core.money import format_money
+from pos.line.events import Event, OddsQuote
+from pos.line.wording import market_words
 from ui.errors import ERROR_COLOUR
 from ui.models.line_model import (
     MAIN_MARKETS,

@@ -17,10 +17,10 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor
 
-from pos import wording
-from pos.line import Event, Sport
-from pos.line_desk import LineRow
-from pos.markets import RESULT_CODES, Market
+from pos.line import wording
+from pos.line.events import Event, Sport
+from pos.line.markets import RESULT_CODES, Market
+from pos.line.use_cases import LineRow
 
 # The six result markets get a column each; every other market goes into the summary column.
 MAIN_MARKETS = RESULT_CODES

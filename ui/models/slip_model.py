@@ -22,10 +22,12 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor
 
-from pos import wording
-from pos.betting import Pick
-from pos.identity import IdDocument
-from pos.slips import Leg
+from pos.betting.pricing import Pick
+from pos.betting.slips import Leg
+from pos.betting.wording import kind_words
+from pos.core.wording import total_odds_words
+from pos.line import wording
+from pos.people.identity import IdDocument
 from ui.models.line_model import format_odds
 
 MEMBER, CODE, MATCH, MARKET, ODDS = range(5)
@@ -52,10 +54,10 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("slip", text)
 
 
-# The betting page and the printed slip word a bet the same way (pos.wording).
+# The betting page and the printed slip word a bet the same way (pos.*.wording).
 market_words = wording.market_words
-kind_name = wording.kind_words
-format_total_odds = wording.total_odds_words
+kind_name = kind_words
+format_total_odds = total_odds_words
 
 
 def years(age: int) -> str:

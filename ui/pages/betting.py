@@ -8,16 +8,17 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
-from pos.bets import kinds_for
-from pos.betting import PricedBet
-from pos.clock import Clock
-from pos.desk import Desk
-from pos.errors import PosError, ReceiptNotPrinted
-from pos.identity import IdDocument
-from pos.line import Event
-from pos.settings import ShopSettings
-from pos.slipnumbers import display_slip_number
-from pos.slips import Slip
+from pos.betting.bets import kinds_for
+from pos.betting.pricing import PricedBet
+from pos.betting.slips import Slip
+from pos.core.clock import Clock
+from pos.core.errors import PosError
+from pos.core.settings import ShopSettings
+from pos.core.wording import display_slip_number
+from pos.line.events import Event
+from pos.people.identity import IdDocument
+from pos.shop.desk import Desk
+from pos.till.errors import ReceiptNotPrinted
 from ui.dialogs.bet_issue import BetIssue
 from ui.dialogs.confirm_bet import ConfirmBetDialog
 from ui.dialogs.identity import IdentityDialog

@@ -13,10 +13,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.desk import Desk
-from pos.money import format_money
-from pos.slipnumbers import display_slip_number
-from pos.slips import Slip
+from pos.betting.slips import Slip
+from pos.core.money import format_money
+from pos.core.wording import display_slip_number
+from pos.shop.desk import Desk
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.tables import count_header, read_only_rows

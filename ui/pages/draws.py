@@ -28,13 +28,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.clock import Clock
-from pos.desk import Desk
-from pos.draw_desk import DrawBoard, DrawImport, DrawView
-from pos.draws import HandStatus
+from pos.core.clock import Clock
+from pos.core.money import format_money
+from pos.draws.use_cases import DrawBoard, DrawImport, DrawView
 from pos.errors import PosError
-from pos.markets import winners_words
-from pos.money import format_money
+from pos.line.markets import winners_words
+from pos.poker.draws import HandStatus
+from pos.shop.desk import Desk
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button

@@ -17,12 +17,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.clock import Clock
-from pos.desk import Desk
+from pos.core.clock import Clock
+from pos.core.money import format_money
+from pos.core.settings import ShopSettings
 from pos.errors import PosError
-from pos.journal import JournalEntry
-from pos.money import format_money
-from pos.settings import ShopSettings
+from pos.payouts.journal import JournalEntry
+from pos.shop.desk import Desk
 from ui.dialogs.correct_entry import CorrectEntryDialog
 from ui.errors import MessageLabel
 from ui.pdf_print import ask_printer, choose_save_file, print_written_pdf

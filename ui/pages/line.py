@@ -11,9 +11,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.desk import Desk
 from pos.errors import PosError
-from pos.line_desk import LineRow
+from pos.line.use_cases import LineRow
+from pos.shop.desk import Desk
 from ui.errors import MessageLabel
 from ui.models.line_model import CODE, FIRST_ODDS, MATCH, SPORT, START, SUMMARY, LineTableModel
 from ui.tasks import TaskRunner

@@ -29,10 +29,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.desk import Desk
-from pos.errors import LineFileRejected, line_file_problem
-from pos.line import Event, OddsQuote
-from pos.line_desk import LineImported, LineRow
+from pos.core.errors import line_file_problem
+from pos.line.errors import LineFileRejected
+from pos.line.events import Event, OddsQuote
+from pos.line.use_cases import LineImported, LineRow
+from pos.shop.desk import Desk
 from ui.errors import MessageLabel
 from ui.models.line_editor_model import CODE, CODE_ROLE, MATCH, EventsModel
 from ui.tasks import TaskRunner

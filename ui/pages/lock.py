@@ -8,13 +8,14 @@ from PySide6.QtCore import QRegularExpression, Qt, Signal
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QSizePolicy, QVBoxLayout, QWidget
 
-from pos.errors import PosError, UserLocked, UserLockedUntilUnlocked
+from pos.core.errors import PosError
+from pos.people.errors import UserLocked, UserLockedUntilUnlocked
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import dialog_buttons
 
 if TYPE_CHECKING:
-    from pos.desk import Desk
+    from pos.shop.desk import Desk
 
 _MAX_PIN_DIGITS = 8
 

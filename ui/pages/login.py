@@ -23,15 +23,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pos.core.settings import ShopSettings
+from pos.core.terminal import RememberedSignIn
 from pos.errors import PosError
-from pos.settings import ShopSettings
-from pos.terminal import RememberedSignIn
 from ui.connection import ShopConnection
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
 
 if TYPE_CHECKING:
-    from pos.desk import Desk
+    from pos.shop.desk import Desk
 
 _MAX_PIN_DIGITS = 8
 # Keys that move through the user list while the PIN field keeps the focus.

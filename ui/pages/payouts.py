@@ -15,16 +15,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.clock import Clock
-from pos.desk import Desk
-from pos.errors import DeviceOrStorageError, PayoutNoteNotPrinted, PosError
-from pos.identity import IdDocument
-from pos.journal import JournalEntry
-from pos.money import format_money
-from pos.payout_desk import PayoutQuote
-from pos.ports import PreviewLine
-from pos.settings import ShopSettings
-from pos.slipnumbers import display_slip_number
+from pos.core.clock import Clock
+from pos.core.errors import DeviceOrStorageError, PosError
+from pos.core.money import format_money
+from pos.core.ports import PreviewLine
+from pos.core.settings import ShopSettings
+from pos.core.wording import display_slip_number
+from pos.payouts.errors import PayoutNoteNotPrinted
+from pos.payouts.journal import JournalEntry
+from pos.payouts.use_cases import PayoutQuote
+from pos.people.identity import IdDocument
+from pos.shop.desk import Desk
 from ui.dialogs.print_preview import PrintPreviewDialog
 from ui.errors import MessageGroup, MessageLabel
 from ui.tasks import TaskRunner

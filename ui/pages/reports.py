@@ -21,12 +21,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.clock import Clock
-from pos.desk import Desk
+from pos.core.clock import Clock
+from pos.core.settings import ShopSettings
 from pos.errors import PosError
-from pos.report_desk import ReportFormat
-from pos.reports import NO_OPERATIONS, SNAPSHOTS, TITLES, Cell, Report, ReportKind, cell_text
-from pos.settings import ShopSettings
+from pos.reports.builders import (
+    NO_OPERATIONS,
+    SNAPSHOTS,
+    TITLES,
+    Cell,
+    Report,
+    ReportKind,
+    cell_text,
+)
+from pos.reports.use_cases import ReportFormat
+from pos.shop.desk import Desk
 from ui.errors import MessageLabel
 from ui.pdf_print import ask_printer, choose_save_file, print_written_pdf
 from ui.tasks import TaskRunner

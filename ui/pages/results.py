@@ -15,12 +15,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.clock import Clock
-from pos.desk import Desk
-from pos.errors import PosError, ResultsFileRejected, results_file_problem
-from pos.results import Result, ResultEntry
-from pos.results_desk import ResultRow, SettleReport
-from pos.settings import ShopSettings
+from pos.core.clock import Clock
+from pos.core.errors import PosError, results_file_problem
+from pos.core.settings import ShopSettings
+from pos.settlement.errors import ResultsFileRejected
+from pos.settlement.results import Result, ResultEntry
+from pos.settlement.use_cases import ResultRow, SettleReport
+from pos.shop.desk import Desk
 from ui.dialogs.confirm_result import ConfirmResultDialog
 from ui.dialogs.correct_result import CorrectResultDialog
 from ui.errors import MessageGroup, MessageLabel

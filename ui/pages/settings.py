@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.desk import Desk
-from pos.errors import SETTING_LABELS, InvalidSetting, PosError
-from pos.settings import ShopSettings
+from pos.core.errors import SETTING_LABELS, InvalidSetting, PosError
+from pos.core.settings import ShopSettings
+from pos.shop.desk import Desk
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.flow_row import FlowRow

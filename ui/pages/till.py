@@ -17,12 +17,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.desk import Desk
+from pos.betting.slips import Slip
 from pos.errors import PosError
-from pos.fiscal import FiscalReceipt, Register
-from pos.payouts import PendingPayout
-from pos.shift_desk import ShiftStatus
-from pos.slips import Slip
+from pos.payouts.rules import PendingPayout
+from pos.shop.desk import Desk
+from pos.till.fiscal import FiscalReceipt, Register
+from pos.till.shift_use_cases import ShiftStatus
 from ui.dialogs.close_day import CloseDayDialog
 from ui.dialogs.print_preview import PrintPreviewDialog
 from ui.errors import MessageGroup, MessageLabel

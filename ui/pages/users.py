@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.desk import Desk, UserInfo
 from pos.errors import PosError
-from pos.users import Role
+from pos.people.users import Role
+from pos.shop.desk import Desk, UserInfo
 from ui.errors import ERROR_COLOUR, MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.tables import read_only_rows

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.betting import PricedBet
-from pos.money import format_money
+from pos.betting.pricing import PricedBet
+from pos.core.money import format_money
 from ui.errors import MessageLabel
 from ui.models.slip_model import format_total_odds, years
 from ui.widgets.flow_row import FlowRow, group

@@ -18,8 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.errors import InvalidMrz, PosError
-from pos.identity import ID_CARD, PASSPORT, IdDocument, document_from_mrz
+from pos.core.errors import PosError
+from pos.people.errors import InvalidMrz
+from pos.people.identity import ID_CARD, PASSPORT, IdDocument, document_from_mrz
 
 TEXT_FIELDS = ("surname", "name", "patronymic", "number", "issued_by")
 DATE_FIELDS = ("birth_date", "issued_on", "expires_on")

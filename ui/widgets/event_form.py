@@ -21,10 +21,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.desk import Desk
-from pos.errors import InvalidEvent, line_file_problem
-from pos.line import Event, parse_start_time
-from pos.money import format_money
+from pos.core.errors import line_file_problem
+from pos.core.money import format_money
+from pos.line.errors import InvalidEvent
+from pos.line.events import Event, parse_start_time
+from pos.shop.desk import Desk
 from ui.errors import MessageLabel
 from ui.models.line_model import sport_names
 from ui.tasks import TaskRunner

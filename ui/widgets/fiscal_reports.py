@@ -9,11 +9,11 @@ from typing import TypeVar
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QWidget
 
-from pos.desk import Desk
+from pos.core.money import format_money
+from pos.core.ports import PreviewLine
 from pos.errors import PosError
-from pos.fiscal import DayReport, Register
-from pos.money import format_money
-from pos.ports import PreviewLine
+from pos.shop.desk import Desk
+from pos.till.fiscal import DayReport, Register
 from ui.dialogs.close_day import CloseDayDialog
 from ui.dialogs.print_preview import PrintPreviewDialog
 from ui.errors import MessageLabel

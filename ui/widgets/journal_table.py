@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.journal import COLUMNS, JournalEntry
-from pos.money import format_money
-from pos.slipnumbers import display_slip_number
+from pos.core.money import format_money
+from pos.core.wording import display_slip_number
+from pos.payouts.journal import COLUMNS, JournalEntry
 from ui.widgets.tables import StretchFloor, read_only_rows
 
 NUMBER, PAID_AT, PLAYER, DOCUMENT, AMOUNT, RECEIPT, REGISTER, CASHIER, SLIP, NOTE = range(10)
@@ -27,7 +27,7 @@ _CORRECTION_COLOUR = QColor("#6b7280")
 _ITEM_PADDING = 16  # left and right, as ui.app's style sheet pads every table item
 _WIDTHS = {PLAYER: 150, NOTE: 180}  # wrapped; the document takes what is left
 _DOCUMENT_FLOOR = 160
-# The column of the appendix (pos.journal.COLUMNS) each of ours shows, for its tooltip.
+# The column of the appendix (pos.payouts.journal.COLUMNS) each of ours shows, for its tooltip.
 _LAW_COLUMN = {NUMBER: 0, PAID_AT: 1, PLAYER: 2, DOCUMENT: 3, AMOUNT: 4, RECEIPT: 5, REGISTER: 6}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QPushButton, QWidget
 
-from pos.bets import BetKind, BetType
+from pos.betting.bets import BetKind, BetType
 from ui.models.slip_model import kind_name
 from ui.widgets.flow_row import FlowRow
 
@@ -18,7 +18,8 @@ QPushButton:checked {
 
 
 class KindChooser(QWidget):
-    """Exclusive buttons for the kinds `pos.bets.kinds_for` lists; F2 and Ctrl+1…9 are the page's.
+    """Exclusive buttons for the kinds `pos.betting.bets.kinds_for` lists; F2 and Ctrl+1…9 are the
+    page's.
 
     The buttons never take the focus: the cashier keeps typing in the stake field.
     """
@@ -50,7 +51,7 @@ class KindChooser(QWidget):
     def set_kinds(self, kinds: list[BetKind], *, blocks: bool = False) -> None:
         """Offer `kinds`; the chosen kind stays if offered, else the same k, else the first.
 
-        `blocks` only changes the names ("Сложная система"): pos.bets.kinds_for already
+        `blocks` only changes the names ("Сложная система"): pos.betting.bets.kinds_for already
         leaves the express out when the slip has blocks.
         """
         previous = self.current()

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.slips import Leg
+from pos.betting.slips import Leg
 from ui.models.slip_model import BLOCK_COLOUR, CODE, MATCH, MEMBER, ODDS, leg_cells
 from ui.widgets.tables import StretchFloor
 

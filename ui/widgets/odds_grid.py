@@ -12,10 +12,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.desk import Desk
-from pos.errors import InvalidMarket, PosError
-from pos.line import Event, OddsQuote
-from pos.line_desk import LineRow
+from pos.core.errors import PosError
+from pos.line.errors import InvalidMarket
+from pos.line.events import Event, OddsQuote
+from pos.line.use_cases import LineRow
+from pos.shop.desk import Desk
 from ui.errors import MessageLabel
 from ui.models.line_editor_model import CURRENT, MARKET, NEW, VERSION, OddsGridModel
 from ui.models.line_model import market_label

@@ -9,9 +9,9 @@ from decimal import Decimal
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QPushButton, QVBoxLayout, QWidget
 
+from pos.core.money import format_money
 from pos.errors import PosError
-from pos.identity import IdDocument
-from pos.money import format_money
+from pos.people.identity import IdDocument
 from ui.errors import MessageLabel
 from ui.widgets.buttons import action_button
 from ui.widgets.document_form import DocumentForm

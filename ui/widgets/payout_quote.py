@@ -15,10 +15,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.money import format_money
-from pos.payout_desk import PayoutQuote
-from pos.slipnumbers import display_slip_number
-from pos.slips import Slip, SlipStatus
+from pos.betting.slips import Slip, SlipStatus
+from pos.core.money import format_money
+from pos.core.wording import display_slip_number
+from pos.payouts.use_cases import PayoutQuote
 from ui.errors import ERROR_COLOUR, SUCCESS_COLOUR
 from ui.models.slip_model import format_total_odds, kind_name
 from ui.widgets.legs_table import LegsTable

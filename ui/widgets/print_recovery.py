@@ -12,13 +12,13 @@ from zoneinfo import ZoneInfo
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from pos.desk import Desk
-from pos.fiscal import FiscalReceipt
-from pos.journal import JournalEntry
-from pos.money import format_money
-from pos.payouts import PendingPayout
-from pos.slipnumbers import display_slip_number
-from pos.slips import Slip
+from pos.betting.slips import Slip
+from pos.core.money import format_money
+from pos.core.wording import display_slip_number
+from pos.payouts.journal import JournalEntry
+from pos.payouts.rules import PendingPayout
+from pos.shop.desk import Desk
+from pos.till.fiscal import FiscalReceipt
 from ui.models.slip_model import kind_name
 from ui.tasks import TaskRunner
 from ui.widgets.print_question import PrintQuestion

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.errors import InvalidPrinterSetting
-from pos.printers import (
+from pos.core.errors import InvalidPrinterSetting
+from pos.core.printers import (
     BAUDRATES,
     KIND_WORDS,
     PRINTER_MODELS,
@@ -115,7 +115,7 @@ class PrinterForm(QWidget):
         self._cancel_chinese = self._add(QCheckBox(LABELS["cancel_chinese"]), "cancel_chinese")
         self._status_check = self._add(QCheckBox(LABELS["status_check"]), "status_check")
         # Only the models the settings offer, each with the papers and code pages it takes
-        # (pos.printers.PRINTER_MODELS; issue 16): nothing to mistype.
+        # (pos.core.printers.PRINTER_MODELS; issue 16): nothing to mistype.
         self._profile = self._add(QComboBox(), "profile")
         for model in PRINTER_MODELS:
             self._profile.addItem(model.words, model.profile)

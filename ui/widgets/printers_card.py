@@ -5,9 +5,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QWidget
 
-from pos.desk import Desk
-from pos.errors import InvalidPrinterSetting, PosError
-from pos.printers import PrinterConfig, make_printer_config
+from pos.core.errors import InvalidPrinterSetting, PosError
+from pos.core.printers import PrinterConfig, make_printer_config
+from pos.shop.desk import Desk
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button

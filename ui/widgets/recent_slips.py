@@ -19,13 +19,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.clock import Clock
-from pos.desk import Desk
-from pos.errors import PosError, ReceiptNotPrinted
-from pos.money import format_money
-from pos.settings import ShopSettings
-from pos.slipnumbers import display_slip_number
-from pos.slips import Slip, SlipStatus
+from pos.betting.slips import Slip, SlipStatus
+from pos.core.clock import Clock
+from pos.core.errors import PosError
+from pos.core.money import format_money
+from pos.core.settings import ShopSettings
+from pos.core.wording import display_slip_number
+from pos.shop.desk import Desk
+from pos.till.errors import ReceiptNotPrinted
 from ui.dialogs.cancel_reason import CancelReasonDialog
 from ui.dialogs.manager_pin import ManagerPinDialog
 from ui.dialogs.print_preview import PrintPreviewDialog

@@ -8,8 +8,8 @@ from zoneinfo import ZoneInfo
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from pos.results import ResultEntry, result_words
-from pos.results_desk import ResultRow
+from pos.settlement.results import ResultEntry, result_words
+from pos.settlement.use_cases import ResultRow
 from ui.errors import MessageLabel
 from ui.widgets.buttons import action_button
 from ui.widgets.result_form import ResultForm

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.line import Event
-from pos.results import Result, ResultEntry, ResultStatus
+from pos.line.events import Event
+from pos.settlement.results import Result, ResultEntry, ResultStatus
 
 TIME_FORMAT = "dd.MM.yyyy HH:mm"
 _NO_SCORE = -1  # the spin boxes' "—" while the status has no score

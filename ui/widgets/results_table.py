@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.results import STATUS_WORDS, Result, ResultStatus
-from pos.results_desk import ResultRow
+from pos.settlement.results import STATUS_WORDS, Result, ResultStatus
+from pos.settlement.use_cases import ResultRow
 from ui.widgets.tables import StretchFloor, read_only_rows
 
 CODE, MATCH, START, RESULT, SOURCE, RECORDED_BY = range(6)

@@ -20,11 +20,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.desk import Desk
+from pos.core.money import format_money
 from pos.errors import PosError
-from pos.money import format_money
-from pos.shift_desk import ShiftClosing, ShiftStatus
-from pos.shifts import CashTransfer, Shift, TransferKind
+from pos.shop.desk import Desk
+from pos.till.shift_use_cases import ShiftClosing, ShiftStatus
+from pos.till.shifts import CashTransfer, Shift, TransferKind
 from ui.dialogs.shift_close import ShiftCloseDialog
 from ui.dialogs.shift_open import ShiftOpenDialog
 from ui.dialogs.shift_transfer import ShiftTransferDialog

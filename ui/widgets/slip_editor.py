@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.betting import Pick, PricedBet
-from pos.desk import Desk
+from pos.betting.pricing import Pick, PricedBet
+from pos.shop.desk import Desk
 from ui.errors import MessageLabel
 from ui.models.slip_model import MARKET, MATCH, SlipDraftModel
 from ui.tasks import TaskRunner

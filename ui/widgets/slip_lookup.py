@@ -8,13 +8,13 @@ from zoneinfo import ZoneInfo
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from pos.desk import Desk
-from pos.errors import NotPermitted, PosError
-from pos.permissions import Permission
-from pos.ports import PreviewLine
-from pos.settings import ShopSettings
-from pos.slipnumbers import display_slip_number
-from pos.slips import Slip
+from pos.betting.slips import Slip
+from pos.core.errors import NotPermitted, PosError
+from pos.core.ports import PreviewLine
+from pos.core.settings import ShopSettings
+from pos.core.wording import display_slip_number
+from pos.people.permissions import Permission
+from pos.shop.desk import Desk
 from ui.dialogs.manager_pin import ManagerPinDialog
 from ui.dialogs.print_preview import PrintPreviewDialog
 from ui.dialogs.slip_details import SlipDetails, SlipDetailsDialog, load_slip_details

@@ -14,10 +14,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.desk import Desk
+from pos.core.money import format_money
 from pos.errors import PosError
-from pos.line import LINE_SPORTS, Sport
-from pos.money import format_money
+from pos.line.events import LINE_SPORTS, Sport
+from pos.shop.desk import Desk
 from ui.errors import MessageLabel
 from ui.models.line_model import sport_names
 from ui.tasks import TaskRunner

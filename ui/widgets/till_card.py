@@ -6,7 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QFrame, QLabel
 
-from pos.errors import DeviceOrStorageError, PosError, ReceiptInDoubt, ReceiptsInDoubt
+from pos.core.errors import DeviceOrStorageError, PosError
+from pos.till.errors import ReceiptInDoubt, ReceiptsInDoubt
 from ui.errors import MessageLabel
 
 NO_VALUE = "—"

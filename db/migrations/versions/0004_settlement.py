@@ -6,7 +6,7 @@ Create Date: 2026-11-30
 
 Slips lose `settled_payout` (a settlement is a row of its own, written in bulk) and gain
 `payout_cap`, the maximum payout in force when the bet was accepted. Every slip already
-issued gets its terms record (pos.settlement_batch.encode_terms), built from its legs, so
+issued gets its terms record (pos.settlement.batch.encode_terms), built from its legs, so
 that it can be settled like a new one; slips taken before this revision have no cap.
 """
 
@@ -20,9 +20,9 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import op
 
-from pos.bets import parse_kind
-from pos.settlement_batch import encode_terms
-from pos.slips import Leg, Slip
+from pos.betting.bets import parse_kind
+from pos.betting.slips import Leg, Slip
+from pos.settlement.batch import encode_terms
 
 revision: str = "0004"
 down_revision: str | Sequence[str] | None = "0003"

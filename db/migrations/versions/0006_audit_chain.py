@@ -5,7 +5,7 @@ Revises: 0005
 Create Date: 2026-11-30
 
 `audit_log` gains `seq` (1, 2, 3 … in the order records were written) and `hash`
-(pos.audit.chain_hash); the records already there are numbered in id order and chained.
+(pos.core.audit.chain_hash); the records already there are numbered in id order and chained.
 The counters row "audit" holds the last number: a transaction takes its numbers from it
 when it commits, so the chain has no gaps and no forks with several terminals.
 `fiscal_days` keeps the chain's head printed on each Z report.
@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 import sqlalchemy as sa
 from alembic import op
 
-from pos.audit import GENESIS, AuditAction, AuditRecord, chain_hash
+from pos.core.audit import GENESIS, AuditAction, AuditRecord, chain_hash
 
 revision: str = "0006"
 down_revision: str | Sequence[str] | None = "0005"

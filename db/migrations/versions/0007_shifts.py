@@ -4,7 +4,7 @@ Revision ID: 0007
 Revises: 0006
 Create Date: 2026-11-30
 
-`shifts` holds each terminal's shifts (pos.shifts), at most one open per terminal (a partial
+`shifts` holds each terminal's shifts (pos.till.shifts), at most one open per terminal (a partial
 unique index); `cash_transfers` the cash put in or taken out by hand, with the reason; and
 `cash_movements` an index by terminal and time, which a shift's cash is summed over.
 """

@@ -4,7 +4,7 @@ Revision ID: 0008
 Revises: 0007
 Create Date: 2026-11-30
 
-`draws` holds each draw of the live poker game (pos.draws): the event its bets are legs of,
+`draws` holds each draw of the live poker game (pos.poker.draws): the event its bets are legs of,
 the cards dealt so far and the margin its current round was priced at.
 """
 

@@ -5,7 +5,7 @@ Revises: 0008
 Create Date: 2026-11-30
 
 `users.locks` counts a user's locks after wrong PINs since their last correct PIN or a
-manager's unlock (pos.users, issue #15): the first lasts 15 minutes, the second an hour, the
+manager's unlock (pos.people.users, issue #15): the first lasts 15 minutes, the second an hour, the
 third until a manager unlocks. Users already there start at 0; a lock in force keeps its end.
 """
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from pos.audit import (
+from pos.core.audit import (
     GENESIS,
     AuditAction,
     AuditRecord,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pos.bets import (
+from pos.betting.bets import (
     BetKind,
     BetType,
     kinds_for,
@@ -18,7 +18,7 @@ from pos.bets import (
     system_kinds,
     total_odds,
 )
-from pos.errors import InvalidBetKind, StakeNotSplittable
+from pos.betting.errors import InvalidBetKind, StakeNotSplittable
 
 D = Decimal
 

@@ -5,11 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from pos.audit import AuditAction
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.errors import (
-    DocumentExpired,
+from pos.betting.errors import (
     DocumentRefused,
     EventAlreadyOnSlip,
     EventHasResult,
@@ -17,12 +13,7 @@ from pos.errors import (
     EventSuspended,
     ExpressOddsTooHigh,
     IdentityCheckRequired,
-    InvalidAmount,
-    InvalidDocument,
-    InvalidMarket,
     MarketMissing,
-    MarketNotOffered,
-    NotPermitted,
     OddsChanged,
     PayoutTooHigh,
     ReasonRequired,
@@ -32,17 +23,23 @@ from pos.errors import (
     StakeAboveEventLimit,
     StakeNotSplittable,
     StakeTooLow,
-    Underage,
-    UnknownEvent,
     UnknownSlip,
     WindowClosed,
     WrongLegCount,
 )
-from pos.identity import IdDocument
-from pos.line import Sport
-from pos.services import Shop
-from pos.slipnumbers import display_slip_number, make_slip_number
-from pos.slips import CashKind, IdOutcome, SlipStatus
+from pos.betting.numbers import make_slip_number
+from pos.betting.slips import CashKind, IdOutcome, SlipStatus
+from pos.core.audit import AuditAction
+from pos.core.clock import FixedClock
+from pos.core.errors import InvalidAmount, NotPermitted
+from pos.core.wording import display_slip_number
+from pos.line.errors import InvalidMarket, UnknownEvent
+from pos.line.events import Sport
+from pos.people.errors import DocumentExpired, InvalidDocument, Underage
+from pos.people.identity import IdDocument
+from pos.poker.errors import MarketNotOffered
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
 from tests.fakes import FakeStorage
 from tests.shifts import reopen_shift
 
@@ -446,7 +443,7 @@ def test_odds_that_moved_after_the_player_confirmed_issue_nothing(
 
 
 def test_with_blocks_only_systems_are_offered() -> None:
-    from pos.bets import kinds_for
+    from pos.betting.bets import kinds_for
 
     assert [str(k) for k in kinds_for(3, blocks=True)] == ["system 2/3"]
     assert kinds_for(2, blocks=True) == []

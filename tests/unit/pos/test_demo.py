@@ -6,9 +6,9 @@ from collections import Counter
 from datetime import timedelta
 from decimal import Decimal
 
-from pos.clock import FixedClock
-from pos.services import Shop
-from pos.slips import SlipStatus
+from pos.betting.slips import SlipStatus
+from pos.core.clock import FixedClock
+from pos.shop.services import Shop
 from tests.documents import PASSPORT
 
 

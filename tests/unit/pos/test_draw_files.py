@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pos.draw_files import DrawLine, read_draw_results
-from pos.errors import DrawFileRejected
+from pos.poker.errors import DrawFileRejected
+from pos.poker.files import DrawLine, read_draw_results
 
 GOOD = (
     "тираж;руки;стол\n"

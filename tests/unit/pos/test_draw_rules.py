@@ -9,22 +9,19 @@ from decimal import Decimal
 
 import pytest
 
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.draw_line import SCHEDULE, draw_code
-from pos.draws import Round
-from pos.errors import (
-    InvalidEvent,
-    InvalidMarket,
-    InvalidSetting,
-    MarketNotOffered,
-    WindowClosed,
-)
-from pos.line import new_event, parse_market
-from pos.markets import LegOutcome, winners_words
-from pos.services import Shop
-from pos.settlement import market_outcome
-from pos.wording import market_words
+from pos.betting.errors import WindowClosed
+from pos.core.clock import FixedClock
+from pos.core.errors import InvalidSetting
+from pos.line.errors import InvalidEvent, InvalidMarket
+from pos.line.events import new_event, parse_market
+from pos.line.markets import LegOutcome, winners_words
+from pos.line.wording import market_words
+from pos.poker.draws import Round
+from pos.poker.errors import MarketNotOffered
+from pos.poker.events import SCHEDULE, draw_code
+from pos.settlement.rules import market_outcome
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
 
 
 @pytest.mark.parametrize(

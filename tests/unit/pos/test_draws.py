@@ -9,7 +9,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from pos.draws import (
+from pos.poker.chances import PRE_DEAL_CHANCE, InvalidDeal
+from pos.poker.draws import (
     EPOCH,
     BoardMismatch,
     CancelReasonRequired,
@@ -34,7 +35,6 @@ from pos.draws import (
     hand_price,
     round_prices,
 )
-from pos.poker import PRE_DEAL_CHANCE, InvalidDeal
 
 SCHEDULE = DrawSchedule()
 MINSK = ZoneInfo("Europe/Minsk")  # UTC+3 all year

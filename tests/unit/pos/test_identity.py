@@ -5,8 +5,8 @@ from datetime import date
 
 import pytest
 
-from pos.errors import DocumentExpired, InvalidDocument, InvalidMrz, Underage
-from pos.identity import (
+from pos.people.errors import DocumentExpired, InvalidDocument, InvalidMrz, Underage
+from pos.people.identity import (
     ID_CARD,
     PASSPORT,
     IdDocument,

@@ -9,9 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pos.errors import InvalidEvent, InvalidMarket, InvalidOdds, MarketNotOffered
-from pos.line import Sport, new_event, parse_market, parse_odds
-from pos.wording import market_code
+from pos.line.errors import InvalidEvent, InvalidMarket, InvalidOdds
+from pos.line.events import Sport, new_event, parse_market, parse_odds
+from pos.line.wording import market_code
+from pos.poker.errors import MarketNotOffered
 
 
 @pytest.mark.parametrize(

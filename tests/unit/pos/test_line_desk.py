@@ -7,18 +7,14 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from pos.audit import AuditAction
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.errors import (
-    EventSuspended,
-    LineFileRejected,
-    NotPermitted,
-    StakeAboveEventLimit,
-    UnknownEvent,
-)
-from pos.line import Sport
-from pos.services import Shop
+from pos.betting.errors import EventSuspended, StakeAboveEventLimit
+from pos.core.audit import AuditAction
+from pos.core.clock import FixedClock
+from pos.core.errors import NotPermitted
+from pos.line.errors import LineFileRejected, UnknownEvent
+from pos.line.events import Sport
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
 from tests.fakes import FakeStorage
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "docs" / "examples"

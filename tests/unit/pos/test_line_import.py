@@ -16,11 +16,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pos.errors import LineFileRejected, PosError, line_file_problem
-from pos.line import LINE_SPORTS, Sport, new_event, parse_market, parse_odds
-from pos.line_files import REPEATED
-from pos.line_import import LineEntry, parse_line_csv, parse_line_file, parse_line_json
-from pos.money import format_money, to_money
+from pos.core.errors import PosError, line_file_problem
+from pos.core.money import format_money, to_money
+from pos.line.errors import LineFileRejected
+from pos.line.events import LINE_SPORTS, Sport, new_event, parse_market, parse_odds
+from pos.line.files import REPEATED
+from pos.line.imports import LineEntry, parse_line_csv, parse_line_file, parse_line_json
 
 MINSK = ZoneInfo("Europe/Minsk")
 EXAMPLES = Path(__file__).resolve().parents[3] / "docs" / "examples"

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pos.errors import InvalidMarket
-from pos.line import Sport
-from pos.markets import RESULT_CODES, LegOutcome, Market, MarketKind
+from pos.line.errors import InvalidMarket
+from pos.line.events import Sport
+from pos.line.markets import RESULT_CODES, LegOutcome, Market, MarketKind
 
 _HALVES = st.integers(min_value=0, max_value=1998).map(lambda n: Decimal(n) / 2)
 _QUARTERS = st.integers(min_value=-3996, max_value=3996).map(lambda n: Decimal(n) / 4)

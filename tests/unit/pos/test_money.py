@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pos.errors import InvalidAmount
-from pos.money import format_money, from_kopecks, round_payout, to_kopecks, to_money
+from pos.core.errors import InvalidAmount
+from pos.core.money import format_money, from_kopecks, round_payout, to_kopecks, to_money
 
 
 @pytest.mark.parametrize(

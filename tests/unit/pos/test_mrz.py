@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pos.errors import InvalidMrz
-from pos.mrz import MrzData, check_digit, parse_mrz
+from pos.people.errors import InvalidMrz
+from pos.people.mrz import MrzData, check_digit, parse_mrz
 
 TODAY = date(2026, 11, 30)
 

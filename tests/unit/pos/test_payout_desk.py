@@ -10,33 +10,29 @@ import pytest
 from pypdf import PdfReader
 
 from main import assemble_shop
-from pos.audit import AuditAction
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.errors import (
+from pos.betting.errors import InvalidSlipNumber
+from pos.betting.slips import CashKind, IdOutcome, Slip, SlipStatus
+from pos.core.audit import AuditAction
+from pos.core.clock import FixedClock
+from pos.core.errors import NotPermitted
+from pos.payouts.errors import (
     CorrectionOfCorrection,
-    DocumentExpired,
-    InvalidDocument,
     InvalidPeriod,
-    InvalidSlipNumber,
     JournalCorrectionEmpty,
     JournalEntryUnknown,
     NotPayable,
-    NotPermitted,
     PayoutDocumentRequired,
     PayoutExpired,
     PayoutNoteNotPrinted,
     PayoutNotPrinted,
     PayoutTooEarly,
-    PrintFailed,
-    ShiftNotOpen,
-    ShiftTooLong,
-    Underage,
 )
-from pos.fiscal import ReceiptKind
-from pos.identity import IdDocument
-from pos.services import Shop
-from pos.slips import CashKind, IdOutcome, Slip, SlipStatus
+from pos.people.errors import DocumentExpired, InvalidDocument, Underage
+from pos.people.identity import IdDocument
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
+from pos.till.errors import PrintFailed, ShiftNotOpen, ShiftTooLong
+from pos.till.fiscal import ReceiptKind
 from tests.conftest import REGISTER, demo_shop_on
 from tests.documents import PASSPORT
 from tests.fakeprinter import FlakyDummy

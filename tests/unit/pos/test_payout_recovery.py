@@ -14,24 +14,23 @@ import pytest
 from escpos.printer import Dummy
 
 from main import assemble_shop
-from pos import payout_desk
-from pos.audit import AuditAction
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.errors import (
-    DrawerShort,
-    NotPayable,
-    PayoutNotPrinted,
+from pos.betting.errors import DrawerShort
+from pos.betting.slips import Slip, SlipStatus
+from pos.core.audit import AuditAction
+from pos.core.clock import FixedClock
+from pos.payouts import use_cases as payout_desk
+from pos.payouts.errors import NotPayable, PayoutNotPrinted
+from pos.people.permissions import Permission
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
+from pos.till.errors import (
     PendingPayoutWaiting,
     ReceiptInDoubt,
     ReceiptNotPrinted,
     ReceiptsInDoubt,
     SlipNotPrinted,
 )
-from pos.fiscal import FiscalReceipt, FiscalTotals
-from pos.permissions import Permission
-from pos.services import Shop
-from pos.slips import Slip, SlipStatus
+from pos.till.fiscal import FiscalReceipt, FiscalTotals
 from tests.conftest import REGISTER, demo_shop_on
 from tests.documents import PASSPORT
 from tests.fakeprinter import FlakyDummy

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pos.bets import parse_kind
-from pos.errors import NotPayable, PayoutExpired, PayoutTooEarly
-from pos.payouts import last_event_day, one_month_from, payable_amount, payout_period
-from pos.results import Result, ResultStatus
-from pos.slips import Leg, Slip, SlipStatus
+from pos.betting.bets import parse_kind
+from pos.betting.slips import Leg, Slip, SlipStatus
+from pos.payouts.errors import NotPayable, PayoutExpired, PayoutTooEarly
+from pos.payouts.rules import last_event_day, one_month_from, payable_amount, payout_period
+from pos.settlement.results import Result, ResultStatus
 
 MINSK = ZoneInfo("Europe/Minsk")
 D = Decimal

@@ -9,16 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from pos.audit import AuditAction
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.errors import NotPermitted, PosError, UserLocked, UserLockedUntilUnlocked, WrongPin
-from pos.permissions import MATRIX, WORDS, Permission, allowed, matrix_rows
-from pos.printers import PrinterKind, make_printer_config
-from pos.reports import ReportKind
-from pos.results import ResultEntry
-from pos.services import Shop
-from pos.users import Role
+from pos.core.audit import AuditAction
+from pos.core.clock import FixedClock
+from pos.core.errors import NotPermitted, PosError
+from pos.core.printers import PrinterKind, make_printer_config
+from pos.people.errors import UserLocked, UserLockedUntilUnlocked, WrongPin
+from pos.people.permissions import MATRIX, WORDS, Permission, allowed, matrix_rows
+from pos.people.users import Role
+from pos.reports.builders import ReportKind
+from pos.settlement.results import ResultEntry
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
 from tests.fakes import FakeStorage
 from tests.shifts import reopen_shift
 

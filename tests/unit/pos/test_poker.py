@@ -8,9 +8,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from pos.poker import _KEYS_5 as KEYS_5
-from pos.poker import _KEYS_7 as KEYS_7
-from pos.poker import (
+from pos.poker.chances import _KEYS_5 as KEYS_5
+from pos.poker.chances import _KEYS_7 as KEYS_7
+from pos.poker.chances import (
     PRE_DEAL_CHANCE,
     PRE_DEAL_CHANCE_ERROR,
     RANKS,

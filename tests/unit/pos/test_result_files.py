@@ -9,12 +9,13 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from pos.demo import demo_fixtures
-from pos.errors import ResultsFileRejected, results_file_problem
-from pos.line import new_event
-from pos.line_files import REPEATED
-from pos.result_files import parse_results_csv, parse_results_file, parse_results_json
-from pos.results import ResultEntry, ResultStatus, new_result
+from pos.core.errors import results_file_problem
+from pos.line.events import new_event
+from pos.line.files import REPEATED
+from pos.settlement.errors import ResultsFileRejected
+from pos.settlement.result_files import parse_results_csv, parse_results_file, parse_results_json
+from pos.settlement.results import ResultEntry, ResultStatus, new_result
+from pos.shop.demo import demo_fixtures
 
 MINSK = ZoneInfo("Europe/Minsk")
 EXAMPLES = Path(__file__).resolve().parents[3] / "docs" / "examples"

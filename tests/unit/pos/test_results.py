@@ -6,9 +6,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from pos.errors import InvalidResult
-from pos.line import Event, Sport
-from pos.results import (
+from pos.line.events import Event, Sport
+from pos.settlement.errors import InvalidResult
+from pos.settlement.results import (
     VENUE_SWAPPED_REASON,
     Result,
     ResultEntry,

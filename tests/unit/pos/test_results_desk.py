@@ -8,22 +8,22 @@ from decimal import Decimal
 
 import pytest
 
-from pos.audit import AuditAction
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.errors import (
+from pos.betting.slips import SlipStatus
+from pos.core.audit import AuditAction
+from pos.core.clock import FixedClock
+from pos.core.errors import NotPermitted
+from pos.line.errors import UnknownEvent
+from pos.settlement.errors import (
     CorrectionReasonRequired,
     CorrectionRefused,
     InvalidResult,
-    NotPermitted,
     ResultExists,
     ResultNotRecorded,
     ResultsFileRejected,
-    UnknownEvent,
 )
-from pos.results import ResultEntry, ResultStatus
-from pos.services import Shop
-from pos.slips import SlipStatus
+from pos.settlement.results import ResultEntry, ResultStatus
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
 from tests.fakes import FakeStorage
 
 D = Decimal

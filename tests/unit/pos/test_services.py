@@ -5,24 +5,21 @@ from decimal import Decimal
 
 import pytest
 
-from pos.audit import SYSTEM_ACTOR, AuditAction
-from pos.clock import FixedClock
-from pos.errors import (
-    EventExists,
-    InvalidSetting,
-    NotPermitted,
+from pos.core.audit import SYSTEM_ACTOR, AuditAction
+from pos.core.clock import FixedClock
+from pos.core.errors import InvalidSetting, NotPermitted, PosError
+from pos.line.errors import EventExists, UnknownEvent
+from pos.people.errors import (
     PinRequired,
-    PosError,
-    UnknownEvent,
     UnknownUser,
     UserExists,
     UserLocked,
     UserLockedUntilUnlocked,
     WrongPin,
 )
-from pos.permissions import Permission
-from pos.services import Shop
-from pos.users import Role
+from pos.people.permissions import Permission
+from pos.people.users import Role
+from pos.shop.services import Shop
 from tests.fakes import FakeStorage
 
 

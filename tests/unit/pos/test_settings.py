@@ -4,8 +4,8 @@ from decimal import Decimal
 
 import pytest
 
-from pos.errors import InvalidSetting
-from pos.settings import ShopSettings, apply_changes, check_register_serial, from_text, to_text
+from pos.core.errors import InvalidSetting
+from pos.core.settings import ShopSettings, apply_changes, check_register_serial, from_text, to_text
 
 
 def test_defaults_follow_the_rules_of_the_house() -> None:

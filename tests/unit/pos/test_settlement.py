@@ -12,10 +12,11 @@ from decimal import Decimal
 
 import pytest
 
-from pos.bets import parse_kind
-from pos.line import Sport
-from pos.results import Result, ResultStatus
-from pos.settlement import (
+from pos.betting.bets import parse_kind
+from pos.betting.slips import Leg, Slip, SlipStatus
+from pos.line.events import Sport
+from pos.settlement.results import Result, ResultStatus
+from pos.settlement.rules import (
     LegOutcome,
     LegVerdict,
     Settlement,
@@ -24,7 +25,6 @@ from pos.settlement import (
     market_outcome,
     settle_slip,
 )
-from pos.slips import Leg, Slip, SlipStatus
 
 D = Decimal
 KICKOFF = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)  # the actual start of every match here

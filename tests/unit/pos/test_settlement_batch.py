@@ -1,4 +1,4 @@
-"""The vectorised settlement agrees with pos.settlement.settle_slip, slip by slip."""
+"""The vectorised settlement agrees with pos.settlement.rules.settle_slip, slip by slip."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pos.bets import BetKind, BetType, possible_payout
-from pos.markets import Market
-from pos.results import Result, ResultStatus
-from pos.settlement import settle_slip
-from pos.settlement_batch import VERDICT_STATUS, Verdict, encode_terms, market_code, settle_terms
-from pos.slips import Leg, Slip
+from pos.betting.bets import BetKind, BetType, possible_payout
+from pos.betting.slips import Leg, Slip
+from pos.line.markets import Market
+from pos.settlement.batch import VERDICT_STATUS, Verdict, encode_terms, market_code, settle_terms
+from pos.settlement.results import Result, ResultStatus
+from pos.settlement.rules import settle_slip
 
 START = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
 MARKETS = ["1", "X", "2", "1X", "X2", "12", "O2.5", "U3", "O5", "H1-1.5", "H2+1", "H1-0.25"]

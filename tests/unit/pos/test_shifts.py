@@ -10,21 +10,22 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from main import assemble_shop
-from pos.audit import AuditAction
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.errors import (
-    InvalidAmount,
-    NotPermitted,
+from pos.betting.slips import CashKind
+from pos.core.audit import AuditAction
+from pos.core.clock import FixedClock
+from pos.core.errors import InvalidAmount, NotPermitted
+from pos.core.wording import display_slip_number
+from pos.people.permissions import Permission
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
+from pos.till.errors import (
     ShiftAlreadyOpen,
     ShiftCloseBlocked,
     ShiftNotOpen,
     ShiftTooLong,
     TransferRefused,
 )
-from pos.permissions import Permission
-from pos.services import Shop
-from pos.shifts import (
+from pos.till.shifts import (
     MAX_LENGTH,
     CashSummary,
     Shift,
@@ -32,8 +33,6 @@ from pos.shifts import (
     TransferKind,
     shift_end_notice,
 )
-from pos.slipnumbers import display_slip_number
-from pos.slips import CashKind
 from tests.conftest import REGISTER
 from tests.fakeprinter import FlakyDummy
 from tests.fakes import FakeStorage, PlainPinHasher

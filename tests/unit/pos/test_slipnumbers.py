@@ -4,8 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pos.errors import InvalidSlipNumber
-from pos.slipnumbers import display_slip_number, make_slip_number, parse_slip_number
+from pos.betting.errors import InvalidSlipNumber
+from pos.betting.numbers import make_slip_number, parse_slip_number
+from pos.core.wording import display_slip_number
 
 SECRET = b"shop secret"
 

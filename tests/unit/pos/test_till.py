@@ -15,27 +15,27 @@ import pytest
 from escpos.printer import Dummy
 
 from main import assemble_shop
-from pos import till
-from pos.audit import AuditAction
-from pos.clock import FixedClock
-from pos.desk import Desk
-from pos.errors import (
+from pos.betting.errors import SlipNotIssued
+from pos.betting.slips import CashKind, SlipStatus
+from pos.core.audit import AuditAction
+from pos.core.clock import FixedClock
+from pos.core.errors import NotPermitted
+from pos.core.printers import PrinterKind, make_printer_config
+from pos.core.wording import display_slip_number
+from pos.shop.desk import Desk
+from pos.shop.services import Shop
+from pos.till import use_cases as till
+from pos.till.errors import (
     NoFiscalDay,
-    NotPermitted,
     PendingSlip,
     PrintFailed,
     ReceiptInDoubt,
     ReceiptNotPrinted,
     RegisterNotSet,
-    SlipNotIssued,
     SlipNotPrinted,
     UnprintedReceipts,
 )
-from pos.fiscal import ReceiptKind, ReceiptRef
-from pos.printers import PrinterKind, make_printer_config
-from pos.services import Shop
-from pos.slipnumbers import display_slip_number
-from pos.slips import CashKind, SlipStatus
+from pos.till.fiscal import ReceiptKind, ReceiptRef
 from tests.conftest import REGISTER, demo_shop_on
 from tests.fakeprinter import FlakyDummy
 from tests.fakes import FakeStorage, PlainPinHasher

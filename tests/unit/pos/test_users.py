@@ -6,9 +6,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from db.pins import Argon2PinHasher
-from pos.errors import InvalidUser, NotPermitted, PinRequired
-from pos.permissions import Permission, require
-from pos.users import (
+from pos.core.errors import NotPermitted
+from pos.people.errors import InvalidUser, PinRequired
+from pos.people.permissions import Permission, require
+from pos.people.users import (
     LOCK_DURATION,
     Role,
     User,

@@ -6,17 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pos.bets import BetKind, BetType
-from pos.line import Sport, parse_market
-from pos.wording import (
-    issued_words,
-    kind_words,
-    market_code,
-    market_words,
-    odds_words,
-    sport_words,
-    total_odds_words,
-)
+from pos.betting.bets import BetKind, BetType
+from pos.betting.wording import kind_words
+from pos.core.wording import issued_words, odds_words, total_odds_words
+from pos.line.events import Sport, parse_market
+from pos.line.wording import market_code, market_words, sport_words
 
 
 @pytest.mark.parametrize(

@@ -11,9 +11,9 @@ from zoneinfo import ZoneInfo
 import pytest
 from pypdf import PdfReader
 
-from pos.audit import ChainHead
-from pos.journal import COLUMNS, TITLE, JournalEntry, document_text, entries_hash
-from pos.money import format_money
+from pos.core.audit import ChainHead
+from pos.core.money import format_money
+from pos.payouts.journal import COLUMNS, TITLE, JournalEntry, document_text, entries_hash
 from printing.journal import number_words, sheets_word, write_journal_pdf
 from tests.documents import ID_CARD, PASSPORT
 

@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 from escpos.printer import Dummy
 
-from pos.errors import PrinterUnavailable
-from pos.fiscal import FiscalReceipt, ReceiptKind
-from pos.payouts import PayoutNote
-from pos.printers import PrinterKind, make_printer_config
-from pos.settings import ShopSettings
-from pos.slipnumbers import display_slip_number, make_slip_number
+from pos.betting.numbers import make_slip_number
+from pos.core.errors import PrinterUnavailable
+from pos.core.printers import PrinterKind, make_printer_config
+from pos.core.settings import ShopSettings
+from pos.core.wording import display_slip_number
+from pos.payouts.rules import PayoutNote
+from pos.till.fiscal import FiscalReceipt, ReceiptKind
 from printing.layout import Text
 from printing.payouts import payout_note_layout
 from printing.station import EscposStation, build_station

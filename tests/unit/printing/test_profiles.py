@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 from escpos import capabilities
 
-from pos.bets import BetKind, BetType
-from pos.errors import InvalidPrinterSetting
-from pos.fiscal import FiscalReceipt, ReceiptKind
-from pos.payouts import PayoutNote
-from pos.printers import (
+from pos.betting.bets import BetKind, BetType
+from pos.betting.numbers import make_slip_number
+from pos.betting.slips import Slip
+from pos.core.errors import InvalidPrinterSetting
+from pos.core.printers import (
     PRINTER_MODELS,
     PrinterConfig,
     PrinterKind,
@@ -29,9 +29,9 @@ from pos.printers import (
     make_printer_config,
     to_text,
 )
-from pos.settings import ShopSettings
-from pos.slipnumbers import make_slip_number
-from pos.slips import Slip
+from pos.core.settings import ShopSettings
+from pos.payouts.rules import PayoutNote
+from pos.till.fiscal import FiscalReceipt, ReceiptKind
 from printing.layout import Barcode, Item, QrCode, Text
 from printing.payouts import payout_note_layout
 from printing.profiles import profile_for

@@ -8,8 +8,11 @@ from decimal import Decimal
 
 import pytest
 
-from pos.audit import ChainHead
-from pos.fiscal import (
+from pos.betting.numbers import make_slip_number
+from pos.core.audit import ChainHead
+from pos.core.settings import ShopSettings
+from pos.core.wording import display_slip_number
+from pos.till.fiscal import (
     DayReport,
     FiscalReceipt,
     FiscalTotals,
@@ -17,8 +20,6 @@ from pos.fiscal import (
     ReceiptKind,
     ReceiptRef,
 )
-from pos.settings import ShopSettings
-from pos.slipnumbers import display_slip_number, make_slip_number
 from printing import receipts  # the module: pytest would collect a test_page_layout name
 from printing.layout import Barcode, Item, QrCode, Text
 from printing.receipts import receipt_layout, report_layout

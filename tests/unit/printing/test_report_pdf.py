@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 from pypdf import PdfReader
 
-from pos.reports import CancelledSlip, Period, cancellations_report, to_csv
+from pos.reports.builders import CancelledSlip, Period, cancellations_report, to_csv
 from printing.reports import write_report_pdf
 
 ZONE = ZoneInfo("Europe/Minsk")

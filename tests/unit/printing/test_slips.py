@@ -8,11 +8,11 @@ from decimal import Decimal
 
 import pytest
 
-from pos.bets import BetKind, BetType
-from pos.line import Sport
-from pos.settings import ShopSettings
-from pos.slipnumbers import make_slip_number
-from pos.slips import Leg, Slip
+from pos.betting.bets import BetKind, BetType
+from pos.betting.numbers import make_slip_number
+from pos.betting.slips import Leg, Slip
+from pos.core.settings import ShopSettings
+from pos.line.events import Sport
 from printing.layout import Text
 from printing.render import render_job
 from printing.slips import WIDTH_58MM, WIDTH_80MM, slip_layout

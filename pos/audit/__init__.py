@@ -1,0 +1,1 @@
+"""Checking the audit trail's hash chain and the journal's numbering (`verify`)."""

@@ -1,0 +1,198 @@
+"""The one shape of a use case: a function of its room taking the context (this terminal's view
+of the outside world) and the actor (who asks, with a manager's one-time grant), then its
+command.
+
+    def set_odds(ctx: Context, actor: Actor, code: int, market: str, odds: object) -> OddsQuote:
+        actor.require(Permission.EDIT_LINE)
+        with ctx.unit_of_work() as uow:
+            ...
+            actor.audit(ctx, uow, AuditAction.ODDS_SET, detail)
+            uow.commit()
+
+The window calls them through the signed-in `Desk` (`desk.set_odds(...)`: `use_case` binds
+the desk's context and actor), the command line and the tests through `Shop` as the system
+(`SYSTEM`, who may do everything at this PC), and tests may call the functions themselves.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Concatenate, Generic, ParamSpec, Protocol, TypeVar, cast, overload
+
+from pos.core import printers as printer_settings
+from pos.core import settings as shop_settings
+from pos.core.audit import SYSTEM_ACTOR, AuditAction, AuditRecord
+from pos.core.errors import NotPermitted
+from pos.people.permissions import WORDS, Permission, allowed
+
+if TYPE_CHECKING:
+    from pos.core.clock import Clock
+    from pos.core.ports import (
+        Adapters,
+        JournalWriter,
+        PinHasher,
+        PrintStation,
+        ReportWriter,
+        Storage,
+        UnitOfWork,
+    )
+    from pos.core.printers import PrinterConfig
+    from pos.core.settings import ShopSettings
+    from pos.people.users import Role
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class Context:
+    """This terminal's view of the shop: its database, clock, printers and writers.
+
+    The printers are set up here, from this terminal's printer settings: a device is opened
+    only when a job is sent to it.
+    """
+
+    def __init__(self, adapters: Adapters, *, clock: Clock, terminal: str) -> None:
+        self._adapters = adapters
+        self.clock = clock
+        self.terminal = terminal
+        self._station_lock = threading.Lock()
+        self._print_lock = threading.Lock()
+        self._station = adapters.build_station(*self.printers())
+
+    @property
+    def storage(self) -> Storage:
+        """The database (tests and tools reach its engine through it)."""
+        return self._adapters.storage
+
+    @property
+    def description(self) -> str:
+        """Where the data lives, for the status bar and the log."""
+        return self._adapters.storage.description
+
+    @property
+    def pins(self) -> PinHasher:
+        return self._adapters.pins
+
+    @property
+    def write_journal(self) -> JournalWriter:
+        return self._adapters.write_journal
+
+    @property
+    def write_report(self) -> ReportWriter:
+        return self._adapters.write_report
+
+    def unit_of_work(self) -> UnitOfWork:
+        """A new transaction on this shop's database."""
+        return self._adapters.storage.unit_of_work()
+
+    def settings(self) -> ShopSettings:
+        """The shop settings now in force."""
+        with self.unit_of_work() as uow:
+            return shop_settings.from_text(uow.settings.load())
+
+    @property
+    def station(self) -> PrintStation:
+        """This terminal's printers."""
+        with self._station_lock:
+            return self._station
+
+    @contextmanager
+    def printing(self) -> Iterator[PrintStation]:
+        """The station, for one job at a time: two windows' jobs never interleave."""
+        with self._print_lock:
+            yield self.station
+
+    def printers(self) -> tuple[PrinterConfig, PrinterConfig | None]:
+        """This terminal's configured slip printer and separate fiscal printer (None: same)."""
+        with self.unit_of_work() as uow:
+            slip, fiscal_printer = uow.settings.printer_texts(self.terminal)
+        separate = printer_settings.from_text(fiscal_printer) if fiscal_printer else None
+        return printer_settings.from_text(slip), separate
+
+    def reload_printers(self) -> None:
+        """Rebuild the station after the printer settings changed."""
+        station = self._adapters.build_station(*self.printers())
+        with self._print_lock, self._station_lock:
+            self._station.close()
+            self._station = station
+
+    def close(self) -> None:
+        """Release the printers and the database connections."""
+        with self._station_lock:
+            self._station.close()
+        self._adapters.storage.close()
+
+
+@dataclass
+class Grant:
+    """One action a manager allowed on a cashier's desk with their PIN; used once."""
+
+    permission: Permission
+    used: bool = False
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who asks for a use case: a signed-in user (`role`), or the system (`role` None: the
+    command line and integrations at this PC, which may do everything)."""
+
+    login: str
+    role: Role | None = None
+    grant: Grant | None = None
+
+    def require(self, permission: Permission) -> None:
+        """Refuse unless the matrix allows `permission` (pos.people.permissions), or a manager's
+        grant for exactly this action is still unused (then it is used up).
+
+        Raises:
+            NotPermitted: naming the action.
+        """
+        if self.role is None or allowed(self.role, permission):
+            return
+        grant = self.grant
+        if grant is None or grant.permission is not permission or grant.used:
+            raise NotPermitted(WORDS[permission])
+        grant.used = True
+
+    def audit(self, ctx: Context, uow: UnitOfWork, action: AuditAction, detail: str = "") -> None:
+        """Append what this actor did at this terminal to the audit trail (in `uow`)."""
+        record = AuditRecord(ctx.clock.now(), ctx.terminal, self.login, action, detail)
+        uow.audit.append(record)
+
+
+SYSTEM = Actor(SYSTEM_ACTOR)
+
+
+class _Bound(Protocol):
+    """What `use_case` binds: a context and an actor (pos.shop.desk.Desk)."""
+
+    @property
+    def context(self) -> Context: ...
+
+    @property
+    def actor(self) -> Actor: ...
+
+
+class use_case(Generic[P, R]):  # noqa: N801 - used as a decorator-like attribute maker
+    """A use case as a method of a facade (`Desk.set_odds = use_case(line_desk.set_odds)`):
+    called on the facade, it runs with the facade's context and actor."""
+
+    def __init__(self, function: Callable[Concatenate[Context, Actor, P], R]) -> None:
+        self.function = function
+        self.__doc__ = function.__doc__
+
+    @overload
+    def __get__(self, facade: None, owner: type) -> use_case[P, R]: ...
+
+    @overload
+    def __get__(self, facade: _Bound, owner: type) -> Callable[P, R]: ...
+
+    def __get__(self, facade: _Bound | None, owner: type) -> use_case[P, R] | Callable[P, R]:
+        if facade is None:
+            return self
+        bound = functools.partial(self.function, facade.context, facade.actor)
+        return cast("Callable[P, R]", functools.update_wrapper(bound, self.function))

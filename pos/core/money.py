@@ -1,0 +1,107 @@
+"""Money: Decimal roubles in memory, integer kopecks at rest, payouts rounded down to the kopeck."""
+
+from __future__ import annotations
+
+from decimal import ROUND_DOWN, Decimal, InvalidOperation
+
+from pos.core.errors import InvalidAmount
+from pos.core.inputs import shown
+
+KOPECK = Decimal("0.01")
+NBSP = "\u00a0"
+# The one rounding rule for money the shop pays out (DESIGN.md, Conventions): a payout is
+# never rounded up, so the shop never pays a fraction of a kopeck it does not owe.
+PAYOUT_ROUNDING = ROUND_DOWN
+
+_MAX_KOPECKS = 10**15  # far beyond any stake or payout; guards against typos like 1e30
+
+
+def to_money(value: object) -> Decimal:
+    """Turn user or API input into an exact amount of roubles with at most two decimals.
+
+    Accepts `Decimal`, `int` and strings such as "1 250,50" or "1250.5"; the result is
+    quantised to kopecks.
+
+    Raises:
+        InvalidAmount: for floats, bools, NaN, infinities, text that is not a number,
+            fractions of a kopeck and absurdly large amounts.
+    """
+    amount = _as_decimal(value)
+    if amount != amount.quantize(KOPECK, rounding=ROUND_DOWN):
+        raise InvalidAmount(shown(value), "fraction_of_kopeck")
+    return amount.quantize(KOPECK)
+
+
+def round_payout(amount: Decimal) -> Decimal:
+    """Round a computed payout down to the kopeck (PAYOUT_ROUNDING)."""
+    return amount.quantize(KOPECK, rounding=PAYOUT_ROUNDING)
+
+
+def to_kopecks(amount: Decimal) -> int:
+    """Express a whole-kopeck amount as an integer number of kopecks, for storage.
+
+    Raises:
+        InvalidAmount: the amount has a fraction of a kopeck or is not a Decimal.
+    """
+    if not isinstance(amount, Decimal):
+        raise InvalidAmount(repr(amount), "not_a_number")
+    checked = to_money(amount)
+    return int(checked * 100)
+
+
+def from_kopecks(kopecks: int) -> Decimal:
+    """The amount in roubles for an integer number of kopecks read from storage."""
+    if isinstance(kopecks, bool) or not isinstance(kopecks, int):
+        raise InvalidAmount(repr(kopecks), "not_a_number")
+    return (Decimal(kopecks) / 100).quantize(KOPECK)
+
+
+def format_money(amount: Decimal) -> str:
+    """Format roubles the Russian way: '1 250,50' with a no-break space between thousands."""
+    sign = "-" if amount < 0 else ""
+    whole, _, kopecks = f"{abs(amount.quantize(KOPECK)):.2f}".partition(".")
+    groups: list[str] = []
+    while whole:
+        groups.insert(0, whole[-3:])
+        whole = whole[:-3]
+    return f"{sign}{NBSP.join(groups)},{kopecks}"
+
+
+def format_roubles(amount: Decimal) -> str:
+    """An amount as slips, receipts and messages show it: "1 250,50 руб."."""
+    return f"{format_money(amount)} руб."
+
+
+def _as_decimal(value: object) -> Decimal:
+    if isinstance(value, bool | float):
+        # A float has already lost the exact amount the cashier typed.
+        raise InvalidAmount(repr(value), "float")
+    if isinstance(value, int):
+        amount = Decimal(value)
+    elif isinstance(value, Decimal):
+        amount = value
+    elif isinstance(value, str):
+        amount = _parse_text(value)
+    else:
+        raise InvalidAmount(shown(value), "not_a_number")
+    if not amount.is_finite():
+        raise InvalidAmount(shown(value), "not_finite")
+    if abs(amount) >= _MAX_KOPECKS / 100:
+        raise InvalidAmount(shown(value), "too_large")
+    return amount
+
+
+def _parse_text(text: str) -> Decimal:
+    cleaned = text.strip().replace("\u00a0", "").replace("\u202f", "").replace(" ", "")
+    cleaned = cleaned.replace(",", ".")
+    if not cleaned or cleaned.count(".") > 1 or not _looks_numeric(cleaned):
+        raise InvalidAmount(shown(text), "not_a_number")
+    try:
+        return Decimal(cleaned)
+    except InvalidOperation as exc:  # pragma: no cover - _looks_numeric filters these
+        raise InvalidAmount(shown(text), "not_a_number") from exc
+
+
+def _looks_numeric(text: str) -> bool:
+    body = text[1:] if text[:1] in "+-" else text
+    return bool(body) and body != "." and all(ch in "0123456789." for ch in body)

@@ -1,0 +1,228 @@
+"""Shop settings: who the shop is and the limits of the house, validated and stored as text."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pos.core.errors import InvalidAmount, InvalidNumber, InvalidSetting, InvalidText
+from pos.core.inputs import clean_text, parse_code, shown
+from pos.core.money import format_money, to_money
+
+_MONEY_FIELDS = ("min_stake", "max_stake_per_event", "max_payout")
+_TEXT_FIELDS = ("shop_name", "address", "licence_number")
+_FLAG_FIELDS = ("always_check_id", "poker_pay_at_once")
+_MAX_TEXT = 200
+_MAX_ZONE = 64  # the longest IANA name is 32 characters
+_MAX_ODDS_LIMIT = Decimal(1_000_000_000)
+
+
+@dataclass(frozen=True)
+class ShopSettings:
+    """The settings of the whole shop (every terminal shares them)."""
+
+    shop_name: str = "ООО «Букмекерская контора»"
+    address: str = "г. Минск"
+    licence_number: str = "не указан"
+    unp: str = ""  # the organiser's taxpayer number (УНП), printed on every fiscal document
+    time_zone: str = "Europe/Minsk"
+    # Belarus raised the gambling age to 21 (Decree No. 305 of 2018); seed 000 p.4 still says 18.
+    min_age: int = 21
+    min_stake: Decimal = Decimal("1.00")
+    max_stake_per_event: Decimal = Decimal("5000.00")
+    max_express_odds: Decimal = Decimal("1000.00")
+    max_payout: Decimal = Decimal("100000.00")
+    # p.4: the cashier may ask for a document when in doubt; some shops check every player.
+    always_check_id: bool = False
+    # The window locks after this many minutes without input and asks for the PIN again
+    # (PCI DSS re-authentication after 15 minutes idle, notes/reliability.md finding 9).
+    idle_lock_minutes: int = 15
+    # Bet-on-Poker (seed 004): the house's share of each price, (1 − margin) / chance.
+    poker_margin: Decimal = Decimal("0.10")
+    # A winning draw slip is paid from the day after its draw (first p.24), unless the shop's
+    # licence lets it pay as soon as the draw is settled.
+    poker_pay_at_once: bool = False
+
+    @property
+    def zone(self) -> ZoneInfo:
+        """The shop's time zone, in which "the next day" and "one month" are reckoned."""
+        return ZoneInfo(self.time_zone)
+
+
+def apply_changes(current: ShopSettings, changes: dict[str, object]) -> ShopSettings:
+    """Validate `changes` (values as typed or as Python values) and return the new settings.
+
+    Raises:
+        InvalidSetting: a value is out of range or not of the right kind; nothing is changed.
+        TypeError: a name that is not a shop setting (a programming error).
+    """
+    names = {f.name for f in dataclasses.fields(ShopSettings)}
+    unknown = set(changes) - names
+    if unknown:
+        raise TypeError(f"not shop settings: {sorted(unknown)}")
+    parsed = {name: _parse(name, value) for name, value in changes.items()}
+    updated = dataclasses.replace(current, **parsed)  # type: ignore[arg-type]
+    _check_consistency(updated)
+    return updated
+
+
+def to_text(settings: ShopSettings) -> dict[str, str]:
+    """Each setting as the text stored in the database."""
+    return {name: str(value) for name, value in dataclasses.asdict(settings).items()}
+
+
+def from_text(stored: dict[str, str]) -> ShopSettings:
+    """Settings from stored text; missing names keep their defaults, unknown names are ignored."""
+    names = {f.name for f in dataclasses.fields(ShopSettings)}
+    return apply_changes(ShopSettings(), {k: v for k, v in stored.items() if k in names})
+
+
+def check_register_serial(value: object) -> str:
+    """A cash register factory serial as it will be printed in the journal.
+
+    Raises:
+        InvalidSetting: empty or too long.
+    """
+    return _text("register_serial", value, max_length=40)
+
+
+def check_register_number(value: object) -> str:
+    """A cash register's registration number with the tax authority (may stay empty).
+
+    Raises:
+        InvalidSetting: too long or not printable text.
+    """
+    if isinstance(value, str) and not value.strip():
+        return ""
+    return _text("register_number", value, max_length=40)
+
+
+def _unp(value: object) -> str:
+    """УНП: nine digits, or empty while it is not set."""
+    text = shown(value, 20).strip()
+    if text and not (len(text) == 9 and text.isdecimal() and text.isascii()):
+        raise InvalidSetting("unp", "unp")
+    return text
+
+
+def _parse(name: str, value: object) -> object:
+    if name in _MONEY_FIELDS:
+        return _money(name, value)
+    if name in _TEXT_FIELDS:
+        return _text(name, value, max_length=_MAX_TEXT)
+    if name in _FLAG_FIELDS:
+        return _flag(name, value)
+    parse = {
+        "min_age": _age,
+        "max_express_odds": _odds_limit,
+        "idle_lock_minutes": _minutes,
+        "poker_margin": _margin,
+        "unp": _unp,
+    }.get(name, _zone)
+    return parse(value)
+
+
+def _money(name: str, value: object) -> Decimal:
+    try:
+        amount = to_money(value)
+    except InvalidAmount as exc:
+        cause = str(exc).rstrip(".")
+        raise InvalidSetting(name, "amount", cause=cause[0].lower() + cause[1:]) from exc
+    if amount <= 0:
+        raise InvalidSetting(name, "not_positive")
+    return amount
+
+
+def _text(name: str, value: object, max_length: int) -> str:
+    try:
+        text = clean_text(value, "setting", max_length) if isinstance(value, str) else ""
+    except InvalidText as refused:
+        if refused.reason == "too_long":
+            raise InvalidSetting(name, "too_long", str(max_length)) from None
+        raise InvalidSetting(name, "text", cause=refused.problem()) from None
+    if not text:
+        raise InvalidSetting(name, "empty")
+    return text
+
+
+def _age(value: object) -> int:
+    try:
+        age = parse_code(value, "setting", low=0)
+    except InvalidNumber:
+        raise InvalidSetting("min_age", "age_not_whole") from None
+    if not 18 <= age <= 99:
+        raise InvalidSetting("min_age", "age_range")
+    return age
+
+
+def _minutes(value: object) -> int:
+    try:
+        minutes = parse_code(value, "setting", low=0)
+    except InvalidNumber:
+        raise InvalidSetting("idle_lock_minutes", "minutes_range") from None
+    if not 1 <= minutes <= 120:
+        raise InvalidSetting("idle_lock_minutes", "minutes_range")
+    return minutes
+
+
+def _odds_limit(value: object) -> Decimal:
+    odds = _decimal("max_express_odds", value, "odds_format")
+    if odds > _MAX_ODDS_LIMIT:  # before quantize(), which 27 digits overflow (issue 15)
+        raise InvalidSetting("max_express_odds", "odds_too_high")
+    if odds <= 1 or odds != odds.quantize(Decimal("0.01")):
+        raise InvalidSetting("max_express_odds", "odds_format")
+    return odds.quantize(Decimal("0.01"))
+
+
+def _margin(value: object) -> Decimal:
+    margin = _decimal("poker_margin", value, "margin_range")
+    if not 0 <= margin < Decimal("0.5") or margin != margin.quantize(Decimal("0.0001")):
+        raise InvalidSetting("poker_margin", "margin_range")
+    return margin
+
+
+def _decimal(name: str, value: object, reason: str) -> Decimal:
+    """A finite number as typed (a decimal comma too); never a float."""
+    if isinstance(value, float | bool):
+        raise InvalidSetting(name, reason)
+    try:
+        number = Decimal(shown(value, 100).strip().replace(",", "."))
+    except InvalidOperation as exc:
+        raise InvalidSetting(name, reason) from exc
+    if not number.is_finite():
+        raise InvalidSetting(name, reason)
+    return number
+
+
+def _flag(name: str, value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = shown(value).strip().lower()
+    if text in ("true", "1", "да", "yes"):
+        return True
+    if text in ("false", "0", "нет", "no", ""):
+        return False
+    raise InvalidSetting(name, "flag")
+
+
+def _zone(value: object) -> str:
+    # Checked as text first: ZoneInfo opens a file by the name (256 characters: OSError).
+    name = _text("time_zone", value if isinstance(value, str) else shown(value), _MAX_ZONE)
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError) as exc:
+        raise InvalidSetting("time_zone", "zone_unknown", name) from exc
+    return name
+
+
+def _check_consistency(settings: ShopSettings) -> None:
+    if settings.min_stake > settings.max_stake_per_event:
+        raise InvalidSetting(
+            "min_stake", "min_above_max", format_money(settings.max_stake_per_event)
+        )
+    if settings.max_stake_per_event > settings.max_payout:
+        raise InvalidSetting(
+            "max_stake_per_event", "stake_above_payout", format_money(settings.max_payout)
+        )

@@ -1,0 +1,1 @@
+"""The line: events, markets (one Market value object), odds versions, line files."""

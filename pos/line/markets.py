@@ -1,0 +1,294 @@
+"""Markets (p.19): one value object, read once from what a cashier types or the line stores."""
+
+from __future__ import annotations
+
+import enum
+import functools
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from pos.line.errors import InvalidMarket
+
+if TYPE_CHECKING:
+    from pos.line.events import Sport
+
+# A Russian keyboard layout types these letters where the cashier meant the Latin ones:
+# Х/О look like X/O; Б(ольше)/М(еньше) are over/under; Ф(ора) is a handicap.
+_CYRILLIC = str.maketrans(
+    {
+        "Х": "X",
+        "х": "X",
+        "О": "O",
+        "о": "O",
+        "Б": "O",
+        "б": "O",
+        "М": "U",
+        "м": "U",
+        "M": "U",
+        "m": "U",
+        "Ф": "H",
+        "ф": "H",
+        "Н": "H",
+        "н": "H",
+        "Р": "P",
+        "р": "P",
+    }
+)
+# The result markets in the order the line shows them: a column each on the line screen.
+RESULT_CODES = ("1", "X", "2", "1X", "X2", "12")
+# The one grammar of the lines (DESIGN.md, Markets): totals in halves, handicaps in quarters.
+_TOTAL = re.compile(r"([OU])(\d{1,3}(?:\.[05])?)")
+_HANDICAP = re.compile(r"H([12])([+-]?\d{1,3}(?:\.[05]|\.25|\.75)?)")
+# A hand of a Bet-on-Poker draw: P1 … P6 (позиция, seed 004 p.1.2).
+POKER_HAND = re.compile(r"P([1-6])")
+# The market kinds of a slip's terms (pos.settlement.batch), by index, with the line in
+# quarters (P3 keeps its hand as the line: 12). Stored in every slip's terms: never reorder.
+_BATCH_KINDS = ("1", "X", "2", "1X", "X2", "12", "O", "U", "H1", "H2", "P")
+_RESULT_WINS: dict[str, Callable[[int], bool]] = {
+    "1": lambda d: d > 0,
+    "X": lambda d: d == 0,
+    "2": lambda d: d < 0,
+    "1X": lambda d: d >= 0,
+    "X2": lambda d: d <= 0,
+    "12": lambda d: d != 0,
+}
+# The words of a result name its code as the cashier types it: «Победа хозяев (1)», never
+# a П1 nobody can type (issue 16).
+_RESULT_WORDS = {
+    "1": "Победа хозяев",
+    "X": "Ничья",
+    "2": "Победа гостей",
+    "1X": "Хозяева не проиграют",
+    "X2": "Гости не проиграют",
+    "12": "Не будет ничьей",
+}
+_TEAMS = {"1": "хозяев", "2": "гостей"}
+_MINUS = "−"  # U+2212, as the line shows a handicap
+# Sports whose match results are those of the regular time: a hockey game tied after it
+# goes on to overtime, so its «Ничья» can only mean the regular time (issue 16). Named by
+# Sport.HOCKEY's value: pos.line.events imports this module, and a StrEnum member equals its value.
+_REGULAR_TIME_SPORTS = frozenset({"hockey"})
+_REGULAR_TIME = "в основное время"
+
+
+class MarketKind(enum.StrEnum):
+    """What a market bets on."""
+
+    RESULT = "result"  # 1, X, 2 and the double chances 1X, X2, 12
+    TOTAL = "total"  # O2.5 / U2.5: over or under the line
+    HANDICAP = "handicap"  # H1-1.5 / H2+1.5: a team's score with the handicap added
+    POKER_HAND = "poker hand"  # P1 … P6: a hand of a Bet-on-Poker draw
+
+
+class LegOutcome(enum.StrEnum):
+    """What one leg came to."""
+
+    WON = "won"
+    LOST = "lost"
+    VOID = "void"
+    OPEN = "open"  # its event has no result yet
+
+
+@dataclass(frozen=True)
+class LegVerdict:
+    """A leg's outcome and why, in words ("счёт 2:1, с форой ничья (п.19)")."""
+
+    outcome: LegOutcome
+    reason: str
+
+
+@dataclass(frozen=True)
+class Market:
+    """A market of the line, parsed: built by `parse`, `from_code` or `from_batch`.
+
+    `side` is what is picked: the result ("1" … "12"), "O" or "U" of a total, the team
+    ("1", "2") of a handicap, the hand ("1" … "6") of a draw. `line` is a total's line or a
+    handicap's signed value, normalised (2.5, −1.5, 0); 0 for the others.
+    """
+
+    kind: MarketKind
+    side: str
+    line: Decimal = Decimal(0)
+
+    @classmethod
+    def parse(cls, text: object) -> Market:
+        """A market as a cashier types it, on a Latin or Russian layout, with a decimal
+        comma or point: "х" → X, "б2,5" → O2.5, "ф1-1,5" → H1-1.5; a canonical code reads
+        as itself.
+
+        Raises:
+            InvalidMarket: not a market of the line (DESIGN.md, Markets).
+        """
+        raw = text if isinstance(text, str) else ""
+        code = raw.strip().translate(_CYRILLIC).upper().replace(",", ".").replace(" ", "")
+        if code in RESULT_CODES:
+            return cls(MarketKind.RESULT, code)
+        if match := _TOTAL.fullmatch(code):
+            return cls(MarketKind.TOTAL, match[1], _normal(Decimal(match[2])))
+        if match := _HANDICAP.fullmatch(code):
+            return cls(MarketKind.HANDICAP, match[1], _normal(Decimal(match[2])))
+        if match := POKER_HAND.fullmatch(code):
+            return cls(MarketKind.POKER_HAND, match[1])
+        raise InvalidMarket(raw)
+
+    @classmethod
+    def from_code(cls, code: str) -> Market:
+        """The market of a canonical code, as the line and the legs store it ("O2.5").
+
+        Raises:
+            ValueError: not a canonical code (a programming error: the line holds parsed codes).
+        """
+        return _from_code(code)
+
+    @classmethod
+    def from_batch(cls, index: int, quarters: int) -> Market:
+        """The market of a slip's terms, as `batch_key` encoded it: (6, 10) → O2.5."""
+        name, value = _BATCH_KINDS[index], _normal(Decimal(quarters) / 4)
+        if name in ("O", "U"):
+            return cls(MarketKind.TOTAL, name, value)
+        if name.startswith("H"):
+            return cls(MarketKind.HANDICAP, name[1:], value)
+        if name == "P":
+            return cls(MarketKind.POKER_HAND, _number(value))
+        return cls(MarketKind.RESULT, name)
+
+    @property
+    def code(self) -> str:
+        """The canonical code, as the line and the legs store it: "X", "O2.5", "H1-1.5", "P3"."""
+        if self.kind is MarketKind.TOTAL:
+            return f"{self.side}{_number(self.line)}"
+        if self.kind is MarketKind.HANDICAP:
+            return f"H{self.side}{'-' if self.line < 0 else '+'}{_number(abs(self.line))}"
+        if self.kind is MarketKind.POKER_HAND:
+            return f"P{self.side}"
+        return self.side
+
+    @property
+    def typed(self) -> str:
+        """The code as the cashier types it at the betting page, the one notation of the
+        screens, the slip and the sentences (issue 16): O2.5 → "Б2,5", U2.5 → "М2,5",
+        H1-1.5 → "Ф1-1,5"; results and hands as they are ("1", "X2", "P3")."""
+        if self.kind is MarketKind.TOTAL:
+            return ("Б" if self.side == "O" else "М") + _comma(self.line)
+        if self.kind is MarketKind.HANDICAP:
+            return f"Ф{self.side}{'-' if self.line < 0 else '+'}{_comma(abs(self.line))}"
+        return self.code
+
+    @property
+    def batch_key(self) -> tuple[int, int]:
+        """The (kind, line in quarters) of a slip's terms (pos.settlement.batch): O2.5 → (6, 10)."""
+        if self.kind is MarketKind.RESULT:
+            return _BATCH_KINDS.index(self.side), 0
+        if self.kind is MarketKind.POKER_HAND:
+            return _BATCH_KINDS.index("P"), int(self.side) * 4
+        name = self.side if self.kind is MarketKind.TOTAL else f"H{self.side}"
+        return _BATCH_KINDS.index(name), int(self.line * 4)
+
+    @property
+    def reading_key(self) -> tuple[int, Decimal, str]:
+        """Where the market stands among an event's other markets on the line screen: totals
+        first by line, over before under; then handicaps by size, team 1 before team 2."""
+        if self.kind is MarketKind.TOTAL:
+            return 0, self.line, self.side
+        if self.kind is MarketKind.HANDICAP:
+            return 1, abs(self.line), self.side
+        return 2, Decimal(0), self.code
+
+    def words(self, sport: Sport | None = None) -> str:
+        """The market in words, with the code the cashier types, for the screen and the slip:
+        "Тотал больше 2,5 (Б2,5)", "Победа хозяев (1)", "Рука 3".
+
+        Args:
+            sport: the event's sport; in hockey a result is the regular time's:
+                "Ничья в основное время (X)".
+        """
+        if self.kind is MarketKind.RESULT:
+            regular = f" {_REGULAR_TIME}" if sport in _REGULAR_TIME_SPORTS else ""
+            return f"{_RESULT_WORDS[self.side]}{regular} ({self.side})"
+        if self.kind is MarketKind.TOTAL:
+            side = "больше" if self.side == "O" else "меньше"
+            return f"Тотал {side} {_comma(self.line)} ({self.typed})"
+        if self.kind is MarketKind.HANDICAP:
+            sign = _MINUS if self.line < 0 else "+"
+            return f"Фора {_TEAMS[self.side]} {sign}{_comma(abs(self.line))} ({self.typed})"
+        return f"Рука {self.side}"
+
+    def verdict(self, home: int, away: int) -> LegVerdict:
+        """The market against a final score (p.19); a draw's result holds its winning hands
+        as bits of `home` (pos.draws.use_cases).
+
+        Totals exactly on the line and handicaps that end level are void; quarter lines
+        never are.
+        """
+        if self.kind is MarketKind.POKER_HAND:
+            return LegVerdict(_won(int(self.side) in winning_seats(home)), winners_words(home))
+        score = f"счёт {home}:{away}"
+        if self.kind is MarketKind.RESULT:
+            return LegVerdict(_won(_RESULT_WINS[self.side](home - away)), score)
+        if self.kind is MarketKind.TOTAL:
+            return self._total_verdict(home + away, score)
+        ours, theirs = (home, away) if self.side == "1" else (away, home)
+        margin = ours + self.line - theirs
+        if margin == 0:
+            return LegVerdict(LegOutcome.VOID, f"{score}, с форой ничья (п.19)")
+        return LegVerdict(_won(margin > 0), f"{score} с форой")
+
+    def _total_verdict(self, total: int, score: str) -> LegVerdict:
+        if total == self.line:
+            return LegVerdict(LegOutcome.VOID, f"{score}, тотал {total} — ровно на линии (п.19)")
+        over = total > self.line
+        return LegVerdict(_won(over if self.side == "O" else not over), f"{score}, тотал {total}")
+
+
+def seat_bits(seats: Iterable[int]) -> int:
+    """The winning hands of a draw (1–6) as the bits a result keeps in `home`."""
+    return sum(1 << (seat - 1) for seat in set(seats))
+
+
+def winning_seats(bits: int) -> frozenset[int]:
+    """The winning hands of a draw from the bits of its result."""
+    return frozenset(seat for seat in range(1, 7) if bits >> (seat - 1) & 1)
+
+
+def winners_words(seats: int) -> str:
+    """The winning hands of a draw, from their bits: «выиграли руки 2 и 5» (p.2.3)."""
+    hands = [str(seat) for seat in sorted(winning_seats(seats))]
+    if len(hands) == 6:
+        return "выиграли все руки (комбинацию составил стол)"
+    if len(hands) == 1:
+        return f"выиграла рука {hands[0]}"
+    return f"выиграли руки {', '.join(hands[:-1])} и {hands[-1]} (ничья)"
+
+
+# Settlement reads a leg's code once per leg and the line screens once per cell: the codes of
+# a line are few, so each is parsed once. A refusal is not cached.
+@functools.lru_cache(maxsize=4096)
+def _from_code(code: str) -> Market:
+    try:
+        market = Market.parse(code)
+    except InvalidMarket:
+        raise ValueError(f"not a market code: {code!r}") from None
+    if market.code != code:  # typed, not stored: "х", "O2.50", "H1-0"
+        raise ValueError(f"not a market code: {code!r}")
+    return market
+
+
+def _won(won: bool) -> LegOutcome:
+    return LegOutcome.WON if won else LegOutcome.LOST
+
+
+def _normal(value: Decimal) -> Decimal:
+    # −0 is 0: "H1-0" is the market H1+0.
+    value = value.normalize()
+    return value.copy_abs() if value.is_zero() else value
+
+
+def _number(value: Decimal) -> str:
+    return f"{value.normalize():f}"
+
+
+def _comma(value: Decimal) -> str:
+    return _number(value).replace(".", ",")

@@ -1,0 +1,63 @@
+"""How markets and sports are named in Russian: shared by the screen and the slip.
+
+Pure text, no Qt: the betting page and the printed slip must word a bet the same way, so
+that what the player was shown is what the slip says.
+"""
+
+from __future__ import annotations
+
+from pos.line.events import Sport
+from pos.line.markets import Market
+
+SPORT_WORDS = {
+    Sport.FOOTBALL: "Футбол",
+    Sport.HOCKEY: "Хоккей",
+    Sport.BASKETBALL: "Баскетбол",
+    Sport.POKER: "Покер",
+}
+
+
+def market_code(market: str) -> str:
+    """A canonical market code as the cashier types it at the betting page: "O2.5" → "Б2,5",
+    "U2.5" → "М2,5", "H1-1.5" → "Ф1-1,5"; the results as they are ("1", "X2").
+
+    The one notation of the screens, the slip and the sentences (issue 16); pos.line.events's
+    parse_market reads it back as the same market (pos.line.markets.Market.typed).
+
+    Args:
+        market: the market's code, as the line has it.
+
+    Returns:
+        The code shown; one that is not a canonical code is returned as it is.
+    """
+    known = _market(market)
+    return market if known is None else known.typed
+
+
+def market_words(market: str, sport: Sport | None = None) -> str:
+    """A canonical market code in words, with the code the cashier types:
+    "O2.5" → "Тотал больше 2,5 (Б2,5)", "1" → "Победа хозяев (1)" (pos.line.markets.Market.words).
+
+    Args:
+        market: the market's code, as the line has it.
+        sport: the event's sport; in hockey a result is the regular time's:
+            "X" → "Ничья в основное время (X)".
+
+    Returns:
+        The words; a code that is not a canonical code is returned as it is.
+    """
+    known = _market(market)
+    return market if known is None else known.words(sport)
+
+
+def sport_words(sport: Sport) -> str:
+    """The sport as the slip names it: "Футбол", "Хоккей", "Баскетбол", "Покер"."""
+    return SPORT_WORDS[sport]
+
+
+def _market(code: str) -> Market | None:
+    # The screens show whatever the line holds, even a code this version does not know.
+    try:
+        return Market.from_code(code)
+    except ValueError:
+        return None

@@ -1,0 +1,241 @@
+"""The two steps of a payout: saved as waiting for its receipt's print, then made (issue #15).
+
+A payout prints a fiscal receipt («РАСХОД»), and paper must never say more than the
+database. So, as a slip is issued: the first transaction checks the slip, the drawer and the
+player and saves the payout as *waiting for its print* — the slip held (no other terminal
+pays it), the receipt's number planned on this terminal's register (nothing else numbers a
+receipt there meanwhile). Then the receipt is printed. Then the second transaction makes the
+payout: the slip paid, the receipt recorded under the planned number, the journal entry, the
+cash, the audit line. A printer that took nothing releases the payout; a job that broke after
+its bytes went out releases it and spoils the planned number; a crash leaves it waiting, and
+the next sign-in at that terminal asks whether the receipt came out (yes: made with the number
+on paper; no: released, the number spoiled). The player's note prints after the commit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from pos.betting.counter import Teller, find_slip
+from pos.betting.errors import DrawerShort
+from pos.betting.slips import CashKind, CashMovement, Slip
+from pos.core import settings as shop_settings
+from pos.core.audit import AuditAction, AuditRecord
+from pos.core.clock import Clock
+from pos.core.errors import ConcurrentChange
+from pos.core.money import format_money
+from pos.core.ports import UnitOfWork
+from pos.core.settings import ShopSettings
+from pos.payouts.errors import NotPayable
+from pos.payouts.journal import JournalEntry, JournalQuery, document_text, player_name
+from pos.payouts.rules import PendingPayout, payable_amount, pays_same_day
+from pos.people.identity import IdDocument
+from pos.settlement.results import Result
+from pos.till import fiscal
+from pos.till.fiscal import FiscalReceipt, ReceiptKind, Register
+from pos.till.shifts import require_working
+
+
+@dataclass(frozen=True)
+class PlannedPayout:
+    """The first step done: what to print, and what the player's note will need."""
+
+    pending: PendingPayout
+    receipt: FiscalReceipt  # planned, not recorded until the payout is made
+    after: Register  # the register once the receipt is recorded
+    slip: Slip
+    results: dict[int, Result]
+    settings: ShopSettings
+
+
+# How the identity check is run (pos.payouts.use_cases): the cleaned document, or the refusal
+# (recorded either way).
+CheckPlayer = Callable[
+    [UnitOfWork, datetime, ShopSettings, IdDocument | None], IdDocument | Exception
+]
+
+
+def plan_payout(
+    uow: UnitOfWork,
+    teller: Teller,
+    clock: Clock,
+    number: str,
+    check_player: CheckPlayer,
+    document: IdDocument | None,
+) -> PlannedPayout | Exception:
+    """Check the slip, the drawer and the player, and save the payout waiting for its print.
+
+    Returns:
+        The planned payout, or a refused identity check (recorded) to commit and raise.
+
+    Raises:
+        InvalidSlipNumber, UnknownSlip, SlipNotIssued, NotPayable, PayoutTooEarly,
+        PayoutExpired, DrawerShort, ShiftNotOpen, ShiftTooLong, RegisterNotSet, PendingSlip,
+        PendingPayoutWaiting, ReceiptsInDoubt, UnprintedReceipts.
+    """
+    uow.settlement.lock()
+    now = clock.now()
+    stored = uow.settings.load()
+    slip = find_slip(uow, number, for_update=True, stored=stored)
+    settings = shop_settings.from_text(stored)
+    held = uow.pending_payouts.for_slip(slip.number)
+    if held is not None:
+        raise NotPayable(slip.number, "paying", held.terminal)
+    shift = require_working(
+        uow.shifts.open_for(teller.terminal, for_update=True), teller.terminal, now, settings.zone
+    )
+    results = uow.results.for_events({leg.event_code for leg in slip.legs})
+    today = now.astimezone(settings.zone).date()
+    amount = payable_amount(
+        slip, results, today, settings.zone, same_day=pays_same_day(slip, settings)
+    )
+    if amount > shift.drawer:
+        raise DrawerShort(amount, shift.drawer)
+    register = fiscal.register_for(uow, teller.terminal)
+    fiscal.require_idle(uow, register)
+    checked = check_player(uow, now, settings, document)
+    if isinstance(checked, Exception):
+        return checked
+    receipt, after = fiscal.next_receipt(
+        register, ReceiptKind.EXPENSE, amount, now, teller.login, slip.number
+    )
+    pending = PendingPayout(
+        slip_number=slip.number,
+        terminal=teller.terminal,
+        cashier=teller.login,
+        at=now,
+        amount=amount,
+        register_serial=register.serial,
+        receipt_no=receipt.number,
+        player=player_name(checked),
+        document=document_text(checked),
+    )
+    uow.pending_payouts.add(pending)
+    return PlannedPayout(pending, receipt, after, slip, results, settings)
+
+
+def make_payout(
+    uow: UnitOfWork,
+    teller: Teller,
+    clock: Clock,
+    slip_number: str,
+    *,
+    recovered: bool,
+    planned: PlannedPayout | None = None,
+) -> JournalEntry:
+    """The second step: the receipt came out, so the payout is made with its number.
+
+    Right after the print, `planned` (the first step's own result) saves reading again what
+    the first step read; after a crash the pending payout is read back. Either way the
+    pending row is deleted first, which takes its lock: a payout released meanwhile is not
+    made, and the register's counters are written only if they are still where the receipt
+    was planned from. Making it again returns the entry already made.
+
+    Raises:
+        NotPayable: nothing waits for this slip (released meanwhile).
+        ConcurrentChange: the register moved on since the receipt was planned.
+    """
+    uow.settlement.lock()  # the journal's numbers and dates run in the same order
+    now = clock.now()
+    if planned is None:
+        pending = uow.pending_payouts.for_slip(slip_number, for_update=True)
+        if pending is None:
+            return _made_before(uow, slip_number)
+        register = fiscal.register_for(uow, pending.terminal)
+        receipt, after = fiscal.next_receipt(
+            register, ReceiptKind.EXPENSE, pending.amount, pending.at, pending.cashier, slip_number
+        )
+        if receipt.number != pending.receipt_no:
+            raise ConcurrentChange()
+    else:
+        pending, receipt, after = planned.pending, planned.receipt, planned.after
+    if not uow.pending_payouts.remove(slip_number):
+        return _made_before(uow, slip_number)
+    if not uow.slips.mark_paid(slip_number):
+        raise NotPayable(slip_number, "paid")
+    fiscal.record_receipt(uow, dataclasses.replace(receipt, printed=True), after)
+    entry = JournalEntry(
+        number=uow.journal.next_number(),
+        paid_at=now,
+        player=pending.player,
+        document=pending.document,
+        amount=pending.amount,
+        fiscal_receipt_no=receipt.number,
+        register_serial=receipt.register_serial,
+        cashier=pending.cashier,
+        slip_number=slip_number,
+        terminal=pending.terminal,
+    )
+    uow.journal.add(entry)
+    uow.slips.add_cash(
+        CashMovement(
+            now, pending.terminal, pending.cashier, CashKind.PAYOUT, -pending.amount, slip_number
+        )
+    )
+    detail = (
+        f"{slip_number}: {format_money(pending.amount)} руб., запись журнала {entry.number}, "
+        f"чек {receipt.number}" + (" (чек вышел, подтверждено после сбоя)" if recovered else "")
+    )
+    uow.audit.append(AuditRecord(now, teller.terminal, teller.login, AuditAction.PAID_OUT, detail))
+    return entry
+
+
+def release_payout(
+    uow: UnitOfWork, teller: Teller, now: datetime, slip_number: str, why: str, *, spoil: bool
+) -> int | None:
+    """The receipt did not come out: the payout is not made and the slip is free again.
+
+    With `spoil` (the job may have reached the printer) the planned number is recorded as
+    spoiled, never reused.
+
+    Returns:
+        The spoiled receipt number, or None.
+    """
+    pending = uow.pending_payouts.for_slip(slip_number, for_update=True)
+    if pending is None:
+        return None
+    uow.pending_payouts.remove(slip_number)
+    spoiled = None
+    if spoil:
+        reason = f"выплата по купону не проведена: {why}"
+        fiscal.spoil_planned(uow, planned_receipt(pending), reason)
+        spoiled = pending.receipt_no
+    detail = f"{slip_number}: {why}" + (f"; чек {spoiled} аннулирован" if spoiled else "")
+    uow.audit.append(
+        AuditRecord(now, teller.terminal, teller.login, AuditAction.PAYOUT_RELEASED, detail[:500])
+    )
+    return spoiled
+
+
+def planned_receipt(pending: PendingPayout) -> FiscalReceipt:
+    """The receipt a pending payout planned (and may have printed)."""
+    return FiscalReceipt(
+        pending.register_serial,
+        pending.receipt_no,
+        0,
+        ReceiptKind.EXPENSE,
+        pending.amount,
+        pending.at,
+        pending.terminal,
+        pending.cashier,
+        pending.slip_number,
+    )
+
+
+def _made_before(uow: UnitOfWork, slip_number: str) -> JournalEntry:
+    """The entry of a payout made already (asked twice), or the refusal: it was released.
+
+    Raises:
+        NotPayable: no payout waits for the slip and none was made.
+    """
+    entries = uow.journal.entries(JournalQuery(slip_number=slip_number))
+    made = next((e for e in entries if not e.is_correction), None)
+    if made is None:
+        raise NotPayable(slip_number, "not_issued")
+    return made
+
+
+__all__ = ["PlannedPayout", "make_payout", "plan_payout", "planned_receipt", "release_payout"]

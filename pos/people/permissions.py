@@ -1,0 +1,102 @@
+"""Who may do what: the written matrix of a cashier's and a manager's permissions (issue #7).
+
+Every use case that is not for everyone asks `require(user, Permission.…)` before it does
+anything; a refusal names the action in Russian. A manager can allow one action on a
+cashier's terminal with their PIN (`Desk.authorised_by`): the cashier's desk is then granted
+that one permission, once. The README prints this matrix (`matrix_rows`).
+"""
+
+from __future__ import annotations
+
+import enum
+
+from pos.core.errors import NotPermitted
+from pos.people.users import Role, User
+
+
+class Permission(enum.StrEnum):
+    """An action the matrix gives to some roles and not to others."""
+
+    ACCEPT_BETS = "accept_bets"
+    CANCEL_IN_WINDOW = "cancel_in_window"
+    REPRINT_IN_WINDOW = "reprint_in_window"
+    PAY_OUT = "pay_out"
+    VIEW_LINE = "view_line"
+    X_REPORT = "x_report"
+    AGREE_IN_PLAY = "agree_in_play"
+    REPRINT_AFTER_WINDOW = "reprint_after_window"
+    EDIT_LINE = "edit_line"
+    RECORD_RESULTS = "record_results"
+    CORRECT_RESULTS = "correct_results"
+    SETTLE = "settle"
+    VIEW_JOURNAL = "view_journal"
+    EXPORT_JOURNAL = "export_journal"
+    CORRECT_JOURNAL = "correct_journal"
+    SETTINGS = "settings"
+    PRINTERS = "printers"
+    USERS = "users"
+    CASH_OUT = "cash_out"
+    REPORTS = "reports"
+    DRAWS = "draws"
+
+
+# What a refusal calls each action (NotPermitted: «Действие «…» доступно только менеджеру.»).
+WORDS: dict[Permission, str] = {
+    Permission.ACCEPT_BETS: "приём ставок",
+    Permission.CANCEL_IN_WINDOW: "отмена купона в течение 5 минут",
+    Permission.REPRINT_IN_WINDOW: "повторная печать купона в течение 5 минут",
+    Permission.PAY_OUT: "выплата выигрыша",
+    Permission.VIEW_LINE: "просмотр линии",
+    Permission.X_REPORT: "X-отчёт",
+    Permission.AGREE_IN_PLAY: "ставка после начала события (согласование)",
+    Permission.REPRINT_AFTER_WINDOW: "повторная печать купона после 5 минут",
+    Permission.EDIT_LINE: "изменение линии",
+    Permission.RECORD_RESULTS: "ввод результатов",
+    Permission.CORRECT_RESULTS: "исправление результата",
+    Permission.SETTLE: "расчёт ставок",
+    Permission.VIEW_JOURNAL: "просмотр журнала выплат",
+    Permission.EXPORT_JOURNAL: "выгрузка журнала выплат",
+    Permission.CORRECT_JOURNAL: "исправление записи журнала выплат",
+    Permission.SETTINGS: "изменение настроек",
+    Permission.PRINTERS: "настройка принтеров",
+    Permission.USERS: "управление пользователями",
+    Permission.CASH_OUT: "изъятие наличных из кассы",
+    Permission.REPORTS: "отчёты (обороты, обязательства, отмены, невыплаченные)",
+    Permission.DRAWS: "ввод карт и отмена тиражей Bet-on-Poker",
+}
+
+_CASHIER = frozenset(
+    {
+        Permission.ACCEPT_BETS,
+        Permission.CANCEL_IN_WINDOW,
+        Permission.REPRINT_IN_WINDOW,
+        Permission.PAY_OUT,
+        Permission.VIEW_LINE,
+        Permission.X_REPORT,
+    }
+)
+# A manager can do all a cashier can, and everything else.
+MATRIX: dict[Role, frozenset[Permission]] = {
+    Role.CASHIER: _CASHIER,
+    Role.MANAGER: frozenset(Permission),
+}
+
+
+def allowed(role: Role, permission: Permission) -> bool:
+    """True when the matrix gives `permission` to `role`."""
+    return permission in MATRIX[role]
+
+
+def require(user: User, permission: Permission) -> None:
+    """Refuse unless the matrix gives `permission` to the user's role.
+
+    Raises:
+        NotPermitted: naming the action.
+    """
+    if not allowed(user.role, permission):
+        raise NotPermitted(WORDS[permission])
+
+
+def matrix_rows() -> list[tuple[str, bool, bool]]:
+    """The matrix as a table: (action, cashier may, manager may), in the enum's order."""
+    return [(WORDS[p], allowed(Role.CASHIER, p), allowed(Role.MANAGER, p)) for p in Permission]

@@ -1,0 +1,327 @@
+"""The people at the terminal: signing in (the PIN, the locks, a manager's one-time grant),
+the idle lock, the users a manager keeps, and the shop's settings (issue #7, #15)."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+
+from pos.core import settings as shop_settings
+from pos.core.audit import AuditAction
+from pos.core.context import SYSTEM, Actor, Context, Grant
+from pos.core.errors import InvalidText, NotPermitted
+from pos.core.inputs import LOGIN, clean_text
+from pos.core.ports import UnitOfWork
+from pos.core.settings import ShopSettings
+from pos.people.errors import (
+    InvalidUser,
+    UnknownUser,
+    UserExists,
+    UserLocked,
+    UserLockedUntilUnlocked,
+    WrongPin,
+)
+from pos.people.permissions import WORDS, Permission, allowed
+from pos.people.users import Role, User, check_login, check_pin, parse_role, require_typed_pin
+from pos.till.errors import PendingSlip
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class UserInfo:
+    """What a manager sees of a user (never the PIN hash): the end of a lock in force, or
+    `locked_for_good` when the lock has no end and waits for a manager's unlock."""
+
+    login: str
+    role: Role
+    locked_until: datetime | None
+    locked_for_good: bool = False
+
+
+# --- signing in ---------------------------------------------------------------------------------
+
+
+def sign_in(
+    ctx: Context,
+    login: str,
+    pin: str,
+    *,
+    grant: tuple[Permission, str] | None = None,
+    unlock: bool = False,
+) -> User:
+    """The user whose PIN this is, the check recorded: a sign-in, an idle screen
+    unlocked (`unlock`), or with `grant` (the permission and the cashier) a manager
+    allowing one action at this terminal.
+
+    Raises:
+        PinRequired: no PIN typed (no try: nothing counted or recorded); UnknownUser,
+        UserLocked, WrongPin; NotPermitted: `grant` names a permission the user's role
+        does not have; InvalidText: a login no database can look up.
+    """
+    require_typed_pin(pin)
+    # Typed or scanned: a NUL or a lone surrogate is refused here, not by the database.
+    name = clean_text(login, "login", LOGIN) if isinstance(login, str) else ""
+    with ctx.unit_of_work() as uow:
+        user = uow.users.get(name)
+    if user is None:
+        with ctx.unit_of_work() as uow:
+            SYSTEM.audit(ctx, uow, AuditAction.UNKNOWN_LOGIN, name[:64])
+            uow.commit()
+        raise UnknownUser(name)
+    # The hash check takes a noticeable moment: it runs outside the write transaction.
+    # Only a PIN's shape is hashed: argon2 cannot encode a lone surrogate (issue 15).
+    correct = _pin_shaped(pin) and ctx.pins.verify(user.pin_hash, pin)
+    with ctx.unit_of_work() as uow:
+        user = uow.users.get(name, for_update=True)
+        assert user is not None  # users are never deleted
+        outcome = _record_sign_in(ctx, uow, user, correct=correct, grant=grant, unlock=unlock)
+        uow.commit()
+    if isinstance(outcome, Exception):
+        raise outcome
+    return outcome
+
+
+def _record_sign_in(
+    ctx: Context,
+    uow: UnitOfWork,
+    user: User,
+    *,
+    correct: bool,
+    grant: tuple[Permission, str] | None = None,
+    unlock: bool = False,
+) -> User | Exception:
+    now = ctx.clock.now()
+    # A lock that has run out ends before this try, not at the next success (issue #15).
+    user = user.after_lock_ran_out(now)
+    if user.is_locked(now):
+        Actor(user.login).audit(ctx, uow, AuditAction.REFUSED_LOCKED)
+        return _lock_refusal(ctx, uow, user)
+    if correct:
+        signed_in = user.after_sign_in()
+        uow.users.update(signed_in)
+        if grant is None:
+            action = AuditAction.SCREEN_UNLOCKED if unlock else AuditAction.SIGNED_IN
+            Actor(user.login).audit(ctx, uow, action, str(user.role))
+            return signed_in
+        permission, cashier = grant
+        if not allowed(user.role, permission):
+            Actor(user.login).audit(ctx, uow, AuditAction.AUTHORISATION_REFUSED, WORDS[permission])
+            return NotPermitted(WORDS[permission])
+        detail = f"{user.login} разрешил {cashier}: {WORDS[permission]}"
+        Actor(user.login).audit(ctx, uow, AuditAction.AUTHORISED, detail)
+        return signed_in
+    failed = user.after_wrong_pin(now)
+    uow.users.update(failed)
+    Actor(user.login).audit(ctx, uow, AuditAction.WRONG_PIN)
+    if not failed.is_locked(now):
+        return WrongPin(user.login, failed.attempts_left, failed.next_lock)
+    refusal = _lock_refusal(ctx, uow, failed)
+    # One audit line per lock, saying which lock in a row it is and until when.
+    until = f"{refusal.until:%H:%M}" if isinstance(refusal, UserLocked) else None
+    detail = f"блокировка {failed.locks} до {until or 'разблокировки менеджером'}"
+    Actor(user.login).audit(ctx, uow, AuditAction.LOCKED_OUT, detail)
+    log.warning("user %s locked (%s) at %s", user.login, detail, ctx.terminal)
+    return refusal
+
+
+def _lock_refusal(
+    ctx: Context, uow: UnitOfWork, user: User
+) -> UserLocked | UserLockedUntilUnlocked:
+    """The refusal for a locked `user`: until a time (shop time), or until unlocked."""
+    if user.locked_until is None:
+        return UserLockedUntilUnlocked(user.login)
+    return UserLocked(
+        user.login, user.locked_until.astimezone(shop_settings.from_text(uow.settings.load()).zone)
+    )
+
+
+def authorise(
+    ctx: Context, actor: Actor, login: str, pin: str, permission: Permission | str
+) -> Grant:
+    """A manager's PIN allowing `actor` one action (`permission`) at this terminal (issue #7).
+
+    The manager's PIN is checked as at sign-in (wrong ones counted against them, five
+    lock them, the locks growing as they do there; an empty one is no try) and the
+    authorisation recorded; the grant is used by the first use case that needs it.
+
+    Raises:
+        PinRequired: no PIN typed; UnknownUser, UserLocked, UserLockedUntilUnlocked,
+            WrongPin; NotPermitted: the PIN is not a manager's; InvalidText:
+            `permission` names no action.
+    """
+    granted = _permission(permission)
+    # The check records who allowed what (pos.core.audit AUTHORISED); the grant needs only what.
+    sign_in(ctx, login, pin, grant=(granted, actor.login))
+    return Grant(granted)
+
+
+def lock_screen(ctx: Context, actor: Actor) -> None:
+    """Record that the window locked itself after the idle time (a setting)."""
+    with ctx.unit_of_work() as uow:
+        actor.audit(ctx, uow, AuditAction.SCREEN_LOCKED)
+        uow.commit()
+
+
+def confirm_pin(ctx: Context, actor: Actor, pin: str) -> None:
+    """Unlock the screen after it locked itself when idle: this user's PIN again.
+
+    Raises:
+        PinRequired, UserLocked, UserLockedUntilUnlocked, WrongPin: as at sign-in
+            (wrong PINs counted, five lock the user; an empty one is no try).
+    """
+    sign_in(ctx, actor.login, pin, unlock=True)
+
+
+def sign_out(ctx: Context, actor: Actor) -> None:
+    """Record that the user left the terminal."""
+    with ctx.unit_of_work() as uow:
+        actor.audit(ctx, uow, AuditAction.SIGNED_OUT)
+        uow.commit()
+
+
+# --- users ----------------------------------------------------------------------------------------
+
+
+def user_logins(ctx: Context, actor: Actor) -> list[str]:
+    """The logins offered on the sign-in screen."""
+    with ctx.unit_of_work() as uow:
+        return [user.login for user in uow.users.list()]
+
+
+def manager_logins(ctx: Context, actor: Actor) -> list[str]:
+    """The managers who can allow an action with their PIN (offered in its dialog)."""
+    with ctx.unit_of_work() as uow:
+        return [u.login for u in uow.users.list() if u.role is Role.MANAGER]
+
+
+def users(ctx: Context, actor: Actor) -> list[UserInfo]:
+    """Every user with their lock state (managers only)."""
+    actor.require(Permission.USERS)
+    now = ctx.clock.now()
+    with ctx.unit_of_work() as uow:
+        return [
+            UserInfo(
+                u.login, u.role, u.locked_until if u.is_locked(now) else None, u.locked_for_good
+            )
+            for u in uow.users.list()
+        ]
+
+
+def create_user(ctx: Context, actor: Actor, login: str, pin: str, role: str) -> UserInfo:
+    """Add a cashier or a manager (managers; the command line's `create-user`).
+
+    Raises:
+        NotPermitted: a cashier asked; InvalidUser: the login, PIN or role does not fit;
+        UserExists: the login is taken.
+    """
+    actor.require(Permission.USERS)
+    user = User(check_login(login), parse_role(role), ctx.pins.hash(check_pin(pin)))
+    with ctx.unit_of_work() as uow:
+        if uow.users.get(user.login) is not None:
+            raise UserExists(user.login)
+        uow.users.add(user)
+        actor.audit(ctx, uow, AuditAction.USER_CREATED, f"{user.login} ({user.role})")
+        uow.commit()
+    return UserInfo(user.login, user.role, None)
+
+
+def unlock_user(ctx: Context, actor: Actor, login: str) -> None:
+    """Lift a user's lock after wrong PINs, even one with no end; the locks in a row are
+    counted anew (managers; the command line's `unlock-user`, the way out when the only
+    manager is locked, recorded as the system at this terminal).
+
+    Raises:
+        NotPermitted: a cashier asked; UnknownUser: no such login; InvalidText: a login no
+        database can look up.
+    """
+    actor.require(Permission.USERS)
+    name = clean_text(login, "login", LOGIN)
+    with ctx.unit_of_work() as uow:
+        user = uow.users.get(name, for_update=True)
+        if user is None:
+            raise UnknownUser(name)
+        uow.users.update(user.after_unlock())
+        actor.audit(ctx, uow, AuditAction.UNLOCKED, name)
+        uow.commit()
+    log.info("user %s unlocked by %s at %s", name, actor.login, ctx.terminal)
+
+
+# --- settings -------------------------------------------------------------------------------------
+
+
+def settings(ctx: Context, actor: Actor) -> ShopSettings:
+    """The shop settings now in force."""
+    return ctx.settings()
+
+
+def register_serial(ctx: Context, actor: Actor) -> str | None:
+    """The factory serial of this terminal's cash register, if set."""
+    with ctx.unit_of_work() as uow:
+        return uow.settings.register_serial(ctx.terminal)
+
+
+def register_number(ctx: Context, actor: Actor) -> str:
+    """The registration number of this terminal's cash register ("" if not set)."""
+    with ctx.unit_of_work() as uow:
+        return uow.settings.register_number(ctx.terminal)
+
+
+def update_settings(ctx: Context, actor: Actor, /, **changes: object) -> ShopSettings:
+    """Change shop settings (and `register_serial`, `register_number`: this terminal's) in
+    one transaction (managers); recorded in the audit trail.
+
+    Raises:
+        NotPermitted: a cashier asked; InvalidSetting: a value is not acceptable, nothing is
+        changed; PendingSlip: the register changes while a slip waits for its receipt.
+    """
+    actor.require(Permission.SETTINGS)
+    serial = changes.pop("register_serial", None)
+    number = changes.pop("register_number", None)
+    with ctx.unit_of_work() as uow:
+        before = shop_settings.from_text(uow.settings.load())
+        after = shop_settings.apply_changes(before, changes)
+        old, new = shop_settings.to_text(before), shop_settings.to_text(after)
+        diff = [f"{name}: {old[name]} → {new[name]}" for name in new if old[name] != new[name]]
+        uow.settings.save(new)
+        if serial is not None:
+            diff += _set_register_serial(ctx, uow, serial)
+        if number is not None:
+            checked = shop_settings.check_register_number(number)
+            previous = uow.settings.register_number(ctx.terminal)
+            if previous != checked:
+                uow.settings.set_register_number(ctx.terminal, checked)
+                diff.append(f"register_number[{ctx.terminal}]: {previous} → {checked}")
+        if diff:
+            actor.audit(ctx, uow, AuditAction.SETTINGS_CHANGED, "; ".join(diff))
+        uow.commit()
+    return after
+
+
+def _set_register_serial(ctx: Context, uow: UnitOfWork, serial: object) -> list[str]:
+    checked = shop_settings.check_register_serial(serial)
+    previous = uow.settings.register_serial(ctx.terminal)
+    if previous == checked:
+        return []
+    if (pending := uow.slips.pending(ctx.terminal)) is not None:
+        raise PendingSlip(pending.number)  # its receipt number is planned
+    uow.settings.set_register_serial(ctx.terminal, checked)
+    return [f"register_serial[{ctx.terminal}]: {previous} → {checked}"]
+
+
+def _pin_shaped(pin: object) -> bool:
+    """True for what a PIN can be (4–8 digits); anything else is a wrong PIN, unhashed."""
+    try:
+        check_pin(pin)  # type: ignore[arg-type]  # it refuses what is not a str
+    except InvalidUser:
+        return False
+    return True
+
+
+def _permission(name: Permission | str) -> Permission:
+    # What the API was given names an action of the matrix, or it is refused (issue 15).
+    try:
+        return Permission(name)
+    except ValueError:
+        raise InvalidText("permission", "unknown") from None

@@ -1,0 +1,97 @@
+"""Bet-on-Poker draws as events of the line: their codes, and a bet's price from the cards.
+
+A draw is an event of sport POKER with the code DRAW_CODE_BASE + its number, kept off the
+line's lists; a bet on hand k is a leg on market "Pk" at the odds of the round on sale
+(pos.poker.draws), its odds version the round (pos.betting.pricing calls `draw_odds`).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+from pos.betting.slips import Slip
+from pos.core.inputs import MAX_INTEGER
+from pos.core.ports import UnitOfWork
+from pos.line.events import Event, Sport
+from pos.line.markets import POKER_HAND
+from pos.poker.draws import Draw, DrawSchedule, Round, check_bet, round_prices
+from pos.poker.errors import DrawNotFound, MarketNotOffered
+
+DRAW_CODE_BASE = 1_000_000  # event codes of draws: above every code of the line (≤ 999999)
+# The last draw whose event code an INTEGER column holds (issue 15).
+MAX_DRAW_NUMBER = MAX_INTEGER - DRAW_CODE_BASE
+SCHEDULE = DrawSchedule()
+STUDIO = "Bet-on-Poker"
+
+
+def draw_code(number: int) -> int:
+    """The event code of draw `number`."""
+    return DRAW_CODE_BASE + number
+
+
+def draw_number(code: int) -> int | None:
+    """The draw an event code is, or None for an event of the line."""
+    return code - DRAW_CODE_BASE if code > DRAW_CODE_BASE else None
+
+
+def cancel_deadline(slip: Slip) -> datetime:
+    """Until when a slip may be cancelled: its 5-minute window (p.8), and with a bet on a
+    draw no later than the close of the round it was sold in — the next cards are dealt then,
+    and a bet is not taken back once they are known."""
+    return min([slip.window_ends_at, *_round_closes(slip)])
+
+
+def can_cancel(slip: Slip, now: datetime) -> bool:
+    """True within the window (5:00 included) and before any of its draw rounds closed."""
+    return slip.window_open(now) and all(now < closes for closes in _round_closes(slip))
+
+
+def _round_closes(slip: Slip) -> list[datetime]:
+    return [
+        SCHEDULE.closes_at(number, Round(leg.odds_version))
+        for leg in slip.legs
+        if (number := draw_number(leg.event_code)) is not None
+    ]
+
+
+def is_draw(event: Event) -> bool:
+    """True for the event of a Bet-on-Poker draw."""
+    return event.sport is Sport.POKER
+
+
+def draw_odds(
+    uow: UnitOfWork, event: Event, market: str, now: datetime, zone: ZoneInfo
+) -> tuple[int, Decimal]:
+    """The round a bet on `market` of a draw's event is in, and its odds now (pos.betting.pricing).
+
+    Raises:
+        DrawNotFound; MarketNotOffered: not a hand (P1–P6); the refusals of
+        pos.poker.draws.check_bet (RoundClosed, RoundNotOpen, RoundOvertaken, CardsNotEntered,
+        HandClosed).
+    """
+    number = draw_number(event.code)
+    assert number is not None  # only a draw's event is priced here
+    draw = get_draw(uow, number)
+    cards = draw.cards()
+    match = POKER_HAND.fullmatch(market)
+    if match is None:  # a draw sells its hands only
+        raise MarketNotOffered(event.code, market)
+    seat = int(match[1])
+    current = cards.round or Round.AFTER_TURN
+    prices = round_prices(cards, draw.margin)
+    odds = check_bet(SCHEDULE, number, current, seat, cards, prices, now, zone)
+    return int(current), odds
+
+
+def get_draw(uow: UnitOfWork, number: int, *, for_update: bool = False) -> Draw:
+    """The draw `number` (locked for the transaction with `for_update`).
+
+    Raises:
+        DrawNotFound: the schedule has not opened it.
+    """
+    found = uow.draws.get(number, for_update=for_update)
+    if found is None:
+        raise DrawNotFound(number)
+    return found

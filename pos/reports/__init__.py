@@ -1,0 +1,1 @@
+"""The manager's reports: built from facts, saved as PDF or CSV."""

@@ -1,0 +1,586 @@
+"""The manager's reports (issue #7): what each one shows, worked out from the facts the
+storage reads (pos.core.ports.ReportQueries), as a table any writer can draw — a PDF
+(printing.reports), a CSV file (`to_csv`, here) or the window's table.
+
+Every report has a title, its period (or the moment of a snapshot), columns, rows, a totals
+row and notes saying what the figures mean; an empty report says «нет операций». Cells
+keep their values (Decimal amounts, int counts, text); each writer formats them its way.
+"""
+
+from __future__ import annotations
+
+import csv
+import enum
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+from pos.betting.slips import CashKind
+from pos.core.money import format_money
+from pos.line.events import Sport
+from pos.payouts.errors import InvalidPeriod
+from pos.payouts.rules import PayoutPeriod, payout_period
+from pos.till.shifts import ZERO, CashSummary, Shift, ShiftState, TransferKind
+
+NO_OPERATIONS = "нет операций"
+NEAR_LIMIT_DAYS = 7  # "near their one-month limit": the last payout day within a week
+MIXED = "несколько видов"  # an express over events of different sports
+
+SPORT_NAMES = {
+    Sport.FOOTBALL: "футбол",
+    Sport.HOCKEY: "хоккей",
+    Sport.BASKETBALL: "баскетбол",
+    Sport.POKER: "покер",
+}
+
+Cell = str | int | Decimal
+
+
+class ReportKind(enum.StrEnum):
+    """The reports a manager can print; the value is the command line's name for it."""
+
+    SHIFTS = "shifts"
+    TURNOVER = "turnover"
+    LIABILITIES = "liabilities"
+    CANCELLATIONS = "cancellations"
+    UNPAID = "unpaid"
+    EXPIRED = "expired"
+
+
+TITLES = {
+    ReportKind.SHIFTS: "Отчёт о сменах",
+    ReportKind.TURNOVER: "Оборот по дням и видам спорта",
+    ReportKind.LIABILITIES: "Открытые обязательства по событиям",
+    ReportKind.CANCELLATIONS: "Отмены купонов в течение 5 минут",
+    ReportKind.UNPAID: "Невыплаченные выигрыши у конца срока выплаты",
+    ReportKind.EXPIRED: "Выигрыши с истёкшим сроком выплаты",
+}
+
+# Reports of the present moment rather than of a period.
+SNAPSHOTS = frozenset({ReportKind.LIABILITIES, ReportKind.UNPAID})
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of a report: its heading, its share of the width, whether it holds figures
+    (right-aligned) and whether the totals row sums them."""
+
+    title: str
+    width: int
+    figures: bool = False
+    summed: bool = False
+
+
+def _sum(title: str, width: int) -> Column:
+    return Column(title, width, figures=True, summed=True)
+
+
+@dataclass(frozen=True)
+class Report:
+    """A report ready to be drawn."""
+
+    kind: ReportKind
+    title: str
+    period: str  # «Период: с 01.11.2026 по 30.11.2026», «По состоянию на 30.11.2026 14:05»
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    totals: tuple[Cell, ...] | None
+    notes: tuple[str, ...]
+    made_at: datetime  # shop-local
+
+    @property
+    def empty(self) -> bool:
+        return not self.rows
+
+
+@dataclass(frozen=True)
+class Period:
+    """Shop-local days, both included, and the moments they span (`since` in, `until` out)."""
+
+    date_from: date
+    date_to: date
+    zone: ZoneInfo
+
+    @classmethod
+    def of(cls, date_from: date, date_to: date, zone: ZoneInfo) -> Period:
+        """Raises InvalidPeriod when the period ends before it starts."""
+        if date_to < date_from:
+            raise InvalidPeriod(date_from, date_to)
+        return cls(date_from, date_to, zone)
+
+    @property
+    def since(self) -> datetime:
+        return datetime.combine(self.date_from, time(), tzinfo=self.zone)
+
+    @property
+    def until(self) -> datetime:
+        return datetime.combine(self.date_to + timedelta(days=1), time(), tzinfo=self.zone)
+
+    @property
+    def text(self) -> str:
+        return f"Период: с {self.date_from:%d.%m.%Y} по {self.date_to:%d.%m.%Y}"
+
+
+# --- the facts the storage reads (pos.core.ports.ReportQueries) ---------------------------------
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How many and how much (a signed sum, as the cash movements are recorded)."""
+
+    count: int = 0
+    amount: Decimal = ZERO
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(self.count + other.count, self.amount + other.amount)
+
+
+@dataclass(frozen=True)
+class ShiftFacts:
+    """A shift and the cash that moved in it, by kind."""
+
+    shift: Shift
+    cash: dict[CashKind, Tally]
+    transfers: dict[TransferKind, Tally]
+
+    def summary(self) -> CashSummary:
+        return CashSummary.of(
+            self.shift.opening_cash,
+            ((kind, tally.amount) for kind, tally in self.cash.items()),
+            ((kind, tally.amount) for kind, tally in self.transfers.items()),
+        )
+
+
+@dataclass(frozen=True)
+class SalesHour:
+    """The slips issued in one hour (its start, on the hour in UTC) on one sport (None: an
+    express over several), either cancelled in the window (their stakes given back) or not.
+
+    Counted by the hour so that the storage sums a year of slips into a few thousand rows;
+    an hour falls in one shop-local day when the shop's zone is a whole number of hours
+    from UTC, as Europe/Minsk (UTC+3) is."""
+
+    hour: datetime
+    sport: Sport | None
+    cancelled: bool
+    slips: Tally
+
+
+@dataclass(frozen=True)
+class EventLiability:
+    """What the open (unsettled) slips with a leg on one event could pay."""
+
+    code: int
+    sport: Sport
+    home: str
+    away: str
+    starts_at: datetime
+    slips: int
+    stakes: Decimal
+    possible: Decimal
+    largest: Decimal
+
+
+@dataclass(frozen=True)
+class CancelledSlip:
+    """A slip cancelled in the 5-minute window."""
+
+    number: str
+    issued_at: datetime
+    cancelled_at: datetime
+    terminal: str
+    cashier: str
+    cancelled_by: str
+    stake: Decimal
+    reason: str
+
+
+@dataclass(frozen=True)
+class UnpaidWin:
+    """A slip settled as won or refunded and not paid; `last_ended_at`: its last event's end."""
+
+    number: str
+    issued_at: datetime
+    terminal: str
+    refund: bool
+    payout: Decimal
+    last_ended_at: datetime
+
+    def period(self, zone: ZoneInfo) -> PayoutPeriod:
+        return payout_period(self.last_ended_at.astimezone(zone).date())
+
+
+# --- the reports ---------------------------------------------------------------------------
+
+
+def shifts_report(facts: Sequence[ShiftFacts], period: Period, made_at: datetime) -> Report:
+    """Every shift opened in the period with its cash: float, stakes, returns, payouts, cash in
+    and out, expected, counted and the difference (an open shift: expected so far)."""
+    zone = period.zone
+    columns = (
+        Column("Смена", 7, figures=True),
+        Column("Касса", 6),
+        Column("Открыта", 11),
+        Column("Закрыта", 11),
+        _sum("Размен", 9),
+        _sum("Купонов", 7),
+        _sum("Ставки", 9),
+        _sum("Возвраты", 8),
+        _sum("Выплаты", 9),
+        _sum("Внесено", 8),
+        _sum("Изъято", 8),
+        _sum("Ожидалось", 10),
+        _sum("Пересчитано", 10),
+        _sum("Разница", 8),
+    )
+    rows: list[tuple[Cell, ...]] = []
+    for fact in sorted(facts, key=lambda f: (f.shift.opened_at, f.shift.id)):
+        shift, cash = fact.shift, fact.summary()
+        closed = shift.state is ShiftState.CLOSED and shift.closed_at is not None
+        rows.append(
+            (
+                shift.id,
+                shift.terminal,
+                f"{_moment(shift.opened_at, zone)}\n{shift.opened_by}",
+                f"{_moment(shift.closed_at, zone)}\n{shift.closed_by}"
+                if closed and shift.closed_at
+                else "открыта",
+                cash.opening,
+                fact.cash.get(CashKind.STAKE, Tally()).count,
+                cash.stakes,
+                cash.returns,
+                cash.payouts,
+                cash.cash_in,
+                cash.cash_out,
+                shift.expected if closed and shift.expected is not None else cash.expected,
+                shift.counted if closed and shift.counted is not None else "",
+                shift.counted - shift.expected
+                if closed and shift.counted is not None and shift.expected is not None
+                else "",
+            )
+        )
+    notes = (
+        "Ожидалось = размен + ставки − возвраты − выплаты + внесено − изъято; "
+        "у открытой смены — на момент отчёта.",
+        "Разница = пересчитано − ожидалось: минус — недостача, плюс — излишек.",
+    )
+    return _report(ReportKind.SHIFTS, period.text, columns, rows, notes, made_at)
+
+
+def turnover_report(sales: Iterable[SalesHour], period: Period, made_at: datetime) -> Report:
+    """Stakes taken, returned in the window and kept, by shop-local day and sport."""
+    by_day: dict[tuple[date, str], tuple[Tally, Tally]] = {}
+    for sold in sales:
+        key = (
+            sold.hour.astimezone(period.zone).date(),
+            MIXED if sold.sport is None else SPORT_NAMES[sold.sport],
+        )
+        taken, returned = by_day.get(key, (Tally(), Tally()))
+        by_day[key] = (taken + sold.slips, returned + sold.slips if sold.cancelled else returned)
+    columns = (
+        Column("Дата", 10),
+        Column("Вид спорта", 14),
+        _sum("Купонов", 8),
+        _sum("Ставки, руб.", 12),
+        _sum("Отменено", 8),
+        _sum("Возвращено, руб.", 12),
+        _sum("Оборот, руб.", 12),
+    )
+    rows = [
+        (
+            f"{day:%d.%m.%Y}",
+            sport,
+            taken.count,
+            taken.amount,
+            returned.count,
+            returned.amount,
+            taken.amount - returned.amount,
+        )
+        for (day, sport), (taken, returned) in sorted(by_day.items())
+    ]
+    notes = (
+        "Оборот = ставки − возвращённые при отмене в течение 5 минут.",
+        f"Экспресс на события разных видов спорта учтён в строке «{MIXED}».",
+    )
+    return _report(ReportKind.TURNOVER, period.text, columns, rows, notes, made_at)
+
+
+def liabilities_report(
+    events: Sequence[EventLiability],
+    total: Tally,
+    total_possible: Decimal,
+    zone: ZoneInfo,
+    made_at: datetime,
+) -> Report:
+    """What open slips could pay, by event, largest first; `total`: the open slips counted
+    once each (an express is under every one of its events) and `total_possible` theirs."""
+    columns = (
+        Column("Код", 6, figures=True),
+        Column("Событие", 30),
+        Column("Вид спорта", 10),
+        Column("Начало", 11),
+        Column("Купонов", 7, figures=True),
+        Column("Ставки, руб.", 11, figures=True),
+        Column("Возможная выплата, руб.", 13, figures=True),
+        Column("Наибольшая, руб.", 12, figures=True),
+    )
+    rows = [
+        (
+            e.code,
+            f"{e.home} — {e.away}",
+            SPORT_NAMES[e.sport],
+            _moment(e.starts_at, zone),
+            e.slips,
+            e.stakes,
+            e.possible,
+            e.largest,
+        )
+        for e in sorted(events, key=lambda e: (-e.possible, e.starts_at, e.code))
+    ]
+    notes = (
+        "Открытые купоны — принятые и ещё не рассчитанные. Экспресс входит в строку каждого "
+        "своего события; итог считает каждый купон один раз.",
+    )
+    totals: tuple[Cell, ...] = ("Итого", "", "", "", total.count, total.amount, total_possible, "")
+    return _report(
+        ReportKind.LIABILITIES,
+        f"По состоянию на {_moment(made_at, zone)}",
+        columns,
+        rows,
+        notes,
+        made_at,
+        totals=totals if rows else None,
+    )
+
+
+def cancellations_report(
+    slips: Iterable[CancelledSlip], period: Period, made_at: datetime
+) -> Report:
+    """Every slip cancelled in the window during the period, with who and why."""
+    zone = period.zone
+    columns = (
+        Column("Купон", 11),
+        Column("Принят", 10),
+        Column("Отменён", 10),
+        Column("Касса", 8),
+        Column("Кассир", 9),
+        Column("Отменил", 9),
+        _sum("Ставка, руб.", 10),
+        Column("Причина", 33),
+    )
+    rows = [
+        (
+            s.number,
+            _moment(s.issued_at, zone),
+            _moment(s.cancelled_at, zone),
+            s.terminal,
+            s.cashier,
+            s.cancelled_by,
+            s.stake,
+            s.reason,
+        )
+        for s in sorted(slips, key=lambda s: (s.cancelled_at, s.number))
+    ]
+    return _report(ReportKind.CANCELLATIONS, period.text, columns, rows, (), made_at, counted=True)
+
+
+def unpaid_report(
+    wins: Iterable[UnpaidWin], today: date, zone: ZoneInfo, made_at: datetime
+) -> Report:
+    """Won or refunded slips not paid whose last payout day is today or within the next
+    NEAR_LIMIT_DAYS days, the nearest first."""
+    near = [
+        (win, period)
+        for win in wins
+        if today <= (period := win.period(zone)).last_day <= today + timedelta(NEAR_LIMIT_DAYS)
+    ]
+    rows = [
+        (
+            *_win_cells(win, period, zone),
+            f"{period.first_day:%d.%m.%Y}",
+            f"{period.last_day:%d.%m.%Y}",
+            (period.last_day - today).days,
+        )
+        for win, period in sorted(near, key=lambda wp: (wp[1].last_day, wp[0].number))
+    ]
+    columns = (
+        *_WIN_COLUMNS,
+        Column("Выплата с", 10),
+        Column("Выплата по", 10),
+        Column("Осталось дней", 8, figures=True),
+    )
+    notes = (
+        f"Купоны, срок выплаты которых истекает в ближайшие {NEAR_LIMIT_DAYS} дней "
+        "(п. 23: один месяц со дня последнего события).",
+    )
+    return _report(
+        ReportKind.UNPAID,
+        f"По состоянию на {_moment(made_at, zone)}",
+        columns,
+        rows,
+        notes,
+        made_at,
+        counted=True,
+    )
+
+
+def expired_report(
+    wins: Iterable[UnpaidWin], period: Period, today: date, made_at: datetime
+) -> Report:
+    """Won or refunded slips not paid whose last payout day fell in the period and is past."""
+    zone = period.zone
+    expired = [
+        (win, payout)
+        for win in wins
+        if (payout := win.period(zone)).last_day < today
+        and period.date_from <= payout.last_day <= period.date_to
+    ]
+    rows = [
+        (*_win_cells(win, payout, zone), f"{payout.last_day:%d.%m.%Y}")
+        for win, payout in sorted(expired, key=lambda wp: (wp[1].last_day, wp[0].number))
+    ]
+    columns = (*_WIN_COLUMNS, Column("Срок выплаты истёк после", 14))
+    notes = ("Срок выплаты — один месяц со дня последнего события купона (п. 23).",)
+    return _report(ReportKind.EXPIRED, period.text, columns, rows, notes, made_at, counted=True)
+
+
+_WIN_COLUMNS = (
+    Column("Купон", 12),
+    Column("Принят", 11),
+    Column("Касса", 9),
+    Column("Итог", 9),
+    _sum("Сумма, руб.", 11),
+    Column("Последнее событие", 11),
+)
+
+
+def _win_cells(win: UnpaidWin, period: PayoutPeriod, zone: ZoneInfo) -> tuple[Cell, ...]:
+    return (
+        win.number,
+        _moment(win.issued_at, zone),
+        win.terminal,
+        "возврат" if win.refund else "выигрыш",
+        win.payout,
+        f"{period.first_day - timedelta(days=1):%d.%m.%Y}",
+    )
+
+
+def unpaid_window(today: date, zone: ZoneInfo) -> tuple[datetime, datetime]:
+    """The moments the last events of the unpaid report's slips ended within (a little
+    wider than needed; the report keeps the exact ones)."""
+    return _days(today - timedelta(days=32), today + timedelta(days=NEAR_LIMIT_DAYS - 26), zone)
+
+
+def expired_window(period: Period) -> tuple[datetime, datetime]:
+    """The same for the expired report of `period`."""
+    return _days(
+        period.date_from - timedelta(days=32), period.date_to - timedelta(days=26), period.zone
+    )
+
+
+def _days(first: date, last: date, zone: ZoneInfo) -> tuple[datetime, datetime]:
+    return (
+        datetime.combine(first, time(), tzinfo=zone),
+        datetime.combine(last + timedelta(days=1), time(), tzinfo=zone),
+    )
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def cell_text(value: Cell, *, csv_file: bool = False) -> str:
+    """A cell as printed: amounts «1 250,50» on paper and «1250,50» in a CSV file."""
+    if isinstance(value, Decimal):
+        text = format_money(value)
+        return text.replace("\u00a0", "") if csv_file else text
+    return str(value)
+
+
+def to_csv(report: Report) -> str:
+    """The report as CSV for a spreadsheet: «;» between cells, the decimal comma, the title
+    and period on top, the totals and the notes below; an empty report says so."""
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    writer.writerow([report.title])
+    writer.writerow([report.period])
+    writer.writerow([])
+    writer.writerow([column.title for column in report.columns])
+    if report.empty:
+        writer.writerow([NO_OPERATIONS])
+    for row in report.rows:
+        writer.writerow([cell_text(cell, csv_file=True).replace("\n", " ") for cell in row])
+    if report.totals is not None:
+        writer.writerow([cell_text(cell, csv_file=True) for cell in report.totals])
+    for note in report.notes:
+        writer.writerow([note])
+    writer.writerow([f"Сформирован {report.made_at:%d.%m.%Y %H:%M}"])
+    return out.getvalue()
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+
+def _moment(moment: datetime | None, zone: ZoneInfo) -> str:
+    return "" if moment is None else moment.astimezone(zone).strftime("%d.%m.%Y %H:%M")
+
+
+def _report(
+    kind: ReportKind,
+    period: str,
+    columns: tuple[Column, ...],
+    rows: Sequence[tuple[Cell, ...]],
+    notes: tuple[str, ...],
+    made_at: datetime,
+    *,
+    counted: bool = False,
+    totals: tuple[Cell, ...] | None = None,
+) -> Report:
+    """The report, with a totals row summing its summed columns (and saying how many rows
+    there are when `counted`), unless `totals` is given; an empty report has none."""
+    if totals is None and rows:
+        totals = _totals(columns, rows, counted=counted)
+    return Report(kind, TITLES[kind], period, columns, tuple(rows), totals, notes, made_at)
+
+
+def _totals(
+    columns: Sequence[Column], rows: Sequence[tuple[Cell, ...]], *, counted: bool
+) -> tuple[Cell, ...]:
+    cells: list[Cell] = [f"Итого: {len(rows)}" if counted else "Итого"]
+    for index, column in enumerate(columns[1:], start=1):
+        figures = [v for row in rows if isinstance(v := row[index], Decimal | int)]
+        if not column.summed or not figures:
+            cells.append("")
+        elif all(isinstance(v, int) for v in figures):
+            cells.append(sum(figures))
+        else:
+            cells.append(sum((Decimal(v) for v in figures), ZERO))
+    return tuple(cells)
+
+
+__all__ = [
+    "NO_OPERATIONS",
+    "SNAPSHOTS",
+    "TITLES",
+    "CancelledSlip",
+    "Column",
+    "EventLiability",
+    "Period",
+    "Report",
+    "ReportKind",
+    "SalesHour",
+    "ShiftFacts",
+    "Tally",
+    "UnpaidWin",
+    "cell_text",
+    "expired_report",
+    "expired_window",
+    "liabilities_report",
+    "shifts_report",
+    "to_csv",
+    "turnover_report",
+    "unpaid_report",
+    "unpaid_window",
+]

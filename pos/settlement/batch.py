@@ -1,0 +1,407 @@
+"""Settling many slips at once, vectorised with numpy, by the rules of pos.settlement.rules.
+
+A run reads each unsettled slip as its *terms*: a compact binary record written once when
+the slip is stored (`encode_terms`): the kind, stake, possible payout, payout cap, the moment
+of acceptance and every leg as (event code, block, market, odds in hundredths). Reading one
+short record per slip instead of a row per leg is what makes a million slips cheap: the
+database hands over a million small values, not three and a half million rows.
+
+The rules are not written twice. Each distinct (event, market) of a run is judged once by
+`pos.settlement.rules.event_verdict` (`LegJudge` keeps the verdicts across the chunks of a run); a
+leg made after `Result.late_from` (which also knows what an agreement in play changes) takes
+`pos.settlement.rules.made_late` of it (p.22). Then per slip:
+
+- more lost members than the kind can spare (any for an express) → lost, payout 0;
+- every leg void → refund of the stake;
+- every leg won → the possible payout printed on the slip, which pos.betting.bets computed with the
+  same formula (the all-won case of `pos.settlement.rules.payout_kopecks`);
+- anything else (a void leg in a winning express, a system with some losses, a complex
+  system) → `pos.settlement.rules.payout_kopecks` on that slip's member values, exactly;
+- a slip with a leg still open and no loss that decides it → not settled yet.
+
+The cap in force at acceptance then limits the payout. `tests/unit/pos/` checks that this
+path and `settle_slip` agree on random slips.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import struct
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal
+
+import numpy as np
+import numpy.typing as npt
+
+from pos.betting.bets import BetType
+from pos.betting.slips import CLAIM_WINDOW, Slip, SlipStatus
+from pos.line.markets import LegOutcome, LegVerdict, Market
+from pos.poker.events import DRAW_CODE_BASE
+from pos.settlement.results import Result
+from pos.settlement.rules import ODDS_SCALE, event_verdict, made_late, member_values, payout_kopecks
+
+TERMS_VERSION = 1
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_NO_CAP = -1
+_AGREED = 1
+
+# The record of a slip: a header, then its legs; little-endian, packed.
+HEADER = np.dtype(
+    [
+        ("version", "u1"),
+        ("size", "u1"),  # k: members in each express (n for a single or an express)
+        ("members", "u1"),  # n
+        ("flags", "u1"),  # bit 0: agreed in play (p.22)
+        ("stake", "<i8"),  # kopecks
+        ("possible", "<i8"),  # kopecks: the payout if every leg wins
+        ("cap", "<i8"),  # kopecks, -1: none
+        ("issued", "<i8"),  # microseconds since 1970-01-01 UTC
+    ]
+)
+LEG = np.dtype(
+    [
+        ("event", "<u4"),  # event code
+        ("member", "u1"),  # the block (member) the leg belongs to
+        ("market", "u1"),  # the market's kind (pos.line.markets.Market.batch_key)
+        ("line", "<i2"),  # total or handicap line in quarters (2.5 → 10, −1.5 → −6)
+        ("odds", "<u4"),  # hundredths
+    ]
+)
+# The same layouts for one record at a time (writing a slip), checked against the dtypes.
+_HEADER_STRUCT = struct.Struct("<BBBBqqqq")
+_LEG_STRUCT = struct.Struct("<IBBhI")
+assert (_HEADER_STRUCT.size, _LEG_STRUCT.size) == (HEADER.itemsize, LEG.itemsize)
+_OUTCOME_CODES = {LegOutcome.WON: 0, LegOutcome.LOST: 1, LegOutcome.VOID: 2, LegOutcome.OPEN: 3}
+_WON, _LOST, _VOID, _OPEN = range(4)
+# What each outcome becomes for a bet made after the start (p.22), as pos.settlement.rules says.
+_LATE = np.array(
+    [_OUTCOME_CODES[made_late(LegVerdict(o, "")).outcome] for o in _OUTCOME_CODES], np.int8
+)
+_NEVER = np.iinfo(np.int64).max
+
+
+class Verdict(enum.IntEnum):
+    """What a run decided for a slip; the codes of `SettledBatch.status`."""
+
+    WON = 0
+    LOST = 1
+    REFUND = 2
+
+
+VERDICT_STATUS = {
+    Verdict.WON: SlipStatus.WON,
+    Verdict.LOST: SlipStatus.LOST,
+    Verdict.REFUND: SlipStatus.REFUND,
+}
+
+
+@dataclass(frozen=True)
+class SettledBatch:
+    """The slips of a batch whose outcome is certain: ids, `Verdict` codes and kopecks."""
+
+    slip_ids: npt.NDArray[np.int64]
+    status: npt.NDArray[np.int8]
+    payout: npt.NDArray[np.int64]
+
+    def __len__(self) -> int:
+        return len(self.slip_ids)
+
+    def counts(self) -> dict[Verdict, int]:
+        """How many slips of the batch each verdict has."""
+        counts = np.bincount(self.status, minlength=len(Verdict)).tolist()
+        return {verdict: int(counts[verdict]) for verdict in Verdict}
+
+    @property
+    def total(self) -> int:
+        """What the batch's slips pay together, in kopecks."""
+        return int(self.payout.sum())
+
+
+def encode_terms(slip: Slip) -> bytes:
+    """The record settlement reads for `slip` (see the module docstring)."""
+    size = slip.kind.size if slip.kind.type is BetType.SYSTEM else len(slip.members)
+    parts = [
+        _HEADER_STRUCT.pack(
+            TERMS_VERSION,
+            size,
+            len(slip.members),
+            _AGREED if slip.agreed_in_play else 0,
+            _kopecks(slip.stake),
+            _kopecks(slip.possible_payout),
+            _NO_CAP if slip.payout_cap is None else _kopecks(slip.payout_cap),
+            _micros(slip.issued_at),
+        )
+    ]
+    for member, block in enumerate(slip.members):
+        for leg in block:
+            kind, line = Market.from_code(leg.market).batch_key
+            parts.append(
+                _LEG_STRUCT.pack(leg.event_code, member, kind, line, _hundredths(leg.odds))
+            )
+    return b"".join(parts)
+
+
+def market_code(kind: int, line: int) -> str:
+    """The canonical market code of an encoded (kind, line): (6, 10) → "O2.5"."""
+    return Market.from_batch(kind, line).code
+
+
+class LegJudge:
+    """The verdicts of (event, market) pairs under one set of results, each judged once.
+
+    A settlement run keeps one judge across its chunks: a line of a few thousand events
+    has tens of thousands of pairs, against millions of legs.
+    """
+
+    def __init__(self, results: Mapping[int, Result]) -> None:
+        self._results = results
+        self._index: dict[int, int] = {}
+        self._in_time: list[int] = []
+        self._late_from: list[tuple[int, int]] = []  # (not agreed, agreed in play)
+        self._events: dict[int, tuple[int, int]] = {}
+        self._arrays: tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]] | None = None
+
+    def outcomes(
+        self,
+        keys: npt.NDArray[np.int64],
+        issued: npt.NDArray[np.int64],
+        agreed: npt.NDArray[np.int64],
+    ) -> npt.NDArray[np.int8]:
+        """Each leg's outcome code: in time, or as made late when its slip came after
+        `Result.late_from` (which also knows what an agreement in play changes)."""
+        unique, inverse = np.unique(keys, return_inverse=True)
+        wanted = unique.tolist()
+        for key in wanted:
+            if key not in self._index:
+                self._judge(key)
+        where = np.fromiter(map(self._index.__getitem__, wanted), np.int64, len(wanted))
+        in_time, late_from = self._tables()
+        pair = where[inverse]
+        on_time = in_time[pair]
+        is_late = issued >= late_from[pair, agreed]
+        return np.where(is_late, _LATE[on_time], on_time).astype(np.int8)
+
+    def _judge(self, key: int) -> None:
+        code, kind, line = key >> 24, (key >> 16) & 0xFF, key & 0xFFFF
+        market = Market.from_batch(kind, line - 0x10000 if line & 0x8000 else line)
+        result = self._results.get(code)
+        self._index[key] = len(self._in_time)
+        self._in_time.append(_OUTCOME_CODES[event_verdict(market, result).outcome])
+        self._late_from.append(self._event_late_from(code, result))
+        self._arrays = None
+
+    def _event_late_from(self, code: int, result: Result | None) -> tuple[int, int]:
+        times = self._events.get(code)
+        if times is None:
+            times = (
+                (_NEVER, _NEVER)
+                if result is None
+                else (
+                    _micros(result.late_from(agreed_in_play=False)),
+                    _micros(result.late_from(agreed_in_play=True)),
+                )
+            )
+            self._events[code] = times
+        return times
+
+    def _tables(self) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+        if self._arrays is None:
+            self._arrays = (
+                np.array(self._in_time, np.int8),
+                np.array(self._late_from, np.int64).reshape(-1, 2),
+            )
+        return self._arrays
+
+
+def settle_terms(
+    slip_ids: Sequence[int] | npt.NDArray[np.int64],
+    terms: Sequence[bytes],
+    judge: LegJudge | Mapping[int, Result],
+    *,
+    now: datetime | None = None,
+) -> SettledBatch:
+    """Settle a batch of slips given by their terms; only the certain ones are returned.
+
+    With `now`, a slip still inside its 5-minute claim window (p.8) is left for a later run:
+    it may yet be cancelled, and a settled slip no longer can be.
+    """
+    count = len(terms)
+    ids = np.asarray(slip_ids, dtype=np.int64)
+    if count == 0:
+        return SettledBatch(ids, np.zeros(0, np.int8), np.zeros(0, np.int64))
+    if not isinstance(judge, LegJudge):
+        judge = LegJudge(judge)
+    lengths = np.fromiter(map(len, terms), dtype=np.int64, count=count)
+    raw = np.frombuffer(b"".join(terms), dtype=np.uint8)
+    starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+    header_at = (starts[:, None] + np.arange(HEADER.itemsize)).ravel()
+    headers = raw[header_at].view(HEADER)
+    body = np.ones(len(raw), dtype=bool)
+    body[header_at] = False
+    legs = raw[body].view(LEG)
+    per_slip = (lengths - HEADER.itemsize) // LEG.itemsize
+    owner = np.repeat(np.arange(count), per_slip)
+    keys = (
+        legs["event"].astype(np.int64) << 24
+        | legs["market"].astype(np.int64) << 16
+        | (legs["line"].astype(np.int64) & 0xFFFF)
+    )
+    agreed = (headers["flags"] & _AGREED).astype(np.int64)
+    outcome = judge.outcomes(keys, headers["issued"][owner], agreed[owner])
+    settled = _combine(ids, headers, legs, per_slip, owner, outcome)
+    if now is None:
+        return settled
+    closed = headers["issued"] + _micros(_EPOCH + CLAIM_WINDOW) < _micros(now)
+    # A slip only on Bet-on-Poker draws cannot be cancelled once its rounds have closed, and
+    # a draw's result comes after all of them (pos.poker.events.cancel_deadline).
+    on_draws_only = np.bincount(owner, weights=legs["event"] <= DRAW_CODE_BASE, minlength=count)
+    closed |= on_draws_only == 0
+    final = np.isin(settled.slip_ids, ids[closed])
+    return SettledBatch(settled.slip_ids[final], settled.status[final], settled.payout[final])
+
+
+def _combine(
+    ids: npt.NDArray[np.int64],
+    headers: npt.NDArray[np.void],
+    legs: npt.NDArray[np.void],
+    per_slip: npt.NDArray[np.int64],
+    owner: npt.NDArray[np.int64],
+    outcome: npt.NDArray[np.int8],
+) -> SettledBatch:
+    count = len(headers)
+
+    def per(flags: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
+        return np.bincount(owner, weights=flags, minlength=count).astype(np.int64)
+
+    lost, void, still_open = per(outcome == _LOST), per(outcome == _VOID), per(outcome == _OPEN)
+    members = headers["members"].astype(np.int64)
+    size = headers["size"].astype(np.int64)
+    stake = headers["stake"]
+    blocks = members != per_slip  # a complex system: some member is a block of legs
+    spare = members - size  # how many members may lose (0 for an express)
+    status = np.full(count, -1, np.int8)
+    payout = np.zeros(count, np.int64)
+    plain = ~blocks
+    is_lost = plain & (lost > spare)
+    status[is_lost] = Verdict.LOST
+    decided = plain & (still_open == 0) & ~is_lost
+    refund = decided & (void == per_slip)
+    status[refund] = Verdict.REFUND
+    payout[refund] = stake[refund]
+    all_won = decided & (lost == 0) & (void == 0)
+    status[all_won] = Verdict.WON
+    payout[all_won] = headers["possible"][all_won]
+    leg_starts = np.concatenate(([0], np.cumsum(per_slip)[:-1]))
+    exact = np.flatnonzero(decided & ~refund & ~all_won)
+    if len(exact):
+        # Each member is one leg: its value is its odds, 1.00 when void, 0 when lost.
+        value = np.where(outcome == _WON, legs["odds"], np.where(outcome == _VOID, ODDS_SCALE, 0))
+        payout[exact] = _exact_payouts(
+            value, leg_starts[exact], per_slip[exact], size[exact], members[exact], stake[exact]
+        )
+        status[exact] = np.where(payout[exact] > 0, Verdict.WON, Verdict.LOST)
+    for slip in np.flatnonzero(blocks).tolist():
+        start, end = int(leg_starts[slip]), int(leg_starts[slip] + per_slip[slip])
+        verdict = _complex(headers[slip], legs[start:end], outcome[start:end])
+        if verdict is not None:
+            status[slip], payout[slip] = verdict
+    cap = headers["cap"]
+    capped = (cap != _NO_CAP) & (payout > cap)
+    payout[capped] = cap[capped]
+    certain = status >= 0
+    return SettledBatch(ids[certain], status[certain], payout[certain])
+
+
+def _exact_payouts(
+    value: npt.NDArray[np.int64],
+    leg_starts: npt.NDArray[np.int64],
+    legs: npt.NDArray[np.int64],
+    size: npt.NDArray[np.int64],
+    members: npt.NDArray[np.int64],
+    stake: npt.NDArray[np.int64],
+) -> npt.NDArray[np.int64]:
+    """`payout_kopecks` for plain slips (one leg per member), exactly.
+
+    Where every intermediate sum provably fits in 63 bits, e_k runs as one vectorised
+    recurrence over all those slips at once; elsewhere slip by slip in Python integers.
+    """
+    count = len(leg_starts)
+    width = int(legs.max())
+    table = np.zeros((count, width), np.int64)  # zeros: padding and lost members add nothing
+    column = _ranges(legs)
+    table[np.repeat(np.arange(count), legs), column] = value[np.repeat(leg_starts, legs) + column]
+    each = stake // _combinations(members, size)
+    standing = np.count_nonzero(table, axis=1)
+    # A bound on every e_j, j ≤ k (values are ≥ 1.00, so it grows with j), times the stake
+    # per express, and 100^k itself: all under 2^62, with a bit to spare for the floats.
+    largest = table.max(axis=1)
+    bits = (
+        np.log2(np.maximum(each, 1))
+        + np.log2(_combinations(np.maximum(standing, size), size))
+        + size * np.log2(np.maximum(largest, 1))
+    )
+    safe = (bits < 61) & (size <= 9)
+    payout = np.zeros(count, np.int64)
+    if safe.any():
+        rows, k = table[safe], size[safe]
+        sums = np.zeros((len(rows), int(k.max()) + 1), np.int64)
+        sums[:, 0] = 1
+        for j in range(width):
+            for degree in range(sums.shape[1] - 1, 0, -1):
+                sums[:, degree] += sums[:, degree - 1] * rows[:, j]
+        returns = sums[np.arange(len(rows)), k]
+        payout[safe] = each[safe] * returns // np.power(ODDS_SCALE, k)
+    for slip in np.flatnonzero(~safe).tolist():
+        values = table[slip].tolist()
+        payout[slip] = payout_kopecks(int(each[slip]), values, int(size[slip]), ODDS_SCALE)
+    return payout
+
+
+def _ranges(lengths: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """0..n-1 for each n of `lengths`, concatenated."""
+    ends = np.cumsum(lengths)
+    return np.arange(int(ends[-1])) - np.repeat(ends - lengths, lengths)
+
+
+def _combinations(n: npt.NDArray[np.int64], k: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    return np.array([math.comb(a, b) for a, b in zip(n.tolist(), k.tolist(), strict=True)])
+
+
+def _complex(
+    header: np.void, legs: npt.NDArray[np.void], outcome: npt.NDArray[np.int8]
+) -> tuple[Verdict, int] | None:
+    """A complex system (blocks of legs as members), by pos.settlement.rules's exact formula."""
+    names = (LegOutcome.WON, LegOutcome.LOST, LegOutcome.VOID, LegOutcome.OPEN)
+    members: list[list[tuple[LegOutcome, int]]] = [[] for _ in range(int(header["members"]))]
+    for member, odds, code in zip(
+        legs["member"].tolist(), legs["odds"].tolist(), outcome.tolist(), strict=True
+    ):
+        members[member].append((names[code], odds))
+    size = int(header["size"])
+    lost = sum(1 for m in members if any(o is LegOutcome.LOST for o, _ in m))
+    if lost > len(members) - size:
+        return Verdict.LOST, 0
+    if any(o is LegOutcome.OPEN for m in members for o, _ in m):
+        return None
+    if all(o is LegOutcome.VOID for m in members for o, _ in m):
+        return Verdict.REFUND, int(header["stake"])
+    values, scale = member_values(members)
+    stake_each = int(header["stake"]) // math.comb(len(members), size)
+    kopecks = payout_kopecks(stake_each, values, size, scale)
+    return (Verdict.WON if kopecks > 0 else Verdict.LOST), kopecks
+
+
+def _hundredths(odds: Decimal) -> int:
+    return int(odds * ODDS_SCALE)
+
+
+def _kopecks(amount: Decimal) -> int:
+    return int(amount * 100)
+
+
+def _micros(moment: datetime) -> int:
+    delta = moment - _EPOCH
+    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds

@@ -1,0 +1,148 @@
+"""The service API (DESIGN.md): use cases the window, the command line and the tests all call."""
+
+from __future__ import annotations
+
+import logging
+from decimal import Decimal
+
+from pos.audit.verification import Verification, verify
+from pos.betting import use_cases as counter_desk
+from pos.core.audit import SYSTEM_ACTOR, AuditAction
+from pos.core.clock import Clock
+from pos.core.context import SYSTEM, Actor, Context, use_case
+from pos.core.inputs import TERMINAL, clean_text
+from pos.core.ports import Adapters
+from pos.core.terminal import DEFAULT_TERMINAL
+from pos.line.events import new_event
+from pos.line.use_cases import record_event, record_odds
+from pos.payouts import use_cases as payout_desk
+from pos.people import use_cases as people_desk
+from pos.reports import use_cases as report_desk
+from pos.settlement import use_cases as results_desk
+from pos.shop.demo import DEMO_USERS, demo_fixtures, play_yesterday
+from pos.shop.desk import Desk
+from pos.till.shifts import Shift
+
+log = logging.getLogger(__name__)
+
+
+DEMO_FLOAT = Decimal("1000.00")  # the demo shift's float
+
+
+class Shop(Context):
+    """One terminal's view of the shop, acting for the PC itself (the command line,
+    integrations): its use cases run as the system (pos.core.context.SYSTEM). A user signs in
+    (`login`) for a `Desk` that acts as them."""
+
+    def __init__(self, adapters: Adapters, *, clock: Clock, terminal: str) -> None:
+        """A shop over the adapters `main.py` built (`main.open_shop`, `main.assemble_shop`).
+
+        Raises:
+            InvalidText: a terminal name no database can store.
+        """
+        super().__init__(adapters, clock=clock, terminal=terminal_name(terminal))
+
+    @property
+    def context(self) -> Context:
+        """The terminal the system's use cases run at: this shop."""
+        return self
+
+    @property
+    def actor(self) -> Actor:
+        """Who the shop's own use cases act as: the system (pos.core.context.SYSTEM)."""
+        return SYSTEM
+
+    # --- the system's use cases: the same functions a desk binds (pos.core.context) --------------
+    register_serial = use_case(people_desk.register_serial)
+    register_number = use_case(people_desk.register_number)
+    update_settings = use_case(people_desk.update_settings)
+    create_user = use_case(people_desk.create_user)
+    unlock_user = use_case(people_desk.unlock_user)
+    user_logins = use_case(people_desk.user_logins)
+    slip = use_case(counter_desk.slip)
+    settle = use_case(results_desk.settle)
+    journal = use_case(payout_desk.journal)
+    export_journal_pdf = use_case(payout_desk.export_journal_pdf)
+    report = use_case(report_desk.report)
+    export_report = use_case(report_desk.export_report)
+
+    def login(self, login: str, pin: str) -> Desk:
+        """Sign a user in at this terminal.
+
+        Raises:
+            PinRequired: no PIN was typed; not a try, nothing is counted or recorded.
+            UnknownUser: no such login.
+            UserLocked: five wrong PINs; locked for 15 minutes (an hour the second time in a
+                row) or until a manager unlocks.
+            UserLockedUntilUnlocked: the third lock in a row; only a manager unlocks.
+            WrongPin: the PIN does not match (the failure is counted and recorded).
+        """
+        return Desk(self, people_desk.sign_in(self, login, pin))
+
+    def seed_demo(self, *, played_yesterday: bool = False) -> int:
+        """Add the demo users that are missing and the demo events whose codes are free.
+
+        Args:
+            played_yesterday: on a new database, play a demo yesterday first (pos.shop.demo:
+                finished matches with results, settled slips, three of them to pay today).
+
+        Returns:
+            How many events were added to the coming line.
+        """
+        if played_yesterday and self.is_empty():
+            winners = play_yesterday(self)
+            log.info("демо: вчерашние выигрышные купоны к выплате: %s", ", ".join(winners))
+        self.seed_demo_users()
+        zone = self.settings().zone
+        added = 0
+        with self.unit_of_work() as uow:
+            for fixture in demo_fixtures(self.clock.now().astimezone(zone).date(), zone):
+                if uow.line.get_event(fixture.code) is not None:
+                    continue
+                event = new_event(
+                    fixture.code, fixture.sport, fixture.home, fixture.away, fixture.starts_at
+                )
+                record_event(self, SYSTEM, uow, event)
+                for market, odds in fixture.odds.items():
+                    record_odds(self, SYSTEM, uow, fixture.code, market, odds)
+                added += 1
+            if uow.shifts.open_for(self.terminal) is None:
+                # A demo database can take bets at once: its terminal's shift is open, with a
+                # float that pays the demo's winnings (payouts are capped by the drawer).
+                shift = uow.shifts.add(
+                    Shift(0, self.terminal, self.clock.now(), SYSTEM_ACTOR, DEMO_FLOAT)
+                )
+                SYSTEM.audit(self, uow, AuditAction.SHIFT_OPENED, f"демо-смена {shift.id}")
+            SYSTEM.audit(self, uow, AuditAction.DEMO_SEEDED, f"событий: {added}")
+            uow.commit()
+        return added
+
+    def seed_demo_users(self) -> None:
+        """Add the demo users that are missing, and a demo register serial if none is set."""
+        for login, pin, role in DEMO_USERS:
+            if login not in self.user_logins():
+                self.create_user(login, pin, role)
+        if not self.register_serial():
+            self.update_settings(register_serial=f"DEMO-{self.terminal}")
+
+    def verify(self) -> Verification:
+        """Check the audit trail's hash chain and the journal's numbering (`main.py verify`)."""
+        with self.unit_of_work() as uow:
+            return verify(uow)
+
+    def is_empty(self) -> bool:
+        """True for a new database with no users yet."""
+        return not self.user_logins()
+
+
+def terminal_name(terminal: str | None) -> str:
+    """A terminal's name as every row stores it, from terminal.toml, the command line or the
+    API (issue 15); none is the default terminal.
+
+    Raises:
+        InvalidText: a name no database can store.
+    """
+    return clean_text(terminal or "", "terminal", TERMINAL) or DEFAULT_TERMINAL
+
+
+__all__ = ["DEFAULT_TERMINAL", "Desk", "Shop", "terminal_name"]

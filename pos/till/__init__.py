@@ -1,0 +1,1 @@
+"""The till: the fiscal register and its receipts, X and Z reports, shifts and cash, printers."""
