@@ -25,7 +25,7 @@ from db.tables import (
     SlipRow,
 )
 from db.types import UTCDateTime
-from pos.betting.slips import CashKind, SlipStatus
+from pos.betting.slips import SlipStatus
 from pos.line.events import Sport
 from pos.reports.builders import (
     CancelledSlip,
@@ -35,7 +35,7 @@ from pos.reports.builders import (
     Tally,
     UnpaidWin,
 )
-from pos.till.shifts import TransferKind
+from pos.till.shifts import CashKind, TransferKind
 
 _ISSUED = (SlipStatus.OPEN.value, SlipStatus.PAID.value, SlipStatus.CANCELLED.value)
 

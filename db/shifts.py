@@ -21,8 +21,7 @@ from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from db.statements import run
 from db.tables import CashMovementRow, CashTransferRow, ShiftRow
-from pos.betting.slips import CashKind
-from pos.till.shifts import CashTransfer, Shift, ShiftState, TransferKind
+from pos.till.shifts import CashKind, CashTransfer, Shift, ShiftState, TransferKind
 
 _SHIFTS = cast(Table, ShiftRow.__table__)
 # Read as a Core row (db.statements.run): every sale and payout reads the open shift.

@@ -10,7 +10,7 @@ from decimal import Decimal
 from types import TracebackType
 from typing import Self
 
-from pos.betting.slips import Cancellation, CashKind, CashMovement, IdCheck, Slip, SlipStatus
+from pos.betting.slips import Cancellation, CashMovement, IdCheck, Slip, SlipStatus
 from pos.core.audit import EMPTY_HEAD, AuditRecord, ChainedRecord, ChainHead, chain_hash
 from pos.core.ports import (
     AuditLog,
@@ -34,7 +34,7 @@ from pos.poker.draws import Draw
 from pos.settlement.batch import VERDICT_STATUS, SettledBatch, Verdict, encode_terms
 from pos.settlement.results import Result
 from pos.till.fiscal import DayReport, FiscalReceipt, Register
-from pos.till.shifts import ZERO, CashTransfer, Shift, ShiftState, TransferKind
+from pos.till.shifts import ZERO, CashKind, CashTransfer, Shift, ShiftState, TransferKind
 
 
 class FakeData:

@@ -35,11 +35,11 @@ except ImportError:  # python tests/screenshots_till.py: the script's folder is 
     )
 
 from main import assemble_shop
+from pos.betting import printing as slip_printing
 from pos.core.clock import FixedClock
 from pos.core.printers import make_printer_config
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
-from pos.till import use_cases as till
 from ui.app import create_application
 from ui.connection import ShopConnection
 from ui.main_window import MainWindow
@@ -90,14 +90,14 @@ def crash_while_printing(desk: Desk) -> None:
     def power_cut(*_args: object, **_kwargs: object) -> None:
         raise SystemExit("power cut")
 
-    confirm = till._confirm
-    till._confirm = power_cut
+    confirm = slip_printing._confirm
+    slip_printing._confirm = power_cut
     try:
         desk.accept_bet([(102, "1")], Decimal("10"))
     except SystemExit:
         pass
     finally:
-        till._confirm = confirm
+        slip_printing._confirm = confirm
 
 
 def till_screenshot(out_dir: Path, jobs_dir: Path, state_dir: str) -> None:

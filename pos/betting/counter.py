@@ -21,32 +21,24 @@ from pos.betting.errors import (
     RequestReused,
     SlipNotIssued,
     SlipNotOpen,
-    UnknownSlip,
     WindowClosed,
 )
 from pos.betting.numbers import LENGTH, make_slip_number, parse_slip_number
 from pos.betting.pricing import PickOrBlock, PricedBet, normalise_picks, price_bet
-from pos.betting.slips import (
-    Cancellation,
-    CashKind,
-    CashMovement,
-    IdCheck,
-    IdOutcome,
-    Slip,
-    SlipStatus,
-)
+from pos.betting.slips import Cancellation, CashMovement, IdCheck, IdOutcome, Slip, SlipStatus
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction, AuditRecord
-from pos.core.errors import ConcurrentChange, InvalidText, PosError
-from pos.core.inputs import REASON, REQUEST_KEY, clean_text, shown, visible
+from pos.core.errors import ConcurrentChange, InvalidText, PosError, UnknownSlip, visible
+from pos.core.inputs import REASON, REQUEST_KEY, clean_text, shown
 from pos.core.money import to_money
 from pos.core.ports import UnitOfWork
 from pos.people.errors import DocumentExpired, InvalidDocument, Underage
 from pos.people.identity import IdDocument, check_player, masked_number
-from pos.poker.events import can_cancel, cancel_deadline
+from pos.poker.draws import Round
+from pos.poker.events import SCHEDULE, draw_number
 from pos.till import fiscal
 from pos.till.fiscal import FiscalReceipt, ReceiptKind, ReceiptRef
-from pos.till.shifts import require_working
+from pos.till.shifts import CashKind, require_working
 
 SECRET_SETTING = "slip_secret"
 # id_checks.document_kind and masked_number (db.tables).
@@ -479,3 +471,23 @@ def _audit(
     uow: UnitOfWork, teller: Teller, now: datetime, action: AuditAction, detail: str
 ) -> None:
     uow.audit.append(AuditRecord(now, teller.terminal, teller.login, action, detail))
+
+
+def cancel_deadline(slip: Slip) -> datetime:
+    """Until when a slip may be cancelled: its 5-minute window (p.8), and with a bet on a
+    draw no later than the close of the round it was sold in — the next cards are dealt then,
+    and a bet is not taken back once they are known."""
+    return min([slip.window_ends_at, *_round_closes(slip)])
+
+
+def can_cancel(slip: Slip, now: datetime) -> bool:
+    """True within the window (5:00 included) and before any of its draw rounds closed."""
+    return slip.window_open(now) and all(now < closes for closes in _round_closes(slip))
+
+
+def _round_closes(slip: Slip) -> list[datetime]:
+    return [
+        SCHEDULE.closes_at(number, Round(leg.odds_version))
+        for leg in slip.legs
+        if (number := draw_number(leg.event_code)) is not None
+    ]

@@ -241,17 +241,6 @@ class InvalidSlipNumber(DomainError):
         return f"Номер купона «{self.text}» неверен (не сходится контрольный код). Проверьте номер."
 
 
-class UnknownSlip(DomainError):
-    """A well-formed slip number that no slip has."""
-
-    def __init__(self, number: str) -> None:
-        self.number = number
-        super().__init__()
-
-    def message(self) -> str:
-        return f"Купон {display_slip_number(self.number)} не найден."
-
-
 class WindowClosed(DomainError):
     """The 5 minutes after the slip was handed over have passed (p.8): the slip is final."""
 

@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from pos.betting.bets import BetKind
 from pos.line.events import Sport
+from pos.till.shifts import CashKind
 
 # p.8: the player may dispute how the slip was filled in within 5 minutes after it was handed
 # over; 5:00 exactly is still inside.
@@ -49,14 +50,6 @@ class Leg:
     # slip was read back without them.
     sport: Sport | None = None
     tournament: str = ""
-
-
-class CashKind(enum.StrEnum):
-    """Why cash went into or out of a terminal's drawer."""
-
-    STAKE = "stake"
-    WINDOW_REFUND = "window_refund"
-    PAYOUT = "payout"
 
 
 @dataclass(frozen=True)

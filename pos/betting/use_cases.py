@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 from decimal import Decimal
 
-from pos.betting import counter
+from pos.betting import counter, printing
 from pos.betting.counter import BetRequest, Teller, find_slip
 from pos.betting.errors import RequestPrinting
 from pos.betting.pricing import (
@@ -26,8 +26,9 @@ from pos.betting.pricing import (
 from pos.betting.slips import Slip
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
-from pos.core.context import Actor, Context
+from pos.core.context import Context
 from pos.core.wording import display_slip_number
+from pos.people.actor import Actor
 from pos.people.identity import IdDocument
 from pos.people.permissions import Permission
 from pos.till import use_cases as till
@@ -88,7 +89,7 @@ def accept_bet(
         raise outcome
     if isinstance(outcome, Slip):
         return outcome  # a repeated request: the slip issued for it before
-    return till.print_and_issue(ctx, actor, outcome)
+    return printing.print_and_issue(ctx, actor, outcome)
 
 
 def price_bet(
@@ -233,5 +234,5 @@ def reprint(ctx: Context, actor: Actor, number: str) -> Slip:
         actor.audit(ctx, uow, AuditAction.SLIP_REPRINTED, f"{slip.number} копия {copies}")
         uow.commit()
     copy = dataclasses.replace(slip, reprints=copies)
-    till.print_copy(ctx, actor, copy)
+    printing.print_copy(ctx, actor, copy)
     return copy

@@ -7,10 +7,24 @@ own refusals in its errors.py; the window shows `str(exc)` and adds nothing."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, ClassVar
+
+from pos.core.wording import display_slip_number
 
 if TYPE_CHECKING:
     pass
+
+
+# What no screen, log or database line can carry: control characters but tab and newline,
+# lone surrogates (issue 15).
+_UNSHOWABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def visible(text: str) -> str:
+    """The text with what no screen, log or database line can carry (control characters but
+    tab and newline, lone surrogates) replaced by U+FFFD."""
+    return _UNSHOWABLE.sub("\ufffd", text)
 
 
 class PosError(Exception):
@@ -25,8 +39,6 @@ class PosError(Exception):
     def __str__(self) -> str:
         # A sentence may quote what was typed or read: what no screen, log or audit line can
         # carry (a NUL, a lone surrogate) is shown as U+FFFD (issue 15).
-        from pos.core.inputs import visible  # noqa: PLC0415 - pos.core.inputs imports this module
-
         return visible(self.message())
 
 
@@ -236,30 +248,6 @@ class InvalidTerminalConfig(DomainError):
         )
 
 
-_LINE_FILE_PROBLEMS = {
-    "unreadable": "файл не читается ({detail})",
-    "file_type": "нужен файл .csv или .json, а не «{detail}»",
-    "encoding": "файл не в кодировке UTF-8 или Windows-1251",
-    "empty": "в файле нет ни одного события",
-    "header": "нет обязательных столбцов: {detail}",
-    "unknown_column": "неизвестный столбец «{detail}»",
-    "repeated": "«{detail}» указан дважды: такой столбец, поле или исход уже есть",
-    "json": "это не JSON ({detail})",
-    "json_shape": 'ожидался список событий, например [{{"code": 101, ...}}]',
-    "missing": "не заполнено поле «{detail}»",
-    "code": "код события «{detail}» — нужно целое число от 1 до 999999",
-    "time": "время начала «{detail}» — нужно ДД.ММ.ГГГГ ЧЧ:ММ или ГГГГ-ММ-ДДTЧЧ:ММ",
-    "duplicate_code": "код события {detail} уже встречался в этом файле",
-    "no_odds": "у события нет ни одного коэффициента",
-    "differs": "код {detail} уже занят другим событием в линии",
-}
-
-
-def line_file_problem(reason: str, detail: object = "") -> str:
-    """The sentence for one problem in a line file (used in LineFileRejected's list)."""
-    return _LINE_FILE_PROBLEMS[reason].format(detail=detail)
-
-
 class FileRejected(DomainError):
     """A data file with problems: nothing was loaded; every bad row is named by its line."""
 
@@ -440,43 +428,27 @@ class InvalidPrinterSetting(DomainError):
         return f"Настройка принтера «{label}» не сохранена: {self.problem}."
 
 
-_TIME_NEEDED = "— нужно ДД.ММ.ГГГГ ЧЧ:ММ или ГГГГ-ММ-ДДTЧЧ:ММ"
+class FileNotSaved(DeviceOrStorageError):
+    """A file the user asked for could not be written (a folder that is read-only, a full disk)."""
 
+    def __init__(self, path: str, detail: str) -> None:
+        self.path = path
+        self.detail = detail
+        super().__init__()
 
-_RESULTS_FILE_PROBLEMS = {
-    **{
-        reason: _LINE_FILE_PROBLEMS[reason]
-        for reason in (
-            "unreadable",
-            "file_type",
-            "encoding",
-            "header",
-            "unknown_column",
-            "json",
-            "missing",
-            "code",
-            "duplicate_code",
+    def message(self) -> str:
+        return (
+            f"Файл «{self.path}» не сохранён: {self.detail}. Выберите другую папку или "
+            "освободите место на диске и повторите."
         )
-    },
-    "empty": "в файле нет ни одного результата",
-    "repeated": "«{detail}» указан дважды: такой столбец или поле уже есть",
-    "json_shape": 'ожидался список результатов, например [{{"code": 101, "home": 2, ...}}]',
-    "home": "счёт хозяев «{detail}» — нужно целое число голов (очков) от 0 до 999",
-    "away": "счёт гостей «{detail}» — нужно целое число голов (очков) от 0 до 999",
-    "one_score": "счёт указан только у одной команды — нужен счёт обеих или ни одной",
-    "no_score": "событие состоялось, а счёта нет — укажите счёт хозяев и гостей",
-    "actual_start": "фактическое начало «{detail}» " + _TIME_NEEDED,
-    "first_score_at": "время открытия счёта «{detail}» " + _TIME_NEEDED,
-    "ended_at": "время окончания «{detail}» " + _TIME_NEEDED,
-    "venue_swapped": "поле гостей «{detail}» — нужно да или нет (1 или 0, true или false)",
-}
 
 
-def results_file_problem(reason: str, detail: object = "") -> str:
-    """The sentence for one problem in a results file (used in ResultsFileRejected's list)."""
-    if reason == "status":
-        from pos.settlement.results import STATUS_WORDS  # noqa: PLC0415 - pos.settlement.results imports this module
+class UnknownSlip(DomainError):
+    """A well-formed slip number that no slip has."""
 
-        words = ", ".join(f"«{words}» ({status.value})" for status, words in STATUS_WORDS.items())
-        return f"неизвестный статус «{detail}» — нужно одно из: {words}"
-    return _RESULTS_FILE_PROBLEMS[reason].format(detail=detail)
+    def __init__(self, number: str) -> None:
+        self.number = number
+        super().__init__()
+
+    def message(self) -> str:
+        return f"Купон {display_slip_number(self.number)} не найден."

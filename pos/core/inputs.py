@@ -13,7 +13,7 @@ import re
 import sys
 from decimal import Decimal
 
-from pos.core.errors import InvalidNumber, InvalidText
+from pos.core.errors import InvalidNumber, InvalidText, visible
 
 # The largest value of an INTEGER column on PostgreSQL (int4); SQLite would take more, the
 # shop takes the same on both.
@@ -38,7 +38,6 @@ NO_LIMIT = sys.maxsize
 # among them are collapsed into spaces before this is looked for.
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 # What a sentence on screen, in the log or in the audit trail cannot carry.
-_UNSHOWABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def clean_text(value: object, field: str, max_len: int) -> str:
@@ -121,12 +120,6 @@ def encodable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
-
-
-def visible(text: str) -> str:
-    """The text with what no screen, log or database line can carry (control characters but
-    tab and newline, lone surrogates) replaced by U+FFFD."""
-    return _UNSHOWABLE.sub("\ufffd", text)
 
 
 def shown(value: object, limit: int = ECHO) -> str:

@@ -11,17 +11,17 @@ from types import TracebackType
 from typing import TYPE_CHECKING, BinaryIO, Protocol, Self
 from zoneinfo import ZoneInfo
 
-from pos.betting.slips import Cancellation, CashKind, CashMovement, IdCheck, Slip
 from pos.core.audit import AuditRecord, ChainedRecord, ChainHead
 from pos.core.errors import PrinterUnavailable
-from pos.line.events import Event, OddsQuote, Sport
-from pos.people.users import User
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (README)
+    from pos.betting.slips import Cancellation, CashMovement, IdCheck, Slip
     from pos.core.printers import PrinterConfig
     from pos.core.settings import ShopSettings
+    from pos.line.events import Event, OddsQuote, Sport
     from pos.payouts.journal import JournalEntry, JournalQuery
     from pos.payouts.rules import PayoutNote, PendingPayout
+    from pos.people.users import User
     from pos.poker.draws import Draw
     from pos.reports.builders import (
         CancelledSlip,
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from pos.settlement.batch import SettledBatch
     from pos.settlement.results import Result
     from pos.till.fiscal import DayReport, FiscalReceipt, Register
-    from pos.till.shifts import CashTransfer, Shift, TransferKind
+    from pos.till.shifts import CashKind, CashTransfer, Shift, TransferKind
 
 
 class UserRepository(Protocol):

@@ -19,13 +19,14 @@ from zoneinfo import ZoneInfo
 
 from pos.core import settings as shop_settings
 from pos.core.audit import SYSTEM_ACTOR, AuditAction, AuditRecord
-from pos.core.context import SYSTEM, Actor, Context
+from pos.core.context import Context
 from pos.core.errors import PosError
 from pos.core.inputs import FILE_NAME, RESULT_SOURCE, clean_text, parse_code, shown
 from pos.core.ports import UnitOfWork
 from pos.draws.errors import DrawSettled, InvalidDrawCards, RoundStillOpen
 from pos.line.events import Event, Sport
 from pos.line.markets import seat_bits, winning_seats
+from pos.people.actor import SYSTEM, Actor
 from pos.people.permissions import Permission
 from pos.poker.chances import HANDS
 from pos.poker.draws import (

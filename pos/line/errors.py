@@ -80,3 +80,27 @@ class LineFileRejected(FileRejected):
             f"Линия из файла {self.file_name} не загружена, ничего не изменено. "
             f"Исправьте: {self.listed()}."
         )
+
+
+LINE_FILE_PROBLEMS = {
+    "unreadable": "файл не читается ({detail})",
+    "file_type": "нужен файл .csv или .json, а не «{detail}»",
+    "encoding": "файл не в кодировке UTF-8 или Windows-1251",
+    "empty": "в файле нет ни одного события",
+    "header": "нет обязательных столбцов: {detail}",
+    "unknown_column": "неизвестный столбец «{detail}»",
+    "repeated": "«{detail}» указан дважды: такой столбец, поле или исход уже есть",
+    "json": "это не JSON ({detail})",
+    "json_shape": 'ожидался список событий, например [{{"code": 101, ...}}]',
+    "missing": "не заполнено поле «{detail}»",
+    "code": "код события «{detail}» — нужно целое число от 1 до 999999",
+    "time": "время начала «{detail}» — нужно ДД.ММ.ГГГГ ЧЧ:ММ или ГГГГ-ММ-ДДTЧЧ:ММ",
+    "duplicate_code": "код события {detail} уже встречался в этом файле",
+    "no_odds": "у события нет ни одного коэффициента",
+    "differs": "код {detail} уже занят другим событием в линии",
+}
+
+
+def line_file_problem(reason: str, detail: object = "") -> str:
+    """The sentence for one problem in a line file (used in LineFileRejected's list)."""
+    return LINE_FILE_PROBLEMS[reason].format(detail=detail)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from pos.errors import PosError
+from pos.core.errors import PosError
 
 Problems = list[tuple[int, str]]
 

@@ -23,9 +23,9 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from pos.core.errors import InvalidAmount, PosError, line_file_problem
+from pos.core.errors import InvalidAmount, PosError
 from pos.core.money import to_money
-from pos.line.errors import LineFileRejected
+from pos.line.errors import LineFileRejected, line_file_problem
 from pos.line.events import LINE_SPORTS, Event, Sport, new_event, parse_market, parse_odds
 from pos.line.files import FileSpec, RawRecord, csv_records, json_records
 from pos.line.rows import RecordChecker, blank

@@ -7,14 +7,15 @@ from datetime import datetime
 from decimal import Decimal
 
 from pos.core.audit import AuditAction
-from pos.core.context import Actor, Context
-from pos.core.errors import InvalidAmount, line_file_problem
+from pos.core.context import Context
+from pos.core.errors import InvalidAmount
 from pos.core.inputs import FILE_NAME, parse_code, shown
 from pos.core.money import to_money
 from pos.core.ports import UnitOfWork
-from pos.line.errors import EventExists, LineFileRejected, UnknownEvent
+from pos.line.errors import EventExists, LineFileRejected, UnknownEvent, line_file_problem
 from pos.line.events import Event, OddsQuote, Sport, line_sport, new_event, parse_market, parse_odds
 from pos.line.imports import LineEntry, parse_line_file
+from pos.people.actor import Actor
 from pos.people.permissions import Permission
 
 

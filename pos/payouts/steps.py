@@ -21,7 +21,7 @@ from datetime import datetime
 
 from pos.betting.counter import Teller, find_slip
 from pos.betting.errors import DrawerShort
-from pos.betting.slips import CashKind, CashMovement, Slip
+from pos.betting.slips import CashMovement, Slip
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction, AuditRecord
 from pos.core.clock import Clock
@@ -36,7 +36,7 @@ from pos.people.identity import IdDocument
 from pos.settlement.results import Result
 from pos.till import fiscal
 from pos.till.fiscal import FiscalReceipt, ReceiptKind, Register
-from pos.till.shifts import require_working
+from pos.till.shifts import CashKind, require_working
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,9 @@ from pos.betting.counter import Teller, find_slip, record_id_check
 from pos.betting.slips import SETTLED_STATUSES, IdOutcome, Slip, SlipStatus
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
-from pos.core.context import Actor, Context
+from pos.core.context import Context
 from pos.core.errors import DeviceOrStorageError, PrinterUnavailable
+from pos.core.files import saving
 from pos.core.inputs import LOGIN, MAX_INTEGER, NO_LIMIT, clean_text, shown
 from pos.core.money import to_money
 from pos.core.ports import PreviewLine, UnitOfWork
@@ -59,10 +60,10 @@ from pos.payouts.rules import (
     pays_same_day,
 )
 from pos.payouts.steps import PlannedPayout, make_payout, plan_payout, release_payout
+from pos.people.actor import Actor
 from pos.people.errors import DocumentExpired, InvalidDocument, Underage
 from pos.people.identity import IdDocument, check_document, check_player
 from pos.people.permissions import Permission
-from pos.reports.use_cases import saving
 from pos.settlement.results import Result
 from pos.settlement.rules import settle_slip
 from pos.till import use_cases as till

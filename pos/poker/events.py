@@ -1,4 +1,5 @@
-"""Bet-on-Poker draws as events of the line: their codes, and a bet's price from the cards.
+"""Bet-on-Poker draws as events of the line: their codes, and a bet's price from the cards
+(a bet's window on a draw is pos.betting.counter's cancel_deadline).
 
 A draw is an event of sport POKER with the code DRAW_CODE_BASE + its number, kept off the
 line's lists; a bet on hand k is a leg on market "Pk" at the odds of the round on sale
@@ -11,7 +12,6 @@ from datetime import datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from pos.betting.slips import Slip
 from pos.core.inputs import MAX_INTEGER
 from pos.core.ports import UnitOfWork
 from pos.line.events import Event, Sport
@@ -34,26 +34,6 @@ def draw_code(number: int) -> int:
 def draw_number(code: int) -> int | None:
     """The draw an event code is, or None for an event of the line."""
     return code - DRAW_CODE_BASE if code > DRAW_CODE_BASE else None
-
-
-def cancel_deadline(slip: Slip) -> datetime:
-    """Until when a slip may be cancelled: its 5-minute window (p.8), and with a bet on a
-    draw no later than the close of the round it was sold in — the next cards are dealt then,
-    and a bet is not taken back once they are known."""
-    return min([slip.window_ends_at, *_round_closes(slip)])
-
-
-def can_cancel(slip: Slip, now: datetime) -> bool:
-    """True within the window (5:00 included) and before any of its draw rounds closed."""
-    return slip.window_open(now) and all(now < closes for closes in _round_closes(slip))
-
-
-def _round_closes(slip: Slip) -> list[datetime]:
-    return [
-        SCHEDULE.closes_at(number, Round(leg.odds_version))
-        for leg in slip.legs
-        if (number := draw_number(leg.event_code)) is not None
-    ]
 
 
 def is_draw(event: Event) -> bool:

@@ -18,12 +18,11 @@ from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from pos.betting.slips import CashKind
 from pos.core.money import format_money
 from pos.line.events import Sport
 from pos.payouts.errors import InvalidPeriod
 from pos.payouts.rules import PayoutPeriod, payout_period
-from pos.till.shifts import ZERO, CashSummary, Shift, ShiftState, TransferKind
+from pos.till.shifts import ZERO, CashKind, CashSummary, Shift, ShiftState, TransferKind
 
 NO_OPERATIONS = "нет операций"
 NEAR_LIMIT_DAYS = 7  # "near their one-month limit": the last payout day within a week

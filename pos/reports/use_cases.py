@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import enum
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import date, datetime
 from typing import BinaryIO
 
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
-from pos.core.context import Actor, Context
+from pos.core.context import Context
+from pos.core.files import saving
 from pos.core.ports import UnitOfWork
+from pos.people.actor import Actor
 from pos.people.permissions import Permission
 from pos.reports.builders import (
     Period,
@@ -33,7 +33,6 @@ from pos.reports.builders import (
     unpaid_report,
     unpaid_window,
 )
-from pos.reports.errors import FileNotSaved
 
 
 class ReportFormat(enum.StrEnum):
@@ -114,20 +113,6 @@ def export_report(
         actor.audit(ctx, uow, AuditAction.REPORT_SAVED, detail)
         uow.commit()
     return pages
-
-
-@contextmanager
-def saving(path_or_file: str | os.PathLike[str] | BinaryIO) -> Iterator[None]:
-    """Turn a failure to write the file into the sentence a user can act on.
-
-    Raises:
-        FileNotSaved: naming the file and what the system said.
-    """
-    try:
-        yield
-    except OSError as failure:
-        name = getattr(path_or_file, "name", path_or_file)
-        raise FileNotSaved(str(name), failure.strerror or str(failure)) from failure
 
 
 def _write_csv(path_or_file: str | os.PathLike[str] | BinaryIO, report: Report) -> int:

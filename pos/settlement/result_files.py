@@ -20,11 +20,57 @@ from __future__ import annotations
 
 from zoneinfo import ZoneInfo
 
-from pos.core.errors import results_file_problem
+from pos.line.errors import LINE_FILE_PROBLEMS
 from pos.line.files import FileSpec, RawRecord, csv_records, json_records
 from pos.line.rows import RecordChecker, blank, whole_number
 from pos.settlement.errors import InvalidResult, ResultsFileRejected
-from pos.settlement.results import ResultEntry, ResultStatus, parse_source, parse_status
+from pos.settlement.results import (
+    STATUS_WORDS,
+    ResultEntry,
+    ResultStatus,
+    parse_source,
+    parse_status,
+)
+
+_TIME_NEEDED = "— нужно ДД.ММ.ГГГГ ЧЧ:ММ или ГГГГ-ММ-ДДTЧЧ:ММ"
+
+
+_RESULTS_FILE_PROBLEMS = {
+    **{
+        reason: LINE_FILE_PROBLEMS[reason]
+        for reason in (
+            "unreadable",
+            "file_type",
+            "encoding",
+            "header",
+            "unknown_column",
+            "json",
+            "missing",
+            "code",
+            "duplicate_code",
+        )
+    },
+    "empty": "в файле нет ни одного результата",
+    "repeated": "«{detail}» указан дважды: такой столбец или поле уже есть",
+    "json_shape": 'ожидался список результатов, например [{{"code": 101, "home": 2, ...}}]',
+    "home": "счёт хозяев «{detail}» — нужно целое число голов (очков) от 0 до 999",
+    "away": "счёт гостей «{detail}» — нужно целое число голов (очков) от 0 до 999",
+    "one_score": "счёт указан только у одной команды — нужен счёт обеих или ни одной",
+    "no_score": "событие состоялось, а счёта нет — укажите счёт хозяев и гостей",
+    "actual_start": "фактическое начало «{detail}» " + _TIME_NEEDED,
+    "first_score_at": "время открытия счёта «{detail}» " + _TIME_NEEDED,
+    "ended_at": "время окончания «{detail}» " + _TIME_NEEDED,
+    "venue_swapped": "поле гостей «{detail}» — нужно да или нет (1 или 0, true или false)",
+}
+
+
+def results_file_problem(reason: str, detail: object = "") -> str:
+    """The sentence for one problem in a results file (used in ResultsFileRejected's list)."""
+    if reason == "status":
+        words = ", ".join(f"«{words}» ({status.value})" for status, words in STATUS_WORDS.items())
+        return f"неизвестный статус «{detail}» — нужно одно из: {words}"
+    return _RESULTS_FILE_PROBLEMS[reason].format(detail=detail)
+
 
 RESULTS_FILE = FileSpec(
     required=("code", "source"),

@@ -20,13 +20,14 @@ from typing import TYPE_CHECKING
 from pos.betting.counter import find_slip
 from pos.betting.slips import SETTLED_STATUSES
 from pos.core.audit import AuditAction
-from pos.core.context import Actor, Context
+from pos.core.context import Context
 from pos.core.errors import InvalidInput
 from pos.core.inputs import REASON, clean_text, parse_code
 from pos.core.money import format_roubles
 from pos.core.ports import UnitOfWork
 from pos.line.errors import UnknownEvent
 from pos.line.events import Event
+from pos.people.actor import Actor
 from pos.people.permissions import Permission
 from pos.poker.events import is_draw
 from pos.settlement.batch import LegJudge, Verdict, settle_terms

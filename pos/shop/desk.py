@@ -7,17 +7,20 @@ the tests do. The rules and the transactions live in the modules named in each g
 
 from __future__ import annotations
 
+from pos.betting import printing as slip_printing
 from pos.betting import use_cases as counter_desk
-from pos.core.context import Actor, Context, Grant, use_case
+from pos.core.context import Context, use_case
 from pos.draws import use_cases as draw_desk
 from pos.line import use_cases as line_desk
 from pos.payouts import use_cases as payout_desk
 from pos.people import use_cases as people_desk
+from pos.people.actor import Actor, Grant
 from pos.people.permissions import Permission
 from pos.people.use_cases import UserInfo
 from pos.people.users import Role, User
 from pos.reports import use_cases as report_desk
 from pos.settlement import use_cases as results_desk
+from pos.till import settings_use_cases
 from pos.till import shift_use_cases as shift_desk
 from pos.till import use_cases as till
 
@@ -76,10 +79,10 @@ class Desk:
     users = use_case(people_desk.users)
     create_user = use_case(people_desk.create_user)
     unlock_user = use_case(people_desk.unlock_user)
-    settings = use_case(people_desk.settings)
-    register_serial = use_case(people_desk.register_serial)
-    register_number = use_case(people_desk.register_number)
-    update_settings = use_case(people_desk.update_settings)
+    settings = use_case(settings_use_cases.settings)
+    register_serial = use_case(settings_use_cases.register_serial)
+    register_number = use_case(settings_use_cases.register_number)
+    update_settings = use_case(settings_use_cases.update_settings)
 
     # --- the counter (pos.betting.use_cases) -----------------------------------------------------
     accept_bet = use_case(counter_desk.accept_bet)
@@ -146,9 +149,9 @@ class Desk:
     close_shift = use_case(shift_desk.close_shift)
 
     # --- the till: pending slips, receipts, X/Z reports, printers (pos.till.use_cases) -----------
-    pending_slip = use_case(till.pending_slip)
-    confirm_pending_slip = use_case(till.confirm_pending_slip)
-    void_pending_slip = use_case(till.void_pending_slip)
+    pending_slip = use_case(slip_printing.pending_slip)
+    confirm_pending_slip = use_case(slip_printing.confirm_pending_slip)
+    void_pending_slip = use_case(slip_printing.void_pending_slip)
     unprinted_receipts = use_case(till.unprinted_receipts)
     print_receipts = use_case(till.print_receipts)
     receipts_in_doubt = use_case(till.receipts_in_doubt)
@@ -157,7 +160,7 @@ class Desk:
     x_report = use_case(till.x_report)
     z_report = use_case(till.z_report)
     print_last_z_report = use_case(till.print_last_z_report)
-    preview_slip = use_case(till.preview_slip)
+    preview_slip = use_case(slip_printing.preview_slip)
     preview_receipt = use_case(till.preview_receipt)
     preview_x_report = use_case(till.preview_x_report)
     printers = use_case(till.printers)

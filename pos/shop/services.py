@@ -9,7 +9,7 @@ from pos.audit.verification import Verification, verify
 from pos.betting import use_cases as counter_desk
 from pos.core.audit import SYSTEM_ACTOR, AuditAction
 from pos.core.clock import Clock
-from pos.core.context import SYSTEM, Actor, Context, use_case
+from pos.core.context import Context, use_case
 from pos.core.inputs import TERMINAL, clean_text
 from pos.core.ports import Adapters
 from pos.core.terminal import DEFAULT_TERMINAL
@@ -17,10 +17,12 @@ from pos.line.events import new_event
 from pos.line.use_cases import record_event, record_odds
 from pos.payouts import use_cases as payout_desk
 from pos.people import use_cases as people_desk
+from pos.people.actor import SYSTEM, Actor
 from pos.reports import use_cases as report_desk
 from pos.settlement import use_cases as results_desk
 from pos.shop.demo import DEMO_USERS, demo_fixtures, play_yesterday
 from pos.shop.desk import Desk
+from pos.till import settings_use_cases
 from pos.till.shifts import Shift
 
 log = logging.getLogger(__name__)
@@ -53,9 +55,9 @@ class Shop(Context):
         return SYSTEM
 
     # --- the system's use cases: the same functions a desk binds (pos.core.context) --------------
-    register_serial = use_case(people_desk.register_serial)
-    register_number = use_case(people_desk.register_number)
-    update_settings = use_case(people_desk.update_settings)
+    register_serial = use_case(settings_use_cases.register_serial)
+    register_number = use_case(settings_use_cases.register_number)
+    update_settings = use_case(settings_use_cases.update_settings)
     create_user = use_case(people_desk.create_user)
     unlock_user = use_case(people_desk.unlock_user)
     user_logins = use_case(people_desk.user_logins)

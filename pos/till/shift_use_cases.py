@@ -13,12 +13,13 @@ from decimal import Decimal
 
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
-from pos.core.context import Actor, Context
+from pos.core.context import Context
 from pos.core.errors import InvalidAmount, PrinterUnavailable
 from pos.core.inputs import REASON, clean_text
 from pos.core.money import format_roubles, to_money
 from pos.core.ports import UnitOfWork
 from pos.core.wording import display_slip_number
+from pos.people.actor import Actor
 from pos.people.permissions import Permission
 from pos.till import fiscal
 from pos.till import use_cases as till

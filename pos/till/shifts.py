@@ -18,7 +18,6 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from pos.betting.slips import CashKind
 from pos.core.wording import plural
 from pos.till.errors import ShiftNotOpen, ShiftTooLong
 
@@ -28,6 +27,14 @@ MAX_LENGTH = timedelta(hours=24)
 # (issue 16): time enough to count the drawer and print the Z report.
 WARN_BEFORE = timedelta(hours=1)
 _MINUTE = timedelta(minutes=1)
+
+
+class CashKind(enum.StrEnum):
+    """Why cash went into or out of a terminal's drawer."""
+
+    STAKE = "stake"
+    WINDOW_REFUND = "window_refund"
+    PAYOUT = "payout"
 
 
 class ShiftState(enum.StrEnum):

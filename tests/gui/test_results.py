@@ -27,7 +27,8 @@ from pytestqt.qtbot import QtBot
 import pos.settlement.use_cases
 from pos.betting.slips import SlipStatus
 from pos.core.clock import FixedClock
-from pos.core.context import Actor, Context
+from pos.core.context import Context
+from pos.people.actor import Actor
 from pos.settlement.errors import CorrectionReasonRequired, InvalidResult, ResultExists
 from pos.settlement.results import Result, ResultEntry, ResultStatus
 from pos.shop.desk import Desk

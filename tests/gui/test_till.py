@@ -10,12 +10,12 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
+from pos.betting import printing as slip_printing
 from pos.betting.errors import SlipNotIssued
 from pos.betting.slips import Slip, SlipStatus
 from pos.core.wording import display_slip_number
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
-from pos.till import use_cases as till
 from pos.till.errors import ReceiptNotPrinted
 from tests.conftest import REGISTER
 from tests.fakes import FakeStorage
@@ -69,7 +69,7 @@ def crash_between_print_and_save(desk: Desk, monkeypatch: pytest.MonkeyPatch) ->
     def power_cut(*_args: object, **_kwargs: object) -> None:
         raise SystemExit("power cut")
 
-    monkeypatch.setattr(till, "_confirm", power_cut)
+    monkeypatch.setattr(slip_printing, "_confirm", power_cut)
     with pytest.raises(SystemExit):
         desk.accept_bet([(101, "1")], Decimal("10"))
     monkeypatch.undo()
@@ -370,7 +370,7 @@ def test_a_slip_left_waiting_by_a_failed_bet_is_asked_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The printer fails and so does the database that should void the slip: it waits."""
-    monkeypatch.setattr(till, "_void_after_failure", lambda *_args: None)
+    monkeypatch.setattr(slip_printing, "_void_after_failure", lambda *_args: None)
     window = open_window(qtbot, flaky_shop, runner, ui_state)
     sign_in(qtbot, window, "anna", "4821")
     betting = window.findChild(BettingPage)

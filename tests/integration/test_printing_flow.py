@@ -15,12 +15,12 @@ from sqlalchemy.orm import InstrumentedAttribute
 
 from db.tables import CashMovementRow, FiscalReceiptRow, SlipRow
 from main import open_shop
+from pos.betting import printing as slip_printing
 from pos.betting.slips import SlipStatus
 from pos.core.clock import FixedClock
 from pos.core.printers import make_printer_config
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
-from pos.till import use_cases as till
 from pos.till.errors import SlipNotPrinted
 from printing import devices
 from tests.fakeprinter import FakeNetworkPrinter
@@ -121,7 +121,9 @@ def test_a_slip_printed_before_the_app_died_is_confirmed_at_the_next_start(
     with FakeNetworkPrinter("ok") as printer:
         _use(shop.login("boss", "9911"), printer)
         anna = shop.login("anna", "4821")
-        monkeypatch.setattr(till, "_confirm", lambda *a, **k: (_ for _ in ()).throw(SystemExit))
+        monkeypatch.setattr(
+            slip_printing, "_confirm", lambda *a, **k: (_ for _ in ()).throw(SystemExit)
+        )
         with pytest.raises(SystemExit):
             anna.accept_bet([(101, "1")], stake="10")
         monkeypatch.undo()

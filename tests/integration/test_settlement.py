@@ -14,7 +14,7 @@ from db.bootstrap import SqlStorage
 from main import open_shop
 from pos.betting.slips import SlipStatus
 from pos.core.clock import FixedClock
-from pos.core.context import Actor
+from pos.people.actor import Actor
 from pos.settlement.errors import CorrectionRefused, ResultExists
 from pos.settlement.results import ResultEntry
 from pos.settlement.use_cases import settle_all

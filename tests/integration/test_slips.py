@@ -13,9 +13,10 @@ from sqlalchemy import text
 
 from db.bootstrap import SqlStorage
 from main import open_shop
-from pos.betting.errors import SlipNotOpen, UnknownSlip, WindowClosed
+from pos.betting.errors import SlipNotOpen, WindowClosed
 from pos.betting.slips import SlipStatus
 from pos.core.clock import FixedClock
+from pos.core.errors import UnknownSlip
 from pos.line.events import Sport
 from pos.shop.services import Shop
 from tests.fakes import PlainPinHasher

@@ -29,8 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.core.errors import line_file_problem
-from pos.line.errors import LineFileRejected
+from pos.line.errors import LineFileRejected, line_file_problem
 from pos.line.events import Event, OddsQuote
 from pos.line.use_cases import LineImported, LineRow
 from pos.shop.desk import Desk

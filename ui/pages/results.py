@@ -16,9 +16,10 @@ from PySide6.QtWidgets import (
 )
 
 from pos.core.clock import Clock
-from pos.core.errors import PosError, results_file_problem
+from pos.core.errors import PosError
 from pos.core.settings import ShopSettings
 from pos.settlement.errors import ResultsFileRejected
+from pos.settlement.result_files import results_file_problem
 from pos.settlement.results import Result, ResultEntry
 from pos.settlement.use_cases import ResultRow, SettleReport
 from pos.shop.desk import Desk

@@ -21,9 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.core.errors import line_file_problem
 from pos.core.money import format_money
-from pos.line.errors import InvalidEvent
+from pos.line.errors import InvalidEvent, line_file_problem
 from pos.line.events import Event, parse_start_time
 from pos.shop.desk import Desk
 from ui.errors import MessageLabel

@@ -23,15 +23,14 @@ from pos.betting.errors import (
     StakeAboveEventLimit,
     StakeNotSplittable,
     StakeTooLow,
-    UnknownSlip,
     WindowClosed,
     WrongLegCount,
 )
 from pos.betting.numbers import make_slip_number
-from pos.betting.slips import CashKind, IdOutcome, SlipStatus
+from pos.betting.slips import IdOutcome, SlipStatus
 from pos.core.audit import AuditAction
 from pos.core.clock import FixedClock
-from pos.core.errors import InvalidAmount, NotPermitted
+from pos.core.errors import InvalidAmount, NotPermitted, UnknownSlip
 from pos.core.wording import display_slip_number
 from pos.line.errors import InvalidMarket, UnknownEvent
 from pos.line.events import Sport
@@ -40,6 +39,7 @@ from pos.people.identity import IdDocument
 from pos.poker.errors import MarketNotOffered
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
+from pos.till.shifts import CashKind
 from tests.fakes import FakeStorage
 from tests.shifts import reopen_shift
 

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pos.core.errors import PosError, line_file_problem
+from pos.core.errors import PosError
 from pos.core.money import format_money, to_money
-from pos.line.errors import LineFileRejected
+from pos.line.errors import LineFileRejected, line_file_problem
 from pos.line.events import LINE_SPORTS, Sport, new_event, parse_market, parse_odds
 from pos.line.files import REPEATED
 from pos.line.imports import LineEntry, parse_line_csv, parse_line_file, parse_line_json

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from main import assemble_shop
 from pos.betting.errors import InvalidSlipNumber
-from pos.betting.slips import CashKind, IdOutcome, Slip, SlipStatus
+from pos.betting.slips import IdOutcome, Slip, SlipStatus
 from pos.core.audit import AuditAction
 from pos.core.clock import FixedClock
 from pos.core.errors import NotPermitted
@@ -33,6 +33,7 @@ from pos.shop.desk import Desk
 from pos.shop.services import Shop
 from pos.till.errors import PrintFailed, ShiftNotOpen, ShiftTooLong
 from pos.till.fiscal import ReceiptKind
+from pos.till.shifts import CashKind
 from tests.conftest import REGISTER, demo_shop_on
 from tests.documents import PASSPORT
 from tests.fakeprinter import FlakyDummy

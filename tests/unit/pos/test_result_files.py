@@ -9,11 +9,15 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from pos.core.errors import results_file_problem
 from pos.line.events import new_event
 from pos.line.files import REPEATED
 from pos.settlement.errors import ResultsFileRejected
-from pos.settlement.result_files import parse_results_csv, parse_results_file, parse_results_json
+from pos.settlement.result_files import (
+    parse_results_csv,
+    parse_results_file,
+    parse_results_json,
+    results_file_problem,
+)
 from pos.settlement.results import ResultEntry, ResultStatus, new_result
 from pos.shop.demo import demo_fixtures
 

@@ -10,7 +10,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from main import assemble_shop
-from pos.betting.slips import CashKind
 from pos.core.audit import AuditAction
 from pos.core.clock import FixedClock
 from pos.core.errors import InvalidAmount, NotPermitted
@@ -27,6 +26,7 @@ from pos.till.errors import (
 )
 from pos.till.shifts import (
     MAX_LENGTH,
+    CashKind,
     CashSummary,
     Shift,
     ShiftState,

@@ -15,8 +15,9 @@ import pytest
 from escpos.printer import Dummy
 
 from main import assemble_shop
+from pos.betting import printing as slip_printing
 from pos.betting.errors import SlipNotIssued
-from pos.betting.slips import CashKind, SlipStatus
+from pos.betting.slips import SlipStatus
 from pos.core.audit import AuditAction
 from pos.core.clock import FixedClock
 from pos.core.errors import NotPermitted
@@ -24,7 +25,6 @@ from pos.core.printers import PrinterKind, make_printer_config
 from pos.core.wording import display_slip_number
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
-from pos.till import use_cases as till
 from pos.till.errors import (
     NoFiscalDay,
     PendingSlip,
@@ -36,6 +36,7 @@ from pos.till.errors import (
     UnprintedReceipts,
 )
 from pos.till.fiscal import ReceiptKind, ReceiptRef
+from pos.till.shifts import CashKind
 from tests.conftest import REGISTER, demo_shop_on
 from tests.fakeprinter import FlakyDummy
 from tests.fakes import FakeStorage, PlainPinHasher
@@ -121,7 +122,7 @@ def test_a_crash_between_print_and_save_is_resolved_at_the_next_sign_in(
     def die(*args: object, **kwargs: object) -> None:
         raise SystemExit("power cut")
 
-    monkeypatch.setattr(till, "_confirm", die)
+    monkeypatch.setattr(slip_printing, "_confirm", die)
     with pytest.raises(SystemExit):
         anna.accept_bet([(101, "1")], stake="10")
     monkeypatch.undo()
@@ -153,7 +154,9 @@ def test_a_pending_slip_that_did_not_come_out_is_voided(
     flaky_shop: Shop, storage: FakeStorage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     anna = flaky_shop.login("anna", "4821")
-    monkeypatch.setattr(till, "_confirm", lambda *a, **k: (_ for _ in ()).throw(SystemExit))
+    monkeypatch.setattr(
+        slip_printing, "_confirm", lambda *a, **k: (_ for _ in ()).throw(SystemExit)
+    )
     with pytest.raises(SystemExit):
         anna.accept_bet([(101, "1")], stake="10")
     monkeypatch.undo()
