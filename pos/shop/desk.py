@@ -7,22 +7,23 @@ the tests do. The rules and the transactions live in the modules named in each g
 
 from __future__ import annotations
 
-from pos.betting import printing as slip_printing
-from pos.betting import use_cases as counter_desk
+from pos.betting import printing as slip_printing_cases
+from pos.betting import use_cases as betting_cases
 from pos.core.context import Context, use_case
-from pos.draws import use_cases as draw_desk
-from pos.line import use_cases as line_desk
-from pos.payouts import use_cases as payout_desk
-from pos.people import use_cases as people_desk
+from pos.draws import use_cases as draws_cases
+from pos.line import use_cases as line_cases
+from pos.payouts import journal_use_cases as payout_journal_cases
+from pos.payouts import use_cases as payouts_cases
+from pos.people import use_cases as people_cases
 from pos.people.actor import Actor, Grant
 from pos.people.permissions import Permission
 from pos.people.use_cases import UserInfo
 from pos.people.users import Role, User
-from pos.reports import use_cases as report_desk
-from pos.settlement import use_cases as results_desk
-from pos.till import settings_use_cases
-from pos.till import shift_use_cases as shift_desk
-from pos.till import use_cases as till
+from pos.reports import use_cases as reports_cases
+from pos.settlement import use_cases as settlement_cases
+from pos.till import settings_use_cases as shop_settings_cases
+from pos.till import shift_use_cases as shifts_cases
+from pos.till import use_cases as till_cases
 
 
 class Desk:
@@ -68,109 +69,109 @@ class Desk:
                 WrongPin; NotPermitted: the PIN is not a manager's; InvalidText:
                 `permission` names no action.
         """
-        grant = people_desk.authorise(self._context, self.actor, login, pin, permission)
+        grant = people_cases.authorise(self._context, self.actor, login, pin, permission)
         return Desk(self._context, self.user, grant)
 
     # --- the people at the terminal and the settings (pos.people.use_cases) -----------------------
-    lock_screen = use_case(people_desk.lock_screen)
-    confirm_pin = use_case(people_desk.confirm_pin)
-    sign_out = use_case(people_desk.sign_out)
-    manager_logins = use_case(people_desk.manager_logins)
-    users = use_case(people_desk.users)
-    create_user = use_case(people_desk.create_user)
-    unlock_user = use_case(people_desk.unlock_user)
-    settings = use_case(settings_use_cases.settings)
-    register_serial = use_case(settings_use_cases.register_serial)
-    register_number = use_case(settings_use_cases.register_number)
-    update_settings = use_case(settings_use_cases.update_settings)
+    lock_screen = use_case(people_cases.lock_screen)
+    confirm_pin = use_case(people_cases.confirm_pin)
+    sign_out = use_case(people_cases.sign_out)
+    manager_logins = use_case(people_cases.manager_logins)
+    users = use_case(people_cases.users)
+    create_user = use_case(people_cases.create_user)
+    unlock_user = use_case(people_cases.unlock_user)
+    settings = use_case(shop_settings_cases.settings)
+    register_serial = use_case(shop_settings_cases.register_serial)
+    register_number = use_case(shop_settings_cases.register_number)
+    update_settings = use_case(shop_settings_cases.update_settings)
 
     # --- the counter (pos.betting.use_cases) -----------------------------------------------------
-    accept_bet = use_case(counter_desk.accept_bet)
-    price_bet = use_case(counter_desk.price_bet)
-    price_pick = use_case(counter_desk.price_pick)
-    check_identity = use_case(counter_desk.check_identity)
-    cancel_in_window = use_case(counter_desk.cancel_in_window)
-    check_cancellable = use_case(counter_desk.check_cancellable)
-    recent_slips = use_case(counter_desk.recent_slips)
-    window_cancellations = use_case(counter_desk.window_cancellations)
-    slip = use_case(counter_desk.slip)
-    reprint = use_case(counter_desk.reprint)
+    accept_bet = use_case(betting_cases.accept_bet)
+    price_bet = use_case(betting_cases.price_bet)
+    price_pick = use_case(betting_cases.price_pick)
+    check_identity = use_case(betting_cases.check_identity)
+    cancel_in_window = use_case(betting_cases.cancel_in_window)
+    check_cancellable = use_case(betting_cases.check_cancellable)
+    recent_slips = use_case(betting_cases.recent_slips)
+    window_cancellations = use_case(betting_cases.window_cancellations)
+    slip = use_case(betting_cases.slip)
+    reprint = use_case(betting_cases.reprint)
 
     # --- the line (pos.line.use_cases) -----------------------------------------------------------
-    add_event = use_case(line_desk.add_event)
-    set_odds = use_case(line_desk.set_odds)
-    line = use_case(line_desk.line)
-    events_on_offer = use_case(line_desk.events_on_offer)
-    update_event = use_case(line_desk.update_event)
-    suspend_event = use_case(line_desk.suspend_event)
-    resume_event = use_case(line_desk.resume_event)
-    sport_limits = use_case(line_desk.sport_limits)
-    set_sport_limit = use_case(line_desk.set_sport_limit)
-    import_line = use_case(line_desk.import_line)
+    add_event = use_case(line_cases.add_event)
+    set_odds = use_case(line_cases.set_odds)
+    line = use_case(line_cases.line)
+    events_on_offer = use_case(line_cases.events_on_offer)
+    update_event = use_case(line_cases.update_event)
+    suspend_event = use_case(line_cases.suspend_event)
+    resume_event = use_case(line_cases.resume_event)
+    sport_limits = use_case(line_cases.sport_limits)
+    set_sport_limit = use_case(line_cases.set_sport_limit)
+    import_line = use_case(line_cases.import_line)
 
     # --- reports (pos.reports.use_cases) ---------------------------------------------------------
-    report = use_case(report_desk.report)
-    export_report = use_case(report_desk.export_report)
+    report = use_case(reports_cases.report)
+    export_report = use_case(reports_cases.export_report)
 
     # --- results and settlement (pos.settlement.use_cases) ---------------------------------------
-    record_result = use_case(results_desk.record_result)
-    record_results = use_case(results_desk.record_results)
-    check_result = use_case(results_desk.check_result)
-    import_results = use_case(results_desk.import_results)
-    correct_result = use_case(results_desk.correct_result)
-    results = use_case(results_desk.results)
-    settle = use_case(results_desk.settle)
-    settlement = use_case(results_desk.settlement)
+    record_result = use_case(settlement_cases.record_result)
+    record_results = use_case(settlement_cases.record_results)
+    check_result = use_case(settlement_cases.check_result)
+    import_results = use_case(settlement_cases.import_results)
+    correct_result = use_case(settlement_cases.correct_result)
+    results = use_case(settlement_cases.results)
+    settle = use_case(settlement_cases.settle)
+    settlement = use_case(settlement_cases.settlement)
 
     # --- Bet-on-Poker draws (pos.draws.use_cases) ------------------------------------------------
-    draw_board = use_case(draw_desk.draw_board)
-    deal_cards = use_case(draw_desk.deal_cards)
-    import_draw_results = use_case(draw_desk.import_draw_results)
-    cancel_draw = use_case(draw_desk.cancel_draw)
+    draw_board = use_case(draws_cases.draw_board)
+    deal_cards = use_case(draws_cases.deal_cards)
+    import_draw_results = use_case(draws_cases.import_draw_results)
+    cancel_draw = use_case(draws_cases.cancel_draw)
 
     # --- payouts and the journal (pos.payouts.use_cases) -----------------------------------------
-    payout_quote = use_case(payout_desk.payout_quote)
-    pay_out = use_case(payout_desk.pay_out)
-    pending_payout = use_case(payout_desk.pending_payout)
-    confirm_pending_payout = use_case(payout_desk.confirm_pending_payout)
-    release_pending_payout = use_case(payout_desk.release_pending_payout)
-    print_payout_note = use_case(payout_desk.print_payout_note)
-    preview_payout = use_case(payout_desk.preview_payout)
-    journal = use_case(payout_desk.journal)
-    correct_journal_entry = use_case(payout_desk.correct_journal_entry)
-    journal_entry_now = use_case(payout_desk.journal_entry_now)
-    export_journal_pdf = use_case(payout_desk.export_journal_pdf)
+    payout_quote = use_case(payouts_cases.payout_quote)
+    pay_out = use_case(payouts_cases.pay_out)
+    pending_payout = use_case(payouts_cases.pending_payout)
+    confirm_pending_payout = use_case(payouts_cases.confirm_pending_payout)
+    release_pending_payout = use_case(payouts_cases.release_pending_payout)
+    print_payout_note = use_case(payouts_cases.print_payout_note)
+    preview_payout = use_case(payouts_cases.preview_payout)
+    journal = use_case(payout_journal_cases.journal)
+    correct_journal_entry = use_case(payout_journal_cases.correct_journal_entry)
+    journal_entry_now = use_case(payout_journal_cases.journal_entry_now)
+    export_journal_pdf = use_case(payout_journal_cases.export_journal_pdf)
 
     # --- shifts and cash (pos.till.shift_use_cases) ----------------------------------------------
-    open_shift = use_case(shift_desk.open_shift)
-    shift = use_case(shift_desk.shift)
-    cash_in = use_case(shift_desk.cash_in)
-    cash_out = use_case(shift_desk.cash_out)
-    close_shift = use_case(shift_desk.close_shift)
+    open_shift = use_case(shifts_cases.open_shift)
+    shift = use_case(shifts_cases.shift)
+    cash_in = use_case(shifts_cases.cash_in)
+    cash_out = use_case(shifts_cases.cash_out)
+    close_shift = use_case(shifts_cases.close_shift)
 
     # --- the till: pending slips, receipts, X/Z reports, printers (pos.till.use_cases) -----------
-    pending_slip = use_case(slip_printing.pending_slip)
-    confirm_pending_slip = use_case(slip_printing.confirm_pending_slip)
-    void_pending_slip = use_case(slip_printing.void_pending_slip)
-    unprinted_receipts = use_case(till.unprinted_receipts)
-    print_receipts = use_case(till.print_receipts)
-    receipts_in_doubt = use_case(till.receipts_in_doubt)
-    answer_receipt = use_case(till.answer_receipt)
-    fiscal_state = use_case(till.fiscal_state)
-    x_report = use_case(till.x_report)
-    z_report = use_case(till.z_report)
-    print_last_z_report = use_case(till.print_last_z_report)
-    preview_slip = use_case(slip_printing.preview_slip)
-    preview_receipt = use_case(till.preview_receipt)
-    preview_x_report = use_case(till.preview_x_report)
-    printers = use_case(till.printers)
-    update_printers = use_case(till.update_printers)
-    print_test_page = use_case(till.print_test_page)
+    pending_slip = use_case(slip_printing_cases.pending_slip)
+    confirm_pending_slip = use_case(slip_printing_cases.confirm_pending_slip)
+    void_pending_slip = use_case(slip_printing_cases.void_pending_slip)
+    unprinted_receipts = use_case(till_cases.unprinted_receipts)
+    print_receipts = use_case(till_cases.print_receipts)
+    receipts_in_doubt = use_case(till_cases.receipts_in_doubt)
+    answer_receipt = use_case(till_cases.answer_receipt)
+    fiscal_state = use_case(till_cases.fiscal_state)
+    x_report = use_case(till_cases.x_report)
+    z_report = use_case(till_cases.z_report)
+    print_last_z_report = use_case(till_cases.print_last_z_report)
+    preview_slip = use_case(slip_printing_cases.preview_slip)
+    preview_receipt = use_case(till_cases.preview_receipt)
+    preview_x_report = use_case(till_cases.preview_x_report)
+    printers = use_case(till_cases.printers)
+    update_printers = use_case(till_cases.update_printers)
+    print_test_page = use_case(till_cases.print_test_page)
 
     @property
     def printer_virtual(self) -> bool:
         """True when this terminal's jobs go to files, not paper (the preview shows them)."""
-        return till.printer_virtual(self.context, self.actor)
+        return till_cases.printer_virtual(self.context, self.actor)
 
 
 __all__ = ["Desk", "UserInfo"]

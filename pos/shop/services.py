@@ -6,7 +6,7 @@ import logging
 from decimal import Decimal
 
 from pos.audit.verification import Verification, verify
-from pos.betting import use_cases as counter_desk
+from pos.betting import use_cases as betting_cases
 from pos.core.audit import SYSTEM_ACTOR, AuditAction
 from pos.core.clock import Clock
 from pos.core.context import Context, use_case
@@ -15,14 +15,14 @@ from pos.core.ports import Adapters
 from pos.core.terminal import DEFAULT_TERMINAL
 from pos.line.events import new_event
 from pos.line.use_cases import record_event, record_odds
-from pos.payouts import use_cases as payout_desk
-from pos.people import use_cases as people_desk
+from pos.payouts import journal_use_cases as payout_journal_cases
+from pos.people import use_cases as people_cases
 from pos.people.actor import SYSTEM, Actor
-from pos.reports import use_cases as report_desk
-from pos.settlement import use_cases as results_desk
+from pos.reports import use_cases as reports_cases
+from pos.settlement import use_cases as settlement_cases
 from pos.shop.demo import DEMO_USERS, demo_fixtures, play_yesterday
 from pos.shop.desk import Desk
-from pos.till import settings_use_cases
+from pos.till import settings_use_cases as shop_settings_cases
 from pos.till.shifts import Shift
 
 log = logging.getLogger(__name__)
@@ -55,18 +55,18 @@ class Shop(Context):
         return SYSTEM
 
     # --- the system's use cases: the same functions a desk binds (pos.core.context) --------------
-    register_serial = use_case(settings_use_cases.register_serial)
-    register_number = use_case(settings_use_cases.register_number)
-    update_settings = use_case(settings_use_cases.update_settings)
-    create_user = use_case(people_desk.create_user)
-    unlock_user = use_case(people_desk.unlock_user)
-    user_logins = use_case(people_desk.user_logins)
-    slip = use_case(counter_desk.slip)
-    settle = use_case(results_desk.settle)
-    journal = use_case(payout_desk.journal)
-    export_journal_pdf = use_case(payout_desk.export_journal_pdf)
-    report = use_case(report_desk.report)
-    export_report = use_case(report_desk.export_report)
+    register_serial = use_case(shop_settings_cases.register_serial)
+    register_number = use_case(shop_settings_cases.register_number)
+    update_settings = use_case(shop_settings_cases.update_settings)
+    create_user = use_case(people_cases.create_user)
+    unlock_user = use_case(people_cases.unlock_user)
+    user_logins = use_case(people_cases.user_logins)
+    slip = use_case(betting_cases.slip)
+    settle = use_case(settlement_cases.settle)
+    journal = use_case(payout_journal_cases.journal)
+    export_journal_pdf = use_case(payout_journal_cases.export_journal_pdf)
+    report = use_case(reports_cases.report)
+    export_report = use_case(reports_cases.export_report)
 
     def login(self, login: str, pin: str) -> Desk:
         """Sign a user in at this terminal.
@@ -79,7 +79,7 @@ class Shop(Context):
             UserLockedUntilUnlocked: the third lock in a row; only a manager unlocks.
             WrongPin: the PIN does not match (the failure is counted and recorded).
         """
-        return Desk(self, people_desk.sign_in(self, login, pin))
+        return Desk(self, people_cases.sign_in(self, login, pin))
 
     def seed_demo(self, *, played_yesterday: bool = False) -> int:
         """Add the demo users that are missing and the demo events whose codes are free.
