@@ -26,7 +26,8 @@ from pos.core.terminal import DEFAULT_TERMINAL, RememberedSignIn, TerminalConfig
 from ui.command_line import COMMANDS, Exit, parser  # noqa: E402
 
 if TYPE_CHECKING:
-    from pos.core.ports import PinHasher, Storage
+    from pos.core.devices import PinHasher
+    from pos.core.ports import Storage
     from pos.shop.services import Shop
 
 log = logging.getLogger("main")
@@ -136,7 +137,7 @@ def assemble_shop(
     """The shop over an opened storage (a fake in unit tests): the printers, the PDF writers,
     the PIN hasher and the clock built and handed to it, as `open_shop` does."""
     from db.pins import Argon2PinHasher  # noqa: PLC0415 - the window shows before these load
-    from pos.core.ports import Adapters  # noqa: PLC0415
+    from pos.core.devices import Adapters  # noqa: PLC0415
     from pos.shop.services import Shop  # noqa: PLC0415
     from printing.journal import write_journal_pdf  # noqa: PLC0415
     from printing.reports import write_report_pdf  # noqa: PLC0415

@@ -5,7 +5,7 @@ from __future__ import annotations
 import qrcode
 from barcode import Code128
 
-from pos.core.ports import PreviewLine
+from pos.core.devices import PreviewLine
 from printing.layout import Barcode, Item, Text
 
 

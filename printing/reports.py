@@ -13,7 +13,7 @@ from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pos.reports.builders import NO_OPERATIONS, Cell, Report, cell_text
+from pos.reports.tables import NO_OPERATIONS, Cell, Report, cell_text
 from printing.pdf import (
     BOLD,
     FONT,

@@ -15,8 +15,8 @@ from pathlib import Path
 from escpos.escpos import Escpos
 
 from pos.betting.slips import Slip
+from pos.core.devices import PreviewLine
 from pos.core.errors import PrinterUnavailable
-from pos.core.ports import PreviewLine
 from pos.core.printers import PrinterConfig
 from pos.core.settings import ShopSettings
 from pos.payouts.rules import PayoutNote

@@ -40,7 +40,7 @@ except ImportError:  # python tests/screenshots_reports.py: the script's folder 
 from main import open_shop
 from pos.core.clock import FixedClock
 from pos.people.permissions import Permission
-from pos.reports.builders import ReportKind
+from pos.reports.tables import ReportKind
 from pos.shop.services import Shop
 from ui.app import create_application
 from ui.connection import ShopConnection

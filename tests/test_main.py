@@ -217,7 +217,7 @@ def test_the_window_says_why_and_exits_when_the_database_cannot_be_opened(tmp_pa
 
 
 def test_report_command_saves_pdf_or_csv_by_the_file_name(tmp_path: Path) -> None:
-    from pos.reports.builders import ReportKind
+    from pos.reports.tables import ReportKind
     from ui.command_line import REPORTS
 
     assert set(REPORTS) == {kind.value for kind in ReportKind}

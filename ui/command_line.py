@@ -79,7 +79,7 @@ def _journal(shop: Shop, args: argparse.Namespace) -> int:
 
 
 def _report(shop: Shop, args: argparse.Namespace) -> int:
-    from pos.reports.builders import ReportKind  # noqa: PLC0415
+    from pos.reports.tables import ReportKind  # noqa: PLC0415
     from pos.reports.use_cases import ReportFormat  # noqa: PLC0415 - the window shows before pos loads
 
     kind = ReportKind(args.kind)

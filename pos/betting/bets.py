@@ -10,7 +10,7 @@ from decimal import ROUND_DOWN, Decimal, localcontext
 from typing import TypeVar
 
 from pos.betting.errors import InvalidBetKind, StakeNotSplittable
-from pos.core.errors import InvalidNumber
+from pos.core.input_errors import InvalidNumber
 from pos.core.inputs import parse_code, shown
 from pos.core.money import KOPECK, round_payout
 

@@ -28,7 +28,8 @@ from pos.betting.pricing import PickOrBlock, PricedBet, normalise_picks, price_b
 from pos.betting.slips import Cancellation, CashMovement, IdCheck, IdOutcome, Slip, SlipStatus
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction, AuditRecord
-from pos.core.errors import ConcurrentChange, InvalidText, PosError, UnknownSlip, visible
+from pos.core.errors import ConcurrentChange, PosError, UnknownSlip, visible
+from pos.core.input_errors import InvalidText
 from pos.core.inputs import REASON, REQUEST_KEY, clean_text, shown
 from pos.core.money import to_money
 from pos.core.ports import UnitOfWork

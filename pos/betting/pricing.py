@@ -31,7 +31,7 @@ from pos.betting.errors import (
     WrongLegCount,
 )
 from pos.betting.slips import Leg
-from pos.core.errors import InvalidAmount
+from pos.core.input_errors import InvalidAmount
 from pos.core.inputs import parse_code
 from pos.core.money import to_money
 from pos.core.ports import UnitOfWork

@@ -18,8 +18,8 @@ from pos.betting import counter
 from pos.betting.counter import Teller
 from pos.betting.slips import Slip
 from pos.core.context import Context
+from pos.core.devices import PreviewLine
 from pos.core.errors import PrinterUnavailable
-from pos.core.ports import PreviewLine
 from pos.core.wording import display_slip_number
 from pos.people.actor import Actor
 from pos.till.errors import PrintFailed, ReceiptNotPrinted, SlipNotPrinted

@@ -27,15 +27,8 @@ from pos.core import settings as shop_settings
 
 if TYPE_CHECKING:
     from pos.core.clock import Clock
-    from pos.core.ports import (
-        Adapters,
-        JournalWriter,
-        PinHasher,
-        PrintStation,
-        ReportWriter,
-        Storage,
-        UnitOfWork,
-    )
+    from pos.core.devices import Adapters, JournalWriter, PinHasher, PrintStation, ReportWriter
+    from pos.core.ports import Storage, UnitOfWork
     from pos.core.printers import PrinterConfig
     from pos.core.settings import ShopSettings
     from pos.people.actor import Actor

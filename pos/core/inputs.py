@@ -13,7 +13,8 @@ import re
 import sys
 from decimal import Decimal
 
-from pos.core.errors import InvalidNumber, InvalidText, visible
+from pos.core.errors import visible
+from pos.core.input_errors import InvalidNumber, InvalidText
 
 # The largest value of an INTEGER column on PostgreSQL (int4); SQLite would take more, the
 # shop takes the same on both.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 
-from pos.core.errors import InvalidAmount
+from pos.core.input_errors import InvalidAmount
 from pos.core.inputs import shown
 
 KOPECK = Decimal("0.01")

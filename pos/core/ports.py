@@ -2,31 +2,24 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import Collection, Iterator, Sequence
-from dataclasses import dataclass
-from datetime import date, datetime
+from collections.abc import Collection, Iterator
+from datetime import datetime
 from decimal import Decimal
 from types import TracebackType
-from typing import TYPE_CHECKING, BinaryIO, Protocol, Self
-from zoneinfo import ZoneInfo
+from typing import TYPE_CHECKING, Protocol, Self
 
 from pos.core.audit import AuditRecord, ChainedRecord, ChainHead
-from pos.core.errors import PrinterUnavailable
 
 if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (README)
     from pos.betting.slips import Cancellation, CashMovement, IdCheck, Slip
-    from pos.core.printers import PrinterConfig
-    from pos.core.settings import ShopSettings
     from pos.line.events import Event, OddsQuote, Sport
     from pos.payouts.journal import JournalEntry, JournalQuery
-    from pos.payouts.rules import PayoutNote, PendingPayout
+    from pos.payouts.rules import PendingPayout
     from pos.people.users import User
     from pos.poker.draws import Draw
     from pos.reports.builders import (
         CancelledSlip,
         EventLiability,
-        Report,
         SalesHour,
         ShiftFacts,
         Tally,
@@ -304,163 +297,3 @@ class Storage(Protocol):
 
     def unit_of_work(self) -> UnitOfWork: ...
     def close(self) -> None: ...
-
-
-class JournalWriter(Protocol):
-    """How the printing adapter writes the journal as PDF."""
-
-    def __call__(
-        self,
-        path_or_file: str | os.PathLike[str] | BinaryIO,
-        entries: Sequence[JournalEntry],
-        *,
-        shop_name: str,
-        licence: str,
-        address: str,
-        date_from: date,
-        date_to: date,
-        zone: ZoneInfo,
-        printed_at: datetime,
-        chain_head: ChainHead | None = None,
-    ) -> int: ...
-
-
-class ReportWriter(Protocol):
-    """How the printing adapter writes a report as PDF."""
-
-    def __call__(
-        self,
-        path_or_file: str | os.PathLike[str] | BinaryIO,
-        report: Report,
-        *,
-        shop_name: str,
-        licence: str,
-        address: str,
-    ) -> int:
-        """Write the PDF; return its number of pages."""
-        ...
-
-
-class PinHasher(Protocol):
-    """Hashes PINs and checks them against a stored hash."""
-
-    def hash(self, pin: str) -> str: ...
-    def verify(self, pin_hash: str, pin: str) -> bool: ...
-
-
-@dataclass(frozen=True)
-class PreviewLine:
-    """One line of a print preview: text as the printer prints it, or a barcode or QR code."""
-
-    text: str
-    bold: bool = False
-    center: bool = False
-    tall: bool = False
-    kind: str = "text"  # "text", "barcode" (CODE128 of `text`) or "qr" (QR of `text`)
-    # A code's modules as the printer draws them, "1" dark: one row of bars for a barcode,
-    # the rows of the square for a QR code (issue 16: the screen shows the real code).
-    modules: tuple[str, ...] = ()
-
-
-class PrintStation(Protocol):
-    """This terminal's slip printer and fiscal printer (the printing adapter).
-
-    Every job is rendered to bytes first and sent to a device in one write. Failures are
-    `pos.errors.PrinterUnavailable`.
-    """
-
-    @property
-    def virtual(self) -> bool:
-        """True when no paper comes out: jobs go to files and are shown on screen."""
-        ...
-
-    @property
-    def separate_fiscal(self) -> bool:
-        """True when fiscal receipts go to a printer of their own."""
-        ...
-
-    @property
-    def fiscal_where(self) -> str:
-        """The fiscal printer as a message names it."""
-        ...
-
-    def print_slip(
-        self,
-        slip: Slip,
-        settings: ShopSettings,
-        *,
-        copy: int = 0,
-        receipt: FiscalReceipt | None = None,
-    ) -> PrinterUnavailable | None:
-        """Print a slip and its receipt; returns the receipt's failure when the slip came out
-        but the receipt (on a separate fiscal printer) did not.
-
-        Raises PrinterUnavailable when the slip's job failed (its `sent` says whether bytes
-        may have gone out).
-        """
-        ...
-
-    def print_receipts(self, receipts: Sequence[FiscalReceipt], settings: ShopSettings) -> None:
-        """Print fiscal receipts on the fiscal printer, in one write."""
-        ...
-
-    def print_report(self, report: DayReport, settings: ShopSettings) -> None:
-        """Print an X or Z report on the fiscal printer."""
-        ...
-
-    def print_payout_note(self, note: PayoutNote, settings: ShopSettings) -> None:
-        """Print the player's payout note on the slip printer."""
-        ...
-
-    def print_test_page(self, settings: ShopSettings, *, fiscal: bool = False) -> None:
-        """Print the code-page, barcode and width test on the slip (or fiscal) printer."""
-        ...
-
-    def print_cash_transfer(
-        self, transfer: CashTransfer, terminal: str, settings: ShopSettings
-    ) -> None:
-        """Print the document of cash put in or taken out (on the fiscal printer)."""
-        ...
-
-    def preview_slip(
-        self,
-        slip: Slip,
-        settings: ShopSettings,
-        *,
-        copy: int = 0,
-        receipt: FiscalReceipt | None = None,
-    ) -> list[PreviewLine]: ...
-
-    def preview_receipt(
-        self, receipt: FiscalReceipt, settings: ShopSettings
-    ) -> list[PreviewLine]: ...
-
-    def preview_report(self, report: DayReport, settings: ShopSettings) -> list[PreviewLine]: ...
-
-    def preview_payout(
-        self, note: PayoutNote, receipt: FiscalReceipt, settings: ShopSettings
-    ) -> list[PreviewLine]: ...
-
-    def close(self) -> None: ...
-
-
-class StationBuilder(Protocol):
-    """How the printing adapter builds this terminal's station from its printer settings.
-
-    `main.py` binds what the settings do not say: the escpos printer objects an integration
-    or a test hands in (they win over the settings) and the folder for the jobs of a
-    terminal without a printer.
-    """
-
-    def __call__(self, slip: PrinterConfig, fiscal: PrinterConfig | None) -> PrintStation: ...
-
-
-@dataclass(frozen=True)
-class Adapters:
-    """What the composition root (`main.py`) hands the shop: the outside world, built."""
-
-    storage: Storage
-    build_station: StationBuilder
-    write_journal: JournalWriter
-    write_report: ReportWriter
-    pins: PinHasher

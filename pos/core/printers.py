@@ -15,7 +15,8 @@ import json
 import re
 from dataclasses import asdict, dataclass, replace
 
-from pos.core.errors import InvalidNumber, InvalidPrinterSetting, InvalidText
+from pos.core.errors import InvalidPrinterSetting
+from pos.core.input_errors import InvalidNumber, InvalidText
 from pos.core.inputs import clean_text, parse_code, shown
 
 

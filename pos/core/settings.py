@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pos.core.errors import InvalidAmount, InvalidNumber, InvalidSetting, InvalidText
+from pos.core.input_errors import InvalidAmount, InvalidNumber, InvalidSetting, InvalidText
 from pos.core.inputs import clean_text, parse_code, shown
 from pos.core.money import format_money, to_money
 

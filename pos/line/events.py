@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 from zoneinfo import ZoneInfo
 
-from pos.core.errors import InvalidAmount
+from pos.core.input_errors import InvalidAmount
 from pos.core.inputs import TEAM_NAME, TOURNAMENT, clean_text, shown
 from pos.core.money import to_money
 from pos.line.errors import InvalidEvent, InvalidOdds

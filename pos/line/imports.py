@@ -23,7 +23,8 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from pos.core.errors import InvalidAmount, PosError
+from pos.core.errors import PosError
+from pos.core.input_errors import InvalidAmount
 from pos.core.money import to_money
 from pos.line.errors import LineFileRejected, line_file_problem
 from pos.line.events import LINE_SPORTS, Event, Sport, new_event, parse_market, parse_odds

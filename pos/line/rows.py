@@ -14,7 +14,8 @@ from pathlib import PurePath
 from typing import Generic, TypeVar
 from zoneinfo import ZoneInfo
 
-from pos.core.errors import InvalidNumber, PosError
+from pos.core.errors import PosError
+from pos.core.input_errors import InvalidNumber
 from pos.core.inputs import parse_code
 from pos.line.events import parse_start_time
 from pos.line.files import FileSpec, Problems, RawRecord, Reader, csv_records, json_records

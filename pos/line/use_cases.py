@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from pos.core.audit import AuditAction
 from pos.core.context import Context
-from pos.core.errors import InvalidAmount
+from pos.core.input_errors import InvalidAmount
 from pos.core.inputs import FILE_NAME, parse_code, shown
 from pos.core.money import to_money
 from pos.core.ports import UnitOfWork

@@ -26,8 +26,9 @@ from pos.betting.slips import SETTLED_STATUSES, IdOutcome, Slip, SlipStatus
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
 from pos.core.context import Context
+from pos.core.devices import PreviewLine
 from pos.core.errors import DeviceOrStorageError, PrinterUnavailable
-from pos.core.ports import PreviewLine, UnitOfWork
+from pos.core.ports import UnitOfWork
 from pos.core.settings import ShopSettings
 from pos.payouts.errors import (
     JournalEntryUnknown,

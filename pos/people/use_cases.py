@@ -10,7 +10,8 @@ from datetime import datetime
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
 from pos.core.context import Context
-from pos.core.errors import InvalidText, NotPermitted
+from pos.core.errors import NotPermitted
+from pos.core.input_errors import InvalidText
 from pos.core.inputs import LOGIN, clean_text
 from pos.core.ports import UnitOfWork
 from pos.people.actor import SYSTEM, Actor, Grant

@@ -20,19 +20,16 @@ from pos.core.ports import UnitOfWork
 from pos.people.actor import Actor
 from pos.people.permissions import Permission
 from pos.reports.builders import (
-    Period,
-    Report,
-    ReportKind,
     cancellations_report,
     expired_report,
     expired_window,
     liabilities_report,
     shifts_report,
-    to_csv,
     turnover_report,
     unpaid_report,
     unpaid_window,
 )
+from pos.reports.tables import Period, Report, ReportKind, to_csv
 
 
 class ReportFormat(enum.StrEnum):

@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from pos.core.errors import InvalidNumber, InvalidText
+from pos.core.input_errors import InvalidNumber, InvalidText
 from pos.core.inputs import RESULT_SOURCE, clean_text, parse_code, shown
 from pos.line.events import Event
 from pos.settlement.errors import InvalidResult

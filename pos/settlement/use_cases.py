@@ -21,7 +21,7 @@ from pos.betting.counter import find_slip
 from pos.betting.slips import SETTLED_STATUSES
 from pos.core.audit import AuditAction
 from pos.core.context import Context
-from pos.core.errors import InvalidInput
+from pos.core.input_errors import InvalidInput
 from pos.core.inputs import REASON, clean_text, parse_code
 from pos.core.money import format_roubles
 from pos.core.ports import UnitOfWork

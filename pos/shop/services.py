@@ -10,8 +10,8 @@ from pos.betting import use_cases as betting_cases
 from pos.core.audit import SYSTEM_ACTOR, AuditAction
 from pos.core.clock import Clock
 from pos.core.context import Context, use_case
+from pos.core.devices import Adapters
 from pos.core.inputs import TERMINAL, clean_text
-from pos.core.ports import Adapters
 from pos.core.terminal import DEFAULT_TERMINAL
 from pos.line.events import new_event
 from pos.line.use_cases import record_event, record_odds

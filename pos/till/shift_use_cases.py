@@ -14,7 +14,8 @@ from decimal import Decimal
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
 from pos.core.context import Context
-from pos.core.errors import InvalidAmount, PrinterUnavailable
+from pos.core.errors import PrinterUnavailable
+from pos.core.input_errors import InvalidAmount
 from pos.core.inputs import REASON, clean_text
 from pos.core.money import format_roubles, to_money
 from pos.core.ports import UnitOfWork

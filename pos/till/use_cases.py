@@ -7,8 +7,8 @@ import logging
 
 from pos.core.audit import AuditAction
 from pos.core.context import Context
+from pos.core.devices import PreviewLine
 from pos.core.errors import PrinterUnavailable, UnknownSlip
-from pos.core.ports import PreviewLine
 from pos.core.printers import PrinterConfig, to_text
 from pos.people.actor import Actor
 from pos.people.permissions import Permission

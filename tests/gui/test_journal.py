@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 
 import ui.pdf_print
 from pos.core.clock import FixedClock
-from pos.core.errors import InvalidAmount
+from pos.core.input_errors import InvalidAmount
 from pos.payouts.errors import InvalidPeriod, JournalCorrectionEmpty
 from pos.payouts.journal import COLUMNS, JournalEntry
 from pos.shop.desk import Desk

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from main import assemble_shop
 from pos.core.clock import FixedClock
-from pos.core.ports import PreviewLine
+from pos.core.devices import PreviewLine
 from pos.core.wording import display_slip_number
 from pos.shop.desk import Desk
 from printing.preview import code128_modules, qr_modules

@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 import ui.pdf_print
 from main import open_shop
 from pos.core.clock import FixedClock
-from pos.reports.builders import NO_OPERATIONS, ReportKind
+from pos.reports.tables import NO_OPERATIONS, ReportKind
 from pos.shop.services import Shop
 from tests.fakes import PlainPinHasher
 from tests.gui.widgets import PdfPrintDialog, child, click, stands_between, top_row

@@ -10,7 +10,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
-from pos.core.errors import SETTING_LABELS, InvalidPrinterSetting, PosError
+from pos.core.errors import InvalidPrinterSetting, PosError
+from pos.core.input_errors import SETTING_LABELS
 from pos.core.printers import PRINTER_MODELS, PrinterModel, make_printer_config
 from pos.shop.desk import Desk
 from pos.shop.services import Shop

@@ -28,7 +28,8 @@ from main import open_shop
 from pos.betting.slips import SlipStatus
 from pos.core import inputs
 from pos.core.clock import FixedClock
-from pos.core.errors import InvalidNumber, InvalidText, PosError
+from pos.core.errors import PosError
+from pos.core.input_errors import InvalidNumber, InvalidText
 from pos.core.inputs import encodable
 from pos.core.printers import make_printer_config
 from pos.core.settings import ShopSettings

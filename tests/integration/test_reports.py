@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from pos.core.audit import AuditAction
 from pos.core.clock import FixedClock
-from pos.reports.builders import NO_OPERATIONS, Report, ReportKind
+from pos.reports.tables import NO_OPERATIONS, Report, ReportKind
 from pos.reports.use_cases import ReportFormat
 from pos.shop.desk import Desk
 from pos.shop.services import Shop

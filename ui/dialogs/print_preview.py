@@ -6,7 +6,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QVBoxLayout, QWidget
 
 from pos.betting.slips import Slip
-from pos.core.ports import PreviewLine
+from pos.core.devices import PreviewLine
 from pos.core.wording import display_slip_number
 from pos.shop.desk import Desk
 from ui.tasks import TaskRunner

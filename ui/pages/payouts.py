@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (
 )
 
 from pos.core.clock import Clock
+from pos.core.devices import PreviewLine
 from pos.core.errors import DeviceOrStorageError, PosError
 from pos.core.money import format_money
-from pos.core.ports import PreviewLine
 from pos.core.settings import ShopSettings
 from pos.core.wording import display_slip_number
 from pos.payouts.errors import PayoutNoteNotPrinted

@@ -24,15 +24,7 @@ from PySide6.QtWidgets import (
 from pos.core.clock import Clock
 from pos.core.settings import ShopSettings
 from pos.errors import PosError
-from pos.reports.builders import (
-    NO_OPERATIONS,
-    SNAPSHOTS,
-    TITLES,
-    Cell,
-    Report,
-    ReportKind,
-    cell_text,
-)
+from pos.reports.tables import NO_OPERATIONS, SNAPSHOTS, TITLES, Cell, Report, ReportKind, cell_text
 from pos.reports.use_cases import ReportFormat
 from pos.shop.desk import Desk
 from ui.errors import MessageLabel

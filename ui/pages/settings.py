@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.core.errors import SETTING_LABELS, InvalidSetting, PosError
+from pos.core.errors import PosError
+from pos.core.input_errors import SETTING_LABELS, InvalidSetting
 from pos.core.settings import ShopSettings
 from pos.shop.desk import Desk
 from ui.errors import MessageLabel

@@ -9,8 +9,8 @@ from typing import TypeVar
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QWidget
 
+from pos.core.devices import PreviewLine
 from pos.core.money import format_money
-from pos.core.ports import PreviewLine
 from pos.errors import PosError
 from pos.shop.desk import Desk
 from pos.till.fiscal import DayReport, Register

@@ -6,7 +6,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from pos.core.ports import PreviewLine
+from pos.core.devices import PreviewLine
 
 # DejaVu Sans Mono comes with DejaVu on Linux; the others are on every Windows.
 MONO_FAMILIES = ["DejaVu Sans Mono", "Consolas", "Courier New"]

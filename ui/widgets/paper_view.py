@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.core.ports import PreviewLine
+from pos.core.devices import PreviewLine
 from ui.widgets.paper_strip import PaperStrip
 
 _DESK_STYLE = "QWidget#paper_desk { background: #9ca3af; }"

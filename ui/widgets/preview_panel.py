@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QFrame, QVBoxLayout, QWidget
 
-from pos.core.ports import PreviewLine
+from pos.core.devices import PreviewLine
 from ui.widgets.paper_strip import PaperStrip
 from ui.widgets.paper_view import PaperView
 

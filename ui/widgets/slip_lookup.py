@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from pos.betting.slips import Slip
+from pos.core.devices import PreviewLine
 from pos.core.errors import NotPermitted, PosError
-from pos.core.ports import PreviewLine
 from pos.core.settings import ShopSettings
 from pos.core.wording import display_slip_number
 from pos.people.permissions import Permission

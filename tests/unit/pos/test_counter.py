@@ -30,7 +30,8 @@ from pos.betting.numbers import make_slip_number
 from pos.betting.slips import IdOutcome, SlipStatus
 from pos.core.audit import AuditAction
 from pos.core.clock import FixedClock
-from pos.core.errors import InvalidAmount, NotPermitted, UnknownSlip
+from pos.core.errors import NotPermitted, UnknownSlip
+from pos.core.input_errors import InvalidAmount
 from pos.core.wording import display_slip_number
 from pos.line.errors import InvalidMarket, UnknownEvent
 from pos.line.events import Sport

@@ -11,7 +11,7 @@ import pytest
 
 from pos.betting.errors import WindowClosed
 from pos.core.clock import FixedClock
-from pos.core.errors import InvalidSetting
+from pos.core.input_errors import InvalidSetting
 from pos.line.errors import InvalidEvent, InvalidMarket
 from pos.line.events import new_event, parse_market
 from pos.line.markets import LegOutcome, winners_words

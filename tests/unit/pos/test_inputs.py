@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pos.core.errors import INPUT_LABELS, InvalidNumber, InvalidText, PosError, visible
+from pos.core.errors import PosError, visible
+from pos.core.input_errors import INPUT_LABELS, InvalidNumber, InvalidText
 from pos.core.inputs import MAX_INTEGER, clean_text, encodable, parse_code, shown
 
 # Every character there is, lone surrogates (category Cs, off by default) and NUL included.

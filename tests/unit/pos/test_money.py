@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pos.core.errors import InvalidAmount
+from pos.core.input_errors import InvalidAmount
 from pos.core.money import format_money, from_kopecks, round_payout, to_kopecks, to_money
 
 

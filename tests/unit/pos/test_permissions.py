@@ -16,7 +16,7 @@ from pos.core.printers import PrinterKind, make_printer_config
 from pos.people.errors import UserLocked, UserLockedUntilUnlocked, WrongPin
 from pos.people.permissions import MATRIX, WORDS, Permission, allowed, matrix_rows
 from pos.people.users import Role
-from pos.reports.builders import ReportKind
+from pos.reports.tables import ReportKind
 from pos.settlement.results import ResultEntry
 from pos.shop.desk import Desk
 from pos.shop.services import Shop

@@ -7,7 +7,8 @@ import pytest
 
 from pos.core.audit import SYSTEM_ACTOR, AuditAction
 from pos.core.clock import FixedClock
-from pos.core.errors import InvalidSetting, NotPermitted, PosError
+from pos.core.errors import NotPermitted, PosError
+from pos.core.input_errors import InvalidSetting
 from pos.line.errors import EventExists, UnknownEvent
 from pos.people.errors import (
     PinRequired,

@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import pytest
 
-from pos.core.errors import InvalidSetting
+from pos.core.input_errors import InvalidSetting
 from pos.core.settings import ShopSettings, apply_changes, check_register_serial, from_text, to_text
 
 

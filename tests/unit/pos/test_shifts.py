@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from main import assemble_shop
 from pos.core.audit import AuditAction
 from pos.core.clock import FixedClock
-from pos.core.errors import InvalidAmount, NotPermitted
+from pos.core.errors import NotPermitted
+from pos.core.input_errors import InvalidAmount
 from pos.core.wording import display_slip_number
 from pos.people.permissions import Permission
 from pos.shop.desk import Desk

@@ -11,9 +11,9 @@ from escpos.printer import Dummy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pos.core.devices import PreviewLine
 from pos.core.errors import PrinterUnavailable
 from pos.core.money import format_roubles as rub
-from pos.core.ports import PreviewLine
 from printing.layout import Barcode, Item, Page, QrCode, Text, local
 from printing.preview import code128_modules, qr_modules, to_preview
 from printing.render import QR_MODULE, code128_data, render_items, render_job

@@ -9,7 +9,8 @@ from zoneinfo import ZoneInfo
 
 from pypdf import PdfReader
 
-from pos.reports.builders import CancelledSlip, Period, cancellations_report, to_csv
+from pos.reports.builders import CancelledSlip, cancellations_report
+from pos.reports.tables import Period, to_csv
 from printing.reports import write_report_pdf
 
 ZONE = ZoneInfo("Europe/Minsk")

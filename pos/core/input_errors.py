@@ -1,0 +1,181 @@
+"""Refusals of what was typed, scanned or loaded: an amount, a setting, a text, a number, each
+naming the field in Russian."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    pass
+from pos.core.errors import DomainError
+
+_AMOUNT_REASONS = {
+    "float": "сумма должна быть введена точно, цифрами, а не дробным числом компьютера",
+    "not_a_number": "это не сумма: введите число, например 12,50",
+    "not_finite": "это не сумма: введите число, например 12,50",
+    "fraction_of_kopeck": (
+        "сумма должна быть в целых копейках (не больше двух знаков после запятой)"
+    ),
+    "too_large": "сумма слишком велика",
+    "negative": "сумма не может быть отрицательной",
+    "not_positive": "сумма должна быть больше нуля",
+}
+
+
+class InvalidAmount(DomainError):
+    """A sum of money that is not an exact, sensible amount."""
+
+    def __init__(self, text: str, reason: str) -> None:
+        self.text = text
+        self.reason = reason
+        super().__init__()
+
+    def message(self) -> str:
+        return f"Неверная сумма «{self.text}»: {_AMOUNT_REASONS[self.reason]}."
+
+
+SETTING_LABELS: dict[str, str] = {
+    "shop_name": "Название организатора",
+    "address": "Адрес пункта",
+    "licence_number": "Номер лицензии",
+    "time_zone": "Часовой пояс",
+    "min_age": "Минимальный возраст игрока",
+    "idle_lock_minutes": "Блокировка окна без работы, минут",
+    "min_stake": "Минимальная ставка, руб.",
+    "max_stake_per_event": "Максимальная ставка на событие, руб.",
+    "max_express_odds": "Максимальный коэффициент экспресса",
+    "max_payout": "Максимальная выплата, руб.",
+    "register_serial": "Заводской номер кассового аппарата",
+    "register_number": "Регистрационный номер кассового аппарата",
+    "unp": "УНП организатора",
+    "always_check_id": "Проверять документ у каждого игрока",
+    "poker_margin": "Маржа Bet-on-Poker (доля)",
+    "poker_pay_at_once": "Выплачивать выигрыши Bet-on-Poker сразу после тиража",
+}
+
+
+_SETTING_PROBLEMS = {
+    "empty": "поле не может быть пустым",
+    "too_long": "не длиннее {limit} знаков",
+    "not_positive": "сумма должна быть больше нуля",
+    "age_not_whole": "введите целое число лет",
+    "age_range": "возраст должен быть от 18 до 99 лет",
+    "odds_format": "нужно число больше 1 с не более чем двумя знаками после запятой, например 1000",
+    "odds_too_high": "не больше 1 000 000 000",
+    "zone_unknown": "неизвестный часовой пояс «{limit}»",
+    "flag": "ответ должен быть «да» или «нет»",
+    "minutes_range": "введите целое число минут от 1 до 120",
+    "margin_range": "нужна доля от 0 до 0,5 (не включая 0,5), например 0,10",
+    "min_above_max": "минимальная ставка больше максимальной ставки на событие ({limit} руб.)",
+    "stake_above_payout": "ставка больше максимальной выплаты ({limit} руб.)",
+    "unp": "УНП — 9 цифр (учётный номер плательщика), например 190123456",
+}
+
+
+class InvalidSetting(DomainError):
+    """A shop setting that cannot be saved as given; `limit` fills the sentence where needed."""
+
+    def __init__(self, name: str, reason: str, limit: str = "", cause: str = "") -> None:
+        self.name = name
+        self.reason = reason
+        self.limit = limit
+        self.cause = cause
+        super().__init__()
+
+    def message(self) -> str:
+        problem = self.cause or _SETTING_PROBLEMS[self.reason].format(limit=self.limit)
+        return f"Настройка «{SETTING_LABELS[self.name]}» не сохранена: {problem}."
+
+
+# What pos.core.inputs refuses before it reaches a database (issue 15): the field by its key here.
+INPUT_LABELS: dict[str, str] = {
+    "event_code": "Код события",
+    "draw_number": "Номер тиража",
+    "score": "Счёт",
+    "home": "Хозяева",
+    "away": "Гости",
+    "tournament": "Турнир",
+    "sport": "Вид спорта",
+    "source": "Источник результата",
+    "login": "Имя пользователя",
+    "terminal": "Имя терминала",
+    "cancel_reason": "Причина отмены",
+    "void_reason": "Причина аннулирования",
+    "correction_reason": "Причина исправления",
+    "transfer_reason": "Причина внесения или изъятия",
+    "draw_cancel_reason": "Причина отмены тиража",
+    "request_key": "Ключ запроса",
+    "permission": "Разрешаемое действие",
+    "journal_player": "Игрок (фамилия, имя, отчество)",
+    "journal_document": "Документ игрока",
+    "cards": "Карты",
+    "bet_kind": "Вид ставки",
+    "setting": "Значение настройки",
+    "printer_target": "Адрес принтера",
+    "printer_port": "Порт принтера",
+    "printer_profile": "Модель принтера",
+    "surname": "Фамилия",
+    "name": "Имя",
+    "patronymic": "Отчество",
+    "kind": "Вид документа",
+    "number": "Номер документа",
+    "issued_by": "Кем выдан документ",
+}
+
+
+_TEXT_PROBLEMS = {
+    "not_text": "нужен текст",
+    "unencodable": (
+        "в тексте испорченный знак (так бывает после сканера или буфера обмена) — "
+        "наберите текст заново"
+    ),
+    "control": "в тексте управляющий знак (например, NUL) — уберите его или наберите текст заново",
+    "too_long": "не длиннее {limit} знаков, а в тексте {length}",
+    "unknown": "такого значения нет",
+}
+
+
+class InvalidInput(DomainError):
+    """Input refused before it reached a database (pos.core.inputs); `field` names it."""
+
+    field: str
+
+    @property
+    def label(self) -> str:
+        return INPUT_LABELS[self.field]
+
+    def problem(self) -> str:  # pragma: no cover - every subclass overrides it
+        return "значение не подходит"
+
+    def message(self) -> str:
+        return f"Поле «{self.label}» не принято: {self.problem()}."
+
+
+class InvalidText(InvalidInput):
+    """Text no database column of the field can hold: not text, unencodable, a control
+    character, or longer than `limit` (it has `length` characters)."""
+
+    def __init__(self, field: str, reason: str, limit: int = 0, length: int = 0) -> None:
+        self.field = field
+        self.reason = reason
+        self.limit = limit
+        self.length = length
+        super().__init__()
+
+    def problem(self) -> str:
+        return _TEXT_PROBLEMS[self.reason].format(limit=self.limit, length=self.length)
+
+
+class InvalidNumber(InvalidInput):
+    """Not a whole number of ASCII digits from `low` to `high`; `text` is the input as shown."""
+
+    def __init__(self, field: str, text: str, low: int, high: int) -> None:
+        self.field = field
+        self.text = text
+        self.low = low
+        self.high = high
+        super().__init__()
+
+    def problem(self) -> str:
+        typed = f"«{self.text}» — " if self.text else ""
+        return f"{typed}нужно целое число цифрами от {self.low} до {self.high}"
