@@ -27,14 +27,8 @@ from db.tables import (
 from db.types import UTCDateTime
 from pos.betting.slips import SlipStatus
 from pos.line.events import Sport
-from pos.reports.builders import (
-    CancelledSlip,
-    EventLiability,
-    SalesHour,
-    ShiftFacts,
-    Tally,
-    UnpaidWin,
-)
+from pos.reports.builders import CancelledSlip, EventLiability, SalesHour, ShiftFacts, Tally
+from pos.reports.wins import UnpaidWin
 from pos.till.shifts import CashKind, TransferKind
 
 _ISSUED = (SlipStatus.OPEN.value, SlipStatus.PAID.value, SlipStatus.CANCELLED.value)

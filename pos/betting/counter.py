@@ -12,38 +12,29 @@ from decimal import Decimal
 
 from pos.betting.bets import parse_kind
 from pos.betting.errors import (
-    DocumentRefused,
-    DrawerShort,
-    IdentityCheckRequired,
     OddsChanged,
-    ReasonRequired,
     RequestPrinting,
     RequestReused,
     SlipNotIssued,
     SlipNotOpen,
-    WindowClosed,
 )
+from pos.betting.identity_checks import _check_identity
 from pos.betting.numbers import LENGTH, make_slip_number, parse_slip_number
 from pos.betting.pricing import PickOrBlock, PricedBet, normalise_picks, price_bet
-from pos.betting.slips import Cancellation, CashMovement, IdCheck, IdOutcome, Slip, SlipStatus
+from pos.betting.slips import CashMovement, Slip, SlipStatus
+from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
-from pos.core.audit import AuditAction, AuditRecord
+from pos.core.audit import AuditAction
 from pos.core.errors import ConcurrentChange, PosError, UnknownSlip, visible
-from pos.core.input_errors import InvalidText
 from pos.core.inputs import REASON, REQUEST_KEY, clean_text, shown
 from pos.core.money import to_money
 from pos.core.ports import UnitOfWork
-from pos.people.errors import DocumentExpired, InvalidDocument, Underage
-from pos.people.identity import IdDocument, check_player, masked_number
-from pos.poker.draws import Round
-from pos.poker.events import SCHEDULE, draw_number
+from pos.people.identity import IdDocument
 from pos.till import fiscal
-from pos.till.fiscal import FiscalReceipt, ReceiptKind, ReceiptRef
+from pos.till.fiscal import FiscalReceipt, ReceiptKind
 from pos.till.shifts import CashKind, require_working
 
 SECRET_SETTING = "slip_secret"
-# id_checks.document_kind and masked_number (db.tables).
-_ID_TEXT = 40
 # A confirmation later than this, or by someone else, is a recovery after a failure.
 _LATE = timedelta(minutes=1)
 _STATUS_WORDS = {
@@ -53,14 +44,6 @@ _STATUS_WORDS = {
     SlipStatus.REFUND: "рассчитан",
     SlipStatus.PAID: "выплачен",
 }
-
-
-@dataclasses.dataclass(frozen=True)
-class Teller:
-    """Who is at the counter: the terminal and the signed-in user."""
-
-    terminal: str
-    login: str
 
 
 @dataclasses.dataclass(frozen=True)
@@ -138,7 +121,7 @@ def accept_bet(
     # receipt number is only planned; nothing else can number a receipt meanwhile.
     slip = dataclasses.replace(slip, status=SlipStatus.PENDING, fiscal_receipt_no=receipt.number)
     uow.slips.add(slip)
-    _audit(uow, teller, now, AuditAction.SLIP_PENDING, f"{slip.number} {slip.kind} {slip.stake}")
+    teller.audit(uow, now, AuditAction.SLIP_PENDING, f"{slip.number} {slip.kind} {slip.stake}")
     return PendingBet(slip, receipt, settings)
 
 
@@ -194,9 +177,8 @@ def confirm_pending(
     )
     agreed = " согласовано" if slip.agreed_in_play else ""
     late = "" if teller.login == slip.cashier and now - slip.issued_at < _LATE else " после сбоя"
-    _audit(
+    teller.audit(
         uow,
-        teller,
         now,
         AuditAction.BET_ACCEPTED,
         f"{slip.number} {slip.kind} {slip.stake}{agreed} чек {receipt.number}{late}",
@@ -242,7 +224,7 @@ def void_pending(
             f"купон {slip.number} не выдан: {why}",
         )
         detail += f"; чек {planned} аннулирован"
-    _audit(uow, teller, now, AuditAction.SLIP_VOIDED, detail[:500])
+    teller.audit(uow, now, AuditAction.SLIP_VOIDED, detail[:500])
     return dataclasses.replace(slip, status=SlipStatus.VOID, fiscal_receipt_no=None)
 
 
@@ -253,91 +235,6 @@ def _pending_slip(uow: UnitOfWork, number: str) -> Slip:
     if slip is None:
         raise UnknownSlip(shown(number))
     return slip
-
-
-def cancellable(uow: UnitOfWork, now: datetime, number: str, *, for_update: bool = False) -> Slip:
-    """The slip with this number, if it can be cancelled at `now` (p.8).
-
-    Raises:
-        InvalidSlipNumber, UnknownSlip; SlipNotOpen: cancelled, settled or paid;
-        WindowClosed: the 5 minutes after issue are over.
-    """
-    slip = find_slip(uow, number, for_update=for_update)
-    if slip.status is not SlipStatus.OPEN:
-        raise SlipNotOpen(slip.number, _STATUS_WORDS.get(slip.status, str(slip.status)))
-    if not can_cancel(slip, now):
-        zone = shop_settings.from_text(uow.settings.load()).zone
-        raise WindowClosed(slip.number, cancel_deadline(slip).astimezone(zone))
-    return slip
-
-
-def cancel_in_window(
-    uow: UnitOfWork, teller: Teller, now: datetime, number: str, reason: str
-) -> tuple[Slip, FiscalReceipt]:
-    """Cancel a slip within 5 minutes of issue (p.8): stake returned, return receipt, reason.
-
-    Raises:
-        ReasonRequired, InvalidSlipNumber, UnknownSlip, SlipNotOpen, WindowClosed;
-        RegisterNotSet, PendingSlip, UnprintedReceipts (the return receipt cannot be made);
-        InvalidText: a reason no database can store.
-    """
-    why = clean_text(reason, "cancel_reason", REASON) if isinstance(reason, str) else ""
-    if not why:
-        raise ReasonRequired()
-    slip = cancellable(uow, now, number, for_update=True)
-    zone = shop_settings.from_text(uow.settings.load()).zone
-    # The stake goes back from the drawer of this terminal's open shift.
-    shift = require_working(
-        uow.shifts.open_for(teller.terminal, for_update=True), teller.terminal, now, zone
-    )
-    if slip.stake > shift.drawer:
-        raise DrawerShort(slip.stake, shift.drawer, payout=False)
-    cancellation = Cancellation(now, teller.login, why[:200])
-    uow.slips.cancel(slip.number, cancellation)
-    uow.slips.add_cash(
-        CashMovement(
-            now, teller.terminal, teller.login, CashKind.WINDOW_REFUND, -slip.stake, slip.number
-        )
-    )
-    # The stake's receipt was made with the slip: the return receipt names it (issue 16).
-    stake_receipt = slip.fiscal_receipt_no
-    receipt = fiscal.issue_receipt(
-        uow,
-        teller.terminal,
-        ReceiptKind.RETURN,
-        slip.stake,
-        now,
-        teller.login,
-        slip.number,
-        reverses=None if stake_receipt is None else ReceiptRef(stake_receipt, slip.issued_at),
-    )
-    _audit(
-        uow,
-        teller,
-        now,
-        AuditAction.SLIP_CANCELLED,
-        f"{slip.number}: {why} (чек возврата {receipt.number})",
-    )
-    cancelled = dataclasses.replace(slip, status=SlipStatus.CANCELLED, cancellation=cancellation)
-    return cancelled, receipt
-
-
-def check_identity(
-    uow: UnitOfWork, teller: Teller, now: datetime, document: IdDocument | None
-) -> int | Exception:
-    """The identity check the cashier can open at any time (p.4); None: the player refused.
-
-    Returns:
-        The player's age, or the refusal to raise once the record is committed.
-    """
-    settings = shop_settings.from_text(uow.settings.load())
-    if document is None:
-        record_id_check(uow, teller, now, IdOutcome.REFUSED, None, None)
-        return DocumentRefused()
-    refusal = _check_identity(uow, teller, now, settings, document)
-    if refusal is not None:
-        return refusal
-    return check_player(document, now.astimezone(settings.zone).date(), settings.min_age)
 
 
 def find_slip(
@@ -372,51 +269,6 @@ def _repeat(earlier: Slip, picks: list[list[tuple[int, str]]], stake: object, ki
     if not same:
         raise RequestReused()
     return earlier
-
-
-def _check_identity(
-    uow: UnitOfWork,
-    teller: Teller,
-    now: datetime,
-    settings: shop_settings.ShopSettings,
-    document: IdDocument | None,
-) -> Exception | None:
-    if document is None:
-        if not settings.always_check_id:
-            return None
-        record_id_check(uow, teller, now, IdOutcome.REFUSED, None, None)
-        return IdentityCheckRequired()
-    today = now.astimezone(settings.zone).date()
-    try:
-        age = check_player(document, today, settings.min_age)
-    except (Underage, DocumentExpired, InvalidDocument, InvalidText) as refusal:
-        outcome = {Underage: IdOutcome.UNDERAGE, DocumentExpired: IdOutcome.EXPIRED}.get(
-            type(refusal), IdOutcome.INVALID
-        )
-        record_id_check(uow, teller, now, outcome, document, getattr(refusal, "age", None))
-        return refusal
-    record_id_check(uow, teller, now, IdOutcome.ACCEPTED, document, age)
-    return None
-
-
-def record_id_check(
-    uow: UnitOfWork,
-    teller: Teller,
-    now: datetime,
-    outcome: IdOutcome,
-    document: IdDocument | None,
-    age: int | None,
-) -> None:
-    """Record an identity check and its outcome (no name, the number masked).
-
-    A refused document is recorded as typed, cut to its columns and shown as it can be
-    stored (its text may be what got it refused: too long, a NUL).
-    """
-    kind = shown(document.kind, _ID_TEXT) if document else ""
-    number = document.number if document and isinstance(document.number, str) else ""
-    masked = shown(masked_number(number), _ID_TEXT) if number else ""
-    uow.slips.add_id_check(IdCheck(now, teller.terminal, teller.login, outcome, kind, masked, age))
-    _audit(uow, teller, now, AuditAction.ID_CHECKED, f"{outcome} {kind} {masked}".strip())
 
 
 def _issue(
@@ -466,29 +318,3 @@ def _secret(uow: UnitOfWork, stored: dict[str, str] | None = None) -> bytes:
         secret = secrets.token_hex(32)
         uow.settings.save({SECRET_SETTING: secret})
     return bytes.fromhex(secret)
-
-
-def _audit(
-    uow: UnitOfWork, teller: Teller, now: datetime, action: AuditAction, detail: str
-) -> None:
-    uow.audit.append(AuditRecord(now, teller.terminal, teller.login, action, detail))
-
-
-def cancel_deadline(slip: Slip) -> datetime:
-    """Until when a slip may be cancelled: its 5-minute window (p.8), and with a bet on a
-    draw no later than the close of the round it was sold in — the next cards are dealt then,
-    and a bet is not taken back once they are known."""
-    return min([slip.window_ends_at, *_round_closes(slip)])
-
-
-def can_cancel(slip: Slip, now: datetime) -> bool:
-    """True within the window (5:00 included) and before any of its draw rounds closed."""
-    return slip.window_open(now) and all(now < closes for closes in _round_closes(slip))
-
-
-def _round_closes(slip: Slip) -> list[datetime]:
-    return [
-        SCHEDULE.closes_at(number, Round(leg.odds_version))
-        for leg in slip.legs
-        if (number := draw_number(leg.event_code)) is not None
-    ]

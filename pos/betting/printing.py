@@ -15,8 +15,8 @@ from __future__ import annotations
 import logging
 
 from pos.betting import counter
-from pos.betting.counter import Teller
 from pos.betting.slips import Slip
+from pos.betting.teller import Teller
 from pos.core.context import Context
 from pos.core.devices import PreviewLine
 from pos.core.errors import PrinterUnavailable

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from datetime import timedelta
 from decimal import Decimal
 
-from pos.betting import counter, printing
-from pos.betting.counter import BetRequest, Teller, find_slip
+from pos.betting import counter, identity_checks, printing, window
+from pos.betting.counter import BetRequest, find_slip
 from pos.betting.errors import RequestPrinting
 from pos.betting.pricing import (
     Pick,
@@ -24,6 +24,7 @@ from pos.betting.pricing import (
     price_bet as price,
 )
 from pos.betting.slips import Slip
+from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
 from pos.core.context import Context
@@ -156,7 +157,7 @@ def check_identity(ctx: Context, actor: Actor, document: IdDocument | None) -> i
         DocumentRefused, InvalidDocument, DocumentExpired, Underage: recorded, then raised.
     """
     with ctx.unit_of_work() as uow:
-        outcome = counter.check_identity(
+        outcome = identity_checks.check_identity(
             uow, Teller(ctx.terminal, actor.login), ctx.clock.now(), document
         )
         uow.commit()
@@ -173,7 +174,7 @@ def cancel_in_window(ctx: Context, actor: Actor, number: str, reason: str) -> Sl
             SlipNotOpen.
     """
     with ctx.unit_of_work() as uow:
-        slip, receipt = counter.cancel_in_window(
+        slip, receipt = window.cancel_in_window(
             uow, Teller(ctx.terminal, actor.login), ctx.clock.now(), number, reason
         )
         uow.commit()
@@ -193,7 +194,7 @@ def check_cancellable(ctx: Context, actor: Actor, number: str) -> Slip:
             InvalidSlipNumber, UnknownSlip.
     """
     with ctx.unit_of_work() as uow:
-        return counter.cancellable(uow, ctx.clock.now(), number)
+        return window.cancellable(uow, ctx.clock.now(), number)
 
 
 def recent_slips(ctx: Context, actor: Actor, minutes: int = 30) -> list[Slip]:

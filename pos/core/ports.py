@@ -17,14 +17,8 @@ if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (REA
     from pos.payouts.rules import PendingPayout
     from pos.people.users import User
     from pos.poker.draws import Draw
-    from pos.reports.builders import (
-        CancelledSlip,
-        EventLiability,
-        SalesHour,
-        ShiftFacts,
-        Tally,
-        UnpaidWin,
-    )
+    from pos.reports.builders import CancelledSlip, EventLiability, SalesHour, ShiftFacts, Tally
+    from pos.reports.wins import UnpaidWin
     from pos.settlement.batch import SettledBatch
     from pos.settlement.results import Result
     from pos.till.fiscal import DayReport, FiscalReceipt, Register

@@ -19,9 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from pos.betting.counter import Teller, find_slip
+from pos.betting.counter import find_slip
 from pos.betting.errors import DrawerShort
 from pos.betting.slips import CashMovement, Slip
+from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction, AuditRecord
 from pos.core.clock import Clock

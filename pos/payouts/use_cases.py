@@ -21,8 +21,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from pos.betting.counter import Teller, find_slip, record_id_check
+from pos.betting.counter import find_slip
+from pos.betting.identity_checks import record_id_check
 from pos.betting.slips import SETTLED_STATUSES, IdOutcome, Slip, SlipStatus
+from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
 from pos.core.context import Context

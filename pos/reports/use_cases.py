@@ -21,15 +21,12 @@ from pos.people.actor import Actor
 from pos.people.permissions import Permission
 from pos.reports.builders import (
     cancellations_report,
-    expired_report,
-    expired_window,
     liabilities_report,
     shifts_report,
     turnover_report,
-    unpaid_report,
-    unpaid_window,
 )
 from pos.reports.tables import Period, Report, ReportKind, to_csv
+from pos.reports.wins import expired_report, expired_window, unpaid_report, unpaid_window
 
 
 class ReportFormat(enum.StrEnum):

@@ -1,0 +1,112 @@
+"""The 5-minute claim window (p.8): whether a slip may still be cancelled, until when, and the
+cancellation with its return receipt; a bet on a draw no later than its round's close."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import datetime
+
+from pos.betting.counter import _STATUS_WORDS, find_slip
+from pos.betting.errors import (
+    DrawerShort,
+    ReasonRequired,
+    SlipNotOpen,
+    WindowClosed,
+)
+from pos.betting.slips import Cancellation, CashMovement, Slip, SlipStatus
+from pos.betting.teller import Teller
+from pos.core import settings as shop_settings
+from pos.core.audit import AuditAction
+from pos.core.inputs import REASON, clean_text
+from pos.core.ports import UnitOfWork
+from pos.poker.draws import Round
+from pos.poker.events import SCHEDULE, draw_number
+from pos.till import fiscal
+from pos.till.fiscal import FiscalReceipt, ReceiptKind, ReceiptRef
+from pos.till.shifts import CashKind, require_working
+
+
+def cancellable(uow: UnitOfWork, now: datetime, number: str, *, for_update: bool = False) -> Slip:
+    """The slip with this number, if it can be cancelled at `now` (p.8).
+
+    Raises:
+        InvalidSlipNumber, UnknownSlip; SlipNotOpen: cancelled, settled or paid;
+        WindowClosed: the 5 minutes after issue are over.
+    """
+    slip = find_slip(uow, number, for_update=for_update)
+    if slip.status is not SlipStatus.OPEN:
+        raise SlipNotOpen(slip.number, _STATUS_WORDS.get(slip.status, str(slip.status)))
+    if not can_cancel(slip, now):
+        zone = shop_settings.from_text(uow.settings.load()).zone
+        raise WindowClosed(slip.number, cancel_deadline(slip).astimezone(zone))
+    return slip
+
+
+def cancel_in_window(
+    uow: UnitOfWork, teller: Teller, now: datetime, number: str, reason: str
+) -> tuple[Slip, FiscalReceipt]:
+    """Cancel a slip within 5 minutes of issue (p.8): stake returned, return receipt, reason.
+
+    Raises:
+        ReasonRequired, InvalidSlipNumber, UnknownSlip, SlipNotOpen, WindowClosed;
+        RegisterNotSet, PendingSlip, UnprintedReceipts (the return receipt cannot be made);
+        InvalidText: a reason no database can store.
+    """
+    why = clean_text(reason, "cancel_reason", REASON) if isinstance(reason, str) else ""
+    if not why:
+        raise ReasonRequired()
+    slip = cancellable(uow, now, number, for_update=True)
+    zone = shop_settings.from_text(uow.settings.load()).zone
+    # The stake goes back from the drawer of this terminal's open shift.
+    shift = require_working(
+        uow.shifts.open_for(teller.terminal, for_update=True), teller.terminal, now, zone
+    )
+    if slip.stake > shift.drawer:
+        raise DrawerShort(slip.stake, shift.drawer, payout=False)
+    cancellation = Cancellation(now, teller.login, why[:200])
+    uow.slips.cancel(slip.number, cancellation)
+    uow.slips.add_cash(
+        CashMovement(
+            now, teller.terminal, teller.login, CashKind.WINDOW_REFUND, -slip.stake, slip.number
+        )
+    )
+    # The stake's receipt was made with the slip: the return receipt names it (issue 16).
+    stake_receipt = slip.fiscal_receipt_no
+    receipt = fiscal.issue_receipt(
+        uow,
+        teller.terminal,
+        ReceiptKind.RETURN,
+        slip.stake,
+        now,
+        teller.login,
+        slip.number,
+        reverses=None if stake_receipt is None else ReceiptRef(stake_receipt, slip.issued_at),
+    )
+    teller.audit(
+        uow,
+        now,
+        AuditAction.SLIP_CANCELLED,
+        f"{slip.number}: {why} (чек возврата {receipt.number})",
+    )
+    cancelled = dataclasses.replace(slip, status=SlipStatus.CANCELLED, cancellation=cancellation)
+    return cancelled, receipt
+
+
+def cancel_deadline(slip: Slip) -> datetime:
+    """Until when a slip may be cancelled: its 5-minute window (p.8), and with a bet on a
+    draw no later than the close of the round it was sold in — the next cards are dealt then,
+    and a bet is not taken back once they are known."""
+    return min([slip.window_ends_at, *_round_closes(slip)])
+
+
+def can_cancel(slip: Slip, now: datetime) -> bool:
+    """True within the window (5:00 included) and before any of its draw rounds closed."""
+    return slip.window_open(now) and all(now < closes for closes in _round_closes(slip))
+
+
+def _round_closes(slip: Slip) -> list[datetime]:
+    return [
+        SCHEDULE.closes_at(number, Round(leg.odds_version))
+        for leg in slip.legs
+        if (number := draw_number(leg.event_code)) is not None
+    ]
