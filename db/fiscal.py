@@ -10,14 +10,8 @@ from sqlalchemy.orm import Session
 from db.statements import SLIP_ID_OF_NUMBER, inserting, run
 from db.tables import FiscalDayRow, FiscalReceiptRow, FiscalRegisterRow, SlipRow
 from pos.core.audit import ChainHead
-from pos.till.fiscal import (
-    DayReport,
-    FiscalReceipt,
-    FiscalTotals,
-    GrandTotals,
-    ReceiptKind,
-    Register,
-)
+from pos.till.day_reports import DayReport, FiscalTotals
+from pos.till.fiscal import FiscalReceipt, GrandTotals, ReceiptKind, Register
 
 _INSERT_RECEIPT = inserting(FiscalReceiptRow, slip_id=SLIP_ID_OF_NUMBER)
 _REGISTERS = cast(Table, FiscalRegisterRow.__table__)

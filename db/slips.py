@@ -26,7 +26,7 @@ from db.types import Kopecks
 from pos.betting.bets import parse_kind
 from pos.betting.slips import Cancellation, CashMovement, IdCheck, Leg, Slip, SlipStatus
 from pos.line.events import Sport
-from pos.settlement.batch import encode_terms
+from pos.settlement.terms import encode_terms
 
 _INSERT_CASH = inserting(CashMovementRow)
 _INSERT_CASH_OF_NUMBER = inserting(CashMovementRow, slip_id=SLIP_ID_OF_NUMBER)

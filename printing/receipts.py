@@ -12,7 +12,8 @@ from pos.core.money import NBSP
 from pos.core.money import format_roubles as rub
 from pos.core.settings import ShopSettings
 from pos.core.wording import display_slip_number
-from pos.till.fiscal import ITEM_WORDS, RECEIPT_TITLES, DayReport, FiscalReceipt, ReceiptKind
+from pos.till.day_reports import DayReport
+from pos.till.fiscal import ITEM_WORDS, RECEIPT_TITLES, FiscalReceipt, ReceiptKind
 from pos.till.shifts import CashTransfer, TransferKind
 from printing.layout import (
     INDENT,

@@ -20,7 +20,8 @@ from pos.core.errors import PrinterUnavailable
 from pos.core.printers import PrinterConfig
 from pos.core.settings import ShopSettings
 from pos.payouts.rules import PayoutNote
-from pos.till.fiscal import DayReport, FiscalReceipt
+from pos.till.day_reports import DayReport
+from pos.till.fiscal import FiscalReceipt
 from pos.till.shifts import CashTransfer
 from printing.devices import Device, open_device
 from printing.escpos_object import device_for

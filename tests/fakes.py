@@ -31,9 +31,11 @@ from pos.payouts.journal import JournalEntry, JournalQuery
 from pos.payouts.rules import PendingPayout
 from pos.people.users import User
 from pos.poker.draws import Draw
-from pos.settlement.batch import VERDICT_STATUS, SettledBatch, Verdict, encode_terms
+from pos.settlement.batch import VERDICT_STATUS, SettledBatch, Verdict
 from pos.settlement.results import Result
-from pos.till.fiscal import DayReport, FiscalReceipt, Register
+from pos.settlement.terms import encode_terms
+from pos.till.day_reports import DayReport
+from pos.till.fiscal import FiscalReceipt, Register
 from pos.till.shifts import ZERO, CashKind, CashTransfer, Shift, ShiftState, TransferKind
 
 

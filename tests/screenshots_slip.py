@@ -31,7 +31,8 @@ from main import assemble_shop
 from pos.betting.slips import Slip
 from pos.core.clock import FixedClock
 from pos.core.settings import ShopSettings
-from pos.till.fiscal import DayReport, FiscalReceipt, FiscalTotals, ReceiptKind
+from pos.till.day_reports import DayReport, FiscalTotals
+from pos.till.fiscal import FiscalReceipt, ReceiptKind
 from printing.layout import Barcode, Item, QrCode, Text
 from printing.receipts import receipt_layout, report_layout
 from printing.slips import slip_layout

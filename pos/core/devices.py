@@ -20,7 +20,8 @@ if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (REA
     from pos.payouts.journal import JournalEntry
     from pos.payouts.rules import PayoutNote
     from pos.reports.tables import Report
-    from pos.till.fiscal import DayReport, FiscalReceipt
+    from pos.till.day_reports import DayReport
+    from pos.till.fiscal import FiscalReceipt
     from pos.till.shifts import CashTransfer
 from pos.core.ports import Storage
 

@@ -21,7 +21,8 @@ if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (REA
     from pos.reports.wins import UnpaidWin
     from pos.settlement.batch import SettledBatch
     from pos.settlement.results import Result
-    from pos.till.fiscal import DayReport, FiscalReceipt, Register
+    from pos.till.day_reports import DayReport
+    from pos.till.fiscal import FiscalReceipt, Register
     from pos.till.shifts import CashKind, CashTransfer, Shift, TransferKind
 
 

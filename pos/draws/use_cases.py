@@ -29,18 +29,11 @@ from pos.line.markets import seat_bits, winning_seats
 from pos.people.actor import SYSTEM, Actor
 from pos.people.permissions import Permission
 from pos.poker.chances import HANDS
-from pos.poker.draws import (
-    Draw,
-    DrawCards,
-    DrawResult,
-    HandPrice,
-    Round,
-    check_result,
-    round_prices,
-)
+from pos.poker.draws import Draw, DrawCards, HandPrice, Round, round_prices
 from pos.poker.errors import DrawFileRejected
 from pos.poker.events import MAX_DRAW_NUMBER, SCHEDULE, STUDIO, draw_code, get_draw
 from pos.poker.files import DrawLine, read_draw_results
+from pos.poker.results import DrawResult, check_result
 from pos.settlement.results import Result, ResultStatus
 from pos.settlement.use_cases import settle_all
 

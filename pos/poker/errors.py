@@ -20,7 +20,7 @@ class MarketNotOffered(DomainError):
         super().__init__()
 
     def message(self) -> str:
-        from pos.line.wording import market_code  # noqa: PLC0415 - pos.wording imports this module
+        from pos.line.wording import market_code  # noqa: PLC0415 - pos.line.wording imports this module
 
         return f"На событие {self.code} нет коэффициента на исход {market_code(self.market)}."
 

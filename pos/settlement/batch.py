@@ -27,52 +27,29 @@ from __future__ import annotations
 
 import enum
 import math
-import struct
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from decimal import Decimal
+from datetime import datetime
 
 import numpy as np
 import numpy.typing as npt
 
-from pos.betting.bets import BetType
-from pos.betting.slips import CLAIM_WINDOW, Slip, SlipStatus
+from pos.betting.slips import CLAIM_WINDOW, SlipStatus
 from pos.line.markets import LegOutcome, LegVerdict, Market
 from pos.poker.events import DRAW_CODE_BASE
 from pos.settlement.results import Result
 from pos.settlement.rules import ODDS_SCALE, event_verdict, made_late, member_values, payout_kopecks
-
-TERMS_VERSION = 1
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-_NO_CAP = -1
-_AGREED = 1
-
-# The record of a slip: a header, then its legs; little-endian, packed.
-HEADER = np.dtype(
-    [
-        ("version", "u1"),
-        ("size", "u1"),  # k: members in each express (n for a single or an express)
-        ("members", "u1"),  # n
-        ("flags", "u1"),  # bit 0: agreed in play (p.22)
-        ("stake", "<i8"),  # kopecks
-        ("possible", "<i8"),  # kopecks: the payout if every leg wins
-        ("cap", "<i8"),  # kopecks, -1: none
-        ("issued", "<i8"),  # microseconds since 1970-01-01 UTC
-    ]
+from pos.settlement.terms import (
+    _AGREED,
+    _EPOCH,
+    _HEADER_STRUCT,
+    _LEG_STRUCT,
+    _NO_CAP,
+    HEADER,
+    LEG,
+    _micros,
 )
-LEG = np.dtype(
-    [
-        ("event", "<u4"),  # event code
-        ("member", "u1"),  # the block (member) the leg belongs to
-        ("market", "u1"),  # the market's kind (pos.line.markets.Market.batch_key)
-        ("line", "<i2"),  # total or handicap line in quarters (2.5 → 10, −1.5 → −6)
-        ("odds", "<u4"),  # hundredths
-    ]
-)
-# The same layouts for one record at a time (writing a slip), checked against the dtypes.
-_HEADER_STRUCT = struct.Struct("<BBBBqqqq")
-_LEG_STRUCT = struct.Struct("<IBBhI")
+
 assert (_HEADER_STRUCT.size, _LEG_STRUCT.size) == (HEADER.itemsize, LEG.itemsize)
 _OUTCOME_CODES = {LegOutcome.WON: 0, LegOutcome.LOST: 1, LegOutcome.VOID: 2, LegOutcome.OPEN: 3}
 _WON, _LOST, _VOID, _OPEN = range(4)
@@ -118,35 +95,6 @@ class SettledBatch:
     def total(self) -> int:
         """What the batch's slips pay together, in kopecks."""
         return int(self.payout.sum())
-
-
-def encode_terms(slip: Slip) -> bytes:
-    """The record settlement reads for `slip` (see the module docstring)."""
-    size = slip.kind.size if slip.kind.type is BetType.SYSTEM else len(slip.members)
-    parts = [
-        _HEADER_STRUCT.pack(
-            TERMS_VERSION,
-            size,
-            len(slip.members),
-            _AGREED if slip.agreed_in_play else 0,
-            _kopecks(slip.stake),
-            _kopecks(slip.possible_payout),
-            _NO_CAP if slip.payout_cap is None else _kopecks(slip.payout_cap),
-            _micros(slip.issued_at),
-        )
-    ]
-    for member, block in enumerate(slip.members):
-        for leg in block:
-            kind, line = Market.from_code(leg.market).batch_key
-            parts.append(
-                _LEG_STRUCT.pack(leg.event_code, member, kind, line, _hundredths(leg.odds))
-            )
-    return b"".join(parts)
-
-
-def market_code(kind: int, line: int) -> str:
-    """The canonical market code of an encoded (kind, line): (6, 10) → "O2.5"."""
-    return Market.from_batch(kind, line).code
 
 
 class LegJudge:
@@ -392,16 +340,3 @@ def _complex(
     stake_each = int(header["stake"]) // math.comb(len(members), size)
     kopecks = payout_kopecks(stake_each, values, size, scale)
     return (Verdict.WON if kopecks > 0 else Verdict.LOST), kopecks
-
-
-def _hundredths(odds: Decimal) -> int:
-    return int(odds * ODDS_SCALE)
-
-
-def _kopecks(amount: Decimal) -> int:
-    return int(amount * 100)
-
-
-def _micros(moment: datetime) -> int:
-    delta = moment - _EPOCH
-    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds

@@ -22,8 +22,9 @@ from pos.core.ports import UnitOfWork
 from pos.core.wording import display_slip_number
 from pos.people.actor import Actor
 from pos.people.permissions import Permission
-from pos.till import fiscal
+from pos.till import day_reports, fiscal
 from pos.till import use_cases as till
+from pos.till.day_reports import DayReport
 from pos.till.errors import (
     PrintFailed,
     ShiftAlreadyOpen,
@@ -31,7 +32,6 @@ from pos.till.errors import (
     ShiftNotOpen,
     TransferRefused,
 )
-from pos.till.fiscal import DayReport
 from pos.till.shifts import (
     CashSummary,
     CashTransfer,
@@ -168,7 +168,7 @@ def close_shift(ctx: Context, actor: Actor, counted: object) -> ShiftClosing:
         report = None
         register = fiscal.register_for(uow, ctx.terminal)
         if register.day_open:
-            report = fiscal.day_report(uow, ctx.terminal, now, actor.login, closing=True)
+            report = day_reports.day_report(uow, ctx.terminal, now, actor.login, closing=True)
         actor.audit(
             ctx,
             uow,

@@ -12,14 +12,15 @@ from pos.core.errors import PrinterUnavailable, UnknownSlip
 from pos.core.printers import PrinterConfig, to_text
 from pos.people.actor import Actor
 from pos.people.permissions import Permission
-from pos.till import fiscal
+from pos.till import day_reports, fiscal
+from pos.till.day_reports import DayReport
 from pos.till.errors import (
     PrintFailed,
     ReceiptInDoubt,
     ReceiptNotPrinted,
     ReceiptsInDoubt,
 )
-from pos.till.fiscal import DayReport, FiscalReceipt, Register
+from pos.till.fiscal import FiscalReceipt, Register
 
 log = logging.getLogger(__name__)
 
@@ -191,7 +192,9 @@ def print_last_z_report(ctx: Context, actor: Actor) -> DayReport | None:
 
 def _day_report(ctx: Context, actor: Actor, *, closing: bool) -> DayReport:
     with ctx.unit_of_work() as uow:
-        report = fiscal.day_report(uow, ctx.terminal, ctx.clock.now(), actor.login, closing=closing)
+        report = day_reports.day_report(
+            uow, ctx.terminal, ctx.clock.now(), actor.login, closing=closing
+        )
         totals = report.totals
         actor.audit(
             ctx,
@@ -235,7 +238,9 @@ def preview_receipt(ctx: Context, actor: Actor, number: int) -> list[PreviewLine
 def preview_x_report(ctx: Context, actor: Actor) -> list[PreviewLine]:
     """The X report as it would print now; nothing is recorded or printed."""
     with ctx.unit_of_work() as uow:
-        report = fiscal.day_report(uow, ctx.terminal, ctx.clock.now(), actor.login, closing=False)
+        report = day_reports.day_report(
+            uow, ctx.terminal, ctx.clock.now(), actor.login, closing=False
+        )
     return ctx.station.preview_report(report, ctx.settings())
 
 

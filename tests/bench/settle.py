@@ -49,8 +49,8 @@ from main import assemble_shop
 from pos.betting.bets import BetKind, BetType, possible_payout
 from pos.betting.slips import Leg, Slip
 from pos.core.clock import FixedClock
-from pos.settlement.batch import encode_terms
 from pos.settlement.results import ResultStatus
+from pos.settlement.terms import encode_terms
 from pos.shop.services import Shop
 from tests.bench.cache import build_on_the_demo
 from tests.bench.cache import cached_database as cached_database_named

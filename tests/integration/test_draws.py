@@ -15,9 +15,9 @@ from pos.core.errors import NotPermitted
 from pos.draws.errors import DrawSettled, InvalidDrawCards, RoundStillOpen
 from pos.line.errors import UnknownEvent
 from pos.payouts.errors import PayoutTooEarly
-from pos.poker.chances import win_chances
-from pos.poker.draws import PRE_DEAL_CHANCE, HandClosed, HandStatus, Round, RoundClosed, hand_price
-from pos.poker.errors import DrawFileRejected
+from pos.poker.chances import PRE_DEAL_CHANCE, win_chances
+from pos.poker.draws import HandStatus, Round, hand_price
+from pos.poker.errors import DrawFileRejected, HandClosed, RoundClosed
 from pos.poker.events import SCHEDULE, draw_code
 from pos.settlement.errors import ResultNotRecorded
 from pos.settlement.results import ResultEntry

@@ -24,8 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from pos.errors import PosError
+from pos.people.use_cases import UserInfo
 from pos.people.users import Role
-from pos.shop.desk import Desk, UserInfo
+from pos.shop.desk import Desk
 from ui.errors import ERROR_COLOUR, MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.tables import read_only_rows

@@ -13,7 +13,8 @@ from pos.core.devices import PreviewLine
 from pos.core.money import format_money
 from pos.errors import PosError
 from pos.shop.desk import Desk
-from pos.till.fiscal import DayReport, Register
+from pos.till.day_reports import DayReport
+from pos.till.fiscal import Register
 from ui.dialogs.close_day import CloseDayDialog
 from ui.dialogs.print_preview import PrintPreviewDialog
 from ui.errors import MessageLabel

@@ -22,7 +22,7 @@ from alembic import op
 
 from pos.betting.bets import parse_kind
 from pos.betting.slips import Leg, Slip
-from pos.settlement.batch import encode_terms
+from pos.settlement.terms import encode_terms
 
 revision: str = "0004"
 down_revision: str | Sequence[str] | None = "0003"

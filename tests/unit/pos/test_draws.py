@@ -9,32 +9,32 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from pos.poker.chances import PRE_DEAL_CHANCE, InvalidDeal
+from pos.poker.chances import PRE_DEAL_CHANCE
 from pos.poker.draws import (
     EPOCH,
-    BoardMismatch,
-    CancelReasonRequired,
-    CardsNotEntered,
     DrawCards,
-    DrawResult,
     DrawSchedule,
-    HandClosed,
     HandPrice,
-    HandsMismatch,
     HandStatus,
-    InvalidMargin,
-    NoSuchHand,
-    Outcome,
     Round,
-    RoundClosed,
-    RoundNotOpen,
-    RoundOvertaken,
-    bet_outcome,
     check_bet,
-    check_result,
     hand_price,
     round_prices,
 )
+from pos.poker.errors import (
+    BoardMismatch,
+    CancelReasonRequired,
+    CardsNotEntered,
+    HandClosed,
+    HandsMismatch,
+    InvalidDeal,
+    InvalidMargin,
+    NoSuchHand,
+    RoundClosed,
+    RoundNotOpen,
+    RoundOvertaken,
+)
+from pos.poker.results import DrawResult, Outcome, bet_outcome, check_result
 
 SCHEDULE = DrawSchedule()
 MINSK = ZoneInfo("Europe/Minsk")  # UTC+3 all year

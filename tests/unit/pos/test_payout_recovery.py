@@ -23,6 +23,7 @@ from pos.payouts.errors import NotPayable, PayoutNotPrinted
 from pos.people.permissions import Permission
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
+from pos.till.day_reports import FiscalTotals
 from pos.till.errors import (
     PendingPayoutWaiting,
     ReceiptInDoubt,
@@ -30,7 +31,7 @@ from pos.till.errors import (
     ReceiptsInDoubt,
     SlipNotPrinted,
 )
-from pos.till.fiscal import FiscalReceipt, FiscalTotals
+from pos.till.fiscal import FiscalReceipt
 from tests.conftest import REGISTER, demo_shop_on
 from tests.documents import PASSPORT
 from tests.fakeprinter import FlakyDummy

@@ -15,11 +15,11 @@ from pos.poker.chances import (
     PRE_DEAL_CHANCE_ERROR,
     RANKS,
     SUITS,
-    InvalidDeal,
     _rank_multisets,
     win_chances,
     winners,
 )
+from pos.poker.errors import InvalidDeal
 
 DEAL = ("AsKs", "QhQd", "7c8c", "2d2h", "JsTd", "9h9c")
 DECK = [rank + suit for rank in RANKS for suit in SUITS]

@@ -12,19 +12,12 @@ from decimal import Decimal
 
 import pytest
 
-from pos.betting.bets import parse_kind
+from pos.betting.bets import elementary_symmetric, parse_kind
 from pos.betting.slips import Leg, Slip, SlipStatus
 from pos.line.events import Sport
+from pos.line.markets import LegOutcome, LegVerdict
 from pos.settlement.results import Result, ResultStatus
-from pos.settlement.rules import (
-    LegOutcome,
-    LegVerdict,
-    Settlement,
-    elementary_symmetric,
-    judge_leg,
-    market_outcome,
-    settle_slip,
-)
+from pos.settlement.rules import Settlement, judge_leg, market_outcome, settle_slip
 
 D = Decimal
 KICKOFF = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)  # the actual start of every match here

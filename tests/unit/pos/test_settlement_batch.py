@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 from pos.betting.bets import BetKind, BetType, possible_payout
 from pos.betting.slips import Leg, Slip
 from pos.line.markets import Market
-from pos.settlement.batch import VERDICT_STATUS, Verdict, encode_terms, market_code, settle_terms
+from pos.settlement.batch import VERDICT_STATUS, Verdict, settle_terms
 from pos.settlement.results import Result, ResultStatus
 from pos.settlement.rules import settle_slip
+from pos.settlement.terms import encode_terms, market_code
 
 START = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
 MARKETS = ["1", "X", "2", "1X", "X2", "12", "O2.5", "U3", "O5", "H1-1.5", "H2+1", "H1-0.25"]

@@ -12,10 +12,10 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pos.betting.bets import BetKind, BetType, possible_payout
+from pos.betting.bets import BetKind, BetType, elementary_symmetric, possible_payout
 from pos.betting.slips import Leg, Slip, SlipStatus
 from pos.settlement.results import Result, ResultStatus
-from pos.settlement.rules import elementary_symmetric, settle_slip
+from pos.settlement.rules import settle_slip
 
 KICKOFF = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
 BEFORE = KICKOFF - timedelta(hours=1)

@@ -12,14 +12,8 @@ from pos.betting.numbers import make_slip_number
 from pos.core.audit import ChainHead
 from pos.core.settings import ShopSettings
 from pos.core.wording import display_slip_number
-from pos.till.fiscal import (
-    DayReport,
-    FiscalReceipt,
-    FiscalTotals,
-    GrandTotals,
-    ReceiptKind,
-    ReceiptRef,
-)
+from pos.till.day_reports import DayReport, FiscalTotals
+from pos.till.fiscal import FiscalReceipt, GrandTotals, ReceiptKind, ReceiptRef
 from printing import receipts  # the module: pytest would collect a test_page_layout name
 from printing.layout import Barcode, Item, QrCode, Text
 from printing.receipts import receipt_layout, report_layout
