@@ -143,7 +143,7 @@ class Cashier:
         return "issued"
 
     def _next_won_slip(self) -> str | None:
-        # An issued slip takes its won status from its settlement (db.repositories).
+        # An issued slip takes its won status from its settlement (db.slips).
         return self._scalar(
             "SELECT s.number FROM slips s JOIN settlements t ON t.slip_id = s.id "
             "WHERE s.status = 'open' AND t.status = 'won' AND s.id NOT IN "
