@@ -17,7 +17,13 @@ from pos.core.clock import FixedClock
 from pos.core.wording import display_slip_number
 from pos.shop.desk import Desk
 from tests.fakes import FakeStorage
-from tests.gui.test_betting import MINSK, betting_page, cancel_with_reason, countdown, issue_single
+from tests.gui.betting_helpers import (
+    MINSK,
+    betting_page,
+    cancel_with_reason,
+    countdown,
+    issue_single,
+)
 from ui.dialogs.cancel_reason import CancelReasonDialog
 from ui.pages.betting import BettingPage
 from ui.pages.cancellations import CancellationsPage

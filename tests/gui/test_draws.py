@@ -20,7 +20,7 @@ from pos.poker.events import SCHEDULE, draw_code
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
 from tests.fakes import FakeStorage
-from tests.gui.test_betting import issue, type_stake
+from tests.gui.betting_helpers import issue, type_stake
 from tests.gui.test_main_window import login_page, sign_in
 from tests.gui.widgets import child, click
 from ui.connection import ShopConnection

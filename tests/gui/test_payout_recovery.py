@@ -23,7 +23,7 @@ from tests.conftest import REGISTER
 from tests.documents import PASSPORT
 from tests.fakeprinter import FlakyDummy
 from tests.fakes import FakeStorage
-from tests.gui.test_payouts import won_slip
+from tests.gui.payouts_helpers import won_slip
 from tests.gui.test_till import button, click, open_till, question_shown, text
 from tests.gui.widgets import open_window, sign_in
 from ui.main_window import MainWindow

@@ -1,95 +1,47 @@
-"""The results page: a manager records results in two steps, corrects them, loads files, settles."""
+"""The results page: the list, and a manager recording results in two steps."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from datetime import datetime, timedelta
-from decimal import Decimal
-from pathlib import Path
-from zoneinfo import ZoneInfo
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDateTimeEdit,
-    QFileDialog,
     QLineEdit,
-    QProgressBar,
     QPushButton,
     QSpinBox,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
 
-import pos.settlement.use_cases
-from pos.betting.slips import SlipStatus
 from pos.core.clock import FixedClock
-from pos.core.context import Context
-from pos.people.actor import Actor
-from pos.settlement.errors import CorrectionReasonRequired, InvalidResult, ResultExists
-from pos.settlement.results import Result, ResultEntry, ResultStatus
+from pos.settlement.errors import InvalidResult, ResultExists
+from pos.settlement.results import ResultEntry, ResultStatus
 from pos.shop.desk import Desk
-from pos.shop.services import Shop
-from tests.gui.widgets import child, click, open_window, shown_messages, sign_in
+from tests.gui.results_helpers import (
+    MATCH_101,
+    MINSK,
+    fill_in,
+    open_results,
+    reload,
+    result_of,
+    row_of,
+    start_of,
+)
+from tests.gui.widgets import child, click, shown_messages
 from ui.errors import MessageLabel
-from ui.pages.betting import BettingPage
 from ui.pages.results import ResultsPage
 from ui.tasks import TaskRunner
 from ui.widgets.result_card import ResultCard
 from ui.widgets.result_form import local_time
 
-MINSK = ZoneInfo("Europe/Minsk")
-MATCH_101 = "Динамо Минск 2 : 1 БАТЭ Борисов — победа хозяев (Динамо Минск); источник: АБФФ"
-
 
 @pytest.fixture
 def page(qtbot: QtBot, boss: Desk, runner: TaskRunner, clock: FixedClock) -> ResultsPage:
     return open_results(qtbot, boss, runner, clock)
-
-
-def open_results(qtbot: QtBot, desk: Desk, runner: TaskRunner, clock: FixedClock) -> ResultsPage:
-    """The page on Wednesday 2 December, 12:00 in Minsk: the matches of the 1st are over."""
-    clock.advance(timedelta(days=2))
-    results = ResultsPage(desk, runner, clock)
-    qtbot.addWidget(results)
-    results.resize(1280, 720)
-    results.show()
-    reload(qtbot, results)
-    return results
-
-
-def reload(qtbot: QtBot, page: ResultsPage, until: Callable[[], bool] | None = None) -> None:
-    page.refresh()
-    qtbot.waitUntil(until or (lambda: len(page.rows()) == 10))
-
-
-def row_of(page: ResultsPage, code: int) -> list[str]:
-    return next(row for row in page.rows() if row[0] == str(code))
-
-
-def type_score(qtbot: QtBot, parent: QWidget, home: int, away: int) -> None:
-    for name, goals in (("result_home", home), ("result_away", away)):
-        spin = child(parent, QSpinBox, name)
-        spin.selectAll()
-        qtbot.keyClicks(spin, str(goals))
-
-
-def fill_in(qtbot: QtBot, page: ResultsPage, code: int, home: int, away: int) -> None:
-    """Select the event and type its score; the source is set (no Cyrillic through keyClicks)."""
-    assert page.select_event(code)
-    type_score(qtbot, page, home, away)
-    page.card.form.set_source("АБФФ")
-
-
-def result_of(desk: Desk, code: int) -> Result | None:
-    return next(row.result for row in desk.results() if row.event.code == code)
-
-
-def start_of(desk: Desk, code: int) -> datetime:
-    return next(row.event.starts_at for row in desk.results() if row.event.code == code)
 
 
 # --- the list --------------------------------------------------------------------------------
@@ -371,232 +323,3 @@ def test_a_refused_record_then_a_settle_shows_only_the_settle_s_outcome(
         "results_message": "Проверено купонов: 0; рассчитывать пока нечего."
     }
     assert child(page, MessageLabel, "results_message").parent() is not page.card
-
-
-# --- corrections -----------------------------------------------------------------------------
-
-
-def test_a_recorded_result_is_corrected_with_a_reason(
-    qtbot: QtBot, page: ResultsPage, boss: Desk
-) -> None:
-    boss.record_result(101, 2, 1, source="АБФФ")
-    reload(qtbot, page, lambda: row_of(page, 101)[3] == "2:1")
-    assert page.select_event(101)
-    click(qtbot, page, "correct_result")
-    qtbot.waitUntil(lambda: page.correct_dialog is not None)
-    dialog = page.correct_dialog
-    assert child(dialog, QSpinBox, "result_home").value() == 2
-    type_score(qtbot, dialog, 3, 1)
-
-    click(qtbot, dialog, "correct_result_submit")
-
-    qtbot.waitUntil(lambda: dialog.message_text() == str(CorrectionReasonRequired()))
-    assert result_of(boss, 101) == boss.results()[2].result
-    assert child(dialog, QSpinBox, "result_home").value() == 3
-    dialog.set_reason("опечатка в счёте")
-    click(qtbot, dialog, "correct_result_submit")
-    qtbot.waitUntil(lambda: page.correct_dialog is None)
-    qtbot.waitUntil(lambda: row_of(page, 101)[3] == "3:1")
-    assert row_of(page, 101)[-1] == "boss\nиспр."
-    assert page.card_message_text().startswith("Результат события 101 исправлен.")
-    assert page.card.details_text().endswith("исправлений: 1")
-    corrected = result_of(boss, 101)
-    assert corrected is not None
-    assert (corrected.home, corrected.corrections) == (3, 1)
-
-
-# --- files -----------------------------------------------------------------------------------
-
-RESULTS_CSV = """Код;Хозяева;Гости;Статус;Начало_факт;Счёт_открыт;Окончание;Источник;Поле_гостей
-101;2;1;состоялось;01.12.2026 19:00;01.12.2026 19:23;01.12.2026 20:52;протокол матча АБФФ;
-102;0;0;состоялось;01.12.2026 16:30;;01.12.2026 18:21;протокол матча АБФФ;
-201;;;отменено;;;;протокол матча ФХРБ;
-"""
-
-
-def choose_file(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
-    monkeypatch.setattr(
-        QFileDialog, "getOpenFileName", staticmethod(lambda *_args: (str(path), ""))
-    )
-
-
-def test_a_results_file_is_loaded(
-    qtbot: QtBot, page: ResultsPage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    path = tmp_path / "results.csv"
-    path.write_text(RESULTS_CSV, encoding="utf-8")
-    choose_file(monkeypatch, path)
-
-    click(qtbot, page, "import_results")
-
-    qtbot.waitUntil(lambda: page.message_text() == "Из файла записано результатов: 3.")
-    qtbot.waitUntil(lambda: row_of(page, 101)[3] == "2:1")
-    assert [row_of(page, code)[3] for code in (102, 201)] == ["0:0", "отменено"]
-
-
-def test_a_results_file_with_a_bad_row_is_refused_whole(
-    qtbot: QtBot,
-    page: ResultsPage,
-    boss: Desk,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    path = tmp_path / "bad.csv"
-    path.write_text(RESULTS_CSV.replace("101;2;1;", "101;2;1,5;"), encoding="utf-8")
-    choose_file(monkeypatch, path)
-
-    click(qtbot, page, "import_results")
-
-    qtbot.waitUntil(lambda: page.message_text().startswith("Файл результатов «bad.csv» не"))
-    assert "строка 2: счёт гостей «1,5»" in page.message_text()
-    assert all(row.result is None for row in boss.results())
-
-
-def test_cancelling_the_file_chooser_does_nothing(
-    qtbot: QtBot, page: ResultsPage, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *_args: ("", "")))
-
-    click(qtbot, page, "import_results")
-
-    assert page.message_text() == ""
-
-
-# --- settling --------------------------------------------------------------------------------
-
-
-def held_settlement(
-    monkeypatch: pytest.MonkeyPatch,
-    gate: threading.Event,
-    threads: list[threading.Thread],
-    reports: list[pos.settlement.use_cases.SettleReport],
-) -> None:
-    """Settle a slip per chunk, and hold the worker after the first chunk until `gate` opens."""
-    real = pos.settlement.use_cases.settle_all
-
-    def settle_slowly(
-        ctx: Context, actor: Actor, progress: Callable[[int, int], None] | None = None
-    ) -> pos.settlement.use_cases.SettleReport:
-        threads.append(threading.current_thread())
-
-        def held(done: int, total: int) -> None:
-            assert progress is not None
-            progress(done, total)
-            if done == 1:
-                assert gate.wait(5)
-
-        reports.append(real(ctx, actor, held, chunk=1))
-        return reports[-1]
-
-    monkeypatch.setattr(pos.settlement.use_cases, "settle_all", settle_slowly)
-
-
-def test_settling_runs_off_the_gui_thread_with_progress_and_a_report(
-    qtbot: QtBot,
-    anna: Desk,
-    boss: Desk,
-    runner: TaskRunner,
-    clock: FixedClock,
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    anna.accept_bet([(101, "1")], Decimal("10"))
-    anna.accept_bet([(102, "X")], Decimal("5"))
-    anna.accept_bet([(101, "2"), (201, "1")], Decimal("4"), "express")
-    page = open_results(qtbot, boss, runner, clock)
-    boss.record_result(101, 2, 1, source="АБФФ")
-    boss.record_result(102, 1, 0, source="АБФФ")
-    boss.record_result(201, None, None, status="cancelled", source="ФХРБ")
-    gate, threads, reports = threading.Event(), [], []
-    held_settlement(monkeypatch, gate, threads, reports)
-    bar = child(page, QProgressBar, "settle_progress")
-
-    click(qtbot, page, "settle")
-
-    # The worker waits after the first slip; the window goes on showing what it sends.
-    qtbot.waitUntil(lambda: bar.value() == 1 and bar.maximum() == 3)
-    assert bar.isVisible()
-    assert bar.text() == "проверено купонов: 1 из 3"
-    assert not child(page, QPushButton, "settle").isEnabled()
-    assert page.message_text() == "Расчёт ставок…"
-    gate.set()
-    qtbot.waitUntil(lambda: page.message_text().startswith("Рассчитано"))
-    [report] = reports
-    assert (report.won, report.lost, report.refunds, report.payout) == (1, 2, 0, Decimal("21"))
-    assert page.message_text() == report.words()
-    assert bar.value() == bar.maximum() == 3
-    assert threads and threads[0] is not threading.main_thread()
-    qtbot.waitUntil(child(page, QPushButton, "settle").isEnabled)
-
-
-def test_settling_with_nothing_to_settle_says_so(qtbot: QtBot, page: ResultsPage) -> None:
-    click(qtbot, page, "settle")
-
-    qtbot.waitUntil(lambda: page.message_text().startswith("Проверено"))
-    assert page.message_text() == "Проверено купонов: 0; рассчитывать пока нечего."
-
-
-# --- who sees the page -----------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("login", "pin", "shown"), [("anna", "4821", False), ("boss", "9911", True)]
-)
-def test_only_a_manager_has_the_results_tab_after_the_till(
-    qtbot: QtBot,
-    demo_shop: Shop,
-    runner: TaskRunner,
-    ui_state: QSettings,
-    login: str,
-    pin: str,
-    shown: bool,
-) -> None:
-    window = open_window(qtbot, demo_shop, runner, ui_state)
-
-    sign_in(qtbot, window, login, pin)
-
-    titles = window.page_titles()
-    assert ("Результаты" in titles) is shown
-    assert (window.findChild(ResultsPage) is not None) is shown
-    if shown:
-        assert titles[titles.index("Касса") + 1] == "Результаты"
-
-
-# --- the slip details ------------------------------------------------------------------------
-
-
-def look_up(qtbot: QtBot, page: BettingPage, number: str) -> QWidget:
-    page.recent.look_up(number)
-    qtbot.waitUntil(lambda: page.recent.details_dialog is not None)
-    return page.recent.details_dialog
-
-
-def test_the_slip_details_explain_a_settled_express_leg_by_leg(
-    qtbot: QtBot, anna: Desk, boss: Desk, demo_shop: Shop, runner: TaskRunner, clock: FixedClock
-) -> None:
-    express = anna.accept_bet([(101, "1"), (103, "1")], Decimal("10"), "express")
-    waiting = anna.accept_bet([(101, "1"), (104, "X")], Decimal("10"), "express")
-    clock.advance(timedelta(days=3))
-    boss.record_result(101, 2, 1, source="АБФФ")
-    boss.record_result(103, None, None, status="postponed", source="АБФФ")
-    demo_shop.settle()
-    page = BettingPage(anna, runner, clock)
-    qtbot.addWidget(page)
-    page.show()
-
-    details = look_up(qtbot, page, express.number)
-
-    settlement = boss.settlement(express.number)
-    assert settlement is not None
-    assert settlement.status is SlipStatus.WON
-    assert details.field_texts()["Статус"] == "выигрыш"
-    assert details.settlement_text() == "\n".join(
-        ["Расчёт: выигрыш, к выплате 21,00 руб.", *settlement.lines]
-    )
-    assert "возврат" in settlement.lines[1]
-    qtbot.keyClick(details, Qt.Key.Key_Escape)
-    qtbot.waitUntil(lambda: page.recent.details_dialog is None)
-
-    details = look_up(qtbot, page, waiting.number)
-
-    assert details.field_texts()["Статус"] == "принят, ждёт результатов"
-    assert details.settlement_text() == ""

@@ -15,10 +15,10 @@ from pytestqt.qtbot import QtBot
 from pos.core.clock import FixedClock
 from pos.shop.services import Shop
 from tests.fakes import FakeStorage
-from tests.gui.test_betting import add_leg, issue, type_stake
+from tests.gui.betting_helpers import add_leg, issue, type_stake
+from tests.gui.payouts_helpers import scan, type_document
 from tests.gui.test_main_window import login_page, sign_in
 from tests.gui.test_manager_pin import authorise
-from tests.gui.test_payouts import scan, type_document
 from tests.gui.test_shift import enter
 from tests.gui.widgets import click
 from ui.connection import ShopConnection

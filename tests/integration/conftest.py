@@ -3,6 +3,7 @@
 `db_url` runs a test once on SQLite and once on PostgreSQL. The PostgreSQL server is started
 once per session (tests/integration/pg.py) and every test gets a fresh database on it; when
 no PostgreSQL binaries are installed, the PostgreSQL half is skipped with the reason shown.
+The fuzz tests (test_fuzz_*.py) share one demo shop per module and backend.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import os
 import pwd
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -18,7 +20,9 @@ from escpos.printer import Dummy
 from db.bootstrap import SqlStorage, open_storage
 from main import open_shop
 from pos.core.clock import FixedClock
+from pos.shop.desk import Desk
 from pos.shop.services import Shop
+from tests.conftest import NOW
 from tests.fakes import PlainPinHasher
 from tests.integration.pg import SERVER_USER, PostgresServer, find_binaries
 
@@ -110,3 +114,55 @@ def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
     shop.seed_demo()
     yield shop
     shop.close()
+
+
+# --- the fuzz tests' shop (test_fuzz_*.py): one per module and backend ---------------------
+
+
+@pytest.fixture(
+    scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+)
+def fuzz_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """One database per backend for the whole module: fuzzing needs many calls, not resets."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'shop.db'}"
+        return
+    server: PostgresServer = request.getfixturevalue("pg_server")
+    name = server.create_database()
+    yield server.url(name)
+    server.drop_database(name)
+
+
+@pytest.fixture(scope="module")
+def fuzz_clock() -> FixedClock:
+    return FixedClock(NOW)
+
+
+@pytest.fixture(scope="module")
+def fuzz_shop(fuzz_url: str, fuzz_clock: FixedClock) -> Iterator[Shop]:
+    """The demo shop, its shift open; the draws tests move its clock, in a module of their own."""
+    shop = open_shop(
+        fuzz_url, clock=fuzz_clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=Dummy()
+    )
+    shop.seed_demo()
+    yield shop
+    shop.close()
+
+
+@pytest.fixture(scope="module")
+def manager(fuzz_shop: Shop) -> Desk:
+    return fuzz_shop.login("boss", "9911")
+
+
+@pytest.fixture(scope="module")
+def cashier(fuzz_shop: Shop) -> Desk:
+    return fuzz_shop.login("anna", "4821")
+
+
+@pytest.fixture(scope="module")
+def edited(manager: Desk) -> int:
+    """An event of the line the fuzzing edits."""
+    manager.add_event(150, "hockey", "Лида", "Химик", NOW + timedelta(days=3))
+    return 150

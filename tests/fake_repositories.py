@@ -1,0 +1,190 @@
+"""What a fake database holds, and the fake repositories of its users, settings, audit log,
+line and draws.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from decimal import Decimal
+
+from pos.betting.slips import CashMovement, IdCheck, Slip, SlipStatus
+from pos.core.audit import EMPTY_HEAD, AuditRecord, ChainedRecord, ChainHead, chain_hash
+from pos.line.events import Event, OddsQuote, Sport
+from pos.payouts.journal import JournalEntry
+from pos.payouts.rules import PendingPayout
+from pos.people.users import User
+from pos.poker.draws import Draw
+from pos.settlement.results import Result
+from pos.till.day_reports import DayReport
+from pos.till.fiscal import FiscalReceipt, Register
+from pos.till.shifts import CashTransfer, Shift
+
+
+class FakeData:
+    """Everything a fake database holds."""
+
+    def __init__(self) -> None:
+        self.users: dict[str, User] = {}
+        self.settings: dict[str, str] = {}
+        self.serials: dict[str, str] = {}
+        self.audit: list[AuditRecord] = []
+        self.chain: list[ChainedRecord] = []
+        self.events: dict[int, Event] = {}
+        self.quotes: list[OddsQuote] = []
+        self.sport_limits: dict[Sport, Decimal] = {}
+        self.slips: dict[str, Slip] = {}
+        self.serial = 0
+        self.cash: list[CashMovement] = []
+        self.id_checks: list[IdCheck] = []
+        self.printers: dict[str, tuple[str | None, str | None]] = {}
+        self.registers: dict[str, Register] = {}
+        self.receipts: dict[tuple[str, int], FiscalReceipt] = {}
+        self.days: list[DayReport] = []
+        self.results: dict[int, Result] = {}
+        self.settled: dict[str, tuple[SlipStatus, Decimal]] = {}  # by slip number
+        self.corrections = 0
+        self.journal: dict[int, JournalEntry] = {}
+        self.journal_counter = 0
+        self.shifts: list[Shift] = []
+        self.transfers: list[CashTransfer] = []
+        self.draws: dict[int, Draw] = {}
+        self.pending_payouts: dict[str, PendingPayout] = {}  # by slip number
+        self.register_numbers: dict[str, str] = {}
+
+
+class FakeUsers:
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def get(self, login: str, *, for_update: bool = False) -> User | None:
+        return self._data.users.get(login)
+
+    def add(self, user: User) -> None:
+        self._data.users[user.login] = user
+
+    def update(self, user: User) -> None:
+        self._data.users[user.login] = user
+
+    def list(self) -> list[User]:
+        return sorted(self._data.users.values(), key=lambda u: u.login)
+
+
+class FakeSettings:
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def load(self) -> dict[str, str]:
+        return dict(self._data.settings)
+
+    def save(self, values: dict[str, str]) -> None:
+        self._data.settings.update(values)
+
+    def register_serial(self, terminal: str) -> str | None:
+        return self._data.serials.get(terminal)
+
+    def set_register_serial(self, terminal: str, serial: str) -> None:
+        self._data.serials[terminal] = serial
+
+    def register_number(self, terminal: str) -> str:
+        return self._data.register_numbers.get(terminal, "")
+
+    def set_register_number(self, terminal: str, number: str) -> None:
+        self._data.register_numbers[terminal] = number
+
+    def printer_texts(self, terminal: str) -> tuple[str | None, str | None]:
+        return self._data.printers.get(terminal, (None, None))
+
+    def set_printer_texts(self, terminal: str, slip: str, fiscal: str | None) -> None:
+        self._data.printers[terminal] = (slip, fiscal)
+
+
+class FakeAudit:
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def append(self, record: AuditRecord) -> None:
+        # One fake transaction at a time: numbered and chained at once.
+        head = self.head()
+        seq = head.seq + 1
+        self._data.audit.append(record)
+        self._data.chain.append(ChainedRecord(seq, record, chain_hash(head.hash, seq, record)))
+
+    def recent(self, limit: int) -> list[AuditRecord]:
+        return list(reversed(self._data.audit))[:limit]
+
+    def head(self) -> ChainHead:
+        last = self._data.chain[-1] if self._data.chain else None
+        return EMPTY_HEAD if last is None else ChainHead(last.seq, last.hash)
+
+    def chain(self) -> Iterator[ChainedRecord]:
+        return iter(list(self._data.chain))
+
+    def numbers_taken(self) -> int:
+        return len(self._data.chain)
+
+
+class FakeLine:
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def add_event(self, event: Event) -> None:
+        self._data.events[event.code] = event
+
+    def get_event(self, code: int) -> Event | None:
+        return self._data.events.get(code)
+
+    def events(self) -> list[Event]:
+        return [e for e in self._data.events.values() if e.sport is not Sport.POKER]
+
+    def events_by_code(self, codes: list[int]) -> dict[int, Event]:
+        return {code: self._data.events[code] for code in codes if code in self._data.events}
+
+    def add_quote(self, quote: OddsQuote) -> None:
+        self._data.quotes.append(quote)
+
+    def current_quotes(self, codes: list[int]) -> list[OddsQuote]:
+        latest: dict[tuple[int, str], OddsQuote] = {}
+        for quote in self._data.quotes:
+            if quote.event_code in codes:
+                latest[(quote.event_code, quote.market)] = quote
+        return list(latest.values())
+
+    def update_event(self, event: Event) -> None:
+        old = self._data.events[event.code]
+        self._data.events[event.code] = dataclasses.replace(event, suspended=old.suspended)
+
+    def quotes_for(self, picks: list[tuple[int, str]]) -> dict[tuple[int, str], OddsQuote]:
+        latest = {(q.event_code, q.market): q for q in self.current_quotes([c for c, _ in picks])}
+        return {pick: latest[pick] for pick in picks if pick in latest}
+
+    def set_suspended(self, code: int, suspended: bool) -> None:
+        event = self._data.events[code]
+        self._data.events[code] = dataclasses.replace(event, suspended=suspended)
+
+    def sport_limits(self) -> dict[Sport, Decimal]:
+        return dict(self._data.sport_limits)
+
+    def set_sport_limit(self, sport: Sport, limit: Decimal | None) -> None:
+        if limit is None:
+            self._data.sport_limits.pop(sport, None)
+        else:
+            self._data.sport_limits[sport] = limit
+
+
+class FakeDraws:
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def get(self, number: int, *, for_update: bool = False) -> Draw | None:
+        return self._data.draws.get(number)
+
+    def add(self, draw: Draw, event_code: int) -> None:
+        assert event_code in self._data.events and draw.number not in self._data.draws
+        self._data.draws[draw.number] = draw
+
+    def update(self, draw: Draw) -> None:
+        self._data.draws[draw.number] = draw
+
+    def recent(self, limit: int) -> list[Draw]:
+        return sorted(self._data.draws.values(), key=lambda d: -d.number)[:limit]

@@ -1,0 +1,221 @@
+"""The fake repositories of the till: slips, fiscal receipts and day reports, shifts."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import datetime
+from decimal import Decimal
+
+from pos.betting.slips import Cancellation, CashMovement, IdCheck, Slip, SlipStatus
+from pos.till.day_reports import DayReport
+from pos.till.fiscal import FiscalReceipt, Register
+from pos.till.shifts import ZERO, CashKind, CashTransfer, Shift, ShiftState, TransferKind
+
+try:  # tests.fake_slip_repositories
+    from tests.fake_repositories import FakeData
+except ImportError:  # fake_slip_repositories, with tests/ on sys.path (python tests/screenshots.py)
+    from fake_repositories import FakeData  # type: ignore[no-redef]
+
+
+class FakeSlips:
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def lock_issuing(self) -> None:
+        pass  # one fake transaction at a time
+
+    def next_serial(self) -> int:
+        self._data.serial += 1
+        return self._data.serial
+
+    def add(self, slip: Slip) -> None:
+        assert slip.number not in self._data.slips
+        assert all(s.request_key != slip.request_key for s in self._data.slips.values())
+        self._data.slips[slip.number] = slip
+
+    def get(self, number: str, *, for_update: bool = False) -> Slip | None:
+        slip = self._data.slips.get(number)
+        return None if slip is None else settled(self._data, slip)
+
+    def by_request(self, key: str) -> Slip | None:
+        found = next((s for s in self._data.slips.values() if s.request_key == key), None)
+        return None if found is None else settled(self._data, found)
+
+    def cancel(self, number: str, cancellation: Cancellation) -> None:
+        # As db/slips.py: only an open slip, else LookupError (a settled one is still open).
+        slip = self._data.slips.get(number)
+        if slip is None or slip.status is not SlipStatus.OPEN:
+            raise LookupError(f"slip {number} is not open")
+        self._data.slips[number] = dataclasses.replace(
+            slip, status=SlipStatus.CANCELLED, cancellation=cancellation
+        )
+
+    def count_reprint(self, number: str) -> int:
+        slip = self._data.slips[number]
+        self._data.slips[number] = dataclasses.replace(slip, reprints=slip.reprints + 1)
+        return slip.reprints + 1
+
+    def issued_since(self, terminal: str, since: datetime) -> list[Slip]:
+        found = [
+            s
+            for s in self._data.slips.values()
+            if s.terminal == terminal
+            and s.issued_at >= since
+            and s.status not in (SlipStatus.PENDING, SlipStatus.VOID)
+        ]
+        return [
+            settled(self._data, s) for s in sorted(found, key=lambda s: s.issued_at, reverse=True)
+        ]
+
+    def cancelled(self, limit: int) -> list[Slip]:
+        found = [s for s in self._data.slips.values() if s.cancellation is not None]
+        found.sort(key=lambda s: s.cancellation.at if s.cancellation else s.issued_at, reverse=True)
+        return found[:limit]
+
+    def add_cash(self, movement: CashMovement) -> None:
+        self._data.cash.append(movement)
+
+    def add_id_check(self, check: IdCheck) -> None:
+        self._data.id_checks.append(check)
+
+    def pending(self, terminal: str) -> Slip | None:
+        return next(
+            (
+                s
+                for s in self._data.slips.values()
+                if s.terminal == terminal and s.status is SlipStatus.PENDING
+            ),
+            None,
+        )
+
+    def confirm_pending(self, number: str, fiscal_receipt_no: int) -> bool:
+        slip = self._data.slips.get(number)
+        if slip is None or slip.status is not SlipStatus.PENDING:
+            return False
+        self._data.slips[number] = dataclasses.replace(
+            slip, status=SlipStatus.OPEN, fiscal_receipt_no=fiscal_receipt_no
+        )
+        return True
+
+    def mark_paid(self, number: str) -> bool:
+        # As db/slips.py: an open slip settled as won or refund; a lost one is never paid.
+        slip = self._data.slips.get(number)
+        found = self._data.settled.get(number)
+        if slip is None or slip.status is not SlipStatus.OPEN or found is None:
+            return False
+        if found[0] is SlipStatus.LOST:
+            return False
+        self._data.slips[number] = dataclasses.replace(slip, status=SlipStatus.PAID)
+        return True
+
+    def void_pending(self, number: str) -> bool:
+        slip = self._data.slips.get(number)
+        if slip is None or slip.status is not SlipStatus.PENDING:
+            return False
+        self._data.slips[number] = dataclasses.replace(
+            slip, status=SlipStatus.VOID, request_key="void:" + number, fiscal_receipt_no=None
+        )
+        return True
+
+
+class FakeFiscal:
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def register(self, serial: str, *, for_update: bool = False) -> Register | None:
+        return self._data.registers.get(serial)
+
+    def save_register(self, register: Register, *, was: int | None = None) -> bool:
+        stored = self._data.registers.get(register.serial)
+        if was is not None and (stored is None or stored.last_receipt_no != was):
+            return False
+        self._data.registers[register.serial] = register
+        return True
+
+    def add_receipt(self, receipt: FiscalReceipt) -> None:
+        key = (receipt.register_serial, receipt.number)
+        assert key not in self._data.receipts, "a receipt number used twice"
+        self._data.receipts[key] = receipt
+
+    def receipt(self, serial: str, number: int) -> FiscalReceipt | None:
+        return self._data.receipts.get((serial, number))
+
+    def mark_printed(self, serial: str, number: int) -> None:
+        self._change(serial, number, printed=True, in_doubt=False)
+
+    def mark_in_doubt(self, serial: str, number: int, in_doubt: bool) -> None:
+        self._change(serial, number, in_doubt=in_doubt)
+
+    def mark_spoiled(self, serial: str, number: int, reason: str) -> None:
+        self._change(serial, number, spoiled=reason, in_doubt=False, printed=False)
+
+    def _change(self, serial: str, number: int, **changes: object) -> None:
+        receipt = self._data.receipts[(serial, number)]
+        self._data.receipts[(serial, number)] = dataclasses.replace(receipt, **changes)  # type: ignore[arg-type]
+
+    def unprinted(self, serial: str) -> list[FiscalReceipt]:
+        found = [
+            r
+            for (s, _), r in self._data.receipts.items()
+            if s == serial and not r.printed and r.spoiled is None
+        ]
+        return sorted(found, key=lambda r: r.number)
+
+    def day_receipts(self, serial: str, day_no: int) -> list[FiscalReceipt]:
+        found = [
+            r for (s, _), r in self._data.receipts.items() if s == serial and r.day_no == day_no
+        ]
+        return sorted(found, key=lambda r: r.number)
+
+    def add_day_report(self, report: DayReport) -> None:
+        self._data.days.append(report)
+
+    def last_day_report(self, serial: str) -> DayReport | None:
+        return next((d for d in reversed(self._data.days) if d.register_serial == serial), None)
+
+
+def settled(data: FakeData, slip: Slip) -> Slip:
+    """The slip as the database shows it: an open slip takes its settlement's status."""
+    found = data.settled.get(slip.number)
+    if found is None:
+        return slip
+    status = found[0] if slip.status is SlipStatus.OPEN else slip.status
+    return dataclasses.replace(slip, status=status, settled_payout=found[1])
+
+
+class FakeShifts:
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def open_for(self, terminal: str, *, for_update: bool = False) -> Shift | None:
+        shift = next(
+            (s for s in self._data.shifts if s.terminal == terminal and s.state is ShiftState.OPEN),
+            None,
+        )
+        if shift is None:
+            return None
+        # The real table keeps a running balance; here it is summed (both are tested).
+        moved = sum((amount for _, amount in self.movements(terminal, shift.opened_at)), ZERO)
+        for kind, amount in self.transfers(shift.id):
+            moved += amount if kind is TransferKind.CASH_IN else -amount
+        return dataclasses.replace(shift, drawer=shift.opening_cash + moved)
+
+    def add(self, shift: Shift) -> Shift:
+        assert self.open_for(shift.terminal) is None
+        stored = dataclasses.replace(shift, id=len(self._data.shifts) + 1)
+        self._data.shifts.append(stored)
+        return stored
+
+    def close(self, shift: Shift) -> None:
+        self._data.shifts[shift.id - 1] = shift
+
+    def add_transfer(self, transfer: CashTransfer) -> None:
+        self._data.transfers.append(transfer)
+
+    def transfers(self, shift_id: int) -> list[tuple[TransferKind, Decimal]]:
+        return [(t.kind, t.amount) for t in self._data.transfers if t.shift_id == shift_id]
+
+    def movements(self, terminal: str, since: datetime) -> list[tuple[CashKind, Decimal]]:
+        return [
+            (m.kind, m.amount) for m in self._data.cash if m.terminal == terminal and m.at >= since
+        ]
