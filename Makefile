@@ -28,6 +28,7 @@ lint: $(VENV)/.dev-installed
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
+	$(BIN)/python -m tests.module_sizes
 
 bench: $(VENV)/.dev-installed
 	$(BIN)/python -m tests.bench $(ARGS)

@@ -15,10 +15,11 @@ from collections.abc import Collection
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Row, Table, bindparam, delete, exists, func, select, text, update
+from sqlalchemy import Row, Table, bindparam, delete, func, select, text, update
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
+from db.slip_statuses import stored_in
 from db.statements import run
 from db.tables import (
     CounterRow,
@@ -29,12 +30,14 @@ from db.tables import (
     SlipRow,
 )
 from db.types import UTCDateTime
-from pos.betting.slips import SlipStatus
+from pos.betting.slips import LIFE, Move, SlipStatus
 from pos.settlement.batch import VERDICT_STATUS, SettledBatch, Verdict
 from pos.settlement.results import Result, ResultStatus
 
 # The counter row both a settlement run and a correction of a result lock (see `lock`).
 _CORRECTIONS = "result_corrections"
+# The slips settlement may judge: db.slip_statuses.stored_in(LIFE[Move.SETTLE][0]), written
+# out by hand for the planners (see `unsettled`).
 _UNSETTLED = (
     "SELECT t.slip_id, t.terms FROM slip_terms AS t CROSS JOIN slips AS s "
     "LEFT JOIN settlements AS x ON x.slip_id = t.slip_id "
@@ -184,14 +187,7 @@ class SqlSettlementRepository:
 
     def count_unsettled(self) -> int:
         """How many issued slips have no settlement yet."""
-        query = (
-            select(func.count())
-            .select_from(SlipRow)
-            .where(
-                SlipRow.status == SlipStatus.OPEN.value,
-                ~exists().where(SettlementRow.slip_id == SlipRow.id),
-            )
-        )
+        query = select(func.count()).select_from(SlipRow).where(stored_in(LIFE[Move.SETTLE][0]))
         return int(self._session.scalar(query) or 0)
 
     def record(self, batch: SettledBatch, at: datetime) -> int:

@@ -10,6 +10,7 @@ from typing import Any, cast
 from sqlalchemy import Row, Table, bindparam, select, update
 from sqlalchemy.orm import Session
 
+from db.slip_statuses import moving
 from db.statements import SLIP_ID_OF_NUMBER, inserting, run
 from db.tables import (
     CashMovementRow,
@@ -24,7 +25,7 @@ from db.tables import (
 )
 from db.types import Kopecks
 from pos.betting.bets import parse_kind
-from pos.betting.slips import Cancellation, CashMovement, IdCheck, Leg, Slip, SlipStatus
+from pos.betting.slips import Cancellation, CashMovement, IdCheck, Leg, Slip, SlipStatus, Transition
 from pos.line.events import Sport
 from pos.settlement.terms import encode_terms
 
@@ -66,18 +67,6 @@ MOVE_DRAWER = (
     update(ShiftRow)
     .where(ShiftRow.terminal == bindparam("drawer_terminal"), ShiftRow.state == "open")
     .values(drawer=ShiftRow.drawer + bindparam("moved", type_=Kopecks()))
-)
-# Only a slip settled as won or refund, and not paid yet, is marked paid.
-_MARK_PAID = (
-    update(SlipRow)
-    .where(
-        SlipRow.number == bindparam("slip_number"),
-        SlipRow.status == SlipStatus.OPEN.value,
-        select(SettlementRow.slip_id)
-        .where(SettlementRow.slip_id == SlipRow.id, SettlementRow.status != "lost")
-        .exists(),
-    )
-    .values(status=SlipStatus.PAID.value)
 )
 _SLIP_SERIAL = "slip_serial"
 
@@ -148,25 +137,6 @@ class SqlSlipRepository:
         """The slip issued for this idempotency key, if any."""
         row = self._session.scalars(select(SlipRow).where(SlipRow.request_key == key)).one_or_none()
         return None if row is None else self._slips([row])[0]
-
-    def cancel(self, number: str, cancellation: Cancellation) -> None:
-        """Mark an open slip cancelled within its window.
-
-        Raises:
-            LookupError: the slip is not open any more (a programming error: checked before).
-        """
-        done = self._session.execute(
-            update(SlipRow)
-            .where(SlipRow.number == number, SlipRow.status == SlipStatus.OPEN.value)
-            .values(
-                status=SlipStatus.CANCELLED.value,
-                cancelled_at=cancellation.at,
-                cancelled_by=cancellation.by,
-                cancel_reason=cancellation.reason,
-            )
-        )
-        if done.rowcount != 1:  # type: ignore[attr-defined]
-            raise LookupError(f"slip {number} is not open")
 
     def count_reprint(self, number: str) -> int:
         """Count one more copy of the slip and return how many have been printed."""
@@ -247,30 +217,23 @@ class SqlSlipRepository:
         row = run(self._session, _PENDING, {"terminal": terminal}).first()
         return None if row is None else self._slips([row])[0]
 
-    def confirm_pending(self, number: str, fiscal_receipt_no: int) -> bool:
-        """Turn a pending slip into an issued (open) one; False if it was not pending."""
-        done = self._session.execute(
-            update(SlipRow)
-            .where(SlipRow.number == number, SlipRow.status == SlipStatus.PENDING.value)
-            .values(status=SlipStatus.OPEN.value, fiscal_receipt_no=fiscal_receipt_no)
-        )
-        return bool(done.rowcount == 1)  # type: ignore[attr-defined]
-
-    def mark_paid(self, number: str) -> bool:
-        """Mark a settled (won or refund), unpaid slip paid; False when it is not (any more)."""
-        done = run(self._session, _MARK_PAID, {"slip_number": number})
-        return bool(done.rowcount == 1)
-
-    def void_pending(self, number: str) -> bool:
-        """Void a pending slip and free its request key; False if it was not pending."""
-        done = self._session.execute(
-            update(SlipRow)
-            .where(SlipRow.number == number, SlipRow.status == SlipStatus.PENDING.value)
-            .values(
-                status=SlipStatus.VOID.value, request_key="void:" + number, fiscal_receipt_no=None
+    def move(self, transition: Transition) -> bool:
+        """Store the slip's new status and what changes with it, only while the slip is in
+        one of the statuses the move starts from (pos.betting.slips.LIFE); False when not."""
+        changes = transition.changes
+        cancellation = changes.pop("cancellation", None)
+        if cancellation is not None:
+            changes.update(
+                cancelled_at=cancellation.at,
+                cancelled_by=cancellation.by,
+                cancel_reason=cancellation.reason,
             )
+        done = run(
+            self._session,
+            moving(transition.move),
+            {"slip_number": transition.number, "new_status": transition.status.value, **changes},
         )
-        return bool(done.rowcount == 1)  # type: ignore[attr-defined]
+        return bool(done.rowcount == 1)
 
     def _event_ids(self, codes: list[int]) -> dict[int, int]:
         rows = self._session.execute(

@@ -6,7 +6,7 @@ import dataclasses
 from datetime import datetime
 from decimal import Decimal
 
-from pos.betting.slips import Cancellation, CashMovement, IdCheck, Slip, SlipStatus
+from pos.betting.slips import CashMovement, IdCheck, Slip, SlipStatus, Transition
 from pos.till.day_reports import DayReport
 from pos.till.fiscal import FiscalReceipt, Register
 from pos.till.shifts import ZERO, CashKind, CashTransfer, Shift, ShiftState, TransferKind
@@ -40,15 +40,6 @@ class FakeSlips:
     def by_request(self, key: str) -> Slip | None:
         found = next((s for s in self._data.slips.values() if s.request_key == key), None)
         return None if found is None else settled(self._data, found)
-
-    def cancel(self, number: str, cancellation: Cancellation) -> None:
-        # As db/slips.py: only an open slip, else LookupError (a settled one is still open).
-        slip = self._data.slips.get(number)
-        if slip is None or slip.status is not SlipStatus.OPEN:
-            raise LookupError(f"slip {number} is not open")
-        self._data.slips[number] = dataclasses.replace(
-            slip, status=SlipStatus.CANCELLED, cancellation=cancellation
-        )
 
     def count_reprint(self, number: str) -> int:
         slip = self._data.slips[number]
@@ -88,33 +79,17 @@ class FakeSlips:
             None,
         )
 
-    def confirm_pending(self, number: str, fiscal_receipt_no: int) -> bool:
-        slip = self._data.slips.get(number)
-        if slip is None or slip.status is not SlipStatus.PENDING:
-            return False
-        self._data.slips[number] = dataclasses.replace(
-            slip, status=SlipStatus.OPEN, fiscal_receipt_no=fiscal_receipt_no
-        )
-        return True
-
-    def mark_paid(self, number: str) -> bool:
-        # As db/slips.py: an open slip settled as won or refund; a lost one is never paid.
-        slip = self._data.slips.get(number)
+    def move(self, transition: Transition) -> bool:
+        # As db/slip_statuses.py: stored only while the slip, its settlement read with it
+        # (a settled slip keeps the status 'open'), is in a status the move starts from.
+        slip = self._data.slips.get(number := transition.number)
+        if slip is None or slip.status in (SlipStatus.WON, SlipStatus.LOST, SlipStatus.REFUND):
+            return False  # never stored so: settlement writes `settled`
         found = self._data.settled.get(number)
-        if slip is None or slip.status is not SlipStatus.OPEN or found is None:
+        status = found[0] if slip.status is SlipStatus.OPEN and found is not None else slip.status
+        if not transition.allowed_from(status):
             return False
-        if found[0] is SlipStatus.LOST:
-            return False
-        self._data.slips[number] = dataclasses.replace(slip, status=SlipStatus.PAID)
-        return True
-
-    def void_pending(self, number: str) -> bool:
-        slip = self._data.slips.get(number)
-        if slip is None or slip.status is not SlipStatus.PENDING:
-            return False
-        self._data.slips[number] = dataclasses.replace(
-            slip, status=SlipStatus.VOID, request_key="void:" + number, fiscal_receipt_no=None
-        )
+        self._data.slips[number] = transition.applied(slip)
         return True
 
 

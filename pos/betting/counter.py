@@ -21,7 +21,7 @@ from pos.betting.errors import (
 from pos.betting.identity_checks import _check_identity
 from pos.betting.numbers import LENGTH, make_slip_number, parse_slip_number
 from pos.betting.pricing import PickOrBlock, PricedBet, normalise_picks, price_bet
-from pos.betting.slips import CashMovement, Slip, SlipStatus
+from pos.betting.slips import CashMovement, Slip, SlipStatus, issued, voided
 from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
@@ -164,7 +164,9 @@ def confirm_pending(
         receipt, after = fiscal.next_receipt(
             register, ReceiptKind.INCOME, slip.stake, now, slip.cashier, slip.number
         )
-    uow.slips.confirm_pending(slip.number, receipt.number)
+    issue = issued(slip.number, receipt.number)
+    if not uow.slips.move(issue):
+        raise ConcurrentChange()
     uow.slips.add_cash(
         CashMovement(
             slip.issued_at, slip.terminal, slip.cashier, CashKind.STAKE, slip.stake, slip.number
@@ -183,7 +185,7 @@ def confirm_pending(
         AuditAction.BET_ACCEPTED,
         f"{slip.number} {slip.kind} {slip.stake}{agreed} чек {receipt.number}{late}",
     )
-    return dataclasses.replace(slip, status=SlipStatus.OPEN, fiscal_receipt_no=receipt.number)
+    return issue.applied(slip)
 
 
 def void_pending(
@@ -205,7 +207,9 @@ def void_pending(
     if slip.status is not SlipStatus.PENDING:
         raise SlipNotOpen(slip.number, "выдан")
     planned = slip.fiscal_receipt_no
-    uow.slips.void_pending(slip.number)
+    void = voided(slip.number)
+    if not uow.slips.move(void):
+        raise ConcurrentChange()
     detail = f"{slip.number}: {why}"
     if spoil and planned is not None:
         fiscal.spoil_planned(
@@ -225,7 +229,7 @@ def void_pending(
         )
         detail += f"; чек {planned} аннулирован"
     teller.audit(uow, now, AuditAction.SLIP_VOIDED, detail[:500])
-    return dataclasses.replace(slip, status=SlipStatus.VOID, fiscal_receipt_no=None)
+    return void.applied(slip)
 
 
 def _pending_slip(uow: UnitOfWork, number: str) -> Slip:

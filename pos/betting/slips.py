@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
+from typing import Any, Final
 
 from pos.betting.bets import BetKind
 from pos.line.events import Sport
@@ -149,3 +152,92 @@ class Slip:
             return [[(leg.event_code, leg.market) for leg in m] for m in slip.members]
 
         return (self.kind, self.stake, picks(self)) == (other.kind, other.stake, picks(other))
+
+
+class Move(enum.StrEnum):
+    """What happens to a slip in its life (issue 17): each move has a rule below."""
+
+    ISSUE = "issue"  # the printer took it: the stake is in, the slip is open (p.8)
+    VOID = "void"  # it did not come out: never issued, never payable
+    CANCEL = "cancel"  # within the 5-minute window (p.8)
+    SETTLE = "settle"  # the results judged it (p.18-p.21)
+    UNSETTLE = "unsettle"  # a result was corrected before the slip was paid
+    PAY = "pay"  # the winnings or the refund went out of the drawer
+
+
+_OPEN = frozenset({SlipStatus.OPEN})
+_JUDGED = frozenset({SlipStatus.WON, SlipStatus.LOST, SlipStatus.REFUND})
+# The slip's life: for each move, the statuses it starts from and the ones it leads to.
+# The repositories store the status they are given only where the slip is still in one of
+# the statuses the move starts from (pos.core.ports.SlipRepository.move).
+LIFE: Final[Mapping[Move, tuple[frozenset[SlipStatus], frozenset[SlipStatus]]]] = {
+    Move.ISSUE: (frozenset({SlipStatus.PENDING}), _OPEN),
+    Move.VOID: (frozenset({SlipStatus.PENDING}), frozenset({SlipStatus.VOID})),
+    Move.CANCEL: (_OPEN, frozenset({SlipStatus.CANCELLED})),
+    Move.SETTLE: (_OPEN, _JUDGED),
+    Move.UNSETTLE: (_JUDGED, _OPEN),
+    Move.PAY: (frozenset({SlipStatus.WON, SlipStatus.REFUND}), frozenset({SlipStatus.PAID})),
+}
+
+
+@dataclass(frozen=True)
+class Transition:
+    """A slip's move as the repository stores it: its new status and what changes with it,
+    written only while the slip is still in one of the statuses the move starts from."""
+
+    number: str
+    move: Move
+    status: SlipStatus
+    fiscal_receipt_no: int | None = None
+    request_key: str | None = None
+    cancellation: Cancellation | None = None
+
+    def __post_init__(self) -> None:
+        if self.status not in LIFE[self.move][1]:
+            raise ValueError(f"{self.move} does not lead to {self.status}")
+
+    @property
+    def before(self) -> frozenset[SlipStatus]:
+        """The statuses the slip must be in for the move to be stored."""
+        return LIFE[self.move][0]
+
+    def allowed_from(self, status: SlipStatus) -> bool:
+        """True when a slip in `status` may make this move."""
+        return status in self.before
+
+    @property
+    def changes(self) -> dict[str, Any]:
+        """The slip's fields the move writes besides its status."""
+        return {name: getattr(self, name) for name in _CHANGES.get(self.move, ())}
+
+    def applied(self, slip: Slip) -> Slip:
+        """The slip after the move (for what the use case returns)."""
+        return dataclasses.replace(slip, status=self.status, **self.changes)
+
+
+# What a move writes besides the status.
+_CHANGES: Final[Mapping[Move, tuple[str, ...]]] = {
+    Move.ISSUE: ("fiscal_receipt_no",),
+    Move.VOID: ("fiscal_receipt_no", "request_key"),
+    Move.CANCEL: ("cancellation",),
+}
+
+
+def issued(number: str, fiscal_receipt_no: int) -> Transition:
+    """A pending slip issued with the income receipt of its stake."""
+    return Transition(number, Move.ISSUE, SlipStatus.OPEN, fiscal_receipt_no=fiscal_receipt_no)
+
+
+def voided(number: str) -> Transition:
+    """A pending slip voided: its request key is freed, so the player may ask again."""
+    return Transition(number, Move.VOID, SlipStatus.VOID, request_key="void:" + number)
+
+
+def cancelled(number: str, cancellation: Cancellation) -> Transition:
+    """An open slip cancelled within its window."""
+    return Transition(number, Move.CANCEL, SlipStatus.CANCELLED, cancellation=cancellation)
+
+
+def paid(number: str) -> Transition:
+    """A slip settled as won or refund, paid out."""
+    return Transition(number, Move.PAY, SlipStatus.PAID)

@@ -3,7 +3,6 @@ cancellation with its return receipt; a bet on a draw no later than its round's 
 
 from __future__ import annotations
 
-import dataclasses
 from datetime import datetime
 
 from pos.betting.counter import _STATUS_WORDS, find_slip
@@ -13,10 +12,11 @@ from pos.betting.errors import (
     SlipNotOpen,
     WindowClosed,
 )
-from pos.betting.slips import Cancellation, CashMovement, Slip, SlipStatus
+from pos.betting.slips import Cancellation, CashMovement, Slip, SlipStatus, cancelled
 from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
+from pos.core.errors import ConcurrentChange
 from pos.core.inputs import REASON, clean_text
 from pos.core.ports import UnitOfWork
 from pos.poker.draws import Round
@@ -64,7 +64,9 @@ def cancel_in_window(
     if slip.stake > shift.drawer:
         raise DrawerShort(slip.stake, shift.drawer, payout=False)
     cancellation = Cancellation(now, teller.login, why[:200])
-    uow.slips.cancel(slip.number, cancellation)
+    cancel = cancelled(slip.number, cancellation)
+    if not uow.slips.move(cancel):
+        raise ConcurrentChange()  # settled meanwhile by another terminal
     uow.slips.add_cash(
         CashMovement(
             now, teller.terminal, teller.login, CashKind.WINDOW_REFUND, -slip.stake, slip.number
@@ -88,8 +90,7 @@ def cancel_in_window(
         AuditAction.SLIP_CANCELLED,
         f"{slip.number}: {why} (чек возврата {receipt.number})",
     )
-    cancelled = dataclasses.replace(slip, status=SlipStatus.CANCELLED, cancellation=cancellation)
-    return cancelled, receipt
+    return cancel.applied(slip), receipt
 
 
 def cancel_deadline(slip: Slip) -> datetime:

@@ -21,7 +21,7 @@ from datetime import datetime
 
 from pos.betting.counter import find_slip
 from pos.betting.errors import DrawerShort
-from pos.betting.slips import CashMovement, Slip
+from pos.betting.slips import CashMovement, Slip, paid
 from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction, AuditRecord
@@ -155,7 +155,7 @@ def make_payout(
         pending, receipt, after = planned.pending, planned.receipt, planned.after
     if not uow.pending_payouts.remove(slip_number):
         return _made_before(uow, slip_number)
-    if not uow.slips.mark_paid(slip_number):
+    if not uow.slips.move(paid(slip_number)):
         raise NotPayable(slip_number, "paid")
     fiscal.record_receipt(uow, dataclasses.replace(receipt, printed=True), after)
     entry = JournalEntry(
