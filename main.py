@@ -181,7 +181,7 @@ def _run_window(setup: Setup) -> int:
         # Runs on the window's worker thread, after the window is shown.
         shop = _open_shop(setup, clock)
         if shop.is_empty():
-            added = shop.seed_demo(played_yesterday=True)
+            added = shop.seed_demo(played_yesterday=True, chain=True)
             log.info("new database: demo users and %d demo events added", added)
         return shop
 

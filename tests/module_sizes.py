@@ -32,7 +32,8 @@ def too_long(top: Path) -> list[tuple[str, int]]:
 def main() -> int:
     found = too_long(Path.cwd())
     for name, lines in found:
-        print(f"{name}: {lines} lines (at most {LIMIT}; split it by what its parts do)")
+        advice = "split it by what its parts do"
+        sys.stdout.write(f"{name}: {lines} lines (at most {LIMIT}; {advice})\n")
     return 1 if found else 0
 
 

@@ -29,7 +29,7 @@ class Exit(enum.IntEnum):
 
 
 def _seed_demo(shop: Shop, args: argparse.Namespace) -> int:
-    added = shop.seed_demo(played_yesterday=True)
+    added = shop.seed_demo(played_yesterday=True, chain=True)
     sys.stdout.write(
         f"Демо-линия: добавлено событий {added}; пользователи anna (4821), boss (9911).\n"
     )

@@ -88,6 +88,7 @@ def _won_slips(shop: Shop, clock: FixedClock, count: int) -> list[str]:
                     possible_payout=D(stake) * D("2.10"),
                     terminal="К1",
                     cashier="anna",
+                    office="M1",
                     issued_at=clock.now(),
                     request_key=f"bulk-{stake}",
                 )
@@ -115,7 +116,7 @@ def test_a_payout_lands_in_the_journal_and_its_receipt(db_shop: Shop, clock: Fix
         ("expense", 210, True)
     ]
     assert _sql(db_shop, "SELECT kind, amount FROM cash_movements") == [("payout", -210)]
-    assert _sql(db_shop, "SELECT value FROM counters WHERE name = 'journal'") == [(1,)]
+    assert _sql(db_shop, "SELECT value FROM counters WHERE name = 'journal:M1'") == [(1,)]
     with pytest.raises(NotPayable, match="уже выплачен"):
         anna.pay_out(number, PASSPORT)
     fixed = db_shop.login("boss", "9911").correct_journal_entry(
@@ -189,7 +190,7 @@ def test_a_printer_failure_midway_pays_nothing_and_uses_no_number(
     with pytest.raises(PayoutNotPrinted):
         anna.pay_out(first, PASSPORT)
     assert _sql(db_shop, "SELECT count(*) FROM journal_entries") == [(0,)]
-    assert _sql(db_shop, "SELECT value FROM counters WHERE name = 'journal'") == [(0,)]
+    assert _sql(db_shop, "SELECT value FROM counters WHERE name = 'journal:M1'") == [(0,)]
     assert _sql(db_shop, "SELECT count(*) FROM fiscal_receipts") == [(0,)]
     assert db_shop.slip(first).status is SlipStatus.WON
     flaky.broken = False
