@@ -79,6 +79,10 @@ class Context:
         """A new transaction on this shop's database."""
         return self._adapters.storage.unit_of_work()
 
+    def reports_unit_of_work(self) -> UnitOfWork:
+        """A transaction for reading the reports: on the replica when there is one."""
+        return (self._adapters.reports or self._adapters.storage).unit_of_work()
+
     def settings(self) -> ShopSettings:
         """The settings in force in this terminal's office."""
         with self.unit_of_work() as uow:
@@ -115,6 +119,8 @@ class Context:
         with self._station_lock:
             self._station.close()
         self._adapters.storage.close()
+        if self._adapters.reports is not None:
+            self._adapters.reports.close()
 
 
 class _Bound(Protocol):

@@ -182,3 +182,5 @@ class Adapters:
     write_journal: JournalWriter
     write_report: ReportWriter
     pins: PinHasher
+    # A read-only replica the reports read from (a chain's standby); None: the storage.
+    reports: Storage | None = None

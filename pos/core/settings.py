@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from datetime import time
 from decimal import Decimal, InvalidOperation
@@ -31,6 +32,7 @@ OFFICE_SETTINGS = (
 _MAX_TEXT = 200
 _MAX_ZONE = 64  # the longest IANA name is 32 characters
 _MAX_ODDS_LIMIT = Decimal(1_000_000_000)
+_OFFICE_CODE = re.compile(r"[0-9A-ZА-ЯЁ_-]{1,16}")
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,18 @@ def from_text(stored: dict[str, str]) -> ShopSettings:
         office_code=stored.get("office_code", ""),
         office_name=stored.get("office_name", ""),
     )
+
+
+def check_office_code(value: object) -> str:
+    """An office code as stored: up to 16 letters, digits, "-" or "_", in capitals ("m2": M2).
+
+    Raises:
+        InvalidSetting: empty, too long, or with a space or another sign.
+    """
+    code = shown(value, 40).strip().upper()
+    if not _OFFICE_CODE.fullmatch(code):
+        raise InvalidSetting("office_code", "office_code")
+    return code
 
 
 def check_text(name: str, value: object) -> str:

@@ -3,18 +3,15 @@ settings it keeps over the organiser's."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from pos.core import settings as shop_settings
 from pos.core.input_errors import InvalidSetting
-from pos.core.inputs import shown
 from pos.core.settings import OFFICE_SETTINGS, ShopSettings
 
 # A database from before offices is this office (db/migrations/versions/0011_offices.py).
 FIRST_OFFICE = "M1"
-_CODE = re.compile(r"[0-9A-ZА-ЯЁ_-]{1,16}")
 
 
 @dataclass(frozen=True)
@@ -27,18 +24,6 @@ class Office:
     settings: Mapping[str, str] = field(default_factory=dict)
 
 
-def check_code(value: object) -> str:
-    """An office code as stored: up to 16 letters, digits, "-" or "_", in capitals ("m2": M2).
-
-    Raises:
-        InvalidSetting: empty, too long, or with a space or another sign.
-    """
-    code = shown(value, 40).strip().upper()
-    if not _CODE.fullmatch(code):
-        raise InvalidSetting("office_code", "office_code")
-    return code
-
-
 def new_office(code: object, name: object, address: object) -> Office:
     """An office as a manager typed it, checked.
 
@@ -46,7 +31,7 @@ def new_office(code: object, name: object, address: object) -> Office:
         InvalidSetting: the code, the name or the address does not fit.
     """
     return Office(
-        check_code(code),
+        shop_settings.check_office_code(code),
         shop_settings.check_text("office_name", name),
         shop_settings.check_text("address", address),
     )

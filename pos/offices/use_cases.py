@@ -9,8 +9,9 @@ from pos.core.context import Context
 from pos.core.errors import NotPermitted
 from pos.core.input_errors import InvalidText
 from pos.core.inputs import TERMINAL, clean_text
+from pos.core.settings import check_office_code as check_code
 from pos.offices.errors import OfficeExists, OtherOfficesJournal, TerminalBusy, UnknownOffice
-from pos.offices.offices import Office, check_code, new_office, with_settings
+from pos.offices.offices import Office, new_office, with_settings
 from pos.people.actor import Actor
 from pos.people.permissions import Permission
 

@@ -241,7 +241,7 @@ def create_user(
     """
     actor.require(Permission.USERS)
     user = User(check_login(login), parse_role(role), ctx.pins.hash(check_pin(pin)))
-    where = ctx.office if office is None else office
+    where = ctx.office if office is None else shop_settings.check_office_code(office)
     if user.role is Role.HEAD or where != ctx.office:
         actor.require(Permission.CHAIN)
     with ctx.unit_of_work() as uow:
@@ -267,6 +267,7 @@ def assign_user(ctx: Context, actor: Actor, login: str, *, office: str, role: st
         NotPermitted; UnknownUser; UnknownOffice; InvalidUser: not a role of an office.
     """
     actor.require(Permission.USERS)
+    office = shop_settings.check_office_code(office)
     if office != ctx.office:
         actor.require(Permission.CHAIN)
     name = clean_text(login, "login", LOGIN)

@@ -27,14 +27,14 @@ class OfficeFacts:
 
     @property
     def busy(self) -> bool:
-        """False for an office with nothing to show (it gets no row)."""
-        figures = (self.issued.count, self.paid.count, self.drawers, self.liabilities)
-        return any(figures)
+        """False for an office with nothing done in the period and no open slips: it gets no
+        row (a float alone in a drawer is not an operation)."""
+        return any((self.issued.count, self.paid.count, self.liabilities))
 
 
 def offices_report(facts: Sequence[OfficeFacts], period: Period, made_at: datetime) -> Report:
     """Each office on a row: stakes taken and kept, payouts, the drawers and liabilities; an
-    office with none of them has no row."""
+    office with no bets or payouts in the period and no open slips has no row."""
     columns = (
         Column("Пункт", 16),
         _sum("Купонов", 7),

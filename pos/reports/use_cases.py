@@ -65,7 +65,7 @@ def report(
     if whole:
         actor.require(Permission.CHAIN)
     code = None if whole else readable_office(ctx, actor, office)
-    with ctx.unit_of_work() as uow:
+    with ctx.reports_unit_of_work() as uow:
         zone = shop_settings.from_text(uow.settings.load()).zone
         made_at = ctx.clock.now().astimezone(zone)
         period = Period.of(date_from, date_to, zone)

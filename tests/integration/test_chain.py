@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
+import psycopg
 import pytest
 from escpos.printer import Dummy
 
@@ -27,6 +28,7 @@ from pos.reports.use_cases import WHOLE_CHAIN
 from pos.shop.services import Shop
 from tests.documents import PASSPORT
 from tests.fakes import PlainPinHasher
+from tests.integration.pg import PostgresServer
 from tests.shifts import reopen_shift
 
 pytestmark = pytest.mark.integration
@@ -200,3 +202,46 @@ def test_the_chains_report_puts_each_office_on_a_row(
     whole = boss.report(ReportKind.TURNOVER, today, today, office=WHOLE_CHAIN)
     assert sum(row[3] for row in whole.rows) == D("35.00")
     assert boss.report(ReportKind.TURNOVER, today, today, office="M2").rows[0][3] == D("25.00")
+
+
+@pytest.mark.postgres
+@pytest.mark.warns_in_log  # the replica of another schema is not used, and the log says so
+def test_the_reports_read_from_a_replica_when_one_is_given(
+    pg_server: PostgresServer, pg_migrated_url: str, clock: FixedClock
+) -> None:
+    """A stand-in for a streaming standby: a copy of the primary taken before a bet. The
+    reports read the copy; everything else the primary. A replica of another schema is not
+    used: the reports read the primary."""
+    seeded = _open(pg_migrated_url, clock, "К1")
+    seeded.seed_demo()
+    seeded.close()
+    primary = pg_migrated_url.rsplit("/", 1)[1]
+    replica = pg_server.create_database(template=primary)
+    shop = open_shop(
+        pg_migrated_url,
+        clock=clock,
+        terminal="К1",
+        pin_hasher=PlainPinHasher(),
+        printer=Dummy(),
+        reports_url=pg_server.url(replica),
+    )
+    try:
+        today = clock.now().astimezone(shop.settings().zone).date()
+        slip = shop.login("anna", "4821").accept_bet([(101, "1")], stake="10")
+        assert shop.slip(slip.number).stake == D("10.00")  # the primary has it
+        assert shop.report(ReportKind.TURNOVER, today, today).empty  # the replica has not
+    finally:
+        shop.close()
+    with psycopg.connect(pg_server.url(replica)) as c:
+        c.execute("UPDATE alembic_version SET version_num = '0010'")
+    shop = _open(pg_migrated_url, clock, "К1")
+    other = open_shop(
+        pg_migrated_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(),
+        printer=Dummy(), reports_url=pg_server.url(replica),
+    )  # fmt: skip
+    try:
+        assert not other.report(ReportKind.TURNOVER, today, today).empty  # the primary's
+    finally:
+        other.close()
+        shop.close()
+    pg_server.drop_database(replica)

@@ -80,8 +80,9 @@ def test_in_a_chain_the_line_results_and_settlement_are_the_heads() -> None:
 
 def test_every_manager_only_permission_is_checked_by_a_call() -> None:
     manager_only = {p for p in MATRIX[Role.MANAGER] if not allowed(Role.CASHIER, p)}
-    # CHAIN comes after another manager's permission in every call (tests/unit/pos/test_offices.py).
-    assert manager_only - {Permission.CHAIN} == set(CALLS)  # a new one needs its call here (and its check in pos)
+    # A new one needs its call here (and its check in pos). CHAIN comes after another
+    # manager's permission in every call: tests/unit/pos/test_offices.py tries it.
+    assert manager_only - {Permission.CHAIN} == set(CALLS)
 
 
 @pytest.fixture
