@@ -278,6 +278,8 @@ class ReportsPage(QWidget):
         dated = self.kind() not in SNAPSHOTS
         self._from.setEnabled(dated)
         self._to.setEnabled(dated)
+        # The chain's report is of every office; the choice is for the others.
+        self._office.setEnabled(self._office.count() > 1 and self.kind() is not ReportKind.OFFICES)
         for button in (self._show_button, self._pdf_button, self._csv_button, self._print_button):
             button.setEnabled(idle)
 
