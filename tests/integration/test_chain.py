@@ -8,7 +8,7 @@ import gzip
 import shutil
 import threading
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -17,15 +17,13 @@ import pytest
 from escpos.printer import Dummy
 
 from main import open_shop
-from pos.betting import counter
-from pos.betting.bets import parse_kind
-from pos.betting.numbers import make_slip_number
-from pos.betting.slips import Leg, Slip, SlipStatus
+from pos.betting.slips import SlipStatus
 from pos.core.clock import FixedClock
 from pos.payouts.errors import NotPayable
 from pos.reports.tables import ReportKind
 from pos.reports.use_cases import WHOLE_CHAIN
 from pos.shop.services import Shop
+from tests.chain_helpers import won_slips
 from tests.documents import PASSPORT
 from tests.fakes import PlainPinHasher
 from tests.integration.pg import PostgresServer
@@ -91,40 +89,7 @@ def chain(db_url: str, clock: FixedClock) -> Iterator[Shop]:
 
 
 def _won_slips(shop: Shop, clock: FixedClock) -> dict[str, list[str]]:
-    """PER_OFFICE singles on 101 "1" at 2.10 issued in each office, won and settled; the clock
-    then stands on the first day they may be paid."""
-    numbers: dict[str, list[str]] = {}
-    with shop.unit_of_work() as uow:
-        demo = uow.line.get_event(101)
-        assert demo is not None
-        version = next(q.version for q in uow.line.current_quotes([101]) if q.market == "1")
-        secret = counter._secret(uow)
-        for index, office in enumerate(OFFICES):
-            for stake in range(1, PER_OFFICE + 1):
-                number = make_slip_number(uow.slips.next_serial(), secret)
-                leg = Leg(101, "1", D("2.10"), version, demo.home, demo.away, demo.starts_at)
-                uow.slips.add(
-                    Slip(
-                        number=number,
-                        kind=parse_kind("single"),
-                        members=((leg,),),
-                        stake=D(stake),
-                        total_odds=D("2.10"),
-                        possible_payout=D(stake) * D("2.10"),
-                        terminal=f"К{index + 1}",
-                        cashier="chief",
-                        office=office,
-                        issued_at=clock.now(),
-                        request_key=f"chain-{office}-{stake}",
-                    )
-                )
-                numbers.setdefault(office, []).append(number)
-        uow.commit()
-    clock.advance(timedelta(days=3))
-    shop.login("chief", "7777").record_result(101, 2, 1, source="АБФФ")
-    shop.settle()
-    clock.advance(timedelta(days=1))  # paid from the day after the event (p.24)
-    return numbers
+    return won_slips(shop, clock, OFFICES, PER_OFFICE)
 
 
 def test_four_offices_paying_at_once_each_number_their_journal_from_one(
