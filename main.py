@@ -43,6 +43,7 @@ class Setup:
     data_dir: Path
     url: str
     terminal: str
+    reports_url: str | None = None  # a chain's replica for the reports (terminal.toml)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -79,7 +80,10 @@ def _prepare(args: argparse.Namespace, *, to_stderr: bool) -> Setup:
     config: TerminalConfig = load_terminal_config(data_dir)
     write_default_config(data_dir, config)
     return Setup(
-        data_dir, args.db or config.database_url(data_dir), args.terminal or config.terminal
+        data_dir,
+        args.db or config.database_url(data_dir),
+        args.terminal or config.terminal,
+        config.reports_database or None,
     )
 
 
@@ -92,9 +96,13 @@ def open_shop(
     fiscal_printer: object = None,
     pin_hasher: PinHasher | None = None,
     jobs_dir: Path | None = None,
+    reports_url: str | None = None,
 ) -> Shop:
     """The shop on the database at `url`, created or migrated first: the entry the window,
     the commands, integrations and the tests use.
+
+    `reports_url`, a read-only replica of a chain's PostgreSQL (a streaming standby), is where
+    the reports read from; the shop works without it when it cannot be used.
 
     With `terminal=None` the terminal name comes from this computer's terminal.toml.
     `printer` and `fiscal_printer` are python-escpos printer objects (a `Dummy` in tests);
@@ -107,21 +115,30 @@ def open_shop(
             unreachable, read-only).
         InvalidText: a terminal name no database can store.
     """
-    from db.bootstrap import open_storage  # noqa: PLC0415 - the window shows before SQLAlchemy
+    from db.bootstrap import open_replica, open_storage  # noqa: PLC0415 - the window shows first
     from pos.shop.services import terminal_name  # noqa: PLC0415
 
     if terminal is None:
         terminal = load_terminal_config(default_data_dir()).terminal
     name = terminal_name(terminal)  # refused before the database is opened
-    return assemble_shop(
-        open_storage(url),
-        clock=clock,
-        terminal=name,
-        printer=printer,
-        fiscal_printer=fiscal_printer,
-        pin_hasher=pin_hasher,
-        jobs_dir=jobs_dir,
-    )
+    storage = open_storage(url)
+    replica = open_replica(reports_url) if reports_url else None
+    try:
+        return assemble_shop(
+            storage,
+            clock=clock,
+            terminal=name,
+            printer=printer,
+            fiscal_printer=fiscal_printer,
+            pin_hasher=pin_hasher,
+            jobs_dir=jobs_dir,
+            reports=replica,
+        )
+    except BaseException:  # a terminal no office registered, say: nothing is left open
+        storage.close()
+        if replica is not None:
+            replica.close()
+        raise
 
 
 def assemble_shop(
@@ -133,9 +150,11 @@ def assemble_shop(
     fiscal_printer: object = None,
     pin_hasher: PinHasher | None = None,
     jobs_dir: Path | None = None,
+    reports: Storage | None = None,
 ) -> Shop:
     """The shop over an opened storage (a fake in unit tests): the printers, the PDF writers,
-    the PIN hasher and the clock built and handed to it, as `open_shop` does."""
+    the PIN hasher and the clock built and handed to it, as `open_shop` does; `reports`, a
+    replica the reports read from."""
     from db.pins import Argon2PinHasher  # noqa: PLC0415 - the window shows before these load
     from pos.core.devices import Adapters  # noqa: PLC0415
     from pos.shop.services import Shop  # noqa: PLC0415
@@ -152,13 +171,18 @@ def assemble_shop(
         write_journal=write_journal_pdf,
         write_report=write_report_pdf,
         pins=pin_hasher or Argon2PinHasher(),
+        reports=reports,
     )
     return Shop(adapters, clock=clock or SystemClock(), terminal=terminal or DEFAULT_TERMINAL)
 
 
 def _open_shop(setup: Setup, clock: Clock | None = None) -> Shop:
     shop = open_shop(
-        setup.url, clock=clock, terminal=setup.terminal, jobs_dir=setup.data_dir / "prints"
+        setup.url,
+        clock=clock,
+        terminal=setup.terminal,
+        jobs_dir=setup.data_dir / "prints",
+        reports_url=setup.reports_url,
     )
     ZonedLogFormatter.zone = shop.settings().zone  # pos.log in the shop's time, as the screen
     return shop
@@ -181,7 +205,7 @@ def _run_window(setup: Setup) -> int:
         # Runs on the window's worker thread, after the window is shown.
         shop = _open_shop(setup, clock)
         if shop.is_empty():
-            added = shop.seed_demo(played_yesterday=True)
+            added = shop.seed_demo(played_yesterday=True, chain=True)
             log.info("new database: demo users and %d demo events added", added)
         return shop
 
@@ -256,6 +280,9 @@ terminal = {terminal}
 # Database: leave empty for the embedded SQLite file in this folder; several terminals
 # share a PostgreSQL database, e.g. "postgresql://pos:secret@192.168.1.10/shop".
 database = {database}
+# A chain's reports may read from a streaming replica of that database (README, "A chain of
+# offices"), e.g. "postgresql://reports:secret@192.168.1.11/shop"; empty: the database above.
+reports_database = {reports_database}
 """
 
 
@@ -279,9 +306,12 @@ def load_terminal_config(data_dir: Path) -> TerminalConfig:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as exc:
         raise InvalidTerminalConfig(str(path), str(exc)) from exc
     terminal, database = raw.get("terminal", DEFAULT_TERMINAL), raw.get("database", "")
+    reports = raw.get("reports_database", "")
     if not isinstance(terminal, str) or not terminal.strip() or not isinstance(database, str):
         raise InvalidTerminalConfig(str(path), "terminal и database должны быть строками")
-    return TerminalConfig(terminal.strip(), database.strip())
+    if not isinstance(reports, str):
+        raise InvalidTerminalConfig(str(path), "reports_database должен быть строкой")
+    return TerminalConfig(terminal.strip(), database.strip(), reports.strip())
 
 
 def write_default_config(data_dir: Path, config: TerminalConfig) -> Path:
@@ -293,6 +323,7 @@ def write_default_config(data_dir: Path, config: TerminalConfig) -> Path:
             TEMPLATE.format(
                 terminal=json.dumps(config.terminal, ensure_ascii=False),
                 database=json.dumps(config.database, ensure_ascii=False),
+                reports_database=json.dumps(config.reports_database, ensure_ascii=False),
             ),
             encoding="utf-8",
         )

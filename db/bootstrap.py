@@ -181,3 +181,31 @@ def _server_refusal(exc: DBAPIError) -> str | None:
         text = str(exc.orig)
         sqlstate = next((c for a, b, c in _LOGIN_REFUSALS if a in text and b in text), "08")
     return next((t for p, t in _SERVER_REFUSALS.items() if sqlstate.startswith(p)), None)
+
+
+def open_replica(url: str) -> SqlStorage | None:
+    """A read-only replica for the reports (terminal.toml `reports_database`, issue 18): a
+    PostgreSQL streaming standby of the chain's primary. Never migrated; used only when its
+    schema is this program's, else (or when it cannot be reached) the reports read the
+    primary and the log says why.
+    """
+    location = parse_location(url)
+    engine = app_engine(location)
+    try:
+        with engine.connect() as connection:
+            version = connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
+    except DBAPIError as exc:
+        log.warning("reports replica %s not used: %s", location.description, exc.orig)
+        engine.dispose()
+        return None
+    if version != SHOP_MIGRATIONS.head:
+        log.warning(
+            "reports replica %s not used: its schema is %s, this program's %s",
+            location.description,
+            version,
+            SHOP_MIGRATIONS.head,
+        )
+        engine.dispose()
+        return None
+    log.info("reports read from the replica %s", location.description)
+    return SqlStorage(engine, location.description)

@@ -1,28 +1,35 @@
 """The cash payout journal in the database: the pos.core.ports JournalRepository.
 
-Numbers come from the counters row "journal", incremented with UPDATE … RETURNING in the
-payout's own transaction: on PostgreSQL the row lock makes a second terminal wait until the
-first commits or rolls back, so a number is used only by a committed entry (a sequence would
-leave gaps, notes/reliability.md §7); on SQLite every write transaction runs alone.
+Each office numbers its own journal, from its counters row "journal:<office>" incremented
+with UPDATE … RETURNING in the payout's own transaction: on PostgreSQL the row lock makes a
+second terminal of the office wait until the first commits or rolls back, so a number is
+used only by a committed entry (a sequence would leave gaps, notes/reliability.md §7); on
+SQLite every write transaction runs alone. Offices do not wait for each other's numbers.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import ColumnElement, select, text, update
+from sqlalchemy import ColumnElement, bindparam, select, text, update
 from sqlalchemy.orm import Session
 
 from db.statements import SLIP_ID_OF_NUMBER, inserting, run
 from db.tables import CounterRow, JournalEntryRow
 from pos.payouts.journal import JournalEntry, JournalQuery
 
-_JOURNAL = "journal"
 # A payout line points at the slip it paid; a correction does not (paid_slip_id is unique).
 _NEXT_NUMBER = (
     update(CounterRow)
-    .where(CounterRow.name == _JOURNAL)
+    .where(CounterRow.name == bindparam("counter"))
     .values(value=CounterRow.value + 1)
     .returning(CounterRow.value)
 )
+
+
+def counter_name(office: str) -> str:
+    """The counters row numbering the journal of `office`."""
+    return f"journal:{office}"
+
+
 _INSERT_PAYOUT = inserting(JournalEntryRow, paid_slip_id=SLIP_ID_OF_NUMBER)
 _INSERT_CORRECTION = inserting(JournalEntryRow)
 
@@ -33,21 +40,24 @@ class SqlJournalRepository:
     def __init__(self, session: Session) -> None:
         self._session = session
 
-    def next_number(self) -> int:
-        """The next entry number, taken in this transaction."""
-        taken = run(self._session, _NEXT_NUMBER).scalar()
+    def next_number(self, office: str) -> int:
+        """The office's next entry number, taken in this transaction."""
+        counter = counter_name(office)
+        taken = run(self._session, _NEXT_NUMBER, {"counter": counter}).scalar()
         if taken is not None:
             return int(taken)
-        # Migration 0005 creates the row; a database made from db/tables/ gets it here.
+        # An office's first entry makes its row; two terminals at once: one waits, then counts.
         self._session.execute(
             text("INSERT INTO counters (name, value) VALUES (:name, 0) ON CONFLICT DO NOTHING"),
-            {"name": _JOURNAL},
+            {"name": counter},
         )
-        return self.next_number()
+        return self.next_number(office)
 
-    def numbers_taken(self) -> int:
-        """The counters row "journal": how many numbers were handed out."""
-        value = self._session.scalar(select(CounterRow.value).where(CounterRow.name == _JOURNAL))
+    def numbers_taken(self, office: str) -> int:
+        """The office's counters row: how many numbers it handed out."""
+        value = self._session.scalar(
+            select(CounterRow.value).where(CounterRow.name == counter_name(office))
+        )
         return int(value or 0)
 
     def add(self, entry: JournalEntry) -> None:
@@ -58,6 +68,7 @@ class SqlJournalRepository:
             _INSERT_PAYOUT if payout else _INSERT_CORRECTION,
             {
                 "number": entry.number,
+                "office": entry.office,
                 "paid_at": entry.paid_at,
                 "player": entry.player,
                 "document": entry.document,
@@ -73,9 +84,13 @@ class SqlJournalRepository:
             },
         )
 
-    def get(self, number: int) -> JournalEntry | None:
-        """The entry with this number, if any."""
-        row = self._session.get(JournalEntryRow, number)
+    def get(self, office: str, number: int) -> JournalEntry | None:
+        """The entry of the office's journal with this number, if any."""
+        row = self._session.scalars(
+            select(JournalEntryRow).where(
+                JournalEntryRow.office == office, JournalEntryRow.number == number
+            )
+        ).one_or_none()
         return None if row is None else _entry(row)
 
     def entries(self, query: JournalQuery) -> list[JournalEntry]:
@@ -93,8 +108,12 @@ class SqlJournalRepository:
             conditions.append(JournalEntryRow.amount <= query.max_amount)
         if query.slip_number is not None:
             conditions.append(JournalEntryRow.slip_number == query.slip_number)
+        if query.office is not None:
+            conditions.append(JournalEntryRow.office == query.office)
         rows = self._session.scalars(
-            select(JournalEntryRow).where(*conditions).order_by(JournalEntryRow.number)
+            select(JournalEntryRow)
+            .where(*conditions)
+            .order_by(JournalEntryRow.office, JournalEntryRow.number)
         )
         return [_entry(row) for row in rows]
 
@@ -113,4 +132,5 @@ def _entry(row: JournalEntryRow) -> JournalEntry:
         slip_number=row.slip_number,
         corrects=row.corrects,
         reason=row.reason,
+        office=row.office,
     )

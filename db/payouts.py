@@ -48,6 +48,7 @@ class SqlPendingPayoutRepository:
                 "receipt_no": pending.receipt_no,
                 "player": pending.player,
                 "document": pending.document,
+                "office": pending.office,
             },
         )
 
@@ -80,4 +81,5 @@ def _pending(row: Row[tuple[object, ...]]) -> PendingPayout:
         receipt_no=found["receipt_no"],
         player=found["player"],
         document=found["document"],
+        office=found["office"],
     )

@@ -10,8 +10,8 @@ from collections import defaultdict
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import ColumnElement, and_, func, or_, select, type_coerce
-from sqlalchemy.orm import Session
+from sqlalchemy import ColumnElement, Select, and_, func, or_, select, type_coerce
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from db.shifts import kopecks, roubles, shift_of
 from db.tables import (
@@ -19,6 +19,8 @@ from db.tables import (
     CashTransferRow,
     EventResultRow,
     EventRow,
+    JournalEntryRow,
+    OfficeRow,
     SettlementRow,
     ShiftRow,
     SlipLegRow,
@@ -28,6 +30,7 @@ from db.types import UTCDateTime
 from pos.betting.slips import SlipStatus
 from pos.line.events import Sport
 from pos.reports.builders import CancelledSlip, EventLiability, SalesHour, ShiftFacts, Tally
+from pos.reports.chain import OfficeFacts
 from pos.reports.wins import UnpaidWin
 from pos.till.shifts import CashKind, TransferKind
 
@@ -40,13 +43,17 @@ class SqlReportQueries:
     def __init__(self, session: Session) -> None:
         self._session = session
 
-    def shifts(self, since: datetime, until: datetime) -> list[ShiftFacts]:
+    def shifts(self, since: datetime, until: datetime, office: str | None) -> list[ShiftFacts]:
         """Shifts opened in [since, until) with the cash that moved in each, by kind."""
         shifts = [
             shift_of(row)
             for row in self._session.scalars(
                 select(ShiftRow)
-                .where(ShiftRow.opened_at >= since, ShiftRow.opened_at < until)
+                .where(
+                    ShiftRow.opened_at >= since,
+                    ShiftRow.opened_at < until,
+                    *_of(ShiftRow.office, office),
+                )
                 .order_by(ShiftRow.opened_at, ShiftRow.id)
             )
         ]
@@ -84,7 +91,7 @@ class SqlReportQueries:
             transfers[shift_id][TransferKind(kind)] = Tally(count, roubles(total))
         return [ShiftFacts(s, cash[s.id], transfers[s.id]) for s in shifts]
 
-    def sales(self, since: datetime, until: datetime) -> list[SalesHour]:
+    def sales(self, since: datetime, until: datetime, office: str | None) -> list[SalesHour]:
         """Slips issued in [since, until), counted by the hour, sport and cancellation."""
         per_slip = (
             select(
@@ -100,6 +107,7 @@ class SqlReportQueries:
                 SlipRow.issued_at >= since,
                 SlipRow.issued_at < until,
                 SlipRow.status.in_(_ISSUED),
+                *_of(SlipRow.office, office),
             )
             .group_by(SlipRow.id)
             .subquery()
@@ -125,11 +133,12 @@ class SqlReportQueries:
             return type_coerce(start, UTCDateTime())
         return type_coerce(func.date_trunc("hour", moment), UTCDateTime())
 
-    def liabilities(self) -> tuple[list[EventLiability], Tally, Decimal]:
+    def liabilities(self, office: str | None) -> tuple[list[EventLiability], Tally, Decimal]:
         """Open, unsettled slips by event, and all of them counted once."""
         unsettled = (
             SlipRow.status == SlipStatus.OPEN.value,
             ~select(SettlementRow.slip_id).where(SettlementRow.slip_id == SlipRow.id).exists(),
+            *_of(SlipRow.office, office),
         )
         # A slip has one leg per event (the betting rules refuse two picks on one event).
         by_event = (
@@ -168,13 +177,16 @@ class SqlReportQueries:
         ).one()
         return liabilities, Tally(count, roubles(stakes)), roubles(possible)
 
-    def cancellations(self, since: datetime, until: datetime) -> list[CancelledSlip]:
+    def cancellations(
+        self, since: datetime, until: datetime, office: str | None
+    ) -> list[CancelledSlip]:
         """Slips cancelled in the window in [since, until)."""
         rows = self._session.scalars(
             select(SlipRow).where(
                 SlipRow.status == SlipStatus.CANCELLED.value,
                 SlipRow.cancelled_at >= since,
                 SlipRow.cancelled_at < until,
+                *_of(SlipRow.office, office),
             )
         )
         return [
@@ -192,7 +204,9 @@ class SqlReportQueries:
             if row.cancelled_at is not None
         ]
 
-    def unpaid_wins(self, ended_since: datetime, ended_until: datetime) -> list[UnpaidWin]:
+    def unpaid_wins(
+        self, ended_since: datetime, ended_until: datetime, office: str | None
+    ) -> list[UnpaidWin]:
         """Slips settled won or refund and not paid whose last event ended in the range."""
         last_ended = func.max(EventResultRow.ended_at)
         query = (
@@ -213,6 +227,7 @@ class SqlReportQueries:
                 # A slip is settled after its last event ended: the years of expired slips
                 # are left out before the grouping.
                 SettlementRow.settled_at >= ended_since,
+                *_of(SlipRow.office, office),
             )
             .group_by(
                 SlipRow.id,
@@ -228,3 +243,70 @@ class SqlReportQueries:
             UnpaidWin(number, issued_at, terminal, status == "refund", payout, ended)
             for number, issued_at, terminal, status, payout, ended in self._session.execute(query)
         ]
+
+    def offices(self, since: datetime, until: datetime) -> list[OfficeFacts]:
+        """Each office's figures of [since, until) and of now, by code."""
+        issued = self._by_office(
+            select(SlipRow.office, func.count(), kopecks(SlipRow.stake)).where(
+                SlipRow.issued_at >= since,
+                SlipRow.issued_at < until,
+                SlipRow.status.in_(_ISSUED),
+            )
+        )
+        cancelled = self._by_office(
+            select(SlipRow.office, func.count(), kopecks(SlipRow.stake)).where(
+                SlipRow.issued_at >= since,
+                SlipRow.issued_at < until,
+                SlipRow.status == SlipStatus.CANCELLED.value,
+            )
+        )
+        paid = self._by_office(
+            select(JournalEntryRow.office, func.count(), kopecks(JournalEntryRow.amount)).where(
+                JournalEntryRow.paid_at >= since,
+                JournalEntryRow.paid_at < until,
+                JournalEntryRow.corrects.is_(None),
+            )
+        )
+        drawers = self._by_office(
+            select(ShiftRow.office, func.count(), kopecks(ShiftRow.drawer)).where(
+                ShiftRow.state == "open"
+            )
+        )
+        unsettled = (
+            ~select(SettlementRow.slip_id).where(SettlementRow.slip_id == SlipRow.id).exists()
+        )
+        liable = self._by_office(
+            select(SlipRow.office, func.count(), kopecks(SlipRow.possible_payout)).where(
+                SlipRow.status == SlipStatus.OPEN.value, unsettled
+            )
+        )
+        rows = self._session.execute(
+            select(OfficeRow.code, OfficeRow.name).order_by(OfficeRow.code)
+        )
+        return [
+            OfficeFacts(
+                code,
+                name,
+                issued.get(code, Tally()),
+                cancelled.get(code, Tally()),
+                paid.get(code, Tally()),
+                drawers.get(code, Tally()).amount,
+                liable.get(code, Tally()).amount,
+            )
+            for code, name in rows
+        ]
+
+    def _by_office(self, query: Select[str, int, int]) -> dict[str, Tally]:
+        """A count and a sum of kopecks per office (the query's three columns)."""
+        grouped = query.group_by(query.selected_columns[0])
+        return {
+            str(row[0]): Tally(int(row[1]), roubles(row[2]))
+            for row in self._session.execute(grouped)
+        }
+
+
+def _of(
+    column: ColumnElement[str] | InstrumentedAttribute[str], office: str | None
+) -> tuple[ColumnElement[bool], ...]:
+    """The condition for one office's rows; none for the whole chain."""
+    return () if office is None else (column == office,)

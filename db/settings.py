@@ -3,13 +3,29 @@ SettingsRepository."""
 
 from __future__ import annotations
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, literal, select, text, union_all
 from sqlalchemy.orm import Session
 
 from db.statements import run
-from db.tables import SettingRow, TerminalRow
+from db.tables import OfficeRow, OfficeSettingRow, SettingRow, TerminalRow
 
 _SETTINGS = select(SettingRow.name, SettingRow.value)
+# The organiser's settings, then one office's own over them, with its code, name and address:
+# one round trip (a bet reads them first).
+_IN_OFFICE = union_all(
+    select(SettingRow.name, SettingRow.value, literal(0).label("rank")),
+    select(OfficeSettingRow.name, OfficeSettingRow.value, literal(1)).where(
+        OfficeSettingRow.office == bindparam("office")
+    ),
+    *(
+        select(literal(name), column, literal(2)).where(OfficeRow.code == bindparam("office"))
+        for name, column in (
+            ("office_code", OfficeRow.code),
+            ("office_name", OfficeRow.name),
+            ("address", OfficeRow.address),
+        )
+    ),
+).order_by(text("rank"))
 _TERMINAL_REGISTER = select(TerminalRow.register_serial, TerminalRow.register_number).where(
     TerminalRow.name == bindparam("name")
 )
@@ -21,9 +37,13 @@ class SqlSettingsRepository:
     def __init__(self, session: Session) -> None:
         self._session = session
 
-    def load(self) -> dict[str, str]:
-        """Every stored setting."""
-        return {row.name: row.value for row in run(self._session, _SETTINGS)}
+    def load(self, office: str | None = None) -> dict[str, str]:
+        """The organiser's settings; with `office`, that office's own over them, and its
+        code, name and address."""
+        if office is None:
+            return {row.name: row.value for row in run(self._session, _SETTINGS)}
+        rows = run(self._session, _IN_OFFICE, {"office": office}).all()
+        return {row.name: row.value for row in rows}  # in rank order: the office's last
 
     def save(self, values: dict[str, str]) -> None:
         """Store these settings; settings not named keep their value."""

@@ -47,6 +47,7 @@ class SqlShiftRepository:
         """Store a newly opened shift (the partial unique index refuses a second open one)."""
         row = ShiftRow(
             terminal=shift.terminal,
+            office=shift.office,
             state=shift.state.value,
             opened_at=shift.opened_at,
             opened_by=shift.opened_by,
@@ -133,4 +134,5 @@ def shift_of(row: ShiftRow | Row[Any]) -> Shift:
         counted=row.counted,
         expected=row.expected,
         drawer=row.drawer,
+        office=row.office,
     )

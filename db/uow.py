@@ -22,6 +22,7 @@ from db.draws import SqlDrawRepository
 from db.fiscal import SqlFiscalRepository
 from db.journal import SqlJournalRepository
 from db.line import SqlLineRepository
+from db.offices import SqlOfficeRepository
 from db.payouts import SqlPendingPayoutRepository
 from db.reports import SqlReportQueries
 from db.results import SqlResultRepository, SqlSettlementRepository
@@ -36,6 +37,7 @@ from pos.core.ports import (
     FiscalRepository,
     JournalRepository,
     LineRepository,
+    OfficeRepository,
     PendingPayoutRepository,
     ReportQueries,
     ResultRepository,
@@ -108,6 +110,7 @@ class SqlAlchemyUnitOfWork:
     """`with uow:` opens a session; leaving it rolls back whatever was not committed."""
 
     users: UserRepository
+    offices: OfficeRepository
     settings: SettingsRepository
     audit: AuditLog
     line: LineRepository
@@ -128,6 +131,7 @@ class SqlAlchemyUnitOfWork:
     def __enter__(self) -> Self:
         self._session = self._session_factory()
         self.users = SqlUserRepository(self._session)
+        self.offices = SqlOfficeRepository(self._session)
         self.settings = SqlSettingsRepository(self._session)
         self._audit_log = SqlAuditLog(self._session)
         self.audit = self._audit_log

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from db.tables import UserRow
+from db.tables import UserOfficeRow, UserRow
 from pos.people.users import Role, User
 
 
@@ -45,6 +45,25 @@ class SqlUserRepository:
         """Every user, by login."""
         rows = self._session.scalars(select(UserRow)).all()
         return sorted((_user(row) for row in rows), key=lambda user: user.login)
+
+    def roles(self, login: str) -> dict[str, Role]:
+        """The user's role in each office they work in, by office."""
+        rows = self._session.execute(
+            select(UserOfficeRow.office, UserOfficeRow.role).where(UserOfficeRow.login == login)
+        )
+        return {office: Role(role) for office, role in rows}
+
+    def set_role(self, login: str, office: str, role: Role | None) -> None:
+        """Give the user `role` in `office`; None: they no longer work there."""
+        row = self._session.get(UserOfficeRow, (login, office))
+        if role is None:
+            if row is not None:
+                self._session.delete(row)
+        elif row is None:
+            self._session.add(UserOfficeRow(login=login, office=office, role=role.value))
+        else:
+            row.role = role.value
+        self._session.flush()
 
     def _row(self, login: str, *, for_update: bool = False) -> UserRow | None:
         query = select(UserRow).where(UserRow.login == login)

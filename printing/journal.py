@@ -25,7 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pos.core.audit import ChainHead
 from pos.core.money import format_money
-from pos.payouts.journal import COLUMNS, TITLE, JournalEntry, entries_hash
+from pos.payouts.journal import COLUMNS, TITLE, JournalEntry, JournalHeading, entries_hash
 from printing.pdf import (
     BOLD,
     FONT,
@@ -57,10 +57,8 @@ NO_ENTRIES = "Выплат за период не было"
 def write_journal_pdf(
     path_or_file: str | os.PathLike[str] | BinaryIO,
     entries: Sequence[JournalEntry],
+    heading: JournalHeading,
     *,
-    shop_name: str,
-    licence: str,
-    address: str,
     date_from: date,
     date_to: date,
     zone: ZoneInfo,
@@ -72,31 +70,34 @@ def write_journal_pdf(
     The entries must be numbered continuously (the journal has no gaps and no repeats): a
     gap or a repeated number is a caller's bug and raises ValueError before anything is
     written. `chain_head`, the audit trail's last record when printed (pos.core.audit), goes on
-    the certification page.
+    the certification page; the heading's office, whose journal it is, goes on every page
+    and on the certification page.
     """
     ordered = sorted(entries, key=lambda e: e.number)
     _check_continuous(ordered)
     register_fonts()
-    heading = TABLE.heading(COLUMNS)
+    titles = TABLE.heading(COLUMNS)
     rows: list[Row[JournalEntry]] = [_entry_row(entry, zone) for entry in ordered]
     pages: list[list[Row[JournalEntry]]] = (
-        TABLE.paginate(heading, rows) if rows else [[TABLE.note(3, NO_ENTRIES)]]
+        TABLE.paginate(titles, rows) if rows else [[TABLE.note(3, NO_ENTRIES)]]
     )
     total_pages = len(pages) + 1  # and the certification page
     target = (
         os.fspath(path_or_file) if isinstance(path_or_file, str | os.PathLike) else path_or_file
     )
     canvas = Canvas(target, pagesize=(PAGE_WIDTH, PAGE_HEIGHT), invariant=1, pageCompression=1)
+    shop_name, office = heading.shop_name, heading.office
     canvas.setTitle(f"{TITLE} — {shop_name}")
     canvas.setAuthor(shop_name)
     canvas.setSubject(f"Период: {_period(date_from, date_to)}")
-    shop = f"{shop_name}, лицензия № {licence}, {address}"
+    parts = (shop_name, f"лицензия № {heading.licence}", office, heading.address)
+    shop = ", ".join(part for part in parts if part)
     period = f"Период: {_period(date_from, date_to)}"
     printed = printed_at.astimezone(zone).strftime("%d.%m.%Y %H:%M")
     period_total = sum((e.amount for e in ordered), Decimal(0))
     for index, page_rows in enumerate(pages, start=1):
         draw_header(canvas, TITLE, shop, period)
-        bottom = TABLE.draw(canvas, heading, page_rows)
+        bottom = TABLE.draw(canvas, titles, page_rows)
         page_total = sum((r.payload.amount for r in page_rows if r.payload), Decimal(0))
         lines = [f"Итого по листу: {format_money(page_total)} руб."] if ordered else []
         if index == len(pages):
@@ -105,7 +106,7 @@ def write_journal_pdf(
         draw_footer(canvas, index, total_pages, printed)
         canvas.showPage()
     draw_header(canvas, TITLE, shop, period)
-    _draw_certificate(canvas, ordered, total_pages, _period(date_from, date_to), chain_head)
+    _draw_certificate(canvas, ordered, total_pages, _period(date_from, date_to), chain_head, office)
     draw_footer(canvas, total_pages, total_pages, printed)
     canvas.showPage()
     canvas.save()
@@ -149,10 +150,13 @@ def _draw_certificate(
     sheets: int,
     period: str,
     chain_head: ChainHead | None,
+    office: str = "",
 ) -> None:
     left = MARGIN + 40
     y = PAGE_HEIGHT - MARGIN - 100
     canvas.setFont(BOLD, 12)
+    if office:  # each office keeps its own journal (item 47): the sheet names whose it is
+        canvas.drawString(left, y + 24, f"Журнал пункта приёма ставок: {office}.")
     canvas.drawString(
         left,
         y,

@@ -64,9 +64,10 @@ def write_report_pdf(
     canvas.setAuthor(shop_name)
     canvas.setSubject(report.period)
     shop = f"{shop_name}, лицензия № {licence}, {address}"
+    scoped = f"{report.period} · {report.scope}" if report.scope else report.period
     made = report.made_at.strftime("%d.%m.%Y %H:%M")
     for number, page in enumerate(pages, start=1):
-        draw_header(canvas, report.title, shop, report.period)
+        draw_header(canvas, report.title, shop, scoped)
         bottom = table.draw(canvas, heading, page)
         if report.empty:
             canvas.setFont(BOLD, 11)

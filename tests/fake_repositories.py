@@ -11,9 +11,10 @@ from decimal import Decimal
 from pos.betting.slips import CashMovement, IdCheck, Slip, SlipStatus
 from pos.core.audit import EMPTY_HEAD, AuditRecord, ChainedRecord, ChainHead, chain_hash
 from pos.line.events import Event, OddsQuote, Sport
+from pos.offices.offices import FIRST_OFFICE, Office
 from pos.payouts.journal import JournalEntry
 from pos.payouts.rules import PendingPayout
-from pos.people.users import User
+from pos.people.users import Role, User
 from pos.poker.draws import Draw
 from pos.settlement.results import Result
 from pos.till.day_reports import DayReport
@@ -26,6 +27,12 @@ class FakeData:
 
     def __init__(self) -> None:
         self.users: dict[str, User] = {}
+        self.roles: dict[tuple[str, str], Role] = {}  # by (login, office)
+        # A database begins as one office, as the migration makes it (issue 18).
+        self.offices: dict[str, Office] = {
+            FIRST_OFFICE: Office(FIRST_OFFICE, "Пункт приёма ставок № 1", "г. Минск")
+        }
+        self.terminal_offices: dict[str, str | None] = {}
         self.settings: dict[str, str] = {}
         self.serials: dict[str, str] = {}
         self.audit: list[AuditRecord] = []
@@ -44,8 +51,8 @@ class FakeData:
         self.results: dict[int, Result] = {}
         self.settled: dict[str, tuple[SlipStatus, Decimal]] = {}  # by slip number
         self.corrections = 0
-        self.journal: dict[int, JournalEntry] = {}
-        self.journal_counter = 0
+        self.journal: dict[tuple[str, int], JournalEntry] = {}  # by (office, number)
+        self.journal_counters: dict[str, int] = {}
         self.shifts: list[Shift] = []
         self.transfers: list[CashTransfer] = []
         self.draws: dict[int, Draw] = {}
@@ -69,13 +76,58 @@ class FakeUsers:
     def list(self) -> list[User]:
         return sorted(self._data.users.values(), key=lambda u: u.login)
 
+    def roles(self, login: str) -> dict[str, Role]:
+        return {office: role for (who, office), role in self._data.roles.items() if who == login}
+
+    def set_role(self, login: str, office: str, role: Role | None) -> None:
+        if role is None:
+            self._data.roles.pop((login, office), None)
+        else:
+            self._data.roles[(login, office)] = role
+
+
+class FakeOffices:
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def list(self) -> list[Office]:
+        return [self._data.offices[code] for code in sorted(self._data.offices)]
+
+    def get(self, code: str) -> Office | None:
+        return self._data.offices.get(code)
+
+    def add(self, office: Office) -> None:
+        assert office.code not in self._data.offices
+        self._data.offices[office.code] = office
+
+    def update(self, office: Office) -> None:
+        self._data.offices[office.code] = office
+
+    def count(self) -> int:
+        return len(self._data.offices)
+
+    def of_terminal(self, terminal: str) -> str | None:
+        return self._data.terminal_offices.get(terminal)
+
+    def register_terminal(self, terminal: str, office: str) -> None:
+        self._data.terminal_offices[terminal] = office
+
+    def terminals(self) -> dict[str, str | None]:
+        known = set(self._data.terminal_offices) | set(self._data.serials)
+        return {name: self._data.terminal_offices.get(name) for name in sorted(known)}
+
 
 class FakeSettings:
     def __init__(self, data: FakeData) -> None:
         self._data = data
 
-    def load(self) -> dict[str, str]:
-        return dict(self._data.settings)
+    def load(self, office: str | None = None) -> dict[str, str]:
+        # As db/settings.py: the office's own over the organiser's, with who the office is.
+        found = dict(self._data.settings)
+        if office is not None and (known := self._data.offices.get(office)) is not None:
+            found.update(known.settings)
+            found.update(office_code=known.code, office_name=known.name, address=known.address)
+        return found
 
     def save(self, values: dict[str, str]) -> None:
         self._data.settings.update(values)

@@ -101,19 +101,20 @@ class FakeJournal:
     def __init__(self, data: FakeData) -> None:
         self._data = data
 
-    def next_number(self) -> int:
-        self._data.journal_counter += 1
-        return self._data.journal_counter
+    def next_number(self, office: str) -> int:
+        taken = self._data.journal_counters.get(office, 0) + 1
+        self._data.journal_counters[office] = taken
+        return taken
 
-    def numbers_taken(self) -> int:
-        return self._data.journal_counter
+    def numbers_taken(self, office: str) -> int:
+        return self._data.journal_counters.get(office, 0)
 
     def add(self, entry: JournalEntry) -> None:
-        assert entry.number not in self._data.journal
-        self._data.journal[entry.number] = entry
+        assert (entry.office, entry.number) not in self._data.journal
+        self._data.journal[(entry.office, entry.number)] = entry
 
-    def get(self, number: int) -> JournalEntry | None:
-        return self._data.journal.get(number)
+    def get(self, office: str, number: int) -> JournalEntry | None:
+        return self._data.journal.get((office, number))
 
     def entries(self, query: JournalQuery) -> list[JournalEntry]:
         def wanted(e: JournalEntry) -> bool:
@@ -124,6 +125,7 @@ class FakeJournal:
                 and (query.min_amount is None or e.amount >= query.min_amount)
                 and (query.max_amount is None or e.amount <= query.max_amount)
                 and (query.slip_number is None or e.slip_number == query.slip_number)
+                and (query.office is None or e.office == query.office)
             )
 
         return [e for _, e in sorted(self._data.journal.items()) if wanted(e)]

@@ -12,6 +12,7 @@ from pos.core.ports import (
     FiscalRepository,
     JournalRepository,
     LineRepository,
+    OfficeRepository,
     PendingPayoutRepository,
     ResultRepository,
     SettingsRepository,
@@ -27,6 +28,7 @@ try:  # tests.fakes
         FakeData,
         FakeDraws,
         FakeLine,
+        FakeOffices,
         FakeSettings,
         FakeUsers,
     )
@@ -43,6 +45,7 @@ except ImportError:  # fakes, with tests/ on sys.path (python tests/screenshots.
         FakeData,
         FakeDraws,
         FakeLine,
+        FakeOffices,
         FakeSettings,
         FakeUsers,
     )
@@ -59,6 +62,7 @@ class FakeUnitOfWork:
     """Works on a copy of the data and publishes it only on commit, like a real transaction."""
 
     users: UserRepository
+    offices: OfficeRepository
     settings: SettingsRepository
     audit: AuditLog
     line: LineRepository
@@ -78,6 +82,7 @@ class FakeUnitOfWork:
     def __enter__(self) -> Self:
         self._work = _copy(self._storage.data)
         self.users = FakeUsers(self._work)
+        self.offices = FakeOffices(self._work)
         self.settings = FakeSettings(self._work)
         self.audit = FakeAudit(self._work)
         self.line = FakeLine(self._work)

@@ -41,8 +41,29 @@ def _create_user(shop: Shop, args: argparse.Namespace) -> int:
     if not args.pin and getpass.getpass("PIN ещё раз: ") != pin:
         sys.stderr.write("PIN не совпадает, пользователь не создан.\n")
         return Exit.USAGE
-    user = shop.create_user(args.login, pin=pin, role=args.role)
+    user = shop.create_user(args.login, pin=pin, role=args.role, office=args.office)
     sys.stdout.write(f"Пользователь {user.login} создан ({user.role}).\n")
+    return Exit.OK
+
+
+def _add_office(shop: Shop, args: argparse.Namespace) -> int:
+    office = shop.add_office(args.code, name=args.name, address=args.address)
+    sys.stdout.write(f"Пункт {office.code} добавлен: {office.name}, {office.address}.\n")
+    return Exit.OK
+
+
+def _register_terminal(shop: Shop, args: argparse.Namespace) -> int:
+    shop.register_terminal(args.name, office=args.office, register_serial=args.register)
+    sys.stdout.write(f"Терминал {args.name} зарегистрирован в пункте {args.office.upper()}.\n")
+    return Exit.OK
+
+
+def _assign_user(shop: Shop, args: argparse.Namespace) -> int:
+    role = None if args.role == "none" else args.role
+    shop.assign_user(args.login, office=args.office.upper(), role=role)
+    where = f"пункт {args.office.upper()}"
+    said = f"{where}: {args.role}" if role else f"больше не работает: {where}"
+    sys.stdout.write(f"Пользователь {args.login} — {said}.\n")
     return Exit.OK
 
 
@@ -69,8 +90,9 @@ def _settle(shop: Shop, args: argparse.Namespace) -> int:
 
 
 def _journal(shop: Shop, args: argparse.Namespace) -> int:
-    sheets = shop.export_journal_pdf(args.out, args.date_from, args.date_to)
-    count = len(shop.journal(args.date_from, args.date_to))
+    office = args.office
+    sheets = shop.export_journal_pdf(args.out, args.date_from, args.date_to, office=office)
+    count = len(shop.journal(args.date_from, args.date_to, office=office))
     sys.stdout.write(
         f"Журнал выплат за {args.date_from:%d.%m.%Y}–{args.date_to:%d.%m.%Y}: записей {count}, "
         f"листов {sheets} → {args.out}\n"
@@ -86,8 +108,9 @@ def _report(shop: Shop, args: argparse.Namespace) -> int:
     today = shop.clock.now().astimezone(shop.settings().zone).date()
     date_from, date_to = args.date_from or today, args.date_to or args.date_from or today
     file_format = ReportFormat.CSV if Path(args.out).suffix.lower() == ".csv" else ReportFormat.PDF
-    pages = shop.export_report(kind, args.out, date_from, date_to, file_format)
-    report = shop.report(kind, date_from, date_to)
+    office = args.office
+    pages = shop.export_report(kind, args.out, date_from, date_to, file_format, office=office)
+    report = shop.report(kind, date_from, date_to, office=office)
     sheets = f", листов {pages}" if file_format is ReportFormat.PDF else ""
     sys.stdout.write(
         f"{report.title}. {report.period}: строк {len(report.rows)}{sheets} → {args.out}\n"
@@ -114,6 +137,9 @@ def _verify(shop: Shop, args: argparse.Namespace) -> int:
 COMMANDS: dict[str, Callable[[Shop, argparse.Namespace], int]] = {
     "demo": _seed_demo,
     "create-user": _create_user,
+    "add-office": _add_office,
+    "register-terminal": _register_terminal,
+    "assign-user": _assign_user,
     "unlock-user": _unlock_user,
     "settle": _settle,
     "journal": _journal,
@@ -129,6 +155,7 @@ REPORTS = {
     "cancellations": "отмены купонов в течение 5 минут с причинами",
     "unpaid": "невыплаченные выигрыши, срок выплаты которых истекает в ближайшие 7 дней",
     "expired": "выигрыши, срок выплаты которых истёк в периоде",
+    "offices": "пункты сети: оборот, выплаты, касса и обязательства каждого пункта",
 }
 
 
@@ -154,10 +181,32 @@ def parser() -> argparse.ArgumentParser:
     commands = found.add_subparsers(dest="command", metavar="command")
     commands.add_parser("run", help="открыть окно кассы (по умолчанию)")
     commands.add_parser("demo", help="добавить демо-линию и демо-пользователей в существующую базу")
-    create = commands.add_parser("create-user", help="добавить кассира или менеджера")
+    create = commands.add_parser(
+        "create-user", help="добавить кассира или менеджера пункта, или руководителя сети"
+    )
     create.add_argument("login")
-    create.add_argument("--role", choices=["cashier", "manager"], default="cashier")
+    create.add_argument("--role", choices=["cashier", "manager", "head"], default="cashier")
     create.add_argument("--pin", help="PIN (если не указан, будет запрошен)")
+    create.add_argument("--office", metavar="КОД", help="пункт (по умолчанию пункт терминала)")
+    office = commands.add_parser("add-office", help="добавить пункт приёма ставок в сеть")
+    office.add_argument("code", metavar="КОД", help="код пункта, например M2")
+    office.add_argument("--name", required=True, help="название пункта")
+    office.add_argument("--address", required=True, help="адрес пункта (печатается на купонах)")
+    register = commands.add_parser(
+        "register-terminal", help="зарегистрировать терминал (ПК кассира) в пункте"
+    )
+    register.add_argument("name", metavar="ТЕРМИНАЛ", help="имя терминала, например К5")
+    register.add_argument("--office", required=True, metavar="КОД", help="код пункта")
+    register.add_argument("--register", metavar="СЕРИЙНЫЙ", help="заводской номер кассы")
+    assign = commands.add_parser(
+        "assign-user", help="назначить пользователя в пункт (другие его пункты остаются)"
+    )
+    assign.add_argument("login")
+    assign.add_argument("--office", required=True, metavar="КОД", help="код пункта")
+    assign.add_argument(
+        "--role", choices=["cashier", "manager", "none"], required=True,
+        help="роль в пункте; none — больше не работает в нём",
+    )  # fmt: skip
     unlock = commands.add_parser(
         "unlock-user",
         help="снять блокировку после неверных PIN (и блокировку до разблокировки менеджером)",
@@ -175,6 +224,9 @@ def parser() -> argparse.ArgumentParser:
     journal.add_argument("--from", dest="date_from", type=_day, required=True, metavar="ДАТА")
     journal.add_argument("--to", dest="date_to", type=_day, required=True, metavar="ДАТА")
     journal.add_argument("--out", required=True, metavar="ФАЙЛ.pdf", help="куда сохранить PDF")
+    journal.add_argument(
+        "--office", metavar="КОД", help="журнал этого пункта (по умолчанию пункт терминала)"
+    )
     report = commands.add_parser(
         "report",
         help="сохранить отчёт в PDF или CSV",
@@ -187,5 +239,10 @@ def parser() -> argparse.ArgumentParser:
     report.add_argument("--to", dest="date_to", type=_day, metavar="ДАТА")
     report.add_argument(
         "--out", required=True, metavar="ФАЙЛ", help="куда сохранить: .pdf или .csv"
+    )
+    report.add_argument(
+        "--office",
+        metavar="КОД",
+        help="отчёт этого пункта, * — всей сети (по умолчанию пункт терминала)",
     )
     return found

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from pos.core.settings import ShopSettings
 from pos.errors import PosError
+from pos.people.users import Role
 from pos.till.shifts import Shift, shift_end_notice
 from ui.app import APP_NAME, ORGANIZATION
 from ui.connection import ShopConnection
@@ -361,9 +362,12 @@ class MainWindow(QMainWindow):
         if self._desk is None:
             self._user_label.setText(self.tr("Вход не выполнен"))
         else:
-            self._user_label.setText(f"{self._desk.login} — {self._role_name(self._desk)}")
+            where = f", {self._desk.office}" if self._desk.in_chain else ""
+            self._user_label.setText(f"{self._desk.login} — {self._role_name(self._desk)}{where}")
 
     def _role_name(self, desk: Desk) -> str:
+        if desk.role is Role.HEAD:
+            return self.tr("Руководитель сети")
         return self.tr("Менеджер") if desk.is_manager else self.tr("Кассир")
 
     # --- Qt overrides and UI state ------------------------------------------------------

@@ -14,7 +14,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QWidget
 
 from pos.core.clock import Clock
-from pos.people.permissions import Permission, allowed
+from pos.people.permissions import Permission
 from pos.shop.desk import Desk
 from ui.pages.betting import BettingPage
 from ui.pages.cancellations import CancellationsPage
@@ -22,6 +22,7 @@ from ui.pages.draws import DrawsPage
 from ui.pages.journal import JournalPage
 from ui.pages.line import LinePage
 from ui.pages.line_editor import LineEditorPage
+from ui.pages.offices import OfficesPage
 from ui.pages.payouts import PayoutsPage
 from ui.pages.reports import ReportsPage
 from ui.pages.results import ResultsPage
@@ -42,6 +43,7 @@ Page: TypeAlias = (
     | ReportsPage
     | LineEditorPage
     | UsersPage
+    | OfficesPage
     | SettingsPage
 )
 PageFactory = Callable[[Desk, TaskRunner, Clock], Page]
@@ -88,6 +90,8 @@ PAGES: tuple[PageRow, ...] = (
             Permission.EDIT_LINE),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Пользователи")), _no_clock(UsersPage),
             Permission.USERS),
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Пункты")), _no_clock(OfficesPage),
+            Permission.OFFICES),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Настройки")), _no_clock(SettingsPage),
             Permission.SETTINGS),
 )
@@ -96,7 +100,7 @@ PAGES: tuple[PageRow, ...] = (
 
 def rows_for(desk: Desk) -> list[PageRow]:
     """The rows of `PAGES` the desk's role may open, in navigation order."""
-    return [row for row in PAGES if row.permission is None or allowed(desk.role, row.permission)]
+    return [row for row in PAGES if row.permission is None or desk.may(row.permission)]
 
 
 def page_of(pages: Sequence[QWidget], kind: type[P]) -> P | None:

@@ -17,6 +17,7 @@ from db.tables.base import (
     LOGIN,
     MARKET,
     NAMING_CONVENTION,
+    OFFICE,
     REGISTER_SERIAL,
     SLIP_NUMBER,
     TERMINAL,
@@ -25,6 +26,7 @@ from db.tables.base import (
     BigId,
 )
 from db.tables.line import DrawRow, EventResultRow, EventRow, OddsQuoteRow, SportLimitRow
+from db.tables.offices import OfficeRow, OfficeSettingRow, UserOfficeRow
 from db.tables.shop import AuditRow, CounterRow, SettingRow, TerminalRow, UserRow
 from db.tables.slips import (
     CashMovementRow,
@@ -48,6 +50,7 @@ __all__ = [
     "LOGIN",
     "MARKET",
     "NAMING_CONVENTION",
+    "OFFICE",
     "REGISTER_SERIAL",
     "SLIP_NUMBER",
     "TERMINAL",
@@ -67,6 +70,8 @@ __all__ = [
     "IdCheckRow",
     "JournalEntryRow",
     "OddsQuoteRow",
+    "OfficeRow",
+    "OfficeSettingRow",
     "PendingPayoutRow",
     "SettingRow",
     "SettlementRow",
@@ -76,5 +81,6 @@ __all__ = [
     "SlipTermsRow",
     "SportLimitRow",
     "TerminalRow",
+    "UserOfficeRow",
     "UserRow",
 ]

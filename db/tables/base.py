@@ -26,6 +26,7 @@ TERMINAL = 32
 MARKET = 16
 SLIP_NUMBER = 13
 REGISTER_SERIAL = 40
+OFFICE = 16  # an office code
 
 
 class Base(DeclarativeBase):

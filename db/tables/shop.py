@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, CheckConstraint, Integer, String, Text
+from sqlalchemy import BigInteger, CheckConstraint, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from db.tables.base import LOGIN, TERMINAL, Base, BigId
@@ -16,7 +16,7 @@ class UserRow(Base):
 
     __tablename__ = "users"
     __table_args__ = (
-        CheckConstraint("role IN ('cashier', 'manager')", name="role"),
+        CheckConstraint("role IN ('cashier', 'manager', 'head')", name="role"),
         CheckConstraint("failed_pins >= 0", name="failed_pins"),
         CheckConstraint("locks >= 0", name="locks"),
     )
@@ -46,6 +46,8 @@ class TerminalRow(Base):
     __tablename__ = "terminals"
 
     name: Mapped[str] = mapped_column(String(TERMINAL), primary_key=True)
+    # The office the terminal works in, registered by a manager (pos.offices.terminals).
+    office: Mapped[str | None] = mapped_column(ForeignKey("offices.code"))
     register_serial: Mapped[str | None] = mapped_column(String(40))
     # The register's registration number with the tax authority, printed on its receipts.
     register_number: Mapped[str] = mapped_column(String(40), default="", server_default="")

@@ -17,7 +17,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from db.tables.base import LOGIN, MARKET, SLIP_NUMBER, TERMINAL, Base, BigId
+from db.tables.base import LOGIN, MARKET, OFFICE, SLIP_NUMBER, TERMINAL, Base, BigId
 from db.types import Kopecks, Odds, UTCDateTime
 
 
@@ -39,6 +39,7 @@ class SlipRow(Base):
     total_odds: Mapped[str] = mapped_column(String(40))
     possible_payout: Mapped[Decimal] = mapped_column(Kopecks())
     terminal: Mapped[str] = mapped_column(String(TERMINAL))
+    office: Mapped[str] = mapped_column(String(OFFICE))  # the issuing office
     cashier: Mapped[str] = mapped_column(String(LOGIN))
     issued_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
     status: Mapped[str] = mapped_column(String(16))

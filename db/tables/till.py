@@ -20,7 +20,16 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from db.tables.base import LOGIN, REGISTER_SERIAL, SLIP_NUMBER, TERMINAL, ZERO, Base, BigId
+from db.tables.base import (
+    LOGIN,
+    OFFICE,
+    REGISTER_SERIAL,
+    SLIP_NUMBER,
+    TERMINAL,
+    ZERO,
+    Base,
+    BigId,
+)
 from db.types import Kopecks, UTCDateTime
 
 
@@ -116,6 +125,7 @@ class PendingPayoutRow(Base):
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     slip_id: Mapped[int] = mapped_column(ForeignKey("slips.id"), unique=True)
     terminal: Mapped[str] = mapped_column(String(TERMINAL), index=True)
+    office: Mapped[str] = mapped_column(String(OFFICE))  # whose journal the entry goes into
     cashier: Mapped[str] = mapped_column(String(LOGIN))
     at: Mapped[datetime] = mapped_column(UTCDateTime())
     amount: Mapped[Decimal] = mapped_column(Kopecks())
@@ -128,15 +138,21 @@ class PendingPayoutRow(Base):
 class JournalEntryRow(Base):
     """A line of the cash payout journal (pos.payouts.journal): added, never changed or deleted.
 
-    `number` is the journal's continuous number, taken from the counters row "journal" in
-    the transaction that adds the line. `paid_slip_id` is set on payout lines only: unique,
-    it is the last guard against paying a slip twice; a correction has `corrects` instead.
+    Each office keeps its own journal: `number` is continuous within `office`, taken from the
+    office's counters row "journal:<office>" in the transaction that adds the line.
+    `paid_slip_id` is set on payout lines only: unique, it is the last guard against paying a
+    slip twice in the chain; a correction has `corrects` (a number of the same office) instead.
     """
 
     __tablename__ = "journal_entries"
-    __table_args__ = (CheckConstraint("amount >= 0", name="amount"),)
+    __table_args__ = (
+        CheckConstraint("amount >= 0", name="amount"),
+        UniqueConstraint("office", "number"),
+    )
 
-    number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    office: Mapped[str] = mapped_column(ForeignKey("offices.code"))
+    number: Mapped[int] = mapped_column(Integer)
     paid_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
     player: Mapped[str] = mapped_column(String(300))
     document: Mapped[str] = mapped_column(String(300))
@@ -147,7 +163,7 @@ class JournalEntryRow(Base):
     terminal: Mapped[str] = mapped_column(String(TERMINAL))
     slip_number: Mapped[str] = mapped_column(String(SLIP_NUMBER), index=True)
     paid_slip_id: Mapped[int | None] = mapped_column(ForeignKey("slips.id"), unique=True)
-    corrects: Mapped[int | None] = mapped_column(ForeignKey("journal_entries.number"))
+    corrects: Mapped[int | None] = mapped_column(Integer)
     reason: Mapped[str] = mapped_column(String(200), default="")
 
 
@@ -169,6 +185,7 @@ class ShiftRow(Base):
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     terminal: Mapped[str] = mapped_column(String(TERMINAL))
+    office: Mapped[str] = mapped_column(String(OFFICE))
     state: Mapped[str] = mapped_column(String(8))
     opened_at: Mapped[datetime] = mapped_column(UTCDateTime())
     opened_by: Mapped[str] = mapped_column(String(LOGIN))

@@ -25,6 +25,8 @@ class Verification:
     audit_break: ChainBreak | None
     journal_entries: int
     journal_problems: tuple[str, ...]
+    # Each office's journal (issue 18): its code and number of entries, by code.
+    journals: tuple[tuple[str, int], ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -42,14 +44,21 @@ class Verification:
             lines.append(self.audit_break.words())
         if self.journal_problems:
             lines += self.journal_problems
-        elif self.journal_entries:
-            lines.append(
-                f"Журнал выплат: записей {self.journal_entries}, нумерация сплошная "
-                f"(№ 1–{self.journal_entries})."
-            )
+        elif len(self.journals) > 1:
+            lines += [f"{_journal_of(code)}: {_numbered(count)}" for code, count in self.journals]
         else:
-            lines.append("Журнал выплат: записей нет.")
+            lines.append(f"Журнал выплат: {_numbered(self.journal_entries)}")
         return lines
+
+
+def _journal_of(office: str) -> str:
+    return f"Журнал выплат пункта {office}"
+
+
+def _numbered(count: int) -> str:
+    if not count:
+        return "записей нет."
+    return f"записей {count}, нумерация сплошная (№ 1–{count})."
 
 
 def verify(uow: UnitOfWork) -> Verification:
@@ -62,13 +71,23 @@ def verify(uow: UnitOfWork) -> Verification:
         close = getattr(records, "close", None)  # a generator stopped at a break
         if close is not None:
             close()
-    entries = uow.journal.entries(JournalQuery())
+    offices = [office.code for office in uow.offices.list()]
+    journals, problems = [], []
+    for office in offices:
+        entries = uow.journal.entries(JournalQuery(office=office))
+        journals.append((office, len(entries)))
+        found_here = journal_problems(entries, uow.journal.numbers_taken(office))
+        if len(offices) > 1:  # say whose journal each problem is in
+            prefix = "Журнал выплат:"
+            found_here = [p.replace(prefix, _journal_of(office) + ":", 1) for p in found_here]
+        problems += found_here
     return Verification(
         counted.count,
         uow.audit.head(),
         found,
-        len(entries),
-        tuple(journal_problems(entries, uow.journal.numbers_taken())),
+        sum(count for _, count in journals),
+        tuple(problems),
+        tuple(journals),
     )
 
 

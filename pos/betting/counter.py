@@ -80,7 +80,7 @@ def accept_bet(
     the way before raising (p.4: every check and every refusal is recorded). A bad market code
     or a reused request key is raised at once: nothing was recorded yet.
     """
-    stored = uow.settings.load()
+    stored = uow.settings.load(teller.office)
     settings = shop_settings.from_text(stored)
     picks = normalise_picks(request.legs)
     key = _request_key(request.request_key)
@@ -295,6 +295,7 @@ def _issue(
         payout_cap=priced.payout_cap,
         terminal=teller.terminal,
         cashier=teller.login,
+        office=teller.office,
         issued_at=now,
         agreed_in_play=agreed_in_play,
         request_key=request_key or uuid.uuid4().hex,

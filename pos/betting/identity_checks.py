@@ -31,7 +31,7 @@ def check_identity(
     Returns:
         The player's age, or the refusal to raise once the record is committed.
     """
-    settings = shop_settings.from_text(uow.settings.load())
+    settings = shop_settings.from_text(uow.settings.load(teller.office))
     if document is None:
         record_id_check(uow, teller, now, IdOutcome.REFUSED, None, None)
         return DocumentRefused()

@@ -82,7 +82,7 @@ def _confirm(
     with ctx.unit_of_work() as uow:
         slip = counter.confirm_pending(
             uow,
-            Teller(ctx.terminal, actor.login),
+            Teller(ctx.terminal, actor.login, ctx.office),
             ctx.clock.now(),
             number,
             receipt_printed=receipt_printed,
@@ -128,7 +128,12 @@ def void_pending_slip(ctx: Context, actor: Actor, number: str, reason: str = NOT
 def _void(ctx: Context, actor: Actor, number: str, reason: str, *, spoil: bool) -> Slip:
     with ctx.unit_of_work() as uow:
         slip = counter.void_pending(
-            uow, Teller(ctx.terminal, actor.login), ctx.clock.now(), number, reason, spoil=spoil
+            uow,
+            Teller(ctx.terminal, actor.login, ctx.office),
+            ctx.clock.now(),
+            number,
+            reason,
+            spoil=spoil,
         )
         uow.commit()
     return slip

@@ -121,6 +121,7 @@ class Slip:
     settled_payout: Decimal | None = None  # what settlement found (pos.settlement.rules)
     # The maximum payout in force when the bet was accepted: it caps the payout (p.10, p.18).
     payout_cap: Decimal | None = None
+    office: str = ""  # the issuing office (issue 18)
 
     @property
     def legs(self) -> list[Leg]:

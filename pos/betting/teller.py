@@ -19,6 +19,7 @@ class Teller:
 
     terminal: str
     login: str
+    office: str  # the terminal's (pos.offices.terminals)
 
     def audit(self, uow: UnitOfWork, now: datetime, action: AuditAction, detail: str) -> None:
         """Append what the teller did at `now` to the audit trail (in `uow`)."""

@@ -76,7 +76,7 @@ def accept_bet(
         try:
             with ctx.unit_of_work() as uow:
                 outcome = counter.accept_bet(
-                    uow, Teller(ctx.terminal, actor.login), ctx.clock.now(), request
+                    uow, Teller(ctx.terminal, actor.login, ctx.office), ctx.clock.now(), request
                 )
                 uow.commit()
             break
@@ -113,7 +113,7 @@ def price_bet(
     """
     picks = normalise_picks(legs)
     with ctx.unit_of_work() as uow:
-        settings = shop_settings.from_text(uow.settings.load())
+        settings = shop_settings.from_text(uow.settings.load(ctx.office))
         return price(
             uow,
             settings,
@@ -158,7 +158,7 @@ def check_identity(ctx: Context, actor: Actor, document: IdDocument | None) -> i
     """
     with ctx.unit_of_work() as uow:
         outcome = identity_checks.check_identity(
-            uow, Teller(ctx.terminal, actor.login), ctx.clock.now(), document
+            uow, Teller(ctx.terminal, actor.login, ctx.office), ctx.clock.now(), document
         )
         uow.commit()
     if isinstance(outcome, Exception):
@@ -175,7 +175,7 @@ def cancel_in_window(ctx: Context, actor: Actor, number: str, reason: str) -> Sl
     """
     with ctx.unit_of_work() as uow:
         slip, receipt = window.cancel_in_window(
-            uow, Teller(ctx.terminal, actor.login), ctx.clock.now(), number, reason
+            uow, Teller(ctx.terminal, actor.login, ctx.office), ctx.clock.now(), number, reason
         )
         uow.commit()
     number = display_slip_number(slip.number)

@@ -68,6 +68,10 @@ class AuditAction(enum.StrEnum):
     REPORT_SAVED = "report_saved"
     DRAW_DEALT = "draw_dealt"
     DRAW_CANCELLED = "draw_cancelled"
+    OFFICE_ADDED = "office_added"
+    OFFICE_CHANGED = "office_changed"
+    TERMINAL_REGISTERED = "terminal_registered"
+    USER_ASSIGNED = "user_assigned"
 
 
 @dataclass(frozen=True)

@@ -44,10 +44,11 @@ class Context:
     only when a job is sent to it.
     """
 
-    def __init__(self, adapters: Adapters, *, clock: Clock, terminal: str) -> None:
+    def __init__(self, adapters: Adapters, *, clock: Clock, terminal: str, office: str) -> None:
         self._adapters = adapters
         self.clock = clock
         self.terminal = terminal
+        self.office = office  # the office the terminal works in (pos.offices.terminals)
         self._station_lock = threading.Lock()
         self._print_lock = threading.Lock()
         self._station = adapters.build_station(*self.printers())
@@ -78,10 +79,14 @@ class Context:
         """A new transaction on this shop's database."""
         return self._adapters.storage.unit_of_work()
 
+    def reports_unit_of_work(self) -> UnitOfWork:
+        """A transaction for reading the reports: on the replica when there is one."""
+        return (self._adapters.reports or self._adapters.storage).unit_of_work()
+
     def settings(self) -> ShopSettings:
-        """The shop settings now in force."""
+        """The settings in force in this terminal's office."""
         with self.unit_of_work() as uow:
-            return shop_settings.from_text(uow.settings.load())
+            return shop_settings.from_text(uow.settings.load(self.office))
 
     @property
     def station(self) -> PrintStation:
@@ -114,6 +119,8 @@ class Context:
         with self._station_lock:
             self._station.close()
         self._adapters.storage.close()
+        if self._adapters.reports is not None:
+            self._adapters.reports.close()
 
 
 class _Bound(Protocol):

@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (REA
     from pos.betting.slips import Slip
     from pos.core.printers import PrinterConfig
     from pos.core.settings import ShopSettings
-    from pos.payouts.journal import JournalEntry
+    from pos.payouts.journal import JournalEntry, JournalHeading
     from pos.payouts.rules import PayoutNote
     from pos.reports.tables import Report
     from pos.till.day_reports import DayReport
@@ -33,10 +33,8 @@ class JournalWriter(Protocol):
         self,
         path_or_file: str | os.PathLike[str] | BinaryIO,
         entries: Sequence[JournalEntry],
+        heading: JournalHeading,
         *,
-        shop_name: str,
-        licence: str,
-        address: str,
         date_from: date,
         date_to: date,
         zone: ZoneInfo,
@@ -184,3 +182,5 @@ class Adapters:
     write_journal: JournalWriter
     write_report: ReportWriter
     pins: PinHasher
+    # A read-only replica the reports read from (a chain's standby); None: the storage.
+    reports: Storage | None = None

@@ -53,12 +53,13 @@ class DeviceOrStorageError(PosError):
 class NotPermitted(DomainError):
     """The signed-in user's role does not allow the action."""
 
-    def __init__(self, action: str) -> None:
+    def __init__(self, action: str, whom: str = "менеджеру") -> None:
         self.action = action
+        self.whom = whom  # in the dative: «менеджеру», «руководителю сети»
         super().__init__()
 
     def message(self) -> str:
-        return f"Действие «{self.action}» доступно только менеджеру."
+        return f"Действие «{self.action}» доступно только {self.whom}."
 
 
 class InvalidTerminalConfig(DomainError):
@@ -280,3 +281,14 @@ class UnknownSlip(DomainError):
 
     def message(self) -> str:
         return f"Купон {display_slip_number(self.number)} не найден."
+
+
+class UnknownOffice(DomainError):
+    """No office of the chain has this code."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        super().__init__()
+
+    def message(self) -> str:
+        return f"Пункта с кодом «{self.code}» нет в сети. Проверьте код пункта."

@@ -13,11 +13,13 @@ from pos.core.audit import AuditRecord, ChainedRecord, ChainHead
 if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (README)
     from pos.betting.slips import CashMovement, IdCheck, Slip, Transition
     from pos.line.events import Event, OddsQuote, Sport
+    from pos.offices.offices import Office
     from pos.payouts.journal import JournalEntry, JournalQuery
     from pos.payouts.rules import PendingPayout
-    from pos.people.users import User
+    from pos.people.users import Role, User
     from pos.poker.draws import Draw
     from pos.reports.builders import CancelledSlip, EventLiability, SalesHour, ShiftFacts, Tally
+    from pos.reports.chain import OfficeFacts
     from pos.reports.wins import UnpaidWin
     from pos.settlement.batch import SettledBatch
     from pos.settlement.results import Result
@@ -33,12 +35,47 @@ class UserRepository(Protocol):
     def add(self, user: User) -> None: ...
     def update(self, user: User) -> None: ...
     def list(self) -> list[User]: ...
+    def roles(self, login: str) -> dict[str, Role]:
+        """The user's role in each office they work in (a head's: none, they work in all)."""
+        ...
+
+    def set_role(self, login: str, office: str, role: Role | None) -> None:
+        """Give the user `role` in `office`; None: they no longer work there."""
+        ...
+
+
+class OfficeRepository(Protocol):
+    """The chain's offices and the office of each terminal."""
+
+    def list(self) -> list[Office]:
+        """Every office, by code."""
+        ...
+
+    def get(self, code: str) -> Office | None: ...
+    def add(self, office: Office) -> None: ...
+    def update(self, office: Office) -> None:
+        """Store the office's name, address and own settings."""
+        ...
+
+    def count(self) -> int: ...
+    def of_terminal(self, terminal: str) -> str | None:
+        """The code of the office the terminal is registered in, if it is."""
+        ...
+
+    def register_terminal(self, terminal: str, office: str) -> None: ...
+    def terminals(self) -> dict[str, str | None]:
+        """Every terminal the database knows, with its office (None: not registered)."""
+        ...
 
 
 class SettingsRepository(Protocol):
     """Shop settings as text by name, and the settings that belong to one terminal."""
 
-    def load(self) -> dict[str, str]: ...
+    def load(self, office: str | None = None) -> dict[str, str]:
+        """The organiser's settings; with `office`, that office's own over them, with its
+        code, name and address (`office_code`, `office_name`, `address`)."""
+        ...
+
     def save(self, values: dict[str, str]) -> None: ...
     def register_serial(self, terminal: str) -> str | None: ...
     def set_register_serial(self, terminal: str, serial: str) -> None: ...
@@ -181,16 +218,16 @@ class SettlementRepository(Protocol):
 class JournalRepository(Protocol):
     """The cash payout journal: entries are added, never changed or removed."""
 
-    def next_number(self) -> int:
-        """The next entry number, from a counter row updated in this transaction."""
+    def next_number(self, office: str) -> int:
+        """The office's next entry number, from its counter row updated in this transaction."""
         ...
 
-    def numbers_taken(self) -> int:
-        """The journal counter's value: how many numbers were handed out."""
+    def numbers_taken(self, office: str) -> int:
+        """The office's journal counter: how many numbers it handed out."""
         ...
 
     def add(self, entry: JournalEntry) -> None: ...
-    def get(self, number: int) -> JournalEntry | None: ...
+    def get(self, office: str, number: int) -> JournalEntry | None: ...
     def entries(self, query: JournalQuery) -> list[JournalEntry]:
         """The entries the query selects, in number order."""
         ...
@@ -230,28 +267,37 @@ class DrawRepository(Protocol):
 
 
 class ReportQueries(Protocol):
-    """The read side of the manager's reports (pos.reports.builders): facts, never changed here."""
+    """The read side of the manager's reports (pos.reports.builders): facts, never changed
+    here; each of one office (`office`, the code) or of the whole chain (None)."""
 
-    def shifts(self, since: datetime, until: datetime) -> list[ShiftFacts]:
+    def shifts(self, since: datetime, until: datetime, office: str | None) -> list[ShiftFacts]:
         """Shifts opened in [since, until) with the cash that moved in each, by kind."""
         ...
 
-    def sales(self, since: datetime, until: datetime) -> list[SalesHour]:
+    def sales(self, since: datetime, until: datetime, office: str | None) -> list[SalesHour]:
         """Slips issued in [since, until) (not those never issued), counted by the hour, the
         sport and whether they were cancelled in the window."""
         ...
 
-    def liabilities(self) -> tuple[list[EventLiability], Tally, Decimal]:
+    def liabilities(self, office: str | None) -> tuple[list[EventLiability], Tally, Decimal]:
         """Open, unsettled slips by event; and all of them counted once: their number and
         stakes, and their possible payout."""
         ...
 
-    def cancellations(self, since: datetime, until: datetime) -> list[CancelledSlip]:
+    def cancellations(
+        self, since: datetime, until: datetime, office: str | None
+    ) -> list[CancelledSlip]:
         """Slips cancelled in the window in [since, until)."""
         ...
 
-    def unpaid_wins(self, ended_since: datetime, ended_until: datetime) -> list[UnpaidWin]:
+    def unpaid_wins(
+        self, ended_since: datetime, ended_until: datetime, office: str | None
+    ) -> list[UnpaidWin]:
         """Slips settled won or refund and not paid whose last event ended in the range."""
+        ...
+
+    def offices(self, since: datetime, until: datetime) -> list[OfficeFacts]:
+        """Each office's figures of [since, until) and of now, by code."""
         ...
 
 
@@ -259,6 +305,7 @@ class UnitOfWork(Protocol):
     """One transaction: everything done inside `with uow:` is rolled back unless committed."""
 
     users: UserRepository
+    offices: OfficeRepository
     settings: SettingsRepository
     audit: AuditLog
     line: LineRepository

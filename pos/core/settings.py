@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
+from datetime import time
 from decimal import Decimal, InvalidOperation
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -13,18 +15,35 @@ from pos.core.money import format_money, to_money
 
 _MONEY_FIELDS = ("min_stake", "max_stake_per_event", "max_payout")
 _TEXT_FIELDS = ("shop_name", "address", "licence_number")
-_FLAG_FIELDS = ("always_check_id", "poker_pay_at_once")
+_FLAG_FIELDS = ("always_check_id", "poker_pay_at_once", "payout_anywhere")
+# Who the settings are read for: the office's code and name come with its settings (the
+# storage's `load(office)`), never set by `update_settings`.
+_OFFICE_FIELDS = ("office_code", "office_name")
+# What an office may set over the organiser's settings (pos.offices); the rest is chain-wide.
+OFFICE_SETTINGS = (
+    "min_stake",
+    "max_stake_per_event",
+    "max_express_odds",
+    "max_payout",
+    "always_check_id",
+    "idle_lock_minutes",
+    "working_hours",
+)
 _MAX_TEXT = 200
 _MAX_ZONE = 64  # the longest IANA name is 32 characters
 _MAX_ODDS_LIMIT = Decimal(1_000_000_000)
+_OFFICE_CODE = re.compile(r"[0-9A-ZА-ЯЁ_-]{1,16}")
 
 
 @dataclass(frozen=True)
 class ShopSettings:
-    """The settings of the whole shop (every terminal shares them)."""
+    """The settings in force in one office: the organiser's, with the office's own over them
+    (pos.offices; a database with one office has the organiser's only)."""
 
-    shop_name: str = "ООО «Букмекерская контора»"
-    address: str = "г. Минск"
+    shop_name: str = "ООО «Букмекерская контора»"  # the organiser
+    address: str = "г. Минск"  # the office's
+    office_code: str = ""
+    office_name: str = ""
     licence_number: str = "не указан"
     unp: str = ""  # the organiser's taxpayer number (УНП), printed on every fiscal document
     time_zone: str = "Europe/Minsk"
@@ -44,6 +63,12 @@ class ShopSettings:
     # A winning draw slip is paid from the day after its draw (first p.24), unless the shop's
     # licence lets it pay as soon as the draw is settled.
     poker_pay_at_once: bool = False
+    # A chain (issue 18): a slip is paid in any office of the chain, or only in the office
+    # that issued it. Either way the entry goes into the paying office's journal.
+    payout_anywhere: bool = False
+    # The office's working hours, "09:00–23:00" (through midnight: "10:00–02:00"); "" is
+    # round the clock. Spread bets are opened only within them (p.32).
+    working_hours: str = ""
 
     @property
     def zone(self) -> ZoneInfo:
@@ -58,7 +83,7 @@ def apply_changes(current: ShopSettings, changes: dict[str, object]) -> ShopSett
         InvalidSetting: a value is out of range or not of the right kind; nothing is changed.
         TypeError: a name that is not a shop setting (a programming error).
     """
-    names = {f.name for f in dataclasses.fields(ShopSettings)}
+    names = {f.name for f in dataclasses.fields(ShopSettings)} - set(_OFFICE_FIELDS)
     unknown = set(changes) - names
     if unknown:
         raise TypeError(f"not shop settings: {sorted(unknown)}")
@@ -69,14 +94,41 @@ def apply_changes(current: ShopSettings, changes: dict[str, object]) -> ShopSett
 
 
 def to_text(settings: ShopSettings) -> dict[str, str]:
-    """Each setting as the text stored in the database."""
-    return {name: str(value) for name, value in dataclasses.asdict(settings).items()}
+    """Each setting as the text stored in the database (not who they were read for)."""
+    values = dataclasses.asdict(settings)
+    return {name: str(value) for name, value in values.items() if name not in _OFFICE_FIELDS}
 
 
 def from_text(stored: dict[str, str]) -> ShopSettings:
     """Settings from stored text; missing names keep their defaults, unknown names are ignored."""
-    names = {f.name for f in dataclasses.fields(ShopSettings)}
-    return apply_changes(ShopSettings(), {k: v for k, v in stored.items() if k in names})
+    names = {f.name for f in dataclasses.fields(ShopSettings)} - set(_OFFICE_FIELDS)
+    settings = apply_changes(ShopSettings(), {k: v for k, v in stored.items() if k in names})
+    return dataclasses.replace(
+        settings,
+        office_code=stored.get("office_code", ""),
+        office_name=stored.get("office_name", ""),
+    )
+
+
+def check_office_code(value: object) -> str:
+    """An office code as stored: up to 16 letters, digits, "-" or "_", in capitals ("m2": M2).
+
+    Raises:
+        InvalidSetting: empty, too long, or with a space or another sign.
+    """
+    code = shown(value, 40).strip().upper()
+    if not _OFFICE_CODE.fullmatch(code):
+        raise InvalidSetting("office_code", "office_code")
+    return code
+
+
+def check_text(name: str, value: object) -> str:
+    """A text setting (a name, an address) as it will be printed.
+
+    Raises:
+        InvalidSetting: empty, too long or not printable text.
+    """
+    return _text(name, value, max_length=_MAX_TEXT)
 
 
 def check_register_serial(value: object) -> str:
@@ -120,6 +172,7 @@ def _parse(name: str, value: object) -> object:
         "idle_lock_minutes": _minutes,
         "poker_margin": _margin,
         "unp": _unp,
+        "working_hours": _hours,
     }.get(name, _zone)
     return parse(value)
 
@@ -145,6 +198,29 @@ def _text(name: str, value: object, max_length: int) -> str:
     if not text:
         raise InvalidSetting(name, "empty")
     return text
+
+
+def _hours(value: object) -> str:
+    """Working hours as "09:00–23:00" (a hyphen does too); empty: round the clock."""
+    text = shown(value, 40).strip().replace("-", "–").replace(" ", "")
+    if not text:
+        return ""
+    parts = text.split("–")
+    try:
+        opens, closes = (time.fromisoformat(part) for part in parts)
+    except ValueError:
+        raise InvalidSetting("working_hours", "hours") from None
+    if len(parts[0]) != 5 or len(parts[1]) != 5 or opens == closes:
+        raise InvalidSetting("working_hours", "hours")
+    return f"{opens:%H:%M}–{closes:%H:%M}"
+
+
+def working_hours(settings: ShopSettings) -> tuple[time, time] | None:
+    """When the office opens and closes; None: round the clock."""
+    if not settings.working_hours:
+        return None
+    opens, closes = settings.working_hours.split("–")
+    return time.fromisoformat(opens), time.fromisoformat(closes)
 
 
 def _age(value: object) -> int:

@@ -16,6 +16,7 @@ class TerminalConfig:
 
     terminal: str = DEFAULT_TERMINAL
     database: str = ""
+    reports_database: str = ""  # a read-only replica for the reports (a chain's standby)
 
     def database_url(self, data_dir: Path) -> str:
         """The database URL: the configured one, else SQLite in the data folder."""

@@ -45,6 +45,7 @@ class JournalEntry:
     terminal: str = ""
     corrects: int | None = None  # the number of the entry this one corrects
     reason: str = ""  # why, for a correction
+    office: str = ""  # whose journal: each office numbers its own 1..N (issue 18)
 
     @property
     def is_correction(self) -> bool:
@@ -52,9 +53,21 @@ class JournalEntry:
 
 
 @dataclass(frozen=True)
+class JournalHeading:
+    """Whose journal it is, on every sheet: the organiser, its licence, the office's address,
+    and the office (its name and code; issue 18), also named on the certification sheet."""
+
+    shop_name: str
+    licence: str
+    address: str
+    office: str = ""
+
+
+@dataclass(frozen=True)
 class JournalQuery:
     """Which entries to list: a period of moments (`since` included, `until` not), the
-    cashier, an amount range (both ends included), a slip; None leaves that filter out."""
+    cashier, an amount range (both ends included), a slip, an office's journal; None leaves
+    that filter out (a slip's payout is looked up in the whole chain)."""
 
     since: datetime | None = None
     until: datetime | None = None
@@ -62,6 +75,7 @@ class JournalQuery:
     min_amount: Decimal | None = None
     max_amount: Decimal | None = None
     slip_number: str | None = None
+    office: str | None = None
 
 
 def player_name(document: IdDocument) -> str:
@@ -101,6 +115,7 @@ def correction(
         cashier=cashier,
         slip_number=old.slip_number,
         terminal=old.terminal,
+        office=old.office,
         corrects=old.number,
         reason=reason,
     )

@@ -16,13 +16,14 @@ from pos.core.files import saving
 from pos.core.inputs import LOGIN, MAX_INTEGER, NO_LIMIT, clean_text, shown
 from pos.core.money import to_money
 from pos.core.ports import UnitOfWork
+from pos.offices.use_cases import readable_office
 from pos.payouts.errors import (
     CorrectionOfCorrection,
     InvalidPeriod,
     JournalCorrectionEmpty,
     JournalEntryUnknown,
 )
-from pos.payouts.journal import JournalEntry, JournalQuery, correction
+from pos.payouts.journal import JournalEntry, JournalHeading, JournalQuery, correction
 from pos.people.actor import Actor
 from pos.people.permissions import Permission
 
@@ -39,18 +40,22 @@ def journal(
     cashier: str | None = None,
     min_amount: object = None,
     max_amount: object = None,
+    office: str | None = None,
 ) -> list[JournalEntry]:
-    """Journal entries in number order: shop-local days (both included), a cashier, an
-    amount range (both included); a filter left None is not applied.
+    """An office's journal entries in number order (None: this terminal's office; another
+    one's with the head's right): shop-local days (both included), a cashier, an amount
+    range (both included); a filter left None is not applied.
 
     Raises:
-        NotPermitted; InvalidPeriod: the period ends before it starts; InvalidAmount.
+        NotPermitted, OtherOfficesJournal, UnknownOffice; InvalidPeriod: the period ends
+        before it starts; InvalidAmount.
     """
     actor.require(Permission.VIEW_JOURNAL)
+    code = readable_office(ctx, actor, office)
     with ctx.unit_of_work() as uow:
         zone = shop_settings.from_text(uow.settings.load()).zone
         query = journal_query(zone, date_from, date_to, cashier, min_amount, max_amount)
-        return uow.journal.entries(query)
+        return uow.journal.entries(dataclasses.replace(query, office=code))
 
 
 def correct_journal_entry(
@@ -79,7 +84,7 @@ def correct_journal_entry(
     with ctx.unit_of_work() as uow:
         uow.settlement.lock()  # the journal's numbers are taken one payout at a time
         now = ctx.clock.now()
-        old = _entry(uow, number)
+        old = _entry(uow, ctx.office, number)
         if old.corrects is not None:
             raise CorrectionOfCorrection(old.number, old.corrects)
         latest = _as_corrected(uow, old)
@@ -89,7 +94,7 @@ def correct_journal_entry(
             raise JournalCorrectionEmpty("same")
         entry = correction(
             old,
-            uow.journal.next_number(),
+            uow.journal.next_number(ctx.office),
             now,
             actor.login,
             new_player,
@@ -117,8 +122,8 @@ def journal_entry_now(ctx: Context, actor: Actor, number: int) -> JournalEntry:
     """
     actor.require(Permission.VIEW_JOURNAL)
     with ctx.unit_of_work() as uow:
-        found = _entry(uow, number)
-        payout = found if found.corrects is None else _entry(uow, found.corrects)
+        found = _entry(uow, ctx.office, number)
+        payout = found if found.corrects is None else _entry(uow, ctx.office, found.corrects)
         return _as_corrected(uow, payout)
 
 
@@ -128,26 +133,33 @@ def export_journal_pdf(
     path_or_file: str | os.PathLike[str] | BinaryIO,
     date_from: date,
     date_to: date,
+    *,
+    office: str | None = None,
 ) -> int:
-    """Write the journal of the shop-local days `date_from`..`date_to` as PDF (A4 landscape,
-    the appendix's columns, a certification page; managers); returns its number of sheets.
-    Recorded in the audit trail.
+    """Write an office's journal (None: this terminal's office) of the shop-local days
+    `date_from`..`date_to` as PDF (A4 landscape, the appendix's columns, a certification page
+    naming the office; managers); returns its number of sheets. Recorded in the audit trail.
 
     Raises:
-        NotPermitted, InvalidPeriod; FileNotSaved: the file cannot be written.
+        NotPermitted, OtherOfficesJournal, UnknownOffice, InvalidPeriod; FileNotSaved: the
+        file cannot be written.
     """
     actor.require(Permission.EXPORT_JOURNAL)
-    settings = ctx.settings()
-    entries = journal(ctx, actor, date_from, date_to)
+    code = readable_office(ctx, actor, office)
+    entries = journal(ctx, actor, date_from, date_to, office=code)
     with ctx.unit_of_work() as uow:
+        settings = shop_settings.from_text(uow.settings.load(code))
         head = uow.audit.head()
     with saving(path_or_file):
         sheets = ctx.write_journal(
             path_or_file,
             entries,
-            shop_name=settings.shop_name,
-            licence=settings.licence_number,
-            address=settings.address,
+            JournalHeading(
+                settings.shop_name,
+                settings.licence_number,
+                settings.address,
+                f"{settings.office_name} ({code})" if settings.office_name else code,
+            ),
             date_from=date_from,
             date_to=date_to,
             zone=settings.zone,
@@ -155,6 +167,8 @@ def export_journal_pdf(
             chain_head=head,
         )
     numbers = f"записи {entries[0].number}–{entries[-1].number}" if entries else "записей нет"
+    if code != ctx.office:
+        numbers += f", пункт {code}"
     with ctx.unit_of_work() as uow:
         actor.audit(
             ctx,
@@ -166,9 +180,9 @@ def export_journal_pdf(
     return sheets
 
 
-def _entry(uow: UnitOfWork, number: object) -> JournalEntry:
+def _entry(uow: UnitOfWork, office: str, number: object) -> JournalEntry:
     known = isinstance(number, int) and not isinstance(number, bool) and 0 < number <= MAX_INTEGER
-    found = uow.journal.get(number) if known else None  # type: ignore[arg-type]
+    found = uow.journal.get(office, number) if known else None  # type: ignore[arg-type]
     if found is None:
         raise JournalEntryUnknown(shown(number))
     return found
@@ -176,7 +190,8 @@ def _entry(uow: UnitOfWork, number: object) -> JournalEntry:
 
 def _as_corrected(uow: UnitOfWork, payout: JournalEntry) -> JournalEntry:
     """The payout entry with the player and document of its latest correction, if any."""
-    latest = uow.journal.entries(JournalQuery(slip_number=payout.slip_number))[-1]
+    query = JournalQuery(slip_number=payout.slip_number, office=payout.office)
+    latest = uow.journal.entries(query)[-1]
     return dataclasses.replace(payout, player=latest.player, document=latest.document)
 
 

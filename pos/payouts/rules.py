@@ -50,6 +50,7 @@ class PendingPayout:
     receipt_no: int
     player: str
     document: str
+    office: str = ""  # the paying terminal's: the entry goes into its journal (issue 18)
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from pos.core.errors import ConcurrentChange
 from pos.core.money import format_money
 from pos.core.ports import UnitOfWork
 from pos.core.settings import ShopSettings
+from pos.offices.errors import PaidOnlyWhereIssued
 from pos.payouts.errors import NotPayable
 from pos.payouts.journal import JournalEntry, JournalQuery, document_text, player_name
 from pos.payouts.rules import PendingPayout, payable_amount, pays_same_day
@@ -79,9 +80,12 @@ def plan_payout(
     """
     uow.settlement.lock()
     now = clock.now()
-    stored = uow.settings.load()
+    stored = uow.settings.load(teller.office)
     slip = find_slip(uow, number, for_update=True, stored=stored)
     settings = shop_settings.from_text(stored)
+    if slip.office != teller.office and not settings.payout_anywhere:
+        issuing = uow.offices.get(slip.office)
+        raise PaidOnlyWhereIssued(slip.number, slip.office, issuing.address if issuing else "")
     held = uow.pending_payouts.for_slip(slip.number)
     if held is not None:
         raise NotPayable(slip.number, "paying", held.terminal)
@@ -113,6 +117,7 @@ def plan_payout(
         receipt_no=receipt.number,
         player=player_name(checked),
         document=document_text(checked),
+        office=teller.office,
     )
     uow.pending_payouts.add(pending)
     return PlannedPayout(pending, receipt, after, slip, results, settings)
@@ -159,7 +164,7 @@ def make_payout(
         raise NotPayable(slip_number, "paid")
     fiscal.record_receipt(uow, dataclasses.replace(receipt, printed=True), after)
     entry = JournalEntry(
-        number=uow.journal.next_number(),
+        number=uow.journal.next_number(pending.office),
         paid_at=now,
         player=pending.player,
         document=pending.document,
@@ -169,6 +174,7 @@ def make_payout(
         cashier=pending.cashier,
         slip_number=slip_number,
         terminal=pending.terminal,
+        office=pending.office,
     )
     uow.journal.add(entry)
     uow.slips.add_cash(

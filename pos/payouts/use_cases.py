@@ -91,7 +91,7 @@ def payout_quote(ctx: Context, actor: Actor, number: str) -> PayoutQuote:
     """
     with ctx.unit_of_work() as uow:
         slip = find_slip(uow, number)
-        settings = shop_settings.from_text(uow.settings.load())
+        settings = shop_settings.from_text(uow.settings.load(ctx.office))
         results = _results_of(uow, slip)
         paid = uow.journal.entries(JournalQuery(slip_number=slip.number))
         shift = uow.shifts.open_for(ctx.terminal)
@@ -144,7 +144,7 @@ def pay_out(ctx: Context, actor: Actor, number: str, document: IdDocument | None
         not come out and nothing was paid (its number spoiled if the job broke midway);
         PayoutNoteNotPrinted: the payout is made, the player's note did not come out.
     """
-    teller = Teller(ctx.terminal, actor.login)
+    teller = Teller(ctx.terminal, actor.login, ctx.office)
     check = functools.partial(_check_player, teller=teller)
     with ctx.unit_of_work() as uow:
         planned = plan_payout(uow, teller, ctx.clock, number, check, document)
@@ -197,7 +197,7 @@ def release_pending_payout(ctx: Context, actor: Actor, slip_number: str) -> int 
     with ctx.unit_of_work() as uow:
         spoiled = release_payout(
             uow,
-            Teller(ctx.terminal, actor.login),
+            Teller(ctx.terminal, actor.login, ctx.office),
             ctx.clock.now(),
             slip_number,
             "чек о выплате не вышел (ответ кассира после сбоя)",
@@ -218,7 +218,7 @@ def _make(
     with ctx.unit_of_work() as uow:
         entry = make_payout(
             uow,
-            Teller(ctx.terminal, actor.login),
+            Teller(ctx.terminal, actor.login, ctx.office),
             ctx.clock,
             slip_number,
             recovered=recovered,
@@ -236,7 +236,7 @@ def _release(
         with ctx.unit_of_work() as uow:
             spoiled = release_payout(
                 uow,
-                Teller(ctx.terminal, actor.login),
+                Teller(ctx.terminal, actor.login, ctx.office),
                 ctx.clock.now(),
                 slip_number,
                 why,
@@ -295,13 +295,13 @@ def _payout_papers(
     ctx: Context, actor: Actor, entry_number: int
 ) -> tuple[PayoutNote, FiscalReceipt, ShopSettings]:
     with ctx.unit_of_work() as uow:
-        entry = uow.journal.get(entry_number)
+        entry = uow.journal.get(ctx.office, entry_number)
         if entry is None or entry.is_correction:
             raise JournalEntryUnknown(entry_number)
         receipt = uow.fiscal.receipt(entry.register_serial, entry.fiscal_receipt_no)
         slip = find_slip(uow, entry.slip_number)
         results = _results_of(uow, slip)
-        settings = shop_settings.from_text(uow.settings.load())
+        settings = shop_settings.from_text(uow.settings.load(entry.office))
     if receipt is None:
         raise JournalEntryUnknown(entry_number)
     return _note(entry, slip, results, receipt.terminal), receipt, settings

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from pos.core.audit import SYSTEM_ACTOR, AuditAction, AuditRecord
 from pos.core.errors import NotPermitted
-from pos.people.permissions import WORDS, Permission, allowed
+from pos.people.permissions import CHAIN_ONLY, WORDS, Permission, allowed
 
 if TYPE_CHECKING:
     from pos.core.context import Context
@@ -32,6 +32,7 @@ class Actor:
     login: str
     role: Role | None = None
     grant: Grant | None = None
+    chain: bool = False  # the chain has several offices (pos.people.permissions.CHAIN_ONLY)
 
     def require(self, permission: Permission) -> None:
         """Refuse unless the matrix allows `permission` (pos.people.permissions), or a manager's
@@ -40,11 +41,12 @@ class Actor:
         Raises:
             NotPermitted: naming the action.
         """
-        if self.role is None or allowed(self.role, permission):
+        if self.role is None or allowed(self.role, permission, chain=self.chain):
             return
         grant = self.grant
         if grant is None or grant.permission is not permission or grant.used:
-            raise NotPermitted(WORDS[permission])
+            head = self.chain and permission in CHAIN_ONLY
+            raise NotPermitted(WORDS[permission], "руководителю сети" if head else "менеджеру")
         grant.used = True
 
     def audit(self, ctx: Context, uow: UnitOfWork, action: AuditAction, detail: str = "") -> None:

@@ -214,3 +214,18 @@ class DocumentExpired(DomainError):
             f"Срок действия документа истёк {self.expired_on:%d.%m.%Y}. "
             "Нужен действующий документ, удостоверяющий личность."
         )
+
+
+class NotInOffice(DomainError):
+    """The user has no role in this terminal's office."""
+
+    def __init__(self, login: str, office: str) -> None:
+        self.login = login
+        self.office = office
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Пользователь «{self.login}» не работает в пункте {self.office}. "
+            "Назначить его в этот пункт может менеджер пункта."
+        )

@@ -38,6 +38,8 @@ class Permission(enum.StrEnum):
     CASH_OUT = "cash_out"
     REPORTS = "reports"
     DRAWS = "draws"
+    OFFICES = "offices"
+    CHAIN = "chain"
 
 
 # What a refusal calls each action (NotPermitted: «Действие «…» доступно только менеджеру.»).
@@ -63,6 +65,8 @@ WORDS: dict[Permission, str] = {
     Permission.CASH_OUT: "изъятие наличных из кассы",
     Permission.REPORTS: "отчёты (обороты, обязательства, отмены, невыплаченные)",
     Permission.DRAWS: "ввод карт и отмена тиражей Bet-on-Poker",
+    Permission.OFFICES: "пункты сети: добавление, терминалы, сотрудники",
+    Permission.CHAIN: "журналы и отчёты всех пунктов сети",
 }
 
 _CASHIER = frozenset(
@@ -75,15 +79,32 @@ _CASHIER = frozenset(
         Permission.X_REPORT,
     }
 )
-# A manager can do all a cashier can, and everything else.
+# A manager can do all a cashier can, and everything else; a head everything in every
+# office of a chain (issue 18).
 MATRIX: dict[Role, frozenset[Permission]] = {
     Role.CASHIER: _CASHIER,
     Role.MANAGER: frozenset(Permission),
+    Role.HEAD: frozenset(Permission),
 }
+# The chain's: once it has a second office, only a head keeps the line, the results and the
+# settlement and sees the other offices (DESIGN.md, "A chain of offices"); in a database of
+# one office its manager does, as before.
+CHAIN_ONLY = frozenset(
+    {
+        Permission.EDIT_LINE,
+        Permission.RECORD_RESULTS,
+        Permission.CORRECT_RESULTS,
+        Permission.SETTLE,
+        Permission.CHAIN,
+    }
+)
 
 
-def allowed(role: Role, permission: Permission) -> bool:
-    """True when the matrix gives `permission` to `role`."""
+def allowed(role: Role, permission: Permission, *, chain: bool = False) -> bool:
+    """True when the matrix gives `permission` to `role`; `chain`: the database has more
+    than one office, and the chain's permissions are a head's."""
+    if chain and permission in CHAIN_ONLY and role is not Role.HEAD:
+        return False
     return permission in MATRIX[role]
 
 
@@ -97,6 +118,16 @@ def require(user: User, permission: Permission) -> None:
         raise NotPermitted(WORDS[permission])
 
 
-def matrix_rows() -> list[tuple[str, bool, bool]]:
-    """The matrix as a table: (action, cashier may, manager may), in the enum's order."""
-    return [(WORDS[p], allowed(Role.CASHIER, p), allowed(Role.MANAGER, p)) for p in Permission]
+def matrix_rows() -> list[tuple[str, bool, bool, bool, bool]]:
+    """The matrix as a table, in the enum's order: (action, cashier may, manager may,
+    manager of an office in a chain of several may, head may)."""
+    return [
+        (
+            WORDS[p],
+            allowed(Role.CASHIER, p),
+            allowed(Role.MANAGER, p),
+            allowed(Role.MANAGER, p, chain=True),
+            allowed(Role.HEAD, p),
+        )
+        for p in Permission
+    ]

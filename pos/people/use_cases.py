@@ -3,6 +3,7 @@ the idle lock, the users a manager keeps, and the shop's settings (issue #7, #15
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from dataclasses import dataclass
 from datetime import datetime
@@ -10,13 +11,14 @@ from datetime import datetime
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
 from pos.core.context import Context
-from pos.core.errors import NotPermitted
+from pos.core.errors import NotPermitted, UnknownOffice
 from pos.core.input_errors import InvalidText
 from pos.core.inputs import LOGIN, clean_text
 from pos.core.ports import UnitOfWork
 from pos.people.actor import SYSTEM, Actor, Grant
 from pos.people.errors import (
     InvalidUser,
+    NotInOffice,
     UnknownUser,
     UserExists,
     UserLocked,
@@ -51,42 +53,47 @@ def sign_in(
     grant: tuple[Permission, str] | None = None,
     unlock: bool = False,
 ) -> User:
-    """The user whose PIN this is, the check recorded: a sign-in, an idle screen
-    unlocked (`unlock`), or with `grant` (the permission and the cashier) a manager
-    allowing one action at this terminal.
+    """The user whose PIN this is, with their role in this terminal's office, the check
+    recorded: a sign-in, an idle screen unlocked (`unlock`), or with `grant` (the permission
+    and the cashier) a manager allowing one action at this terminal.
 
     Raises:
         PinRequired: no PIN typed (no try: nothing counted or recorded); UnknownUser,
-        UserLocked, WrongPin; NotPermitted: `grant` names a permission the user's role
-        does not have; InvalidText: a login no database can look up.
+        UserLocked, WrongPin; NotInOffice: the user does not work in this office (nothing
+        counted); NotPermitted: `grant` names a permission the user's role does not have;
+        InvalidText: a login no database can look up.
     """
     require_typed_pin(pin)
     # Typed or scanned: a NUL or a lone surrogate is refused here, not by the database.
     name = clean_text(login, "login", LOGIN) if isinstance(login, str) else ""
     with ctx.unit_of_work() as uow:
         user = uow.users.get(name)
+        role = None if user is None else user.role_in(ctx.office, uow.users.roles(name))
     if user is None:
         with ctx.unit_of_work() as uow:
             SYSTEM.audit(ctx, uow, AuditAction.UNKNOWN_LOGIN, name[:64])
             uow.commit()
         raise UnknownUser(name)
+    if role is None:
+        raise NotInOffice(user.login, ctx.office)
     # The hash check takes a noticeable moment: it runs outside the write transaction.
     # Only a PIN's shape is hashed: argon2 cannot encode a lone surrogate (issue 15).
     correct = _pin_shaped(pin) and ctx.pins.verify(user.pin_hash, pin)
     with ctx.unit_of_work() as uow:
         user = uow.users.get(name, for_update=True)
         assert user is not None  # users are never deleted
-        outcome = _record_sign_in(ctx, uow, user, correct=correct, grant=grant, unlock=unlock)
+        outcome = _record_sign_in(ctx, uow, user, role, correct=correct, grant=grant, unlock=unlock)
         uow.commit()
     if isinstance(outcome, Exception):
         raise outcome
-    return outcome
+    return dataclasses.replace(outcome, role=role)
 
 
 def _record_sign_in(
     ctx: Context,
     uow: UnitOfWork,
     user: User,
+    role: Role,
     *,
     correct: bool,
     grant: tuple[Permission, str] | None = None,
@@ -103,10 +110,10 @@ def _record_sign_in(
         uow.users.update(signed_in)
         if grant is None:
             action = AuditAction.SCREEN_UNLOCKED if unlock else AuditAction.SIGNED_IN
-            Actor(user.login).audit(ctx, uow, action, str(user.role))
+            Actor(user.login).audit(ctx, uow, action, str(role))
             return signed_in
         permission, cashier = grant
-        if not allowed(user.role, permission):
+        if not allowed(role, permission, chain=uow.offices.count() > 1):
             Actor(user.login).audit(ctx, uow, AuditAction.AUTHORISATION_REFUSED, WORDS[permission])
             return NotPermitted(WORDS[permission])
         detail = f"{user.login} разрешил {cashier}: {WORDS[permission]}"
@@ -185,46 +192,115 @@ def sign_out(ctx: Context, actor: Actor) -> None:
 
 
 def user_logins(ctx: Context, actor: Actor) -> list[str]:
-    """The logins offered on the sign-in screen."""
-    with ctx.unit_of_work() as uow:
-        return [user.login for user in uow.users.list()]
+    """The logins offered on the sign-in screen: who works in this terminal's office."""
+    return list(_staff(ctx))
 
 
 def manager_logins(ctx: Context, actor: Actor) -> list[str]:
-    """The managers who can allow an action with their PIN (offered in its dialog)."""
-    with ctx.unit_of_work() as uow:
-        return [u.login for u in uow.users.list() if u.role is Role.MANAGER]
+    """The managers of this office and the heads, who can allow an action with their PIN
+    (offered in its dialog)."""
+    return [
+        login for login, role in _staff(ctx).items() if role is Role.MANAGER or role is Role.HEAD
+    ]
 
 
 def users(ctx: Context, actor: Actor) -> list[UserInfo]:
-    """Every user with their lock state (managers only)."""
+    """The users of this office with their role in it and their lock state, the heads among
+    them (managers; a head sees every user, with their role here if they have one)."""
     actor.require(Permission.USERS)
     now = ctx.clock.now()
+    everyone = actor.role is None or actor.role is Role.HEAD
     with ctx.unit_of_work() as uow:
-        return [
-            UserInfo(
-                u.login, u.role, u.locked_until if u.is_locked(now) else None, u.locked_for_good
+        found = []
+        for u in uow.users.list():
+            role = u.role_in(ctx.office, uow.users.roles(u.login))
+            if role is None and not everyone:
+                continue
+            shown_role = role or u.role
+            found.append(
+                UserInfo(
+                    u.login,
+                    shown_role,
+                    u.locked_until if u.is_locked(now) else None,
+                    u.locked_for_good,
+                )
             )
-            for u in uow.users.list()
-        ]
+        return found
 
 
-def create_user(ctx: Context, actor: Actor, login: str, pin: str, role: str) -> UserInfo:
-    """Add a cashier or a manager (managers; the command line's `create-user`).
+def create_user(
+    ctx: Context, actor: Actor, login: str, pin: str, role: str, *, office: str | None = None
+) -> UserInfo:
+    """Add a cashier or a manager of an office (None: this terminal's), or a head of the
+    chain (managers; a head only by a head; the command line's `create-user`).
 
     Raises:
-        NotPermitted: a cashier asked; InvalidUser: the login, PIN or role does not fit;
-        UserExists: the login is taken.
+        NotPermitted: a cashier asked, or a manager asked for a head or another office;
+        InvalidUser: the login, PIN or role does not fit; UserExists: the login is taken;
+        UnknownOffice.
     """
     actor.require(Permission.USERS)
     user = User(check_login(login), parse_role(role), ctx.pins.hash(check_pin(pin)))
+    where = ctx.office if office is None else shop_settings.check_office_code(office)
+    if user.role is Role.HEAD or where != ctx.office:
+        actor.require(Permission.CHAIN)
     with ctx.unit_of_work() as uow:
         if uow.users.get(user.login) is not None:
             raise UserExists(user.login)
+        if uow.offices.get(where) is None:
+            raise UnknownOffice(where)
         uow.users.add(user)
-        actor.audit(ctx, uow, AuditAction.USER_CREATED, f"{user.login} ({user.role})")
+        detail = f"{user.login} ({user.role})"
+        if user.role is not Role.HEAD:
+            uow.users.set_role(user.login, where, user.role)
+            detail = f"{user.login} ({user.role}, пункт {where})"
+        actor.audit(ctx, uow, AuditAction.USER_CREATED, detail)
         uow.commit()
     return UserInfo(user.login, user.role, None)
+
+
+def assign_user(ctx: Context, actor: Actor, login: str, *, office: str, role: str | None) -> None:
+    """Give a user a role in an office, keeping their other offices (None or "": they no
+    longer work there). A manager assigns in their own office; another needs the head's right.
+
+    Raises:
+        NotPermitted; UnknownUser; UnknownOffice; InvalidUser: not a role of an office.
+    """
+    actor.require(Permission.USERS)
+    office = shop_settings.check_office_code(office)
+    if office != ctx.office:
+        actor.require(Permission.CHAIN)
+    name = clean_text(login, "login", LOGIN)
+    given = None if role in (None, "") else parse_role(role)
+    if given is Role.HEAD:
+        raise InvalidUser("role")  # a head works in every office already
+    with ctx.unit_of_work() as uow:
+        user = uow.users.get(name)
+        if user is None:
+            raise UnknownUser(name)
+        if uow.offices.get(office) is None:
+            raise UnknownOffice(office)
+        uow.users.set_role(name, office, given)
+        actor.audit(ctx, uow, AuditAction.USER_ASSIGNED, f"{name}: пункт {office}, {given or '—'}")
+        uow.commit()
+
+
+def chain_of_offices(ctx: Context) -> bool:
+    """True when the database has more than one office: the chain's line, results and
+    settlement are then a head's (pos.people.permissions.CHAIN_ONLY)."""
+    with ctx.unit_of_work() as uow:
+        return uow.offices.count() > 1
+
+
+def _staff(ctx: Context) -> dict[str, Role]:
+    """Who works in this terminal's office (the heads too), with their role here."""
+    with ctx.unit_of_work() as uow:
+        found = {}
+        for u in uow.users.list():
+            role = u.role_in(ctx.office, uow.users.roles(u.login))
+            if role is not None:
+                found[u.login] = role
+        return found
 
 
 def unlock_user(ctx: Context, actor: Actor, login: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -23,10 +24,12 @@ _PIN = re.compile(r"[0-9]{4,8}")
 
 
 class Role(enum.StrEnum):
-    """What a user may do: a manager can do all a cashier can, and keeps the line and settings."""
+    """What a user may do: a manager can do all a cashier can, and keeps the line and settings;
+    a head (issue 18) keeps the chain's line, results and settlement and sees every office."""
 
     CASHIER = "cashier"
     MANAGER = "manager"
+    HEAD = "head"
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,11 @@ class User:
     failed_pins: int = 0
     locked_until: datetime | None = None
     locks: int = 0
+
+    def role_in(self, office: str, roles: Mapping[str, Role]) -> Role | None:
+        """The user's role in `office` (`roles`: theirs by office); a head's is head
+        everywhere; None: they do not work there."""
+        return Role.HEAD if self.role is Role.HEAD else roles.get(office)
 
     @property
     def locked_for_good(self) -> bool:

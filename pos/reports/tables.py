@@ -31,6 +31,7 @@ class ReportKind(enum.StrEnum):
     CANCELLATIONS = "cancellations"
     UNPAID = "unpaid"
     EXPIRED = "expired"
+    OFFICES = "offices"  # the chain by office (issue 18)
 
 
 TITLES = {
@@ -40,6 +41,7 @@ TITLES = {
     ReportKind.CANCELLATIONS: "Отмены купонов в течение 5 минут",
     ReportKind.UNPAID: "Невыплаченные выигрыши у конца срока выплаты",
     ReportKind.EXPIRED: "Выигрыши с истёкшим сроком выплаты",
+    ReportKind.OFFICES: "Пункты сети: оборот, выплаты, касса и обязательства",
 }
 
 
@@ -74,6 +76,9 @@ class Report:
     totals: tuple[Cell, ...] | None
     notes: tuple[str, ...]
     made_at: datetime  # shop-local
+    # Whose figures: «Пункт M2 — Пункт приёма ставок № 2», «Вся сеть: 2 пункта»; "" in a
+    # database of one office (issue 18).
+    scope: str = ""
 
     @property
     def empty(self) -> bool:
@@ -122,6 +127,8 @@ def to_csv(report: Report) -> str:
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
     writer.writerow([report.title])
+    if report.scope:
+        writer.writerow([report.scope])
     writer.writerow([report.period])
     writer.writerow([])
     writer.writerow([column.title for column in report.columns])

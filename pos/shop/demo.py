@@ -3,6 +3,7 @@ and a played yesterday, so that a newcomer can try results, slip checks and payo
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -13,6 +14,7 @@ from zoneinfo import ZoneInfo
 
 from pos.core.clock import Clock, FixedClock
 from pos.line.events import Sport
+from pos.people.errors import UserExists
 from pos.people.users import Role
 
 if TYPE_CHECKING:
@@ -246,3 +248,33 @@ def _clock(shop: Shop, clock: Clock) -> Iterator[None]:
 
 def _moment(day: date, at: time, zone: ZoneInfo) -> datetime:
     return datetime.combine(day, at, zone).astimezone(UTC)
+
+
+# The demo chain (issue 18): two offices with two terminals each, and their staff; the demo
+# manager is the chain's head there, who keeps the line and the results for both.
+DEMO_OFFICES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
+    ("M1", "Пункт приёма ставок № 1", "г. Минск, пр. Независимости, 58", ("К1", "К2")),
+    ("M2", "Пункт приёма ставок № 2", "г. Минск, ул. Кальварийская, 1", ("К3", "К4")),
+)
+DEMO_CHAIN_USERS: tuple[tuple[str, str, Role, str], ...] = (
+    ("vera", "5555", Role.CASHIER, "M2"),
+    ("ivan", "6600", Role.MANAGER, "M2"),
+)
+
+
+def seed_chain(shop: Shop) -> None:
+    """Open the demo's offices, register their terminals with demo registers, add their staff
+    (what is there already stays)."""
+    known = {office.code for office in shop.offices()}
+    terminals = shop.terminals()
+    for code, name, address, members in DEMO_OFFICES:
+        if code in known:
+            shop.update_office(code, name=name, address=address)
+        else:
+            shop.add_office(code, name=name, address=address)
+        for terminal in members:
+            if terminals.get(terminal) is None:
+                shop.register_terminal(terminal, office=code, register_serial=f"DEMO-{terminal}")
+    for login, pin, role, office in DEMO_CHAIN_USERS:
+        with contextlib.suppress(UserExists):  # added by an earlier demo
+            shop.create_user(login, pin, role, office=office)

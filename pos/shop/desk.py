@@ -12,11 +12,12 @@ from pos.betting import use_cases as betting_cases
 from pos.core.context import Context, use_case
 from pos.draws import use_cases as draws_cases
 from pos.line import use_cases as line_cases
+from pos.offices import use_cases as offices_cases
 from pos.payouts import journal_use_cases as payout_journal_cases
 from pos.payouts import use_cases as payouts_cases
 from pos.people import use_cases as people_cases
 from pos.people.actor import Actor, Grant
-from pos.people.permissions import Permission
+from pos.people.permissions import Permission, allowed
 from pos.people.use_cases import UserInfo
 from pos.people.users import Role, User
 from pos.reports import use_cases as reports_cases
@@ -29,10 +30,13 @@ from pos.till import use_cases as till_cases
 class Desk:
     """The terminal session of one signed-in user; a manager can do all a cashier can."""
 
-    def __init__(self, context: Context, user: User, grant: Grant | None = None) -> None:
+    def __init__(
+        self, context: Context, user: User, grant: Grant | None = None, *, chain: bool = False
+    ) -> None:
         self._context = context
-        self.user = user
+        self.user = user  # with their role in this terminal's office
         self._grant = grant
+        self._chain = chain  # the database has several offices (pos.people.permissions)
 
     @property
     def context(self) -> Context:
@@ -42,7 +46,7 @@ class Desk:
     @property
     def actor(self) -> Actor:
         """Who the use cases of this desk act as: its user, with the grant given to it."""
-        return Actor(self.user.login, self.user.role, self._grant)
+        return Actor(self.user.login, self.user.role, self._grant, self._chain)
 
     @property
     def login(self) -> str:
@@ -56,9 +60,24 @@ class Desk:
     def role(self) -> Role:
         return self.user.role
 
+    def may(self, permission: Permission) -> bool:
+        """True when this desk's user may do `permission` without a manager's PIN."""
+        return allowed(self.user.role, permission, chain=self._chain)
+
+    @property
+    def in_chain(self) -> bool:
+        """True when the database has several offices."""
+        return self._chain
+
+    @property
+    def office(self) -> str:
+        """The code of the office this terminal works in."""
+        return self._context.office
+
     @property
     def is_manager(self) -> bool:
-        return self.user.role is Role.MANAGER
+        """A manager of this office, or a head of the chain."""
+        return self.user.role in (Role.MANAGER, Role.HEAD)
 
     def authorised_by(self, login: str, pin: str, permission: Permission | str) -> Desk:
         """This user's desk, allowed one action (`permission`) by a manager's PIN (issue #7):
@@ -70,7 +89,7 @@ class Desk:
                 `permission` names no action.
         """
         grant = people_cases.authorise(self._context, self.actor, login, pin, permission)
-        return Desk(self._context, self.user, grant)
+        return Desk(self._context, self.user, grant, chain=self._chain)
 
     # --- the people at the terminal and the settings (pos.people.use_cases) -----------------------
     lock_screen = use_case(people_cases.lock_screen)
@@ -79,6 +98,15 @@ class Desk:
     manager_logins = use_case(people_cases.manager_logins)
     users = use_case(people_cases.users)
     create_user = use_case(people_cases.create_user)
+    assign_user = use_case(people_cases.assign_user)
+
+    # --- the chain's offices (pos.offices.use_cases) ---------------------------------------------
+    offices = use_case(offices_cases.offices)
+    office_info = use_case(offices_cases.office)
+    add_office = use_case(offices_cases.add_office)
+    update_office = use_case(offices_cases.update_office)
+    register_terminal = use_case(offices_cases.register_terminal)
+    terminals = use_case(offices_cases.terminals)
     unlock_user = use_case(people_cases.unlock_user)
     settings = use_case(shop_settings_cases.settings)
     register_serial = use_case(shop_settings_cases.register_serial)

@@ -15,17 +15,22 @@ from pos.core.inputs import TERMINAL, clean_text
 from pos.core.terminal import DEFAULT_TERMINAL
 from pos.line.events import new_event
 from pos.line.use_cases import record_event, record_odds
+from pos.offices import use_cases as offices_cases
+from pos.offices.terminals import office_of_terminal
 from pos.payouts import journal_use_cases as payout_journal_cases
 from pos.people import use_cases as people_cases
 from pos.people.actor import SYSTEM, Actor
+from pos.people.users import Role
 from pos.reports import use_cases as reports_cases
 from pos.settlement import use_cases as settlement_cases
-from pos.shop.demo import DEMO_USERS, demo_fixtures, play_yesterday
+from pos.shop.demo import DEMO_USERS, demo_fixtures, play_yesterday, seed_chain
 from pos.shop.desk import Desk
 from pos.till import settings_use_cases as shop_settings_cases
 from pos.till.shifts import Shift
 
 log = logging.getLogger(__name__)
+
+DEMO_PINS = {login: pin for login, pin, _role in DEMO_USERS}
 
 
 DEMO_FLOAT = Decimal("1000.00")  # the demo shift's float
@@ -37,12 +42,20 @@ class Shop(Context):
     (`login`) for a `Desk` that acts as them."""
 
     def __init__(self, adapters: Adapters, *, clock: Clock, terminal: str) -> None:
-        """A shop over the adapters `main.py` built (`main.open_shop`, `main.assemble_shop`).
+        """A shop over the adapters `main.py` built (`main.open_shop`, `main.assemble_shop`),
+        at the office the terminal works in.
 
         Raises:
             InvalidText: a terminal name no database can store.
+            TerminalNotRegistered: the chain has several offices and no manager registered
+                this terminal in one.
         """
-        super().__init__(adapters, clock=clock, terminal=terminal_name(terminal))
+        name = terminal_name(terminal)
+        with adapters.storage.unit_of_work() as uow:
+            office, joined = office_of_terminal(uow, name)
+            if joined:  # the only office: as a terminal always joined the shop (no one chose)
+                uow.commit()
+        super().__init__(adapters, clock=clock, terminal=name, office=office)
 
     @property
     def context(self) -> Context:
@@ -59,6 +72,13 @@ class Shop(Context):
     register_number = use_case(shop_settings_cases.register_number)
     update_settings = use_case(shop_settings_cases.update_settings)
     create_user = use_case(people_cases.create_user)
+    assign_user = use_case(people_cases.assign_user)
+    offices = use_case(offices_cases.offices)
+    office_info = use_case(offices_cases.office)
+    add_office = use_case(offices_cases.add_office)
+    update_office = use_case(offices_cases.update_office)
+    register_terminal = use_case(offices_cases.register_terminal)
+    terminals = use_case(offices_cases.terminals)
     unlock_user = use_case(people_cases.unlock_user)
     user_logins = use_case(people_cases.user_logins)
     slip = use_case(betting_cases.slip)
@@ -79,22 +99,30 @@ class Shop(Context):
             UserLockedUntilUnlocked: the third lock in a row; only a manager unlocks.
             WrongPin: the PIN does not match (the failure is counted and recorded).
         """
-        return Desk(self, people_cases.sign_in(self, login, pin))
+        user = people_cases.sign_in(self, login, pin)
+        return Desk(self, user, chain=people_cases.chain_of_offices(self))
 
-    def seed_demo(self, *, played_yesterday: bool = False) -> int:
+    def seed_demo(self, *, played_yesterday: bool = False, chain: bool = False) -> int:
         """Add the demo users that are missing and the demo events whose codes are free.
 
         Args:
             played_yesterday: on a new database, play a demo yesterday first (pos.shop.demo:
                 finished matches with results, settled slips, three of them to pay today).
+            chain: the demo chain (pos.shop.demo.DEMO_OFFICES): two offices, two terminals
+                each, their staff; the demo manager is the chain's head.
 
         Returns:
             How many events were added to the coming line.
         """
-        if played_yesterday and self.is_empty():
+        new = self.is_empty()
+        if chain and new:
+            self.create_user("boss", DEMO_PINS["boss"], Role.HEAD)
+        if played_yesterday and new:
             winners = play_yesterday(self)
             log.info("демо: вчерашние выигрышные купоны к выплате: %s", ", ".join(winners))
         self.seed_demo_users()
+        if chain:
+            seed_chain(self)
         zone = self.settings().zone
         added = 0
         with self.unit_of_work() as uow:
@@ -112,7 +140,14 @@ class Shop(Context):
                 # A demo database can take bets at once: its terminal's shift is open, with a
                 # float that pays the demo's winnings (payouts are capped by the drawer).
                 shift = uow.shifts.add(
-                    Shift(0, self.terminal, self.clock.now(), SYSTEM_ACTOR, DEMO_FLOAT)
+                    Shift(
+                        0,
+                        self.terminal,
+                        self.clock.now(),
+                        SYSTEM_ACTOR,
+                        DEMO_FLOAT,
+                        office=self.office,
+                    )
                 )
                 SYSTEM.audit(self, uow, AuditAction.SHIFT_OPENED, f"демо-смена {shift.id}")
             SYSTEM.audit(self, uow, AuditAction.DEMO_SEEDED, f"событий: {added}")

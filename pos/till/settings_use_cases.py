@@ -3,9 +3,12 @@ read by everyone, changed by a manager, every change in the audit trail."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
 from pos.core.context import Context
+from pos.core.input_errors import InvalidSetting
 from pos.core.ports import UnitOfWork
 from pos.core.settings import ShopSettings
 from pos.people.actor import Actor
@@ -41,12 +44,18 @@ def update_settings(ctx: Context, actor: Actor, /, **changes: object) -> ShopSet
     actor.require(Permission.SETTINGS)
     serial = changes.pop("register_serial", None)
     number = changes.pop("register_number", None)
+    # Who the office is belongs to the office (issue 18): its code stays, its name and
+    # address are the office's, changed here for this terminal's office.
+    if "office_code" in changes and changes.pop("office_code") != ctx.office:
+        raise InvalidSetting("office_code", "fixed")
+    office_name, address = changes.pop("office_name", None), changes.pop("address", None)
     with ctx.unit_of_work() as uow:
         before = shop_settings.from_text(uow.settings.load())
         after = shop_settings.apply_changes(before, changes)
         old, new = shop_settings.to_text(before), shop_settings.to_text(after)
         diff = [f"{name}: {old[name]} → {new[name]}" for name in new if old[name] != new[name]]
         uow.settings.save(new)
+        diff += _rename_office(ctx, uow, office_name, address)
         if serial is not None:
             diff += _set_register_serial(ctx, uow, serial)
         if number is not None:
@@ -59,6 +68,30 @@ def update_settings(ctx: Context, actor: Actor, /, **changes: object) -> ShopSet
             actor.audit(ctx, uow, AuditAction.SETTINGS_CHANGED, "; ".join(diff))
         uow.commit()
     return after
+
+
+def _rename_office(
+    ctx: Context, uow: UnitOfWork, name: object | None, address: object | None
+) -> list[str]:
+    """This terminal's office with a new name or address, and what changed."""
+    office = uow.offices.get(ctx.office)
+    if office is None or (name is None and address is None):
+        return []
+    new_name = office.name if name is None else shop_settings.check_text("office_name", name)
+    new_address = (
+        office.address if address is None else shop_settings.check_text("address", address)
+    )
+    diff = [
+        f"{label}[{ctx.office}]: {old} → {new}"
+        for label, old, new in (
+            ("office_name", office.name, new_name),
+            ("address", office.address, new_address),
+        )
+        if old != new
+    ]
+    if diff:
+        uow.offices.update(dataclasses.replace(office, name=new_name, address=new_address))
+    return diff
 
 
 def _set_register_serial(ctx: Context, uow: UnitOfWork, serial: object) -> list[str]:

@@ -93,7 +93,7 @@ def open_shift(ctx: Context, actor: Actor, cash: object) -> Shift:
         if found is not None:
             zone = shop_settings.from_text(uow.settings.load()).zone
             raise ShiftAlreadyOpen(ctx.terminal, found.opened_by, found.opened_at.astimezone(zone))
-        shift = uow.shifts.add(Shift(0, ctx.terminal, now, actor.login, opening))
+        shift = uow.shifts.add(Shift(0, ctx.terminal, now, actor.login, opening, office=ctx.office))
         actor.audit(
             ctx,
             uow,

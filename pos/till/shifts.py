@@ -60,6 +60,7 @@ class Shift:
     expected: Decimal | None = None
     # What the drawer holds by the system's count now: moved with every cash movement.
     drawer: Decimal = ZERO
+    office: str = ""  # the terminal's office when the shift opened (issue 18)
 
     @property
     def ends_at(self) -> datetime:

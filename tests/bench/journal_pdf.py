@@ -24,7 +24,7 @@ from zoneinfo import ZoneInfo
 from reportlab.pdfgen.canvas import Canvas
 
 from pos.core.money import format_money
-from pos.payouts.journal import JournalEntry
+from pos.payouts.journal import JournalEntry, JournalHeading
 from printing.journal import (
     BODY_SIZE,
     COLUMN_WIDTHS,
@@ -79,9 +79,7 @@ def write_journal(entries: Sequence[JournalEntry], out: io.BytesIO) -> int:
     return write_journal_pdf(
         out,
         entries,
-        shop_name="ООО «Фортуна Бет»",
-        licence="33000/0000123",
-        address="г. Минск, пр. Независимости, 58",
+        JournalHeading("ООО «Фортуна Бет»", "33000/0000123", "г. Минск, пр. Независимости, 58"),
         date_from=date(2026, 1, 1),
         date_to=date(2026, 12, 31),
         zone=ZONE,

@@ -81,6 +81,7 @@ def test_a_manager_sees_line_users_and_settings(qtbot: QtBot, window: MainWindow
         "Отчёты",
         "Редактор линии",
         "Пользователи",
+        "Пункты",
         "Настройки",
     ]
     assert "boss — Менеджер" in status_texts(window)
@@ -229,6 +230,7 @@ def test_each_tab_shows_the_number_alt_opens_it_with(qtbot: QtBot, window: MainW
         "9 Отчёты",
         "Редактор линии",
         "Пользователи",
+        "Пункты",
         "Настройки",
     ]
     assert window.page_titles()[0] == "Ставки"  # the page's name, without its key

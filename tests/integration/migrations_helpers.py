@@ -38,6 +38,9 @@ SHOP_TABLES = {
     "draws",
     "pending_payouts",
     "cash_transfers",
+    "offices",
+    "office_settings",
+    "user_offices",
 }
 NEXT = "9001"  # a test-only revision after the shop's newest
 

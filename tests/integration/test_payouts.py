@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterator
-from datetime import timedelta
 from decimal import Decimal
 
 import pytest
@@ -17,10 +16,7 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from db.bootstrap import SqlStorage
 from db.journal import SqlJournalRepository
 from main import open_shop
-from pos.betting import counter
-from pos.betting.bets import parse_kind
-from pos.betting.numbers import make_slip_number
-from pos.betting.slips import Leg, Slip, SlipStatus
+from pos.betting.slips import SlipStatus
 from pos.core.clock import FixedClock
 from pos.core.errors import StorageUnavailable
 from pos.payouts.errors import NotPayable, PayoutNotPrinted, PayoutUnconfirmed
@@ -28,6 +24,7 @@ from pos.settlement.errors import CorrectionRefused
 from pos.settlement.results import ResultEntry
 from pos.shop.services import Shop
 from pos.till.errors import PendingPayoutWaiting
+from tests.chain_helpers import won_slips
 from tests.documents import PASSPORT
 from tests.fakeprinter import FlakyDummy
 from tests.fakes import PlainPinHasher
@@ -68,36 +65,7 @@ def _sql(shop: Shop, statement: str) -> list[tuple[object, ...]]:
 def _won_slips(shop: Shop, clock: FixedClock, count: int) -> list[str]:
     """`count` singles on 101 "1" at 2.10, stored in one transaction, won and settled; the
     clock then stands on the first day they may be paid."""
-    with shop.unit_of_work() as uow:
-        demo = uow.line.get_event(101)
-        assert demo is not None
-        quote = uow.line.current_quotes([101])
-        version = next(q.version for q in quote if q.market == "1")
-        secret = counter._secret(uow)
-        numbers = []
-        for stake in range(1, count + 1):
-            number = make_slip_number(uow.slips.next_serial(), secret)
-            leg = Leg(101, "1", D("2.10"), version, demo.home, demo.away, demo.starts_at)
-            uow.slips.add(
-                Slip(
-                    number=number,
-                    kind=parse_kind("single"),
-                    members=((leg,),),
-                    stake=D(stake),
-                    total_odds=D("2.10"),
-                    possible_payout=D(stake) * D("2.10"),
-                    terminal="К1",
-                    cashier="anna",
-                    issued_at=clock.now(),
-                    request_key=f"bulk-{stake}",
-                )
-            )
-            numbers.append(number)
-        uow.commit()
-    clock.advance(timedelta(days=3))
-    shop.login("boss", "9911").record_result(101, 2, 1, source="АБФФ")
-    shop.settle()
-    clock.advance(timedelta(days=1))
+    numbers = won_slips(shop, clock, ("M1",), count, by=("boss", "9911"))["M1"]
     reopen_shift(shop.login("anna", "4821"), cash=FLOAT)  # the drawer caps the payouts
     return numbers
 
@@ -115,7 +83,7 @@ def test_a_payout_lands_in_the_journal_and_its_receipt(db_shop: Shop, clock: Fix
         ("expense", 210, True)
     ]
     assert _sql(db_shop, "SELECT kind, amount FROM cash_movements") == [("payout", -210)]
-    assert _sql(db_shop, "SELECT value FROM counters WHERE name = 'journal'") == [(1,)]
+    assert _sql(db_shop, "SELECT value FROM counters WHERE name = 'journal:M1'") == [(1,)]
     with pytest.raises(NotPayable, match="уже выплачен"):
         anna.pay_out(number, PASSPORT)
     fixed = db_shop.login("boss", "9911").correct_journal_entry(
@@ -189,7 +157,7 @@ def test_a_printer_failure_midway_pays_nothing_and_uses_no_number(
     with pytest.raises(PayoutNotPrinted):
         anna.pay_out(first, PASSPORT)
     assert _sql(db_shop, "SELECT count(*) FROM journal_entries") == [(0,)]
-    assert _sql(db_shop, "SELECT value FROM counters WHERE name = 'journal'") == [(0,)]
+    assert _sql(db_shop, "SELECT value FROM counters WHERE name = 'journal:M1'") == [(0,)]
     assert _sql(db_shop, "SELECT count(*) FROM fiscal_receipts") == [(0,)]
     assert db_shop.slip(first).status is SlipStatus.WON
     flaky.broken = False

@@ -207,7 +207,7 @@ def _check_journal(findings: Findings, db: sqlite3.Connection, paper: list[Recei
         "FROM journal_entries ORDER BY number"
     ).fetchall()
     numbers = [row[0] for row in entries]
-    taken = db.execute("SELECT value FROM counters WHERE name = 'journal'").fetchone()
+    taken = db.execute("SELECT value FROM counters WHERE name = 'journal:M1'").fetchone()
     problems = []
     if numbers != list(range(1, len(numbers) + 1)):
         problems.append(f"journal numbers not 1..{len(numbers)}")

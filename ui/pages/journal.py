@@ -21,7 +21,9 @@ from pos.core.clock import Clock
 from pos.core.money import format_money
 from pos.core.settings import ShopSettings
 from pos.errors import PosError
+from pos.offices.offices import Office
 from pos.payouts.journal import JournalEntry
+from pos.people.permissions import Permission
 from pos.shop.desk import Desk
 from ui.dialogs.correct_entry import CorrectEntryDialog
 from ui.errors import MessageLabel
@@ -31,6 +33,9 @@ from ui.widgets.buttons import action_button
 from ui.widgets.filters import date_edit, filter_row, period_of, set_period, show_button
 from ui.widgets.flow_row import FlowRow, group
 from ui.widgets.journal_table import JournalTable
+from ui.widgets.office_choice import OfficeChoice
+
+CHAIN = Permission.CHAIN
 
 _AMOUNT_WIDTH = 110
 
@@ -58,15 +63,29 @@ class JournalPage(QWidget):
         """The entries (tests select rows in it)."""
         return self._table
 
+    @property
+    def office_choice(self) -> OfficeChoice:
+        """«Пункт»: whose journal, in a chain (tests choose in it)."""
+        return self._office
+
     def refresh(self) -> None:
         """Reload the entries the filters select (in the background)."""
         desk = self._desk
         date_from, date_to = self.period()
         cashier, low, high = self._cashier.text(), self._min.text(), self._max.text()
+        office = self._office.office()
         self._runner.run(
             lambda: (
-                desk.journal(date_from, date_to, cashier=cashier, min_amount=low, max_amount=high),
+                desk.journal(
+                    date_from,
+                    date_to,
+                    cashier=cashier,
+                    min_amount=low,
+                    max_amount=high,
+                    office=office,
+                ),
                 desk.settings().zone,
+                desk.offices() if office is None else None,
             ),
             on_success=self._show_entries,
             on_failure=self._message.show_error,
@@ -163,17 +182,23 @@ class JournalPage(QWidget):
         for amount in (self._min, self._max):
             amount.setMaximumWidth(_AMOUNT_WIDTH)
         self._show_button = show_button(self, "show_journal", self.refresh)
+        self._office = OfficeChoice("journal_office")
+        self._office.currentIndexChanged.connect(self._on_office_changed)
         # «от — до» stay together when a narrow window wraps the filters (issue 16).
         amounts = group(self._min, QLabel("—"), self._max)
         amounts.setFocusProxy(self._min)
         parts: list[tuple[str, QWidget]] = [
+            (self.tr("Пункт"), self._office),
             (self.tr("Период с"), self._from),
             (self.tr("по"), self._to),
             (self.tr("Кассир"), self._cashier),
             (self.tr("Сумма, руб."), amounts),
         ]
         self._message.clear_when_edited(self._from, self._to, self._cashier, self._min, self._max)
-        return filter_row(parts, self._show_button)
+        row = filter_row(parts, self._show_button)
+        self._office_part = row.part(0)  # shown in a chain only
+        self._office_part.setVisible(False)
+        return row
 
     def _line(self, name: str, placeholder: str) -> QLineEdit:
         edit = QLineEdit()
@@ -185,8 +210,13 @@ class JournalPage(QWidget):
 
     # --- showing ------------------------------------------------------------------------
 
-    def _show_entries(self, loaded: tuple[list[JournalEntry], ZoneInfo]) -> None:
-        entries, self._zone = loaded
+    def _show_entries(
+        self, loaded: tuple[list[JournalEntry], ZoneInfo, list[Office] | None]
+    ) -> None:
+        entries, self._zone, offices = loaded
+        if offices is not None:  # the first load: the chain's offices, own first
+            self._office.set_offices(offices, self._desk.office, others=self._desk.may(CHAIN))
+            self._office_part.setVisible(self._office.in_chain)
         selected = self._table.selected_entry()
         self._table.set_entries(entries, self._zone)
         if selected is not None:
@@ -279,10 +309,10 @@ class JournalPage(QWidget):
         )
         if path is None or self._runner.busy:
             return
-        desk = self._desk
+        desk, office = self._desk, self._office.office()
         self._message.show_progress(self.tr("Запись журнала в PDF…"))
         self._runner.run(
-            lambda: desk.export_journal_pdf(path, date_from, date_to),
+            lambda: desk.export_journal_pdf(path, date_from, date_to, office=office),
             on_success=lambda sheets: self._saved(path, sheets),
             on_failure=self._message.show_error,
             owner=self,
@@ -299,10 +329,12 @@ class JournalPage(QWidget):
         # Kept until the worker is done with it: the printer is painted on there.
         self._printer = printer
         desk, (date_from, date_to) = self._desk, self.period()
+        office = self._office.office()
         self._message.show_progress(self.tr("Печать журнала выплат…"))
         self._runner.run(
             lambda: print_written_pdf(
-                lambda path: desk.export_journal_pdf(path, date_from, date_to), printer
+                lambda path: desk.export_journal_pdf(path, date_from, date_to, office=office),
+                printer,
             ),
             on_success=self._printed,
             on_failure=self._print_failed,
@@ -311,6 +343,10 @@ class JournalPage(QWidget):
 
     def _on_runner_busy_changed(self, _busy: bool) -> None:
         self._update_buttons()
+
+    def _on_office_changed(self, _index: int) -> None:
+        # Another office's journal: its own numbers; corrections are made in one's own.
+        self.refresh()
 
 
 def _month_of(day: date) -> tuple[date, date]:

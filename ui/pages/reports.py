@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
 from pos.core.clock import Clock
 from pos.core.settings import ShopSettings
 from pos.errors import PosError
+from pos.offices.offices import Office
+from pos.people.permissions import Permission
 from pos.reports.tables import NO_OPERATIONS, SNAPSHOTS, TITLES, Cell, Report, ReportKind, cell_text
 from pos.reports.use_cases import ReportFormat
 from pos.shop.desk import Desk
@@ -33,6 +35,7 @@ from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button
 from ui.widgets.filters import date_edit, filter_row, period_of, set_period, show_button
 from ui.widgets.flow_row import FlowRow
+from ui.widgets.office_choice import OfficeChoice
 from ui.widgets.tables import share_out
 
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -71,7 +74,12 @@ class ReportsPage(QWidget):
 
     def choose(self, kind: ReportKind) -> None:
         """Pick a report (its figures are loaded at once)."""
-        self._kind.setCurrentIndex(list(ReportKind).index(kind))
+        self._kind.setCurrentIndex(self._kind.findData(kind))
+
+    @property
+    def office_choice(self) -> OfficeChoice:
+        """«Пункт»: one office or the whole chain, in a chain (tests choose in it)."""
+        return self._office
 
     def period(self) -> tuple[date, date]:
         """The shop-local days chosen, both included."""
@@ -92,8 +100,12 @@ class ReportsPage(QWidget):
     def refresh(self) -> None:
         """Build the chosen report (in the background) and show it."""
         desk, kind, (date_from, date_to) = self._desk, self.kind(), self.period()
+        office = self._office.office()
         self._runner.run(
-            lambda: desk.report(kind, date_from, date_to),
+            lambda: (
+                desk.report(kind, date_from, date_to, office=office),
+                desk.offices() if office is None else None,
+            ),
             on_success=self._show,
             on_failure=self._message.show_error,
             owner=self,
@@ -149,26 +161,39 @@ class ReportsPage(QWidget):
     def _build_choice(self) -> FlowRow:
         self._kind = QComboBox()
         self._kind.setObjectName("report_kind")
+        chain = self._desk.in_chain and self._desk.may(Permission.CHAIN)
         for kind in ReportKind:
-            self._kind.addItem(TITLES[kind], kind)
+            if kind is not ReportKind.OFFICES or chain:  # the chain's, for its head
+                self._kind.addItem(TITLES[kind], kind)
         self._kind.setMinimumHeight(36)
         self._kind.currentIndexChanged.connect(self._on_kind_current_index_changed)
         self._from = date_edit("report_from")
         self._to = date_edit("report_to")
         self._show_button = show_button(self, "show_report", self.refresh)
+        self._office = OfficeChoice("report_office", whole_chain=True)
+        self._office.currentIndexChanged.connect(self._on_office_changed)
         parts: list[tuple[str, QWidget]] = [
             (self.tr("Отчёт"), self._kind),
+            (self.tr("Пункт"), self._office),
             (self.tr("Период с"), self._from),
             (self.tr("по"), self._to),
         ]
-        return filter_row(parts, self._show_button)
+        row = filter_row(parts, self._show_button)
+        self._office_part = row.part(1)  # shown in a chain only
+        self._office_part.setVisible(False)
+        return row
 
     # --- showing ------------------------------------------------------------------------
 
-    def _show(self, report: Report) -> None:
+    def _show(self, loaded: tuple[Report, list[Office] | None]) -> None:
+        report, offices = loaded
+        if offices is not None:  # the first load: the chain's offices, own first
+            others = self._desk.may(Permission.CHAIN)
+            self._office.set_offices(offices, self._desk.office, others=others)
+            self._office_part.setVisible(self._office.in_chain)
         self._report = report
         self._title.setText(report.title)
-        self._period.setText(report.period)
+        self._period.setText(f"{report.period} · {report.scope}" if report.scope else report.period)
         self._notes.setText("\n".join(report.notes))
         table = self._table
         table.clearSpans()
@@ -253,6 +278,8 @@ class ReportsPage(QWidget):
         dated = self.kind() not in SNAPSHOTS
         self._from.setEnabled(dated)
         self._to.setEnabled(dated)
+        # The chain's report is of every office; the choice is for the others.
+        self._office.setEnabled(self._office.count() > 1 and self.kind() is not ReportKind.OFFICES)
         for button in (self._show_button, self._pdf_button, self._csv_button, self._print_button):
             button.setEnabled(idle)
 
@@ -271,10 +298,10 @@ class ReportsPage(QWidget):
         )
         if path is None:
             return
-        desk = self._desk
+        desk, office = self._desk, self._office.office()
         self._message.show_progress(self.tr("Запись отчёта…"))
         self._runner.run(
-            lambda: desk.export_report(kind, path, date_from, date_to, file_format),
+            lambda: desk.export_report(kind, path, date_from, date_to, file_format, office=office),
             on_success=lambda pages: self._saved(path, file_format, pages),
             on_failure=self._message.show_error,
             owner=self,
@@ -317,10 +344,12 @@ class ReportsPage(QWidget):
             return
         self._printer = printer  # kept until the worker is done painting on it
         desk, kind, (date_from, date_to) = self._desk, self.kind(), self.period()
+        office = self._office.office()
         self._message.show_progress(self.tr("Печать отчёта…"))
         self._runner.run(
             lambda: print_written_pdf(
-                lambda path: desk.export_report(kind, path, date_from, date_to), printer
+                lambda path: desk.export_report(kind, path, date_from, date_to, office=office),
+                printer,
             ),
             on_success=self._printed,
             on_failure=self._print_failed,
@@ -329,3 +358,6 @@ class ReportsPage(QWidget):
 
     def _on_runner_busy_changed(self, _busy: bool) -> None:
         self._update_controls()
+
+    def _on_office_changed(self, _index: int) -> None:
+        self.refresh()

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from pos.errors import PosError
+from pos.people.permissions import Permission
 from pos.people.use_cases import UserInfo
 from pos.people.users import Role
 from pos.shop.desk import Desk
@@ -84,7 +85,12 @@ class UsersPage(QWidget):
 
     def role_name(self, role: Role) -> str:
         """The role as the shop calls it."""
-        return self.tr("Менеджер") if role is Role.MANAGER else self.tr("Кассир")
+        names = {
+            Role.CASHIER: self.tr("Кассир"),
+            Role.MANAGER: self.tr("Менеджер"),
+            Role.HEAD: self.tr("Руководитель сети"),
+        }
+        return names[role]
 
     # --- building -----------------------------------------------------------------------
 
@@ -145,6 +151,8 @@ class UsersPage(QWidget):
         self._new_role.setObjectName("new_role")
         self._new_role.addItem(self.role_name(Role.CASHIER), Role.CASHIER.value)
         self._new_role.addItem(self.role_name(Role.MANAGER), Role.MANAGER.value)
+        if self._desk.may(Permission.CHAIN):  # a head adds heads
+            self._new_role.addItem(self.role_name(Role.HEAD), Role.HEAD.value)
         self._add_button = QPushButton(self.tr("Добавить пользователя"))
         self._add_button.setObjectName("add_user")
         self._add_button.setProperty("primary", "true")

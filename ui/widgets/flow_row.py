@@ -52,6 +52,10 @@ class FlowRow(QWidget):
         self._widgets.append(widget)
         self._changed()
 
+    def part(self, index: int) -> QWidget:
+        """The widget at `index` in the row (a page hides one it does not need)."""
+        return self._widgets[index]
+
     def remove(self, widget: QWidget) -> None:
         """Take `widget` out of the row (it stays this widget's child until reparented)."""
         if widget in self._widgets:

@@ -236,7 +236,7 @@ def test_a_printer_failure_pays_nothing_and_uses_no_number(
     with pytest.raises(PayoutNotPrinted, match="НЕ проведена") as failed:
         anna.pay_out(first.number, PASSPORT)
     assert "не выдавайте деньги" in str(failed.value)
-    assert storage.data.journal == {} and storage.data.journal_counter == 0
+    assert storage.data.journal == {} and storage.data.journal_counters == {}
     assert len(storage.data.receipts) == receipts_before
     assert anna.slip(first.number).status is SlipStatus.WON and anna.pending_payout() is None
     assert storage.data.audit[-1].action is AuditAction.PAYOUT_RELEASED

@@ -105,7 +105,7 @@ def test_a_manager_corrects_an_entry_with_a_new_referencing_entry(
         1, player="Иванов  Павел Сергеевич", reason="опечатка в имени"
     )
 
-    original = storage.data.journal[1]
+    original = storage.data.journal[("M1", 1)]
     assert original.player == "Иванов Пётр Сергеевич"  # never edited
     assert (fixed.number, fixed.corrects, fixed.reason) == (4, 1, "опечатка в имени")
     assert fixed.player == "Иванов Павел Сергеевич" and fixed.document == original.document

@@ -14,7 +14,7 @@ from pos.core.clock import FixedClock
 from pos.core.errors import NotPermitted, PosError
 from pos.core.printers import PrinterKind, make_printer_config
 from pos.people.errors import UserLocked, UserLockedUntilUnlocked, WrongPin
-from pos.people.permissions import MATRIX, WORDS, Permission, allowed, matrix_rows
+from pos.people.permissions import CHAIN_ONLY, MATRIX, WORDS, Permission, allowed, matrix_rows
 from pos.people.users import Role
 from pos.reports.tables import ReportKind
 from pos.settlement.results import ResultEntry
@@ -49,6 +49,8 @@ CALLS: dict[Permission, Callable[[Desk, str], object]] = {
     Permission.REPORTS: lambda d, _: d.report(
         ReportKind.TURNOVER, date(2026, 12, 31), date(2026, 12, 1)
     ),
+    # An empty code: refused after the permission.
+    Permission.OFFICES: lambda d, _: d.add_office("", name="Пункт", address="г. Минск"),
 }
 
 
@@ -62,15 +64,25 @@ def boss(demo_shop: Shop) -> Desk:
     return demo_shop.login("boss", "9911")
 
 
-def test_a_manager_may_do_everything_a_cashier_may() -> None:
-    assert MATRIX[Role.CASHIER] < MATRIX[Role.MANAGER] == frozenset(Permission)
-    assert all(manager for _, _, manager in matrix_rows())
+def test_a_manager_may_do_everything_a_cashier_may_and_a_head_everything() -> None:
+    assert MATRIX[Role.CASHIER] < MATRIX[Role.MANAGER] == MATRIX[Role.HEAD] == frozenset(Permission)
+    assert all(manager and head for _, _, manager, _, head in matrix_rows())
     assert len(matrix_rows()) == len(Permission) == len(WORDS)
 
 
+def test_in_a_chain_the_line_results_and_settlement_are_the_heads() -> None:
+    """Issue 18: once a second office exists, a manager keeps their office, not the line."""
+    chain_only = {p for p in Permission if not allowed(Role.MANAGER, p, chain=True)}
+    assert chain_only == CHAIN_ONLY
+    assert all(allowed(Role.HEAD, p, chain=True) for p in Permission)
+    assert all(allowed(Role.MANAGER, p) for p in CHAIN_ONLY)  # one office: as before
+
+
 def test_every_manager_only_permission_is_checked_by_a_call() -> None:
-    manager_only = {p for p in Permission if not allowed(Role.CASHIER, p)}
-    assert manager_only == set(CALLS)  # a new one needs its call here (and its check in pos)
+    manager_only = {p for p in MATRIX[Role.MANAGER] if not allowed(Role.CASHIER, p)}
+    # A new one needs its call here (and its check in pos). CHAIN comes after another
+    # manager's permission in every call: tests/unit/pos/test_offices.py tries it.
+    assert manager_only - {Permission.CHAIN} == set(CALLS)
 
 
 @pytest.fixture
@@ -188,9 +200,9 @@ def test_the_idle_time_is_a_setting(boss: Desk) -> None:
 
 def test_the_readme_prints_the_matrix_as_the_code_has_it() -> None:
     readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
-    for action, cashier, manager in matrix_rows():
-        yes = {True: "да", False: "—"}
-        assert f"| {action} | {yes[cashier]} | {yes[manager]} |" in readme, action
+    yes = {True: "да", False: "—"}
+    for action, *may in matrix_rows():
+        assert f"| {action} | {' | '.join(yes[m] for m in may)} |" in readme, action
 
 
 def test_a_price_shown_before_an_agreed_bet_does_not_use_the_grant_up(

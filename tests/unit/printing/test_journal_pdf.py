@@ -13,7 +13,14 @@ from pypdf import PdfReader
 
 from pos.core.audit import ChainHead
 from pos.core.money import format_money
-from pos.payouts.journal import COLUMNS, TITLE, JournalEntry, document_text, entries_hash
+from pos.payouts.journal import (
+    COLUMNS,
+    TITLE,
+    JournalEntry,
+    JournalHeading,
+    document_text,
+    entries_hash,
+)
 from printing.journal import number_words, sheets_word, write_journal_pdf
 from tests.documents import ID_CARD, PASSPORT
 
@@ -47,9 +54,7 @@ def render(entries: list[JournalEntry]) -> tuple[int, PdfReader, bytes]:
     sheets = write_journal_pdf(
         out,
         entries,
-        shop_name="ООО «Фортуна Бет»",
-        licence="33000/0000123",
-        address="г. Минск, пр. Независимости, 58",
+        JournalHeading("ООО «Фортуна Бет»", "33000/0000123", "г. Минск, пр. Независимости, 58"),
         date_from=date(2026, 11, 1),
         date_to=date(2026, 11, 30),
         zone=MINSK,
@@ -173,9 +178,7 @@ def test_the_last_sheet_carries_the_audit_chain_head() -> None:
     write_journal_pdf(
         out,
         [entry(1)],
-        shop_name="ООО «Фортуна Бет»",
-        licence="33000/0000123",
-        address="г. Минск",
+        JournalHeading("ООО «Фортуна Бет»", "33000/0000123", "г. Минск"),
         date_from=date(2026, 11, 1),
         date_to=date(2026, 11, 30),
         zone=MINSK,
@@ -226,9 +229,7 @@ def test_a_long_shop_name_and_address_are_printed_whole() -> None:
     write_journal_pdf(
         out,
         [entry(1)],
-        shop_name=shop.strip(),
-        licence="33000/0000123",
-        address=address.strip(),
+        JournalHeading(shop.strip(), "33000/0000123", address.strip()),
         date_from=date(2026, 11, 1),
         date_to=date(2026, 11, 30),
         zone=MINSK,

@@ -1,0 +1,179 @@
+"""The chain's offices at work: adding and changing an office, registering a terminal in one
+(managers), and reading them (issue 18)."""
+
+from __future__ import annotations
+
+from pos.core import settings as shop_settings
+from pos.core.audit import AuditAction
+from pos.core.context import Context
+from pos.core.errors import NotPermitted
+from pos.core.input_errors import InvalidText
+from pos.core.inputs import TERMINAL, clean_text
+from pos.core.settings import check_office_code as check_code
+from pos.offices.errors import OfficeExists, OtherOfficesJournal, TerminalBusy, UnknownOffice
+from pos.offices.offices import Office, new_office, with_settings
+from pos.people.actor import Actor
+from pos.people.permissions import Permission
+
+
+def offices(ctx: Context, actor: Actor) -> list[Office]:
+    """Every office of the chain, by code."""
+    with ctx.unit_of_work() as uow:
+        return uow.offices.list()
+
+
+def office(ctx: Context, actor: Actor, code: str | None = None) -> Office:
+    """The office `code` (None: this terminal's).
+
+    Raises:
+        UnknownOffice: no office has this code.
+    """
+    wanted = ctx.office if code is None else check_code(code)
+    with ctx.unit_of_work() as uow:
+        found = uow.offices.get(wanted)
+    if found is None:
+        raise UnknownOffice(wanted)
+    return found
+
+
+def readable_office(ctx: Context, actor: Actor, office: str | None) -> str:
+    """The office whose journal or reports are asked for: this terminal's (None), or another
+    one with the head's right (the system at this PC has it).
+
+    Raises:
+        OtherOfficesJournal: another office's, without the right; UnknownOffice.
+    """
+    if office is None:
+        return ctx.office
+    code = check_code(office)
+    if code == ctx.office:
+        return code
+    try:
+        actor.require(Permission.CHAIN)
+    except NotPermitted:
+        raise OtherOfficesJournal(code) from None
+    with ctx.unit_of_work() as uow:
+        if uow.offices.get(code) is None:
+            raise UnknownOffice(code)
+    return code
+
+
+def add_office(ctx: Context, actor: Actor, code: str, *, name: str, address: str) -> Office:
+    """Open a new office of the chain (managers). From now on a new terminal works only once
+    a manager registered it in an office.
+
+    Raises:
+        NotPermitted; InvalidSetting: the code, name or address does not fit; OfficeExists.
+    """
+    actor.require(Permission.OFFICES)
+    added = new_office(code, name, address)
+    with ctx.unit_of_work() as uow:
+        if uow.offices.get(added.code) is not None:
+            raise OfficeExists(added.code)
+        uow.offices.add(added)
+        actor.audit(
+            ctx, uow, AuditAction.OFFICE_ADDED, f"{added.code}: {added.name}, {added.address}"
+        )
+        uow.commit()
+    return added
+
+
+def update_office(
+    ctx: Context,
+    actor: Actor,
+    code: str | None = None,
+    /,
+    *,
+    name: str | None = None,
+    address: str | None = None,
+    **settings: object,
+) -> Office:
+    """Change an office's name, address or own settings (its limits, its hours; "" puts the
+    organiser's back). A manager changes their office; another's needs the head's right.
+
+    Raises:
+        NotPermitted; UnknownOffice; InvalidSetting: a value does not fit, or the setting is
+        the chain's.
+    """
+    actor.require(Permission.OFFICES)
+    wanted = ctx.office if code is None else check_code(code)
+    if wanted != ctx.office:
+        actor.require(Permission.CHAIN)
+    with ctx.unit_of_work() as uow:
+        before = uow.offices.get(wanted)
+        if before is None:
+            raise UnknownOffice(wanted)
+        organiser = shop_settings.from_text(uow.settings.load())
+        after = with_settings(before, organiser, settings)
+        after = Office(
+            after.code,
+            before.name if name is None else shop_settings.check_text("office_name", name),
+            before.address if address is None else shop_settings.check_text("address", address),
+            after.settings,
+        )
+        diff = _differences(before, after)
+        if diff:
+            uow.offices.update(after)
+            actor.audit(ctx, uow, AuditAction.OFFICE_CHANGED, f"{wanted}: " + "; ".join(diff))
+            uow.commit()
+    return after
+
+
+def register_terminal(
+    ctx: Context,
+    actor: Actor,
+    terminal: str,
+    *,
+    office: str,
+    register_serial: str | None = None,
+) -> None:
+    """Register a terminal (a cashier PC) in an office, with its cash register's serial
+    (managers). A terminal moves to another office only with its shift closed.
+
+    Raises:
+        NotPermitted; UnknownOffice; InvalidText: a terminal name no database can store;
+        InvalidSetting: the serial does not fit; TerminalBusy: its shift is open elsewhere.
+    """
+    actor.require(Permission.OFFICES)
+    name = clean_text(terminal, "terminal", TERMINAL)
+    if not name:
+        raise InvalidText("terminal", "empty")
+    code = check_code(office)
+    serial = (
+        None if register_serial is None else shop_settings.check_register_serial(register_serial)
+    )
+    with ctx.unit_of_work() as uow:
+        if uow.offices.get(code) is None:
+            raise UnknownOffice(code)
+        was = uow.offices.of_terminal(name)
+        if was is not None and was != code and uow.shifts.open_for(name) is not None:
+            raise TerminalBusy(name, was)
+        uow.offices.register_terminal(name, code)
+        detail = f"{name} → {code}" if was in (None, code) else f"{name}: {was} → {code}"
+        if serial is not None:
+            uow.settings.set_register_serial(name, serial)
+            detail += f", касса {serial}"
+        actor.audit(ctx, uow, AuditAction.TERMINAL_REGISTERED, detail)
+        uow.commit()
+
+
+def terminals(ctx: Context, actor: Actor) -> dict[str, str | None]:
+    """Every terminal the database knows, with its office (None: not registered yet)."""
+    with ctx.unit_of_work() as uow:
+        return uow.offices.terminals()
+
+
+def _differences(before: Office, after: Office) -> list[str]:
+    diff = [
+        f"{label}: {old} → {new}"
+        for label, old, new in (
+            ("name", before.name, after.name),
+            ("address", before.address, after.address),
+        )
+        if old != new
+    ]
+    for setting in sorted(set(before.settings) | set(after.settings)):
+        old, new = before.settings.get(setting, "—"), after.settings.get(setting, "—")
+        if old != new:
+            diff.append(f"{setting}: {old} → {new}")
+    return diff
