@@ -67,7 +67,7 @@ from tests.bench.pg_chain import (
     sign_in,
     start_server,
 )
-from tests.bench.plain_psycopg import Bet, Replayer, record
+from tests.bench.plain_psycopg import Bet, Replayer, record, shape
 from tests.conftest import NOW
 
 OFFICES = ("M1", "M2", "M3", "M4")
@@ -173,6 +173,8 @@ def reference_terminal(
                 record(shop.storage.engine, lambda: desk.accept_bet(picks, stake, kind))  # noqa: B023
             )
         del recorded[0]  # the register's first receipt creates its row: not a bet's usual writes
+        if terminal == TERMINALS[0]:
+            say("chain_accept", f"the reference replays, a bet: {shape(recorded[0])}")
     finally:
         shop.close()
     replayer = Replayer(conninfo, TERMINALS.index(terminal), recorded)

@@ -136,3 +136,19 @@ class Replayer:
             ):
                 parameters[key] = value + moved if value is not None else None
         return parameters
+
+
+def shape(bet: Bet) -> str:
+    """What a recorded bet writes, e.g. "[SELECT … FOR UPDATE counters, INSERT slips…] […]"."""
+    labels = []
+    for transaction in bet:
+        words = []
+        for write in transaction:
+            verb, *rest = write.sql.split()
+            table = rest[1] if verb in ("INSERT", "DELETE") else rest[0]
+            if verb == "SELECT":
+                table = rest[rest.index("FROM") + 1]
+                verb = "SELECT … FOR UPDATE"
+            words.append(f"{verb} {table}")
+        labels.append(f"[{', '.join(words)}]")
+    return " ".join(labels)

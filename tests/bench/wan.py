@@ -32,6 +32,7 @@ also gives their median time.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import statistics
 import threading
 import time
@@ -101,9 +102,10 @@ class DelayProxy:
     async def _connection(self, client: asyncio.StreamReader, back: asyncio.StreamWriter) -> None:
         server, forth = await asyncio.open_connection("127.0.0.1", self._target)
         last = ["server"]  # who sent the last bytes on this connection
-        await asyncio.gather(
-            self._pump(client, forth, last, up=True), self._pump(server, back, last)
-        )
+        pumps = (self._pump(client, forth, last, up=True), self._pump(server, back, last))
+        # Cancelled by stop(): end quietly, or asyncio's stream callback logs the cancellation.
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.gather(*pumps)
 
     async def _pump(
         self,
