@@ -7,7 +7,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, cast
 
-from sqlalchemy import Row, Table, bindparam, select, update
+from sqlalchemy import Row, Table, bindparam, select, text, update
 from sqlalchemy.orm import Session
 
 from db.slip_statuses import moving
@@ -22,6 +22,7 @@ from db.tables import (
     SlipLegRow,
     SlipRow,
     SlipTermsRow,
+    TerminalRow,
 )
 from db.types import Kopecks
 from pos.betting.bets import parse_kind
@@ -69,6 +70,10 @@ MOVE_DRAWER = (
     .values(drawer=ShiftRow.drawer + bindparam("moved", type_=Kopecks()))
 )
 _SLIP_SERIAL = "slip_serial"
+_NEXT_SERIAL_PG = text("SELECT nextval('slip_serial_seq')")
+_LOCK_TERMINAL = (
+    select(TerminalRow.name).where(TerminalRow.name == bindparam("terminal")).with_for_update()
+)
 
 
 class SqlSlipRepository:
@@ -78,18 +83,23 @@ class SqlSlipRepository:
         self._session = session
         self._ids: dict[str, int] = {}  # ids of the slips added in this transaction
 
-    def lock_issuing(self) -> None:
-        """Take the slip counter's row lock: slips are issued one at a time across terminals.
+    def lock_issuing(self, terminal: str) -> None:
+        """Take the terminal's row lock: its slips are issued one at a time.
 
-        On PostgreSQL this makes a repeated request wait for the first to commit, and then
-        find its slip; SQLite's BEGIN IMMEDIATE already serialises every writer.
+        A request is repeated only by the terminal that made it (its request key), so on
+        PostgreSQL a repeated request waits for the first to commit and then finds its slip,
+        while the chain's other terminals issue theirs meanwhile (issue 18: one lock for the
+        whole chain held every bet in a queue, tests/bench/chain.py). SQLite's BEGIN
+        IMMEDIATE already serialises every writer.
         """
-        self._session.execute(
-            select(CounterRow.value).where(CounterRow.name == _SLIP_SERIAL).with_for_update()
-        )
+        run(self._session, _LOCK_TERMINAL, {"terminal": terminal})
 
     def next_serial(self) -> int:
-        """The next slip serial, taken in this transaction (gapless while it commits)."""
+        """The next slip serial. On PostgreSQL from a sequence, which no transaction waits
+        for (a bet rolled back leaves its serial unused: slip numbers are unique, not
+        gapless); on SQLite from the counter row, in this transaction."""
+        if self._session.get_bind().dialect.name == "postgresql":
+            return int(run(self._session, _NEXT_SERIAL_PG).scalar_one())
         counter = update(CounterRow).where(CounterRow.name == _SLIP_SERIAL)
         taken = self._session.scalar(
             counter.values(value=CounterRow.value + 1).returning(CounterRow.value)

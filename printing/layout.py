@@ -148,13 +148,16 @@ def _spaced(line: str) -> str:
 
 
 def shop_header(page: Page, settings: ShopSettings) -> None:
-    """The shop's name, address, licence number and УНП, centred (every document starts so).
+    """The organiser's name, the office and its address, the licence number and УНП, centred
+    (every document starts so).
 
     Args:
         page: the page to add to.
         settings: the shop settings.
     """
     page.wrap(settings.shop_name, bold=True, center=True)
+    if settings.office_name:  # where the bet was taken: each office of a chain (issue 18)
+        page.wrap(settings.office_name, center=True)
     page.wrap(settings.address, center=True)
     page.wrap(f"Лицензия № {settings.licence_number}", center=True)
     if settings.unp:

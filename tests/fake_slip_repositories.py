@@ -21,7 +21,7 @@ class FakeSlips:
     def __init__(self, data: FakeData) -> None:
         self._data = data
 
-    def lock_issuing(self) -> None:
+    def lock_issuing(self, terminal: str) -> None:
         pass  # one fake transaction at a time
 
     def next_serial(self) -> int:

@@ -84,7 +84,7 @@ def accept_bet(
     settings = shop_settings.from_text(stored)
     picks = normalise_picks(request.legs)
     key = _request_key(request.request_key)
-    uow.slips.lock_issuing()  # two presses of one request on two connections: one waits
+    uow.slips.lock_issuing(teller.terminal)  # a request pressed twice on two connections waits
     if key is not None and (earlier := uow.slips.by_request(key)) is not None:
         if earlier.status is SlipStatus.PENDING:
             raise RequestPrinting(earlier.number)

@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from pos.betting.bets import BetKind
 from pos.line.events import Sport
+from pos.offices.offices import FIRST_OFFICE
 from pos.till.shifts import CashKind
 
 # p.8: the player may dispute how the slip was filled in within 5 minutes after it was handed
@@ -121,7 +122,7 @@ class Slip:
     settled_payout: Decimal | None = None  # what settlement found (pos.settlement.rules)
     # The maximum payout in force when the bet was accepted: it caps the payout (p.10, p.18).
     payout_cap: Decimal | None = None
-    office: str = ""  # the issuing office (issue 18)
+    office: str = FIRST_OFFICE  # the issuing office (issue 18); one office's database: M1
 
     @property
     def legs(self) -> list[Leg]:

@@ -13,6 +13,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from pos.core.wording import issued_words
+from pos.offices.offices import FIRST_OFFICE
 from pos.people.identity import IdDocument
 
 TITLE = "ЖУРНАЛ УЧЕТА ВЫПЛАТ НАЛИЧНЫХ ДЕНЕГ"
@@ -45,7 +46,7 @@ class JournalEntry:
     terminal: str = ""
     corrects: int | None = None  # the number of the entry this one corrects
     reason: str = ""  # why, for a correction
-    office: str = ""  # whose journal: each office numbers its own 1..N (issue 18)
+    office: str = FIRST_OFFICE  # whose journal: each office numbers its own 1..N (issue 18)
 
     @property
     def is_correction(self) -> bool:

@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 from pos.betting.slips import Slip, SlipStatus
 from pos.core.settings import ShopSettings
+from pos.offices.offices import FIRST_OFFICE
 from pos.payouts.errors import NotPayable, PayoutExpired, PayoutTooEarly
 from pos.poker.events import draw_number
 from pos.settlement.results import Result
@@ -50,7 +51,7 @@ class PendingPayout:
     receipt_no: int
     player: str
     document: str
-    office: str = ""  # the paying terminal's: the entry goes into its journal (issue 18)
+    office: str = FIRST_OFFICE  # the paying terminal's: its journal gets the entry (issue 18)
 
 
 @dataclass(frozen=True)

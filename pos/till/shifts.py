@@ -19,6 +19,7 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from pos.core.wording import plural
+from pos.offices.offices import FIRST_OFFICE
 from pos.till.errors import ShiftNotOpen, ShiftTooLong
 
 ZERO = Decimal("0.00")
@@ -60,7 +61,7 @@ class Shift:
     expected: Decimal | None = None
     # What the drawer holds by the system's count now: moved with every cash movement.
     drawer: Decimal = ZERO
-    office: str = ""  # the terminal's office when the shift opened (issue 18)
+    office: str = FIRST_OFFICE  # the terminal's office when the shift opened (issue 18)
 
     @property
     def ends_at(self) -> datetime:

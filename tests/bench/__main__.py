@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from tests.bench import accept_bet, journal_pdf, payout, poker, settle, startup
+from tests.bench import accept_bet, chain, journal_pdf, payout, poker, settle, startup, wan
 
 BENCHMARKS: dict[str, Callable[[int], list[str]]] = {
     "startup": startup.run,
@@ -15,6 +15,8 @@ BENCHMARKS: dict[str, Callable[[int], list[str]]] = {
     "journal_pdf_10k": journal_pdf.run,
     "payout_p95": payout.run,
     "poker": poker.run,  # poker_deal_exact and poker_deal_vs_peer, from the same run
+    "chain_accept": chain.run,  # chain_accept_throughput and chain_accept_p95 (PostgreSQL)
+    "wan_accept": wan.run,  # wan_accept_p95 and the round trips of accept_bet and pay_out
 }
 
 

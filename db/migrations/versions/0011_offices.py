@@ -14,7 +14,8 @@ it from the counters row "journal:<office>".
 A database from before becomes the organiser with one office, M1, holding the address it had
 and all its terminals, users, slips and journal lines: nothing is renumbered. The journal's
 table is copied (its key becomes an id; its number is unique per office), and its triggers
-refusing UPDATE and DELETE come back with it.
+refusing UPDATE and DELETE come back with it. On PostgreSQL slip serials come from a sequence
+from now on, so that the chain's terminals do not queue on one counter row.
 """
 
 from __future__ import annotations
@@ -116,6 +117,13 @@ def upgrade() -> None:
             batch_op.add_column(_office_column())
     _journal_per_office()
     op.execute(f"UPDATE counters SET name = 'journal:{FIRST}' WHERE name = 'journal'")
+    if op.get_bind().dialect.name == "postgresql":
+        # Slip serials from a sequence: no bet of the chain waits for another's (db/slips.py).
+        op.execute("CREATE SEQUENCE slip_serial_seq")
+        op.execute(
+            "SELECT setval('slip_serial_seq', COALESCE((SELECT value FROM counters "
+            "WHERE name = 'slip_serial'), 0) + 1, false)"
+        )
 
 
 def _journal_per_office() -> None:
@@ -174,6 +182,12 @@ def _journal_per_office() -> None:
 def downgrade() -> None:
     """Back to 0010: one office's journal (M1's) and its address; the others' are lost."""
     dialect = op.get_bind().dialect.name
+    if dialect == "postgresql":
+        op.execute(
+            "UPDATE counters SET value = (SELECT last_value FROM slip_serial_seq) "
+            "WHERE name = 'slip_serial'"
+        )
+        op.execute("DROP SEQUENCE slip_serial_seq")
     op.execute(f"UPDATE counters SET name = 'journal' WHERE name = 'journal:{FIRST}'")
     op.execute("DELETE FROM counters WHERE name LIKE 'journal:%'")
     op.execute(

@@ -1,0 +1,154 @@
+"""The writes of the app's calls, recorded on PostgreSQL and replayed with plain psycopg.
+
+The reference of `chain_accept_throughput` (tests.bench.chain), as tests.bench.plain_sqlite3
+is for SQLite: nothing here lists what a bet writes. `record` listens on the app's engine
+(`before_cursor_execute`, `commit`, `rollback`) while one call runs and keeps each
+transaction that committed with its writes: every INSERT, UPDATE and DELETE, and every
+`SELECT … FOR UPDATE` (a row lock the app takes: the slip counter's "issuing" lock, the
+shift, the register), in order, with the parameters SQLAlchemy bound. The plain reads that
+decided the writes are left out.
+
+A `Replayer` sends those transactions again on its own psycopg connection (autocommit off,
+so psycopg sends BEGIN before the first statement and COMMIT at the end, each its own round
+trip, as on the app's connection), with fresh values where a new row must differ from the
+recorded one: a new slip number and request key, the slip id and the audit sequence that
+its own RETURNING gave, a new audit hash, and the register's receipt numbers moved on by the
+bets replayed, so that the register's guarded UPDATE (`last_receipt_no = was`) still
+matches its row. Every replayed UPDATE must touch one row, as the app's do. The counter rows
+(`slip_serial`, `audit`) are locked and updated as the app does, so any queueing on them is
+in the reference too, but only for as long as the writes take.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import psycopg
+from sqlalchemy import Engine, event
+
+_WRITES = re.compile(r"\s*(INSERT|UPDATE|DELETE)\b|.*\bFOR UPDATE\s*$", re.I | re.S)
+_SLIP_ID = re.compile(r"slip_id(__\d+)?$")
+
+
+@dataclass(frozen=True)
+class Write:
+    """One write the app sent, with its parameters."""
+
+    sql: str
+    parameters: dict[str, Any]
+
+
+Bet = tuple[tuple[Write, ...], ...]  # the transactions of one bet, each its writes in order
+
+
+def record(engine: Engine, call: Callable[[], object]) -> Bet:
+    """The writes `call` committed through `engine`, transaction by transaction."""
+    transactions: list[tuple[Write, ...]] = []
+    current: list[Write] = []
+
+    def before(_c: object, _cur: object, statement: str, parameters: Any, *_a: object) -> None:
+        if _WRITES.match(statement):
+            current.append(Write(statement, dict(parameters)))
+
+    def commit(_connection: object) -> None:
+        if current:
+            transactions.append(tuple(current))
+        current.clear()
+
+    def rollback(_connection: object) -> None:
+        current.clear()
+
+    hooks = (("before_cursor_execute", before), ("commit", commit), ("rollback", rollback))
+    for name, hook in hooks:
+        event.listen(engine, name, hook)
+    try:
+        call()
+    finally:
+        for name, hook in hooks:
+            event.remove(engine, name, hook)
+    return tuple(transactions)
+
+
+class Replayer:
+    """Replays recorded bets with plain psycopg, with fresh values where rows must differ."""
+
+    def __init__(self, conninfo: str, process: int, recorded: Sequence[Bet]) -> None:
+        self._connection = psycopg.connect(conninfo, autocommit=False)
+        self._process = process
+        self._recorded = recorded
+        self._done = 0
+
+    def close(self) -> None:
+        self._connection.close()
+
+    def bet(self) -> None:
+        """Replay the next recorded bet, all its transactions."""
+        recorded = self._recorded[self._done % len(self._recorded)]
+        lap = self._done // len(self._recorded) + 1  # receipts move on a lap of bets each
+        serial = self._done
+        self._done += 1
+        fresh: dict[str, Any] = {
+            "number": f"9{self._process:02d}{serial:010d}",
+            "request_key": uuid.uuid4().hex,
+        }
+        connection = self._connection
+        with connection.cursor() as cursor:
+            for transaction in recorded:
+                for write in transaction:
+                    parameters = self._fresh(write, fresh, lap * len(self._recorded))
+                    cursor.execute(write.sql, parameters)
+                    if write.sql.startswith("UPDATE") and cursor.rowcount != 1:
+                        raise AssertionError(
+                            f"replayed UPDATE touched {cursor.rowcount} rows: {write.sql[:60]}"
+                        )
+                    if " RETURNING " in write.sql:
+                        (returned, *_rest) = cursor.fetchone() or (None,)
+                        if write.sql.startswith("INSERT INTO slips "):
+                            fresh["slip_id"] = returned
+                        elif parameters.get("name_1") == "audit":
+                            fresh["seq"] = returned
+                connection.commit()
+
+    @staticmethod
+    def _fresh(write: Write, fresh: dict[str, Any], moved: int) -> dict[str, Any]:
+        sql = write.sql
+        parameters = dict(write.parameters)
+        for key, value in parameters.items():
+            if _SLIP_ID.match(key):
+                parameters[key] = fresh["slip_id"]
+            elif key in ("request_key", "slip_number") or (
+                key == "number" and sql.startswith("INSERT INTO slips ")
+            ):
+                parameters[key] = fresh["request_key" if key == "request_key" else "number"]
+            elif key == "seq":
+                parameters[key] = fresh["seq"]
+            elif key == "hash":
+                parameters[key] = hashlib.sha256(
+                    f"{fresh['number']}{fresh['seq']}".encode()
+                ).hexdigest()
+            elif key in ("fiscal_receipt_no", "last_receipt_no", "was") or (
+                key == "number" and sql.startswith("INSERT INTO fiscal_receipts ")
+            ):
+                parameters[key] = value + moved if value is not None else None
+        return parameters
+
+
+def shape(bet: Bet) -> str:
+    """What a recorded bet writes, e.g. "[SELECT … FOR UPDATE counters, INSERT slips…] […]"."""
+    labels = []
+    for transaction in bet:
+        words = []
+        for write in transaction:
+            verb, *rest = write.sql.split()
+            table = rest[1] if verb in ("INSERT", "DELETE") else rest[0]
+            if verb == "SELECT":
+                table = rest[rest.index("FROM") + 1]
+                verb = "SELECT … FOR UPDATE"
+            words.append(f"{verb} {table}")
+        labels.append(f"[{', '.join(words)}]")
+    return " ".join(labels)
