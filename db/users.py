@@ -53,6 +53,13 @@ class SqlUserRepository:
         )
         return {office: Role(role) for office, role in rows}
 
+    def roles_in(self, office: str) -> dict[str, Role]:
+        """Who has a role in `office`, with it, by login."""
+        rows = self._session.execute(
+            select(UserOfficeRow.login, UserOfficeRow.role).where(UserOfficeRow.office == office)
+        )
+        return {login: Role(role) for login, role in rows}
+
     def set_role(self, login: str, office: str, role: Role | None) -> None:
         """Give the user `role` in `office`; None: they no longer work there."""
         row = self._session.get(UserOfficeRow, (login, office))

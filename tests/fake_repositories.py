@@ -79,6 +79,9 @@ class FakeUsers:
     def roles(self, login: str) -> dict[str, Role]:
         return {office: role for (who, office), role in self._data.roles.items() if who == login}
 
+    def roles_in(self, office: str) -> dict[str, Role]:
+        return {who: role for (who, where), role in self._data.roles.items() if where == office}
+
     def set_role(self, login: str, office: str, role: Role | None) -> None:
         if role is None:
             self._data.roles.pop((login, office), None)

@@ -39,6 +39,10 @@ class UserRepository(Protocol):
         """The user's role in each office they work in (a head's: none, they work in all)."""
         ...
 
+    def roles_in(self, office: str) -> dict[str, Role]:
+        """Who has a role in `office` (the heads aside), with it: one read for a list."""
+        ...
+
     def set_role(self, login: str, office: str, role: Role | None) -> None:
         """Give the user `role` in `office`; None: they no longer work there."""
         ...

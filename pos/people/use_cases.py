@@ -212,8 +212,9 @@ def users(ctx: Context, actor: Actor) -> list[UserInfo]:
     everyone = actor.role is None or actor.role is Role.HEAD
     with ctx.unit_of_work() as uow:
         found = []
+        here = uow.users.roles_in(ctx.office)
         for u in uow.users.list():
-            role = u.role_in(ctx.office, uow.users.roles(u.login))
+            role = _role_here(u, here)
             if role is None and not everyone:
                 continue
             shown_role = role or u.role
@@ -292,15 +293,17 @@ def chain_of_offices(ctx: Context) -> bool:
         return uow.offices.count() > 1
 
 
+def _role_here(user: User, here: dict[str, Role]) -> Role | None:
+    """The user's role in the office whose roles by login are `here` (a head's: head)."""
+    return Role.HEAD if user.role is Role.HEAD else here.get(user.login)
+
+
 def _staff(ctx: Context) -> dict[str, Role]:
     """Who works in this terminal's office (the heads too), with their role here."""
     with ctx.unit_of_work() as uow:
-        found = {}
-        for u in uow.users.list():
-            role = u.role_in(ctx.office, uow.users.roles(u.login))
-            if role is not None:
-                found[u.login] = role
-        return found
+        here = uow.users.roles_in(ctx.office)
+        found = {u.login: _role_here(u, here) for u in uow.users.list()}
+    return {login: role for login, role in found.items() if role is not None}
 
 
 def unlock_user(ctx: Context, actor: Actor, login: str) -> None:

@@ -12,8 +12,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QComboBox, QWidget
 
 from pos.offices.offices import Office
-
-WHOLE_CHAIN = "*"  # pos.reports.use_cases.WHOLE_CHAIN
+from pos.reports.use_cases import WHOLE_CHAIN
 
 
 class OfficeChoice(QComboBox):

@@ -19,6 +19,7 @@ from pos.offices.errors import (
     TerminalBusy,
     TerminalNotRegistered,
 )
+from pos.payouts.errors import NotPayable
 from pos.people.errors import NotInOffice
 from pos.people.users import Role
 from pos.shop.desk import Desk
@@ -133,7 +134,7 @@ def test_a_slip_is_paid_only_where_it_was_issued_unless_the_chain_says_anywhere(
     assert chain.journal() == []  # M1's journal: nothing paid there
     anna = chain.login("anna", "4821")
     reopen_shift(anna)
-    with pytest.raises(Exception, match="выплачен"):
+    with pytest.raises(NotPayable, match="выплачен"):
         anna.pay_out(number, PASSPORT)  # once in the chain
 
 
