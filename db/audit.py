@@ -20,24 +20,44 @@ from pos.core.audit import (
 )
 
 _INSERT_AUDIT = inserting(AuditRow)
+# The office's counter moved on by the records of this transaction. The hash of the record
+# before them is read by a statement of its own: on PostgreSQL a subquery of this one would
+# read from before the lock it waited for was released, missing the records just committed.
 _TAKE_AUDIT_NUMBERS = (
     update(CounterRow)
-    .where(CounterRow.name == "audit")
+    .where(CounterRow.name == bindparam("counter"))
     .values(value=CounterRow.value + bindparam("count"))
     .returning(CounterRow.value)
 )
+_AUDIT_HASH = select(AuditRow.hash).where(
+    AuditRow.office == bindparam("office"), AuditRow.seq == bindparam("seq")
+)
+_NEW_COUNTER = text(
+    "INSERT INTO counters (name, value) VALUES (:counter, 0) ON CONFLICT DO NOTHING"
+)
 _COUNTER = select(CounterRow.value).where(CounterRow.name == bindparam("name"))
-_AUDIT_HASH = select(AuditRow.hash).where(AuditRow.seq == bindparam("seq"))
+_HEAD = (
+    select(AuditRow.seq, AuditRow.hash)
+    .where(AuditRow.office == bindparam("office"))
+    .order_by(AuditRow.seq.desc())
+    .limit(1)
+)
+
+
+def counter_of(office: str) -> str:
+    """The counters row numbering an office's chain."""
+    return f"audit:{office}"
 
 
 class SqlAuditLog:
-    """The append-only audit trail, a hash chain (pos.core.audit).
+    """The append-only audit trail, a hash chain per office (pos.core.audit).
 
     Records appended in a transaction are kept until it commits (`write_pending`): then
-    they take their numbers from the counters row "audit" and are chained to the record
-    before them. Taking that row's lock last, just before the commit, keeps the chain free
-    of gaps and forks with several terminals, and never makes a transaction wait for it
-    while it holds another lock that the holder might want.
+    they take their numbers from their office's counters row "audit:<office>" and are
+    chained to the record before them. Taking that row's lock last, just before the commit,
+    keeps each chain free of gaps and forks with several terminals, and never makes a
+    transaction wait for it while it holds another lock that the holder might want. Offices
+    never wait for one another's rows.
     """
 
     def __init__(self, session: Session) -> None:
@@ -52,23 +72,26 @@ class SqlAuditLog:
         """Number, chain and write the lines appended in this transaction."""
         if not self._pending:
             return
-        count = len(self._pending)
-        last = run(self._session, _TAKE_AUDIT_NUMBERS, {"count": count}).scalar()
-        if last is None:
-            # Migration 0006 creates the row; a database made from db/tables/ gets it here.
-            self._session.execute(
-                text(
-                    "INSERT INTO counters (name, value) VALUES ('audit', 0) ON CONFLICT DO NOTHING"
-                )
-            )
-            last = run(self._session, _TAKE_AUDIT_NUMBERS, {"count": count}).scalar()
-        assert last is not None  # the row exists now
-        first = int(last) - count + 1
+        offices = sorted({record.office for record in self._pending})  # locked in one order
+        rows = []
+        for office in offices:
+            rows += self._chained(office, [r for r in self._pending if r.office == office])
+        run(self._session, _INSERT_AUDIT, rows)
+        self._pending.clear()
+
+    def _chained(self, office: str, records: list[AuditRecord]) -> list[dict[str, object]]:
+        values = {"counter": counter_of(office), "count": len(records), "office": office}
+        last = run(self._session, _TAKE_AUDIT_NUMBERS, values).scalar()
+        if last is None:  # an office's first record (or a database made from db/tables/)
+            run(self._session, _NEW_COUNTER, values)
+            last = run(self._session, _TAKE_AUDIT_NUMBERS, values).scalar_one()
+        first = int(last) - len(records) + 1
         previous = GENESIS
         if first > 1:
-            previous = run(self._session, _AUDIT_HASH, {"seq": first - 1}).scalar() or GENESIS
+            before = {"office": office, "seq": first - 1}
+            previous = run(self._session, _AUDIT_HASH, before).scalar() or GENESIS
         rows = []
-        for seq, record in enumerate(self._pending, start=first):
+        for seq, record in enumerate(records, start=first):
             previous = chain_hash(previous, seq, record)
             rows.append(
                 {
@@ -77,33 +100,34 @@ class SqlAuditLog:
                     "actor": record.actor,
                     "action": record.action.value,
                     "detail": record.detail,
+                    "office": office,
                     "seq": seq,
                     "hash": previous,
                 }
             )
-        run(self._session, _INSERT_AUDIT, rows)
-        self._pending.clear()
+        return rows
 
     def recent(self, limit: int) -> list[AuditRecord]:
-        """The last `limit` lines, newest first."""
-        rows = self._session.scalars(select(AuditRow).order_by(AuditRow.seq.desc()).limit(limit))
+        """The last `limit` lines of every office, newest first."""
+        rows = self._session.scalars(select(AuditRow).order_by(AuditRow.id.desc()).limit(limit))
         return [_audit_record(row) for row in rows]
 
-    def head(self) -> ChainHead:
-        """The last record's number and hash (EMPTY_HEAD before the first)."""
-        row = self._session.execute(
-            select(AuditRow.seq, AuditRow.hash).order_by(AuditRow.seq.desc()).limit(1)
-        ).one_or_none()
+    def head(self, office: str) -> ChainHead:
+        """The office's last record's number and hash (EMPTY_HEAD before the first)."""
+        row = self._session.execute(_HEAD, {"office": office}).one_or_none()
         return EMPTY_HEAD if row is None else ChainHead(int(row[0]), row[1])
 
-    def numbers_taken(self) -> int:
-        """The counters row "audit": how many records have been numbered."""
-        return int(self._session.scalar(_COUNTER, {"name": "audit"}) or 0)
+    def numbers_taken(self, office: str) -> int:
+        """The counters row "audit:<office>": how many records have been numbered."""
+        return int(self._session.scalar(_COUNTER, {"name": counter_of(office)}) or 0)
 
-    def chain(self) -> Iterator[ChainedRecord]:
-        """Every record in chain order, read a thousand at a time."""
+    def chain(self, office: str) -> Iterator[ChainedRecord]:
+        """Every record of the office's chain in chain order, read a thousand at a time."""
         rows = self._session.scalars(
-            select(AuditRow).order_by(AuditRow.seq).execution_options(yield_per=1000)
+            select(AuditRow)
+            .where(AuditRow.office == office)
+            .order_by(AuditRow.seq)
+            .execution_options(yield_per=1000)
         )
         try:
             for row in rows:
@@ -113,4 +137,6 @@ class SqlAuditLog:
 
 
 def _audit_record(row: AuditRow) -> AuditRecord:
-    return AuditRecord(row.at, row.terminal, row.actor, AuditAction(row.action), row.detail)
+    return AuditRecord(
+        row.at, row.terminal, row.actor, AuditAction(row.action), row.detail, row.office
+    )

@@ -159,8 +159,8 @@ class FakeAudit:
         self._data = data
 
     def append(self, record: AuditRecord) -> None:
-        # One fake transaction at a time: numbered and chained at once.
-        head = self.head()
+        # One fake transaction at a time: numbered and chained at once, in the office's chain.
+        head = self.head(record.office)
         seq = head.seq + 1
         self._data.audit.append(record)
         self._data.chain.append(ChainedRecord(seq, record, chain_hash(head.hash, seq, record)))
@@ -168,15 +168,15 @@ class FakeAudit:
     def recent(self, limit: int) -> list[AuditRecord]:
         return list(reversed(self._data.audit))[:limit]
 
-    def head(self) -> ChainHead:
-        last = self._data.chain[-1] if self._data.chain else None
-        return EMPTY_HEAD if last is None else ChainHead(last.seq, last.hash)
+    def head(self, office: str) -> ChainHead:
+        mine = list(self.chain(office))
+        return EMPTY_HEAD if not mine else ChainHead(mine[-1].seq, mine[-1].hash)
 
-    def chain(self) -> Iterator[ChainedRecord]:
-        return iter(list(self._data.chain))
+    def chain(self, office: str) -> Iterator[ChainedRecord]:
+        return iter([c for c in self._data.chain if c.record.office == office])
 
-    def numbers_taken(self) -> int:
-        return len(self._data.chain)
+    def numbers_taken(self, office: str) -> int:
+        return len(list(self.chain(office)))
 
 
 class FakeLine:

@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, CheckConstraint, ForeignKey, Integer, String, Text
+from sqlalchemy import (
+    BigInteger,
+    CheckConstraint,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
-from db.tables.base import LOGIN, TERMINAL, Base, BigId
+from db.tables.base import LOGIN, OFFICE, TERMINAL, Base, BigId
 from db.types import UTCDateTime
 
 
@@ -60,10 +68,12 @@ class AuditRow(Base):
     """One line of the append-only audit trail; `action` holds a `pos.core.audit.AuditAction` value.
 
     Records are numbered and chained when their transaction commits (db.audit
-    SqlAuditLog), the number taken from the counters row "audit".
+    SqlAuditLog), each office's in its own chain, the number taken from the counters row
+    "audit:<office>".
     """
 
     __tablename__ = "audit_log"
+    __table_args__ = (UniqueConstraint("office", "seq"),)
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     at: Mapped[datetime] = mapped_column(UTCDateTime())
@@ -71,8 +81,10 @@ class AuditRow(Base):
     actor: Mapped[str] = mapped_column(String(LOGIN))
     action: Mapped[str] = mapped_column(String(32))
     detail: Mapped[str] = mapped_column(Text, default="")
-    # The record's place in the hash chain and its hash (pos.core.audit.chain_hash).
-    seq: Mapped[int] = mapped_column(BigInteger, unique=True)
+    # Whose chain (issue 18; the records from before offices are all in M1's), the record's
+    # place in it and its hash (pos.core.audit.chain_hash).
+    office: Mapped[str] = mapped_column(String(OFFICE))
+    seq: Mapped[int] = mapped_column(BigInteger)
     hash: Mapped[str] = mapped_column(String(64))
 
 

@@ -1,9 +1,10 @@
-"""`python main.py verify`: the audit chain and the journal's numbering checked end to end.
+"""`python main.py verify`: each office's audit chain and journal numbering checked end to end.
 
-The audit trail is a hash chain (pos.core.audit) and the journal is numbered 1, 2, 3 … from a
-counter (pos.payouts.journal); both counters say how many numbers were handed out, so a record
-deleted at the end shows as well as one deleted in the middle. Every problem is said where
-it is: which record changed, which numbers are missing, which two were swapped.
+The audit trail is a hash chain per office (pos.core.audit) and each office's journal is
+numbered 1, 2, 3 … from a counter (pos.payouts.journal); both counters say how many numbers
+were handed out, so a record deleted at the end shows as well as one deleted in the middle.
+Every problem is said where it is: which record changed, which numbers are missing, which two
+were swapped.
 """
 
 from __future__ import annotations
@@ -11,37 +12,51 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from pos.core.audit import ChainBreak, ChainedRecord, ChainHead, verify_chain
+from pos.core.audit import EMPTY_HEAD, ChainBreak, ChainedRecord, ChainHead, verify_chain
 from pos.core.ports import UnitOfWork
 from pos.payouts.journal import JournalQuery, journal_problems
+
+
+@dataclass(frozen=True)
+class ChainCheck:
+    """One office's audit chain as `verify` found it (issue 18: each office keeps its own)."""
+
+    office: str
+    records: int
+    head: ChainHead
+    broken: ChainBreak | None
+
+    def words(self, *, named: bool) -> str:
+        whose = f"Журнал аудита пункта {self.office}" if named else "Журнал аудита"
+        if self.broken is not None:
+            return self.broken.words().replace("Журнал аудита", whose, 1)
+        return (
+            f"{whose}: записей {self.records}, цепочка хешей цела; "
+            f"последняя запись {self.head.words()}."
+        )
 
 
 @dataclass(frozen=True)
 class Verification:
     """What `verify` found."""
 
-    audit_records: int
-    head: ChainHead
-    audit_break: ChainBreak | None
+    audit_records: int  # in all the chains
+    head: ChainHead  # the first office's chain's (the only one in a single office)
+    audit_break: ChainBreak | None  # the first break found, in whichever chain
     journal_entries: int
     journal_problems: tuple[str, ...]
     # Each office's journal (issue 18): its code and number of entries, by code.
     journals: tuple[tuple[str, int], ...] = ()
+    chains: tuple[ChainCheck, ...] = ()  # each office's audit chain, by code
 
     @property
     def ok(self) -> bool:
         return self.audit_break is None and not self.journal_problems
 
     def words(self) -> list[str]:
-        """One line per finding, in Russian; the first two say all is well when it is."""
-        lines = []
-        if self.audit_break is None:
-            lines.append(
-                f"Журнал аудита: записей {self.audit_records}, цепочка хешей цела; "
-                f"последняя запись {self.head.words()}."
-            )
-        else:
-            lines.append(self.audit_break.words())
+        """One line per finding, in Russian; the first ones say all is well when it is."""
+        named = len(self.chains) > 1
+        lines = [chain.words(named=named) for chain in self.chains]
         if self.journal_problems:
             lines += self.journal_problems
         elif len(self.journals) > 1:
@@ -62,16 +77,9 @@ def _numbered(count: int) -> str:
 
 
 def verify(uow: UnitOfWork) -> Verification:
-    """Check the audit chain and the journal's numbering in one read."""
-    records = uow.audit.chain()
-    counted = _Counted(records)
-    try:
-        found = verify_chain(counted, uow.audit.numbers_taken())
-    finally:
-        close = getattr(records, "close", None)  # a generator stopped at a break
-        if close is not None:
-            close()
+    """Check each office's audit chain and journal numbering in one read."""
     offices = [office.code for office in uow.offices.list()]
+    chains = tuple(_check_chain(uow, office) for office in offices)
     journals, problems = [], []
     for office in offices:
         entries = uow.journal.entries(JournalQuery(office=office))
@@ -81,14 +89,28 @@ def verify(uow: UnitOfWork) -> Verification:
             prefix = "Журнал выплат:"
             found_here = [p.replace(prefix, _journal_of(office) + ":", 1) for p in found_here]
         problems += found_here
+    breaks = [chain.broken for chain in chains if chain.broken is not None]
     return Verification(
-        counted.count,
-        uow.audit.head(),
-        found,
+        sum(chain.records for chain in chains),
+        chains[0].head if chains else EMPTY_HEAD,
+        breaks[0] if breaks else None,
         sum(count for _, count in journals),
         tuple(problems),
         tuple(journals),
+        chains,
     )
+
+
+def _check_chain(uow: UnitOfWork, office: str) -> ChainCheck:
+    records = uow.audit.chain(office)
+    counted = _Counted(records)
+    try:
+        found = verify_chain(counted, uow.audit.numbers_taken(office))
+    finally:
+        close = getattr(records, "close", None)  # a generator stopped at a break
+        if close is not None:
+            close()
+    return ChainCheck(office, counted.count, uow.audit.head(office), found)
 
 
 class _Counted(Iterable[ChainedRecord]):

@@ -23,4 +23,4 @@ class Teller:
 
     def audit(self, uow: UnitOfWork, now: datetime, action: AuditAction, detail: str) -> None:
         """Append what the teller did at `now` to the audit trail (in `uow`)."""
-        uow.audit.append(AuditRecord(now, self.terminal, self.login, action, detail))
+        uow.audit.append(AuditRecord(now, self.terminal, self.login, action, detail, self.office))

@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from pos.core.settings import FIRST_OFFICE
+
 
 class AuditAction(enum.StrEnum):
     """Everything the audit table records."""
@@ -76,13 +78,18 @@ class AuditAction(enum.StrEnum):
 
 @dataclass(frozen=True)
 class AuditRecord:
-    """One line of the audit trail; `actor` is a login, or "система" for set-up and commands."""
+    """One line of the audit trail; `actor` is a login, or "система" for set-up and commands.
+
+    `office` is whose chain holds it: each office numbers and chains its own (issue 18), so
+    that terminals of different offices never wait for one another's audit lines.
+    """
 
     at: datetime
     terminal: str
     actor: str
     action: AuditAction
     detail: str = ""
+    office: str = FIRST_OFFICE
 
 
 SYSTEM_ACTOR = "система"

@@ -90,20 +90,24 @@ class SettingsRepository(Protocol):
 
 
 class AuditLog(Protocol):
-    """The append-only audit trail, a hash chain (pos.core.audit)."""
+    """The append-only audit trail: a hash chain per office (pos.core.audit)."""
 
     def append(self, record: AuditRecord) -> None:
-        """Add a record; it is numbered and chained when the transaction commits."""
+        """Add a record to its office's chain; numbered and chained when the transaction
+        commits."""
         ...
 
-    def recent(self, limit: int) -> list[AuditRecord]: ...
-    def head(self) -> ChainHead: ...
-    def numbers_taken(self) -> int:
-        """How many numbers the chain's counter has handed out."""
+    def recent(self, limit: int) -> list[AuditRecord]:
+        """The last `limit` records of every office, newest first."""
         ...
 
-    def chain(self) -> Iterator[ChainedRecord]:
-        """Every record in chain order."""
+    def head(self, office: str) -> ChainHead: ...
+    def numbers_taken(self, office: str) -> int:
+        """How many numbers the office's chain's counter has handed out."""
+        ...
+
+    def chain(self, office: str) -> Iterator[ChainedRecord]:
+        """Every record of the office's chain in chain order."""
         ...
 
 

@@ -13,6 +13,8 @@ from pos.core.input_errors import InvalidAmount, InvalidNumber, InvalidSetting, 
 from pos.core.inputs import clean_text, parse_code, shown
 from pos.core.money import format_money, to_money
 
+# A database from before offices is this office (db/migrations/versions/0011_offices.py).
+FIRST_OFFICE = "M1"
 _MONEY_FIELDS = ("min_stake", "max_stake_per_event", "max_payout")
 _TEXT_FIELDS = ("shop_name", "address", "licence_number")
 _FLAG_FIELDS = ("always_check_id", "poker_pay_at_once", "payout_anywhere")

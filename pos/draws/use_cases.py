@@ -275,7 +275,7 @@ def _draw_result(
 def _audit_draw(
     ctx: Context, actor: Actor, uow: UnitOfWork, now: datetime, action: AuditAction, detail: str
 ) -> None:
-    uow.audit.append(AuditRecord(now, ctx.terminal, actor.login, action, detail))
+    uow.audit.append(AuditRecord(now, ctx.terminal, actor.login, action, detail, ctx.office))
 
 
 # --- helpers --------------------------------------------------------------------------------

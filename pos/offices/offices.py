@@ -11,7 +11,7 @@ from pos.core.input_errors import InvalidSetting
 from pos.core.settings import OFFICE_SETTINGS, ShopSettings
 
 # A database from before offices is this office (db/migrations/versions/0011_offices.py).
-FIRST_OFFICE = "M1"
+FIRST_OFFICE = shop_settings.FIRST_OFFICE
 
 
 @dataclass(frozen=True)

@@ -149,7 +149,7 @@ def export_journal_pdf(
     entries = journal(ctx, actor, date_from, date_to, office=code)
     with ctx.unit_of_work() as uow:
         settings = shop_settings.from_text(uow.settings.load(code))
-        head = uow.audit.head()
+        head = uow.audit.head(code)  # the chain of the office whose journal this is
     with saving(path_or_file):
         sheets = ctx.write_journal(
             path_or_file,

@@ -24,7 +24,7 @@ from pos.betting.errors import DrawerShort
 from pos.betting.slips import CashMovement, Slip, paid
 from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
-from pos.core.audit import AuditAction, AuditRecord
+from pos.core.audit import AuditAction
 from pos.core.clock import Clock
 from pos.core.errors import ConcurrentChange
 from pos.core.money import format_money
@@ -186,7 +186,7 @@ def make_payout(
         f"{slip_number}: {format_money(pending.amount)} руб., запись журнала {entry.number}, "
         f"чек {receipt.number}" + (" (чек вышел, подтверждено после сбоя)" if recovered else "")
     )
-    uow.audit.append(AuditRecord(now, teller.terminal, teller.login, AuditAction.PAID_OUT, detail))
+    teller.audit(uow, now, AuditAction.PAID_OUT, detail)
     return entry
 
 
@@ -211,9 +211,7 @@ def release_payout(
         fiscal.spoil_planned(uow, planned_receipt(pending), reason)
         spoiled = pending.receipt_no
     detail = f"{slip_number}: {why}" + (f"; чек {spoiled} аннулирован" if spoiled else "")
-    uow.audit.append(
-        AuditRecord(now, teller.terminal, teller.login, AuditAction.PAYOUT_RELEASED, detail[:500])
-    )
+    teller.audit(uow, now, AuditAction.PAYOUT_RELEASED, detail[:500])
     return spoiled
 
 

@@ -51,7 +51,7 @@ class Actor:
 
     def audit(self, ctx: Context, uow: UnitOfWork, action: AuditAction, detail: str = "") -> None:
         """Append what this actor did at this terminal to the audit trail (in `uow`)."""
-        record = AuditRecord(ctx.clock.now(), ctx.terminal, self.login, action, detail)
+        record = AuditRecord(ctx.clock.now(), ctx.terminal, self.login, action, detail, ctx.office)
         uow.audit.append(record)
 
 

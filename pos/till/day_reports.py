@@ -98,9 +98,10 @@ class DayReport:
 
 
 def day_report(
-    uow: UnitOfWork, terminal: str, at: datetime, cashier: str, *, closing: bool
+    uow: UnitOfWork, terminal: str, office: str, at: datetime, cashier: str, *, closing: bool
 ) -> DayReport:
-    """The X report, or with `closing` the Z report that closes the fiscal day.
+    """The X report, or with `closing` the Z report that closes the fiscal day; it carries
+    the head of the audit chain of the terminal's `office`.
 
     Raises:
         RegisterNotSet; NoFiscalDay (a Z report with no day open); PendingSlip and
@@ -123,7 +124,7 @@ def day_report(
         cashier,
         FiscalTotals.of(receipts),
         closing,
-        uow.audit.head(),
+        uow.audit.head(office),
         register.grand,
         register.number,
     )

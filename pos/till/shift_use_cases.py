@@ -168,7 +168,9 @@ def close_shift(ctx: Context, actor: Actor, counted: object) -> ShiftClosing:
         report = None
         register = fiscal.register_for(uow, ctx.terminal)
         if register.day_open:
-            report = day_reports.day_report(uow, ctx.terminal, now, actor.login, closing=True)
+            report = day_reports.day_report(
+                uow, ctx.terminal, ctx.office, now, actor.login, closing=True
+            )
         actor.audit(
             ctx,
             uow,

@@ -193,7 +193,7 @@ def print_last_z_report(ctx: Context, actor: Actor) -> DayReport | None:
 def _day_report(ctx: Context, actor: Actor, *, closing: bool) -> DayReport:
     with ctx.unit_of_work() as uow:
         report = day_reports.day_report(
-            uow, ctx.terminal, ctx.clock.now(), actor.login, closing=closing
+            uow, ctx.terminal, ctx.office, ctx.clock.now(), actor.login, closing=closing
         )
         totals = report.totals
         actor.audit(
@@ -239,7 +239,7 @@ def preview_x_report(ctx: Context, actor: Actor) -> list[PreviewLine]:
     """The X report as it would print now; nothing is recorded or printed."""
     with ctx.unit_of_work() as uow:
         report = day_reports.day_report(
-            uow, ctx.terminal, ctx.clock.now(), actor.login, closing=False
+            uow, ctx.terminal, ctx.office, ctx.clock.now(), actor.login, closing=False
         )
     return ctx.station.preview_report(report, ctx.settings())
 

@@ -15,8 +15,8 @@ recorded one: a new slip number and request key, the slip id and the audit seque
 its own RETURNING gave, a new audit hash, and the register's receipt numbers moved on by the
 bets replayed, so that the register's guarded UPDATE (`last_receipt_no = was`) still
 matches its row. Every replayed UPDATE must touch one row, as the app's do. The counter rows
-(`slip_serial`, `audit`) are locked and updated as the app does, so any queueing on them is
-in the reference too, but only for as long as the writes take.
+(`slip_serial`, each office's `audit:<office>`) are locked and updated as the app does, so
+any queueing on them is in the reference too, but only for as long as the writes take.
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ class Replayer:
                         (returned, *_rest) = cursor.fetchone() or (None,)
                         if write.sql.startswith("INSERT INTO slips "):
                             fresh["slip_id"] = returned
-                        elif parameters.get("name_1") == "audit":
+                        elif str(parameters.get("counter", "")).startswith("audit:"):
                             fresh["seq"] = returned
                 connection.commit()
 

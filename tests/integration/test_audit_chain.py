@@ -70,7 +70,7 @@ def test_a_real_day_verifies_and_its_numbers_run_without_gaps(db_shop: Shop) -> 
     assert found.ok, found.words()
     assert (found.audit_records, found.head.seq) == (count[0], count[2])
     assert count[1] == 1
-    assert _sql(db_shop, "SELECT value FROM counters WHERE name = 'audit'") == [(count[0],)]
+    assert _sql(db_shop, "SELECT value FROM counters WHERE name = 'audit:M1'") == [(count[0],)]
     assert found.words()[0].startswith(f"Журнал аудита: записей {count[0]}, цепочка хешей цела")
 
 

@@ -15,7 +15,9 @@ from pathlib import Path
 import psycopg
 import pytest
 from escpos.printer import Dummy
+from sqlalchemy import text
 
+from db.bootstrap import SqlStorage
 from main import open_shop
 from pos.betting.slips import SlipStatus
 from pos.core.clock import FixedClock
@@ -42,6 +44,14 @@ def _open(url: str, clock: FixedClock, terminal: str) -> Shop:
     return open_shop(
         url, clock=clock, terminal=terminal, pin_hasher=PlainPinHasher(), printer=Dummy()
     )
+
+
+def _sql(shop: Shop, statement: str) -> list[tuple[object, ...]]:
+    storage = shop.storage
+    assert isinstance(storage, SqlStorage)
+    with storage.engine.begin() as connection:
+        result = connection.execute(text(statement))
+        return [tuple(row) for row in result] if result.returns_rows else []
 
 
 def test_a_database_made_before_offices_is_one_office_unchanged(tmp_path: Path) -> None:
@@ -210,3 +220,54 @@ def test_the_reports_read_from_a_replica_when_one_is_given(
         other.close()
         shop.close()
     pg_server.drop_database(replica)
+
+
+def test_each_office_keeps_its_own_audit_chain(db_url: str, chain: Shop, clock: FixedClock) -> None:
+    """Terminals of four offices writing at once take no number from one another's chain:
+    each office's chain runs 1..N, `verify` checks each and says whose a break is in, and an
+    X report prints its own office's head."""
+    shops = [chain] + [_open(db_url, clock, f"К{i}") for i in range(2, len(OFFICES) + 1)]
+    barrier = threading.Barrier(len(shops))
+    raw: list[BaseException] = []
+
+    def terminal(shop: Shop) -> None:
+        try:
+            for _ in range(8):
+                barrier.wait(timeout=60)
+                shop.login("chief", "7777").sign_out()
+        except BaseException as error:  # noqa: BLE001 - a raw error is the failure sought
+            raw.append(error)
+            barrier.abort()
+
+    threads = [threading.Thread(target=terminal, args=(shop,)) for shop in shops]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert raw == []
+    for office in OFFICES:
+        seqs = _sql(chain, f"SELECT seq FROM audit_log WHERE office = '{office}' ORDER BY seq")
+        assert [seq for (seq,) in seqs] == list(range(1, len(seqs) + 1)), office
+        assert len(seqs) >= 16, office  # 8 sign-ins and 8 sign-outs at least
+    found = chain.verify()
+    assert found.ok, found.words()
+    assert [c.office for c in found.chains] == list(OFFICES)
+    assert found.words()[1].startswith("Журнал аудита пункта M2: записей ")
+    heads = {c.office: c.head for c in found.chains}
+    far = shops[1].login("chief", "7777")
+    far.open_shift(cash="100")
+    assert far.x_report().chain_head != heads["M1"]
+    with shops[1].unit_of_work() as uow:
+        shown = far.x_report().chain_head
+        assert shown is not None and shown.seq == uow.audit.head("M2").seq - 1  # before its own
+    for shop in shops[1:]:
+        shop.close()
+    if chain.description.startswith("PostgreSQL"):
+        _sql(chain, "ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only")
+    else:
+        _sql(chain, "DROP TRIGGER audit_log_no_update")
+    _sql(chain, "UPDATE audit_log SET detail = 'x' WHERE office = 'M3' AND seq = 3")
+    found = chain.verify()
+    assert not found.ok
+    assert "Журнал аудита пункта M3: запись № 3 изменена (не сходится её хеш)." in found.words()
+    assert found.words()[0].startswith("Журнал аудита пункта M1: записей ")
