@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, Connection, make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, DisconnectionError
 from sqlalchemy.pool import NullPool
 
 from pos.core.errors import InvalidDatabaseUrl
@@ -27,6 +27,8 @@ BUSY_TIMEOUT_MS = 5000
 _SQLITE_BUSY = 5
 _WAL_RETRY_S = 0.02
 CONNECT_TIMEOUT_S = 5
+# A PostgreSQL connection back in the pool for longer than this is pinged before it is used.
+IDLE_PING_S = 30.0
 
 _SQLITE_NAMES = frozenset({"sqlite", "sqlite+pysqlite"})
 _POSTGRES_NAMES = frozenset({"postgresql", "postgres", "postgresql+psycopg", "postgresql+psycopg2"})
@@ -99,12 +101,13 @@ def app_engine(location: DatabaseLocation) -> Engine:
         return engine
     # hide_parameters: a failed statement's message (logged) never carries a player's name
     # or document, which payouts write (issue #6, personal data).
-    return create_engine(
+    engine = create_engine(
         location.url,
-        pool_pre_ping=True,
         connect_args={"connect_timeout": CONNECT_TIMEOUT_S},
         hide_parameters=True,
     )
+    _ping_when_idle(engine)
+    return engine
 
 
 def maintenance_engine(location: DatabaseLocation) -> Engine:
@@ -140,6 +143,35 @@ _MAINTENANCE_PRAGMAS = (
     "PRAGMA foreign_keys=OFF",
     f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}",
 )
+
+
+def _ping_when_idle(engine: Engine) -> None:
+    """Ping a connection that has rested in the pool for over IDLE_PING_S before handing it out.
+
+    SQLAlchemy's `pool_pre_ping` pings at every checkout: one round trip more for each unit of
+    work, 40 ms a transaction for an office 20 ms from its server (tests/bench/wan.py). A
+    connection used seconds ago is almost never dead; one that has rested may have been cut
+    by a restart of the server or a NAT timeout, and is replaced before anything is sent on it
+    (SQLAlchemy's pessimistic recipe: DisconnectionError makes the pool connect again). When a
+    connection dies within those seconds, its unit of work fails as "no connection" and the
+    pool reconnects for the next one, as it would for a connection cut mid-transaction.
+    """
+
+    @event.listens_for(engine.pool, "checkin")
+    def _on_checkin(_dbapi_connection: Any, record: Any) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine.pool, "checkout")
+    def _on_checkout(dbapi_connection: Any, record: Any, _proxy: object) -> None:
+        since = record.info.pop("idle_since", None)
+        if since is None or time.monotonic() - since < IDLE_PING_S:
+            return
+        try:
+            alive = engine.dialect.do_ping(dbapi_connection)
+        except engine.dialect.loaded_dbapi.Error as error:
+            raise DisconnectionError() from error
+        if not alive:
+            raise DisconnectionError()
 
 
 def _configure_sqlite(engine: Engine, pragmas: tuple[str, ...], *, wal: bool) -> None:

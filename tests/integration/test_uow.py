@@ -11,6 +11,7 @@ import psycopg
 import pytest
 from sqlalchemy.exc import IntegrityError
 
+from db import engine
 from db.bootstrap import SqlStorage, open_storage
 from pos.core.audit import AuditAction, AuditRecord
 from pos.core.errors import ConcurrentChange, StorageUnavailable
@@ -145,6 +146,35 @@ def test_a_lost_server_connection_is_reported(pg_server: PostgresServer, pg_url:
         assert raised.value.__cause__ is not None
         # The pool notices the dead connection and the next unit of work works again.
         assert _logins(storage) == []
+    finally:
+        storage.close()
+
+
+@pytest.mark.postgres
+def test_a_connection_is_pinged_only_after_resting(
+    pg_server: PostgresServer, pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A unit of work right after another sends no ping (a round trip saved per
+    transaction); one after the connection rested is pinged first, and a connection the
+    server cut while it rested is replaced before anything is sent on it."""
+    storage = open_storage(pg_url)
+    pings: list[bool] = []
+    dialect = storage.engine.dialect
+    ping = dialect.do_ping
+
+    def counted(connection: object) -> bool:
+        pings.append(True)
+        return ping(connection)
+
+    monkeypatch.setattr(dialect, "do_ping", counted)
+    try:
+        for _ in range(3):
+            assert _logins(storage) == []
+        assert pings == []
+        monkeypatch.setattr(engine, "IDLE_PING_S", 0.0)
+        _disconnect_everyone(pg_server, database=pg_url.rsplit("/", 1)[1])
+        assert _logins(storage) == []  # no StorageUnavailable: the dead one was replaced
+        assert len(pings) == 1
     finally:
         storage.close()
 
