@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, Select, Table, and_, bindparam, select, update
+from sqlalchemy import ColumnElement, Select, Table, and_, bindparam, exists, select, update
 from sqlalchemy.orm import Session
 
 from db.statements import SLIP_ID_OF_NUMBER, inserting, run
-from db.tables import FiscalDayRow, FiscalReceiptRow, FiscalRegisterRow, SlipRow
+from db.tables import (
+    FiscalDayRow,
+    FiscalReceiptRow,
+    FiscalRegisterRow,
+    PendingPayoutRow,
+    SlipRow,
+)
+from pos.betting.slips import SlipStatus
 from pos.core.audit import ChainHead
 from pos.till.day_reports import DayReport, FiscalTotals
 from pos.till.fiscal import FiscalReceipt, GrandTotals, ReceiptKind, Register
@@ -42,6 +49,19 @@ _UNPRINTED = _RECEIPTS.where(
     FiscalReceiptRow.printed.is_(False),
     FiscalReceiptRow.spoiled.is_(None),
 ).order_by(FiscalReceiptRow.number)
+
+
+_ANYTHING_WAITING = select(
+    exists().where(
+        SlipRow.terminal == bindparam("terminal"), SlipRow.status == SlipStatus.PENDING.value
+    )
+    | exists().where(PendingPayoutRow.terminal == bindparam("terminal"))
+    | exists().where(
+        FiscalReceiptRow.register_serial == bindparam("serial"),
+        FiscalReceiptRow.printed.is_(False),
+        FiscalReceiptRow.spoiled.is_(None),
+    )
+)
 
 
 class SqlFiscalRepository:
@@ -141,6 +161,12 @@ class SqlFiscalRepository:
     def unprinted(self, serial: str) -> list[FiscalReceipt]:
         """The register's receipts that have not come out yet (nor were spoiled), in order."""
         return self._receipt_rows(_UNPRINTED, {"serial": serial})
+
+    def anything_waiting(self, terminal: str, serial: str) -> bool:
+        """Whether a slip or payout of `terminal` waits for its print, or a receipt of the
+        register `serial` is unprinted (pos.till.fiscal.require_idle)."""
+        values = {"terminal": terminal, "serial": serial}
+        return bool(run(self._session, _ANYTHING_WAITING, values).scalar())
 
     def day_receipts(self, serial: str, day_no: int) -> list[FiscalReceipt]:
         """The receipts of one fiscal day, in number order."""

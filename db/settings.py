@@ -65,6 +65,12 @@ class SqlSettingsRepository:
         row = run(self._session, _TERMINAL_REGISTER, {"name": terminal}).first()
         return "" if row is None else row.register_number or ""
 
+    def register_of(self, terminal: str) -> tuple[str | None, str]:
+        """The serial (None if not set) and registration number ("" if not set) of the cash
+        register at `terminal`, in one read."""
+        row = run(self._session, _TERMINAL_REGISTER, {"name": terminal}).first()
+        return (None, "") if row is None else (row.register_serial, row.register_number or "")
+
     def set_register_number(self, terminal: str, number: str) -> None:
         """Record the registration number of the cash register at `terminal`."""
         row = self._session.get(TerminalRow, terminal)

@@ -17,6 +17,9 @@ from db.tables import SettlementRow, SlipRow
 from pos.betting.slips import LIFE, Move, SlipStatus
 
 _JUDGED = (SlipStatus.WON, SlipStatus.LOST, SlipStatus.REFUND)
+# The stored statuses whose row may have a settlement: a settled slip's ('open') and a paid
+# one's (paid after it won). A waiting, void or cancelled slip was never settled.
+MAY_BE_SETTLED = frozenset({SlipStatus.OPEN.value, SlipStatus.PAID.value})
 # The columns a move writes besides the status (pos.betting.slips.Transition.changes).
 _COLUMNS = {
     Move.ISSUE: ("fiscal_receipt_no",),

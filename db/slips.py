@@ -10,7 +10,7 @@ from typing import Any, cast
 from sqlalchemy import Row, Table, bindparam, select, text, update
 from sqlalchemy.orm import Session
 
-from db.slip_statuses import moving
+from db.slip_statuses import MAY_BE_SETTLED, moving
 from db.statements import SLIP_ID_OF_NUMBER, inserting, run
 from db.tables import (
     CashMovementRow,
@@ -61,6 +61,13 @@ _LEGS = (
 _SETTLED = select(SettlementRow.slip_id, SettlementRow.status, SettlementRow.payout).where(
     SettlementRow.slip_id.in_(bindparam("ids", expanding=True))
 )
+_INSERT_SLIP = inserting(SlipRow).returning(SlipRow.id)
+# A leg names its event by code: the event's id is looked up by the INSERT itself.
+_INSERT_LEGS = inserting(
+    SlipLegRow,
+    event_id=select(EventRow.id).where(EventRow.code == bindparam("event_code")).scalar_subquery(),
+)
+_INSERT_TERMS = inserting(SlipTermsRow)
 _PENDING = select(_SLIPS).where(
     _SLIPS.c.terminal == bindparam("terminal"), _SLIPS.c.status == SlipStatus.PENDING.value
 )
@@ -111,28 +118,27 @@ class SqlSlipRepository:
         return int(taken)
 
     def add(self, slip: Slip) -> None:
-        """Store a newly issued slip and its legs."""
-        row = SlipRow(number=slip.number, **_slip_fields(slip))
-        self._session.add(row)
-        self._session.flush()
-        self._ids[slip.number] = row.id
-        events = self._event_ids([leg.event_code for leg in slip.legs])
-        position = 0
-        for member, legs in enumerate(slip.members):
-            for leg in legs:
-                self._session.add(
-                    SlipLegRow(
-                        slip_id=row.id,
-                        position=position,
-                        member=member,
-                        event_id=events[leg.event_code],
-                        market=leg.market,
-                        odds=leg.odds,
-                        odds_version=leg.odds_version,
-                    )
-                )
-                position += 1
-        self._session.add(SlipTermsRow(slip_id=row.id, terms=encode_terms(slip)))
+        """Store a newly issued slip and its legs: three statements, none reading first."""
+        slip_id = run(
+            self._session, _INSERT_SLIP, {"number": slip.number, **_slip_fields(slip)}
+        ).scalar_one()
+        self._ids[slip.number] = slip_id
+        legs = [
+            {
+                "slip_id": slip_id,
+                "position": position,
+                "member": member,
+                "event_code": leg.event_code,
+                "market": leg.market,
+                "odds": leg.odds,
+                "odds_version": leg.odds_version,
+            }
+            for position, (member, leg) in enumerate(
+                (member, leg) for member, legs in enumerate(slip.members) for leg in legs
+            )
+        ]
+        run(self._session, _INSERT_LEGS, legs)
+        run(self._session, _INSERT_TERMS, {"slip_id": slip_id, "terms": encode_terms(slip)})
 
     def get(self, number: str, *, for_update: bool = False) -> Slip | None:
         """The slip with this number, if any."""
@@ -245,12 +251,6 @@ class SqlSlipRepository:
         )
         return bool(done.rowcount == 1)
 
-    def _event_ids(self, codes: list[int]) -> dict[int, int]:
-        rows = self._session.execute(
-            select(EventRow.code, EventRow.id).where(EventRow.code.in_(codes))
-        )
-        return {code: event_id for code, event_id in rows}
-
     def _slips(self, rows: Sequence[SlipRow | Row[Any]]) -> list[Slip]:
         """The slips of these rows (ORM objects or Core rows of the slips table)."""
         if not rows:
@@ -274,9 +274,11 @@ class SqlSlipRepository:
                     tournament=leg.tournament,
                 )
             )
-        settled = {
-            row.slip_id: (row.status, row.payout) for row in run(self._session, _SETTLED, ids)
-        }
+        settled = {}
+        if any(row.status in MAY_BE_SETTLED for row in rows):  # else a read saved
+            settled = {
+                row.slip_id: (row.status, row.payout) for row in run(self._session, _SETTLED, ids)
+            }
         return [_slip(row, members.get(row.id, []), settled.get(row.id)) for row in rows]
 
 

@@ -144,6 +144,9 @@ class FakeSettings:
     def register_number(self, terminal: str) -> str:
         return self._data.register_numbers.get(terminal, "")
 
+    def register_of(self, terminal: str) -> tuple[str | None, str]:
+        return self.register_serial(terminal), self.register_number(terminal)
+
     def set_register_number(self, terminal: str, number: str) -> None:
         self._data.register_numbers[terminal] = number
 

@@ -128,6 +128,12 @@ class FakeFiscal:
         receipt = self._data.receipts[(serial, number)]
         self._data.receipts[(serial, number)] = dataclasses.replace(receipt, **changes)  # type: ignore[arg-type]
 
+    def anything_waiting(self, terminal: str, serial: str) -> bool:
+        slips = (s for s in self._data.slips.values() if s.terminal == terminal)
+        payouts = (p for p in self._data.pending_payouts.values() if p.terminal == terminal)
+        pending = any(s.status is SlipStatus.PENDING for s in slips)
+        return pending or any(payouts) or bool(self.unprinted(serial))
+
     def unprinted(self, serial: str) -> list[FiscalReceipt]:
         found = [
             r

@@ -146,10 +146,9 @@ def register_for(uow: UnitOfWork, terminal: str) -> Register:
     Raises:
         RegisterNotSet: the terminal has no register serial in the settings.
     """
-    serial = uow.settings.register_serial(terminal)
+    serial, number = uow.settings.register_of(terminal)
     if not serial:
         raise RegisterNotSet(terminal)
-    number = uow.settings.register_number(terminal)
     found = uow.fiscal.register(serial, for_update=True)
     if found is not None and found.terminal == terminal:
         return dataclasses.replace(found, number=number)
@@ -172,6 +171,8 @@ def require_idle(uow: UnitOfWork, register: Register) -> None:
     Raises:
         PendingSlip, PendingPayoutWaiting, ReceiptsInDoubt, UnprintedReceipts.
     """
+    if not uow.fiscal.anything_waiting(register.terminal, register.serial):
+        return  # the counter's usual answer, in one read; else which of them, below
     pending = uow.slips.pending(register.terminal)
     if pending is not None:
         raise PendingSlip(pending.number)
