@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from sqlalchemy import bindparam, select, text, update
 from sqlalchemy.orm import Session
 
+from db.pipeline import pipeline_of, send
 from db.statements import inserting, run
 from db.tables import AuditRow, CounterRow
 from pos.core.audit import (
@@ -32,6 +33,14 @@ _TAKE_AUDIT_NUMBERS = (
 _AUDIT_HASH = select(AuditRow.hash).where(
     AuditRow.office == bindparam("office"), AuditRow.seq == bindparam("seq")
 )
+# In a pipeline, right after the UPDATE above: a statement of its own, so it reads what
+# committed before it started, its number from the row the UPDATE just moved.
+_HASH_BEFORE = select(AuditRow.hash).where(
+    AuditRow.office == bindparam("office"),
+    AuditRow.seq
+    == select(CounterRow.value).where(CounterRow.name == bindparam("counter")).scalar_subquery()
+    - bindparam("count"),
+)
 _NEW_COUNTER = text(
     "INSERT INTO counters (name, value) VALUES (:counter, 0) ON CONFLICT DO NOTHING"
 )
@@ -52,7 +61,7 @@ def counter_of(office: str) -> str:
 class SqlAuditLog:
     """The append-only audit trail, a hash chain per office (pos.core.audit).
 
-    Records appended in a transaction are kept until it commits (`write_pending`): then
+    Records appended in a transaction are kept until it commits (`commit`): then
     they take their numbers from their office's counters row "audit:<office>" and are
     chained to the record before them. Taking that row's lock last, just before the commit,
     keeps each chain free of gaps and forks with several terminals, and never makes a
@@ -68,16 +77,35 @@ class SqlAuditLog:
         """Add one line (numbered and chained when the transaction commits)."""
         self._pending.append(record)
 
-    def write_pending(self) -> None:
-        """Number, chain and write the lines appended in this transaction."""
+    def commit(self) -> None:
+        """Number, chain and write the lines appended in this transaction, and commit it.
+
+        On PostgreSQL in two round trips (db.pipeline): the office's counter moved on
+        together with the read of the hash before, then the lines written together with the
+        COMMIT. One by one it takes four.
+        """
         if not self._pending:
+            self._session.commit()
             return
-        offices = sorted({record.office for record in self._pending})  # locked in one order
+        piped = pipeline_of(self._session) is not None
         rows = []
-        for office in offices:
-            rows += self._chained(office, [r for r in self._pending if r.office == office])
-        run(self._session, _INSERT_AUDIT, rows)
+        for office in sorted({record.office for record in self._pending}):  # locked in order
+            records = [r for r in self._pending if r.office == office]
+            rows += self._piped(office, records) if piped else self._chained(office, records)
+        if piped:
+            send(self._session, [(_INSERT_AUDIT, rows)], commit=True)
+        else:
+            run(self._session, _INSERT_AUDIT, rows)
         self._pending.clear()
+        self._session.commit()  # after send(commit=True) nothing is left to send
+
+    def _piped(self, office: str, records: list[AuditRecord]) -> list[dict[str, object]]:
+        values = {"counter": counter_of(office), "count": len(records), "office": office}
+        taken, before = send(self._session, [(_TAKE_AUDIT_NUMBERS, values), (_HASH_BEFORE, values)])
+        if not taken:  # the office's first record: its counter row is made first
+            return self._chained(office, records)
+        first = int(taken[0][0]) - len(records) + 1
+        return _rows(office, records, first, before[0][0] if before else GENESIS)
 
     def _chained(self, office: str, records: list[AuditRecord]) -> list[dict[str, object]]:
         values = {"counter": counter_of(office), "count": len(records), "office": office}
@@ -90,22 +118,7 @@ class SqlAuditLog:
         if first > 1:
             before = {"office": office, "seq": first - 1}
             previous = run(self._session, _AUDIT_HASH, before).scalar() or GENESIS
-        rows = []
-        for seq, record in enumerate(records, start=first):
-            previous = chain_hash(previous, seq, record)
-            rows.append(
-                {
-                    "at": record.at,
-                    "terminal": record.terminal,
-                    "actor": record.actor,
-                    "action": record.action.value,
-                    "detail": record.detail,
-                    "office": office,
-                    "seq": seq,
-                    "hash": previous,
-                }
-            )
-        return rows
+        return _rows(office, records, first, previous)
 
     def recent(self, limit: int) -> list[AuditRecord]:
         """The last `limit` lines of every office, newest first."""
@@ -134,6 +147,28 @@ class SqlAuditLog:
                 yield ChainedRecord(row.seq, _audit_record(row), row.hash)
         finally:
             rows.close()  # a reader that stops early (at a break) frees the server cursor
+
+
+def _rows(
+    office: str, records: list[AuditRecord], first: int, previous: str
+) -> list[dict[str, object]]:
+    """The rows of `records`, numbered from `first` and chained to the hash `previous`."""
+    rows = []
+    for seq, record in enumerate(records, start=first):
+        previous = chain_hash(previous, seq, record)
+        rows.append(
+            {
+                "at": record.at,
+                "terminal": record.terminal,
+                "actor": record.actor,
+                "action": record.action.value,
+                "detail": record.detail,
+                "office": office,
+                "seq": seq,
+                "hash": previous,
+            }
+        )
+    return rows
 
 
 def _audit_record(row: AuditRow) -> AuditRecord:

@@ -19,6 +19,7 @@ from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import ArgumentError, DisconnectionError
 from sqlalchemy.pool import NullPool
 
+from db.pipeline import send_deferred_first
 from pos.core.errors import InvalidDatabaseUrl
 
 SQLITE_DRIVER = "sqlite+pysqlite"
@@ -107,6 +108,7 @@ def app_engine(location: DatabaseLocation) -> Engine:
         hide_parameters=True,
     )
     _ping_when_idle(engine)
+    send_deferred_first(engine)
     return engine
 
 

@@ -7,6 +7,7 @@ from typing import Any, cast
 from sqlalchemy import ColumnElement, Select, Table, and_, bindparam, exists, select, update
 from sqlalchemy.orm import Session
 
+from db.pipeline import defer
 from db.statements import SLIP_ID_OF_NUMBER, inserting, run
 from db.tables import (
     FiscalDayRow,
@@ -17,6 +18,7 @@ from db.tables import (
 )
 from pos.betting.slips import SlipStatus
 from pos.core.audit import ChainHead
+from pos.core.errors import ConcurrentChange
 from pos.till.day_reports import DayReport, FiscalTotals
 from pos.till.fiscal import FiscalReceipt, GrandTotals, ReceiptKind, Register
 
@@ -84,15 +86,7 @@ class SqlFiscalRepository:
     def save_register(self, register: Register, *, was: int | None = None) -> bool:
         """Store the register's counters (created at its first use); with `was`, only if its
         last receipt number is still `was` — False when it is not."""
-        values = {
-            "terminal": register.terminal,
-            "last_receipt_no": register.last_receipt_no,
-            "day_no": register.day_no,
-            "day_opened_at": register.day_opened_at,
-            "grand_income": register.grand.income,
-            "grand_returns": register.grand.returns,
-            "grand_expenses": register.grand.expenses,
-        }
+        values = _register_values(register)
         if was is not None:
             moved = run(
                 self._session,
@@ -105,9 +99,15 @@ class SqlFiscalRepository:
             run(self._session, _INSERT_REGISTER, {**values, "serial": register.serial})
         return True
 
+    def advance_register(self, register: Register, *, was: int) -> None:
+        """Store the register's counters if its last receipt number is still `was`, sent
+        with the transaction's next round trip (db.pipeline); else ConcurrentChange."""
+        values = {**_register_values(register), "at_serial": register.serial, "was": was}
+        defer(self._session, _ADVANCE_REGISTER, values, refusal=ConcurrentChange())
+
     def add_receipt(self, receipt: FiscalReceipt) -> None:
         """Record a numbered receipt."""
-        run(
+        defer(
             self._session,
             _INSERT_RECEIPT,
             {
@@ -267,3 +267,15 @@ class SqlFiscalRepository:
             )
             for row in rows
         ]
+
+
+def _register_values(register: Register) -> dict[str, object]:
+    return {
+        "terminal": register.terminal,
+        "last_receipt_no": register.last_receipt_no,
+        "day_no": register.day_no,
+        "day_opened_at": register.day_opened_at,
+        "grand_income": register.grand.income,
+        "grand_returns": register.grand.returns,
+        "grand_expenses": register.grand.expenses,
+    }

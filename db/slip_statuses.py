@@ -32,15 +32,17 @@ def stored_in(statuses: frozenset[SlipStatus]) -> ColumnElement[bool]:
     """The condition on a slips row for a slip in one of `statuses`."""
     conditions: list[ColumnElement[bool]] = []
     plain = [s.value for s in statuses if s is not SlipStatus.OPEN and s not in _JUDGED]
-    if plain:
-        conditions.append(SlipRow.status.in_(plain))
+    if plain:  # equalities, not IN: an IN list is expanded at execution (db.pipeline)
+        conditions.append(or_(*(SlipRow.status == status for status in plain)))
     settled = SettlementRow.slip_id == SlipRow.id
     if SlipStatus.OPEN in statuses:
         conditions.append((SlipRow.status == SlipStatus.OPEN.value) & ~exists().where(settled))
     judged = [s.value for s in _JUDGED if s in statuses]
     if judged:
         verdicts = (
-            settled if len(judged) == len(_JUDGED) else settled & (SettlementRow.status.in_(judged))
+            settled
+            if len(judged) == len(_JUDGED)
+            else settled & or_(*(SettlementRow.status == verdict for verdict in judged))
         )
         conditions.append((SlipRow.status == SlipStatus.OPEN.value) & exists().where(verdicts))
     return or_(*conditions)

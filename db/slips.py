@@ -10,6 +10,7 @@ from typing import Any, cast
 from sqlalchemy import Row, Table, bindparam, select, text, update
 from sqlalchemy.orm import Session
 
+from db.pipeline import defer
 from db.slip_statuses import MAY_BE_SETTLED, moving
 from db.statements import SLIP_ID_OF_NUMBER, inserting, run
 from db.tables import (
@@ -192,7 +193,7 @@ class SqlSlipRepository:
     def add_cash(self, movement: CashMovement) -> None:
         """Record cash into or out of a drawer for a slip."""
         slip_id = self._ids.get(movement.slip_number)
-        run(
+        defer(
             self._session,
             _INSERT_CASH if slip_id is not None else _INSERT_CASH_OF_NUMBER,
             {
@@ -206,7 +207,7 @@ class SqlSlipRepository:
             },
         )
         # The drawer's running balance moves in the same transaction (issue #15).
-        run(
+        defer(
             self._session,
             MOVE_DRAWER,
             {"drawer_terminal": movement.terminal, "moved": movement.amount},
@@ -214,7 +215,7 @@ class SqlSlipRepository:
 
     def add_id_check(self, check: IdCheck) -> None:
         """Record an identity check."""
-        run(
+        defer(
             self._session,
             _INSERT_ID_CHECK,
             {
@@ -236,20 +237,13 @@ class SqlSlipRepository:
     def move(self, transition: Transition) -> bool:
         """Store the slip's new status and what changes with it, only while the slip is in
         one of the statuses the move starts from (pos.betting.slips.LIFE); False when not."""
-        changes = transition.changes
-        cancellation = changes.pop("cancellation", None)
-        if cancellation is not None:
-            changes.update(
-                cancelled_at=cancellation.at,
-                cancelled_by=cancellation.by,
-                cancel_reason=cancellation.reason,
-            )
-        done = run(
-            self._session,
-            moving(transition.move),
-            {"slip_number": transition.number, "new_status": transition.status.value, **changes},
-        )
+        done = run(self._session, moving(transition.move), _moved(transition))
         return bool(done.rowcount == 1)
+
+    def move_or_refuse(self, transition: Transition, refusal: Exception) -> None:
+        """`move`, sent with the transaction's next round trip (db.pipeline); `refusal` is
+        raised, before anything commits, when the slip was not in a status it starts from."""
+        defer(self._session, moving(transition.move), _moved(transition), refusal=refusal)
 
     def _slips(self, rows: Sequence[SlipRow | Row[Any]]) -> list[Slip]:
         """The slips of these rows (ORM objects or Core rows of the slips table)."""
@@ -280,6 +274,19 @@ class SqlSlipRepository:
                 row.slip_id: (row.status, row.payout) for row in run(self._session, _SETTLED, ids)
             }
         return [_slip(row, members.get(row.id, []), settled.get(row.id)) for row in rows]
+
+
+def _moved(transition: Transition) -> dict[str, object]:
+    """The parameters of a move's UPDATE (db.slip_statuses.moving)."""
+    changes = transition.changes
+    cancellation = changes.pop("cancellation", None)
+    if cancellation is not None:
+        changes.update(
+            cancelled_at=cancellation.at,
+            cancelled_by=cancellation.by,
+            cancel_reason=cancellation.reason,
+        )
+    return {"slip_number": transition.number, "new_status": transition.status.value, **changes}
 
 
 def _slip_fields(slip: Slip) -> dict[str, object]:

@@ -169,8 +169,7 @@ class SqlAlchemyUnitOfWork:
 
     def commit(self) -> None:
         """Make everything done in this `with` block permanent (the audit lines last)."""
-        self._audit_log.write_pending()
-        self._session.commit()
+        self._audit_log.commit()
         self.committed = True
 
     def rollback(self) -> None:

@@ -7,6 +7,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from pos.betting.slips import CashMovement, IdCheck, Slip, SlipStatus, Transition
+from pos.core.errors import ConcurrentChange
 from pos.till.day_reports import DayReport
 from pos.till.fiscal import FiscalReceipt, Register
 from pos.till.shifts import ZERO, CashKind, CashTransfer, Shift, ShiftState, TransferKind
@@ -79,6 +80,10 @@ class FakeSlips:
             None,
         )
 
+    def move_or_refuse(self, transition: Transition, refusal: Exception) -> None:
+        if not self.move(transition):
+            raise refusal
+
     def move(self, transition: Transition) -> bool:
         # As db/slip_statuses.py: stored only while the slip, its settlement read with it
         # (a settled slip keeps the status 'open'), is in a status the move starts from.
@@ -99,6 +104,10 @@ class FakeFiscal:
 
     def register(self, serial: str, *, for_update: bool = False) -> Register | None:
         return self._data.registers.get(serial)
+
+    def advance_register(self, register: Register, *, was: int) -> None:
+        if not self.save_register(register, was=was):
+            raise ConcurrentChange()
 
     def save_register(self, register: Register, *, was: int | None = None) -> bool:
         stored = self._data.registers.get(register.serial)

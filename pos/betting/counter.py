@@ -165,8 +165,7 @@ def confirm_pending(
             register, ReceiptKind.INCOME, slip.stake, now, slip.cashier, slip.number
         )
     issue = issued(slip.number, receipt.number)
-    if not uow.slips.move(issue):
-        raise ConcurrentChange()
+    uow.slips.move_or_refuse(issue, ConcurrentChange())
     uow.slips.add_cash(
         CashMovement(
             slip.issued_at, slip.terminal, slip.cashier, CashKind.STAKE, slip.stake, slip.number
@@ -208,8 +207,7 @@ def void_pending(
         raise SlipNotOpen(slip.number, "выдан")
     planned = slip.fiscal_receipt_no
     void = voided(slip.number)
-    if not uow.slips.move(void):
-        raise ConcurrentChange()
+    uow.slips.move_or_refuse(void, ConcurrentChange())
     detail = f"{slip.number}: {why}"
     if spoil and planned is not None:
         fiscal.spoil_planned(

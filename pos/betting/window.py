@@ -65,8 +65,7 @@ def cancel_in_window(
         raise DrawerShort(slip.stake, shift.drawer, payout=False)
     cancellation = Cancellation(now, teller.login, why[:200])
     cancel = cancelled(slip.number, cancellation)
-    if not uow.slips.move(cancel):
-        raise ConcurrentChange()  # settled meanwhile by another terminal
+    uow.slips.move_or_refuse(cancel, ConcurrentChange())  # settled meanwhile elsewhere
     uow.slips.add_cash(
         CashMovement(
             now, teller.terminal, teller.login, CashKind.WINDOW_REFUND, -slip.stake, slip.number

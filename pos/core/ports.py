@@ -158,6 +158,12 @@ class SlipRepository(Protocol):
         in one of the statuses the move starts from; False when it is not (moved meanwhile)."""
         ...
 
+    def move_or_refuse(self, transition: Transition, refusal: Exception) -> None:
+        """`move`, raising `refusal` when the slip was not in a status the move starts from:
+        at once, or (a server far away) with the transaction's next statement or its commit;
+        either way before anything of the transaction is kept."""
+        ...
+
 
 class FiscalRepository(Protocol):
     """The cash registers' counters, their receipts and closed days (pos.till.fiscal)."""
@@ -166,6 +172,12 @@ class FiscalRepository(Protocol):
     def save_register(self, register: Register, *, was: int | None = None) -> bool:
         """Store the register's counters (created at its first use); with `was`, only if its
         last receipt number is still `was` — False when it is not."""
+        ...
+
+    def advance_register(self, register: Register, *, was: int) -> None:
+        """`save_register(register, was=was)`, raising ConcurrentChange when the register
+        moved on: at once, or with the transaction's next statement or its commit (as
+        `SlipRepository.move_or_refuse`)."""
         ...
 
     def add_receipt(self, receipt: FiscalReceipt) -> None: ...

@@ -160,8 +160,7 @@ def make_payout(
         pending, receipt, after = planned.pending, planned.receipt, planned.after
     if not uow.pending_payouts.remove(slip_number):
         return _made_before(uow, slip_number)
-    if not uow.slips.move(paid(slip_number)):
-        raise NotPayable(slip_number, "paid")
+    uow.slips.move_or_refuse(paid(slip_number), NotPayable(slip_number, "paid"))
     fiscal.record_receipt(uow, dataclasses.replace(receipt, printed=True), after)
     entry = JournalEntry(
         number=uow.journal.next_number(pending.office),

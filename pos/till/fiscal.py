@@ -298,8 +298,7 @@ def record_receipt(uow: UnitOfWork, receipt: FiscalReceipt, after: Register) -> 
         ConcurrentChange: the register's last number is no longer the one before the
             receipt's (it moved on since the receipt was planned).
     """
-    if not uow.fiscal.save_register(after, was=receipt.number - 1):
-        raise ConcurrentChange()
+    uow.fiscal.advance_register(after, was=receipt.number - 1)
     uow.fiscal.add_receipt(receipt)
 
 
