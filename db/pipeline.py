@@ -87,7 +87,8 @@ def send_deferred_first(engine: Engine) -> None:
 
     @event.listens_for(engine, "rollback")
     def _forget(connection: Connection) -> None:
-        connection.info.pop(_DEFERRED, None)
+        if not connection.invalidated:  # an invalidated one is thrown away, its info with it
+            connection.info.pop(_DEFERRED, None)
 
     @event.listens_for(engine.pool, "checkin")
     def _forget_on_checkin(_dbapi_connection: object, record: Any) -> None:
