@@ -37,41 +37,71 @@ _SLIP_ID = re.compile(r"slip_id(__\d+)?$")
 
 @dataclass(frozen=True)
 class Write:
-    """One write the app sent, with its parameters."""
+    """One write the app sent, with its parameters (a list of them: one per row)."""
 
     sql: str
-    parameters: dict[str, Any]
+    parameters: dict[str, Any] | list[dict[str, Any]]
 
 
 Bet = tuple[tuple[Write, ...], ...]  # the transactions of one bet, each its writes in order
 
 
 def record(engine: Engine, call: Callable[[], object]) -> Bet:
-    """The writes `call` committed through `engine`, transaction by transaction."""
-    transactions: list[tuple[Write, ...]] = []
-    current: list[Write] = []
+    """The writes `call` committed through `engine`, transaction by transaction.
 
-    def before(_c: object, _cur: object, statement: str, parameters: Any, *_a: object) -> None:
-        if _WRITES.match(statement):
-            current.append(Write(statement, dict(parameters)))
-
-    def commit(_connection: object) -> None:
-        if current:
-            transactions.append(tuple(current))
-        current.clear()
-
-    def rollback(_connection: object) -> None:
-        current.clear()
-
-    hooks = (("before_cursor_execute", before), ("commit", commit), ("rollback", rollback))
+    Taken at the driver (psycopg's cursors), so the statements db.pipeline sends past
+    SQLAlchemy are in it too, with their parameters as they went out; a "COMMIT" sent as a
+    statement ends a transaction as the engine's commit does.
+    """
+    recorder = _Recorder()
+    hooks = (("commit", recorder.commit), ("rollback", recorder.rollback))
     for name, hook in hooks:
         event.listen(engine, name, hook)
+    execute, executemany = psycopg.Cursor.execute, psycopg.Cursor.executemany
+    psycopg.Cursor.execute = recorder.executing(execute)  # type: ignore[method-assign]
+    psycopg.Cursor.executemany = recorder.executing_many(executemany)  # type: ignore[method-assign]
     try:
         call()
     finally:
+        psycopg.Cursor.execute = execute  # type: ignore[method-assign]
+        psycopg.Cursor.executemany = executemany  # type: ignore[method-assign]
         for name, hook in hooks:
             event.remove(engine, name, hook)
-    return tuple(transactions)
+    return tuple(recorder.transactions)
+
+
+class _Recorder:
+    def __init__(self) -> None:
+        self.transactions: list[tuple[Write, ...]] = []
+        self._current: list[Write] = []
+
+    def commit(self, _connection: object = None) -> None:
+        if self._current:
+            self.transactions.append(tuple(self._current))
+        self._current.clear()
+
+    def rollback(self, _connection: object) -> None:
+        self._current.clear()
+
+    def executing(self, execute: Callable[..., Any]) -> Callable[..., Any]:
+        def executing(cursor: Any, query: Any, params: Any = None, **kwargs: Any) -> Any:
+            sql = str(query)
+            if sql == "COMMIT":
+                self.commit()
+            elif _WRITES.match(sql):
+                self._current.append(Write(sql, dict(params or {})))
+            return execute(cursor, query, params, **kwargs)
+
+        return executing
+
+    def executing_many(self, executemany: Callable[..., Any]) -> Callable[..., Any]:
+        def executing_many(cursor: Any, query: Any, params_seq: Any, **kwargs: Any) -> Any:
+            rows = [dict(row) for row in params_seq]
+            if _WRITES.match(str(query)):
+                self._current.append(Write(str(query), rows))
+            return executemany(cursor, query, rows, **kwargs)
+
+        return executing_many
 
 
 class Replayer:
@@ -100,7 +130,14 @@ class Replayer:
         with connection.cursor() as cursor:
             for transaction in recorded:
                 for write in transaction:
-                    parameters = self._fresh(write, fresh, lap * len(self._recorded))
+                    moved = lap * len(self._recorded)
+                    if isinstance(write.parameters, list):
+                        rows = [
+                            self._fresh(write.sql, row, fresh, moved) for row in write.parameters
+                        ]
+                        cursor.executemany(write.sql, rows)
+                        continue
+                    parameters = self._fresh(write.sql, write.parameters, fresh, moved)
                     cursor.execute(write.sql, parameters)
                     if write.sql.startswith("UPDATE") and cursor.rowcount != 1:
                         raise AssertionError(
@@ -115,9 +152,10 @@ class Replayer:
                 connection.commit()
 
     @staticmethod
-    def _fresh(write: Write, fresh: dict[str, Any], moved: int) -> dict[str, Any]:
-        sql = write.sql
-        parameters = dict(write.parameters)
+    def _fresh(
+        sql: str, recorded: dict[str, Any], fresh: dict[str, Any], moved: int
+    ) -> dict[str, Any]:
+        parameters = dict(recorded)
         for key, value in parameters.items():
             if _SLIP_ID.match(key):
                 parameters[key] = fresh["slip_id"]
