@@ -12,6 +12,7 @@ from __future__ import annotations
 from sqlalchemy import ColumnElement, bindparam, select, text, update
 from sqlalchemy.orm import Session
 
+from db.pipeline import defer
 from db.statements import SLIP_ID_OF_NUMBER, inserting, run
 from db.tables import CounterRow, JournalEntryRow
 from pos.payouts.journal import JournalEntry, JournalQuery
@@ -63,7 +64,7 @@ class SqlJournalRepository:
     def add(self, entry: JournalEntry) -> None:
         """Store a new entry (its slip is marked as paid by this entry, unless a correction)."""
         payout = entry.corrects is None
-        run(
+        defer(
             self._session,
             _INSERT_PAYOUT if payout else _INSERT_CORRECTION,
             {

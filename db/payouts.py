@@ -11,6 +11,7 @@ from typing import cast
 from sqlalchemy import Row, Table, bindparam, delete, select
 from sqlalchemy.orm import Session
 
+from db.pipeline import defer
 from db.statements import SLIP_ID_OF_NUMBER, inserting, run
 from db.tables import PendingPayoutRow, SlipRow
 from pos.payouts.rules import PendingPayout
@@ -33,8 +34,9 @@ class SqlPendingPayoutRepository:
         self._session = session
 
     def add(self, pending: PendingPayout) -> None:
-        """Store a payout waiting for its print; a second one for the slip is refused."""
-        run(
+        """Store a payout waiting for its print; a second one for the slip is refused (with
+        the transaction's next round trip, db.pipeline)."""
+        defer(
             self._session,
             _INSERT,
             {

@@ -62,13 +62,14 @@ _LEGS = (
 _SETTLED = select(SettlementRow.slip_id, SettlementRow.status, SettlementRow.payout).where(
     SettlementRow.slip_id.in_(bindparam("ids", expanding=True))
 )
-_INSERT_SLIP = inserting(SlipRow).returning(SlipRow.id)
-# A leg names its event by code: the event's id is looked up by the INSERT itself.
+_INSERT_SLIP = inserting(SlipRow)
+# A leg names its slip by number and its event by code: the INSERT looks their ids up itself.
 _INSERT_LEGS = inserting(
     SlipLegRow,
+    slip_id=SLIP_ID_OF_NUMBER,
     event_id=select(EventRow.id).where(EventRow.code == bindparam("event_code")).scalar_subquery(),
 )
-_INSERT_TERMS = inserting(SlipTermsRow)
+_INSERT_TERMS = inserting(SlipTermsRow, slip_id=SLIP_ID_OF_NUMBER)
 _PENDING = select(_SLIPS).where(
     _SLIPS.c.terminal == bindparam("terminal"), _SLIPS.c.status == SlipStatus.PENDING.value
 )
@@ -119,14 +120,12 @@ class SqlSlipRepository:
         return int(taken)
 
     def add(self, slip: Slip) -> None:
-        """Store a newly issued slip and its legs: three statements, none reading first."""
-        slip_id = run(
-            self._session, _INSERT_SLIP, {"number": slip.number, **_slip_fields(slip)}
-        ).scalar_one()
-        self._ids[slip.number] = slip_id
+        """Store a newly issued slip and its legs: three statements, none reading first, sent
+        with the transaction's next round trip (db.pipeline)."""
+        defer(self._session, _INSERT_SLIP, {"number": slip.number, **_slip_fields(slip)})
         legs = [
             {
-                "slip_id": slip_id,
+                "slip_number": slip.number,
                 "position": position,
                 "member": member,
                 "event_code": leg.event_code,
@@ -138,8 +137,10 @@ class SqlSlipRepository:
                 (member, leg) for member, legs in enumerate(slip.members) for leg in legs
             )
         ]
-        run(self._session, _INSERT_LEGS, legs)
-        run(self._session, _INSERT_TERMS, {"slip_id": slip_id, "terms": encode_terms(slip)})
+        defer(self._session, _INSERT_LEGS, legs)
+        defer(
+            self._session, _INSERT_TERMS, {"slip_number": slip.number, "terms": encode_terms(slip)}
+        )
 
     def get(self, number: str, *, for_update: bool = False) -> Slip | None:
         """The slip with this number, if any."""

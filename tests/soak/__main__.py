@@ -13,6 +13,7 @@ from pathlib import Path
 # printing's __init__ sets python-escpos's capability cache up before escpos loads; the
 # station is loaded once here, not again in every forked worker.
 import printing.station  # noqa: F401
+from tests.bench.pg_chain import start_server
 from tests.soak.checks import Findings, check
 from tests.soak.prepare import prepare
 from tests.soak.run import MEASURE_OPS, MEASURE_RUNS, Runner, Totals, Window, kill_loop
@@ -49,6 +50,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--fault-rate", type=float, default=FAULT_RATE, help="per print job")
     parser.add_argument("--printers", choices=("one", "two"), default="one")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--postgres", action="store_true", help="on a PostgreSQL server it starts")
     parser.add_argument("--pace-ms", type=float, default=2.0, help="pause per 256 bytes printed")
     parser.add_argument("--dir", help="the run's folder (new or empty); default: a temp folder")
     parser.add_argument("--keep", action="store_true", help="keep the folder when all passed")
@@ -66,8 +68,20 @@ def soak(args: argparse.Namespace) -> int:
     if any(folder.iterdir()):
         sys.stderr.write(f"{folder} is not empty\n")
         return 2
-    db = folder / "shop.db"
-    url = f"sqlite:///{db}"
+    server = None
+    if args.postgres:  # the integration tests' throw-away server (fsync off)
+        server = start_server()
+        url = server.url(server.create_database())
+    else:
+        url = f"sqlite:///{folder / 'shop.db'}"
+    try:
+        return _soak(args, began, folder, url)
+    finally:
+        if server is not None:
+            server.stop()
+
+
+def _soak(args: argparse.Namespace, began: float, folder: Path, url: str) -> int:
     slips = MEASURE_RUNS * MEASURE_OPS + args.kills * SLIPS_PER_KILL + args.faulty + SLIPS_SPARE
     clock_from = prepare(url, args.scenario, slips if args.scenario == "payouts" else 0)
     config = WorkerConfig(
@@ -90,7 +104,7 @@ def soak(args: argparse.Namespace) -> int:
         totals.add(runner.run(max_ops=args.faulty, fault_rate=rate))
     totals.add(runner.run(max_ops=0))  # the last cashier only sorts out what is left
     slip_paper, receipt_paper = paper_folders(folder, args.printers)
-    findings = check(db, slip_paper, receipt_paper, args.scenario, runner.now)
+    findings = check(url, slip_paper, receipt_paper, args.scenario, runner.now)
     failed = findings.failed + (["workers"] if totals.errors else [])
     _report(args, totals, findings, window, failed, time.monotonic() - began, folder)
     if not failed and not args.keep:

@@ -37,6 +37,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
+
+import psycopg
 
 from pos.core.clock import FixedClock
 from tests.soak.paper import ReceiptOnPaper, SlipOnPaper, read_folder, receipts_of, slips_of
@@ -91,7 +94,7 @@ class DbReceipt:
 
 
 def check(
-    db_path: Path, slip_paper: Path, receipt_paper: Path, scenario: str, now: datetime
+    url: str, slip_paper: Path, receipt_paper: Path, scenario: str, now: datetime
 ) -> Findings:
     """Everything, after the final recovery run (`now`: later than anything written)."""
     findings = Findings()
@@ -99,7 +102,7 @@ def check(
     receipt_jobs = slip_jobs if receipt_paper == slip_paper else read_folder(receipt_paper)
     paper = receipts_of(receipt_jobs)
     slips = slips_of(slip_jobs)
-    with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True) as db:
+    with _connect(url) as db:
         receipts = _receipts(db)
         _check_receipts(findings, paper, receipts)
         _check_numbering(findings, db, receipts)
@@ -107,12 +110,21 @@ def check(
         _check_left(findings, db, receipts)
         _check_slips(findings, db, slips, scenario)
         _check_cash(findings, db, receipts)
-        findings.integrity = str(db.execute("PRAGMA integrity_check").fetchone()[0])
+        if url.startswith("sqlite"):  # PostgreSQL keeps no such check
+            findings.integrity = str(db.execute("PRAGMA integrity_check").fetchone()[0])
     findings.counts["jobs"] = len(slip_jobs) + (
         0 if receipt_jobs is slip_jobs else len(receipt_jobs)
     )
-    _check_verify_and_drawer(findings, f"sqlite:///{db_path}", now)
+    _check_verify_and_drawer(findings, url, now)
     return findings
+
+
+def _connect(url: str) -> Any:
+    """A read of the database: sqlite3 on the file read-only, or psycopg (the same calls:
+    `execute(sql)` giving rows to iterate or fetch)."""
+    if url.startswith("sqlite:///"):
+        return sqlite3.connect(f"file:{url.removeprefix('sqlite:///')}?mode=ro", uri=True)
+    return psycopg.connect(url)
 
 
 def _receipts(db: sqlite3.Connection) -> dict[int, DbReceipt]:
