@@ -6,9 +6,10 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from sqlalchemy import select
 
 from db.bootstrap import open_storage
-from db.tables import SettlementRow
+from db.tables import SettlementRow, SlipRow
 from main import open_shop
 from pos.core.clock import FixedClock
 from tests.fakes import PlainPinHasher
@@ -31,9 +32,11 @@ def test_a_slip_moves_only_from_the_statuses_its_move_starts_from(
             for number, (status, _) in zip(numbers, cases, strict=True):
                 uow.slips.add(slip_in(status, number))
                 if status in JUDGED:
-                    uow._session.add(  # type: ignore[attr-defined]
+                    session = uow._session  # type: ignore[attr-defined]
+                    slip_id = session.scalar(select(SlipRow.id).where(SlipRow.number == number))
+                    session.add(
                         SettlementRow(
-                            slip_id=uow.slips._ids[number],  # type: ignore[attr-defined]
+                            slip_id=slip_id,
                             status=status.value,
                             payout=payout_of(status),
                             settled_at=AT,
