@@ -7,16 +7,17 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine
 from sqlalchemy.exc import DBAPIError
 
-from db.bootstrap import SqlStorage, open_storage
+from db.bootstrap import open_storage
 from db.migrate import SHOP_MIGRATIONS, Migrations
 from main import open_shop
 from pos.core.clock import FixedClock
 from pos.shop.services import Shop
 from tests.conftest import NOW
 from tests.fakes import PlainPinHasher
+from tests.integration.sql import sql as _sql
 
 pytestmark = pytest.mark.integration
 # A test here builds a database of revision 0005 itself: PostgreSQL databases start empty.
@@ -29,14 +30,6 @@ def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
     shop.seed_demo()
     yield shop
     shop.close()
-
-
-def _sql(shop: Shop, statement: str) -> list[tuple[object, ...]]:
-    storage = shop.storage
-    assert isinstance(storage, SqlStorage)
-    with storage.engine.begin() as connection:
-        result = connection.execute(text(statement))
-        return [tuple(row) for row in result] if result.returns_rows else []
 
 
 def _lift_the_triggers(shop: Shop) -> None:

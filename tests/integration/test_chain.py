@@ -15,9 +15,7 @@ from pathlib import Path
 import psycopg
 import pytest
 from escpos.printer import Dummy
-from sqlalchemy import text
 
-from db.bootstrap import SqlStorage
 from main import open_shop
 from pos.betting.slips import SlipStatus
 from pos.core.clock import FixedClock
@@ -29,6 +27,7 @@ from tests.chain_helpers import won_slips
 from tests.documents import PASSPORT
 from tests.fakes import PlainPinHasher
 from tests.integration.pg import PostgresServer
+from tests.integration.sql import sql as _sql
 from tests.shifts import reopen_shift
 
 pytestmark = pytest.mark.integration
@@ -44,14 +43,6 @@ def _open(url: str, clock: FixedClock, terminal: str) -> Shop:
     return open_shop(
         url, clock=clock, terminal=terminal, pin_hasher=PlainPinHasher(), printer=Dummy()
     )
-
-
-def _sql(shop: Shop, statement: str) -> list[tuple[object, ...]]:
-    storage = shop.storage
-    assert isinstance(storage, SqlStorage)
-    with storage.engine.begin() as connection:
-        result = connection.execute(text(statement))
-        return [tuple(row) for row in result] if result.returns_rows else []
 
 
 def test_a_database_made_before_offices_is_one_office_unchanged(tmp_path: Path) -> None:

@@ -10,10 +10,8 @@ from decimal import Decimal
 
 import pytest
 from escpos.printer import Dummy
-from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError, OperationalError
 
-from db.bootstrap import SqlStorage
 from db.journal import SqlJournalRepository
 from main import open_shop
 from pos.betting.slips import SlipStatus
@@ -28,6 +26,7 @@ from tests.chain_helpers import won_slips
 from tests.documents import PASSPORT
 from tests.fakeprinter import FlakyDummy
 from tests.fakes import PlainPinHasher
+from tests.integration.sql import sql as _sql
 from tests.shifts import reopen_shift
 
 pytestmark = pytest.mark.integration
@@ -52,14 +51,6 @@ def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
     shop.seed_demo()
     yield shop
     shop.close()
-
-
-def _sql(shop: Shop, statement: str) -> list[tuple[object, ...]]:
-    storage = shop.storage
-    assert isinstance(storage, SqlStorage)
-    with storage.engine.begin() as connection:
-        result = connection.execute(text(statement))
-        return [tuple(row) for row in result] if result.returns_rows else []
 
 
 def _won_slips(shop: Shop, clock: FixedClock, count: int) -> list[str]:

@@ -19,15 +19,19 @@ pytestmark = pytest.mark.integration
 FIRST = Register("KSA-0042", "К1", 7, 2, NOW, GrandTotals(Decimal("10.00")))
 
 
+def _save_first(storage: SqlStorage) -> None:
+    with storage.unit_of_work() as uow:
+        uow.fiscal.save_register(FIRST)
+        uow.commit()
+
+
 def _saved(storage: SqlStorage) -> Register | None:
     with storage.unit_of_work() as uow:
         return uow.fiscal.register(FIRST.serial)
 
 
 def test_a_deferred_write_is_read_back_in_its_own_transaction(sql_storage: SqlStorage) -> None:
-    with sql_storage.unit_of_work() as uow:
-        uow.fiscal.save_register(FIRST)
-        uow.commit()
+    _save_first(sql_storage)
     moved = dataclasses.replace(FIRST, last_receipt_no=8, grand=GrandTotals(Decimal("12.50")))
     with sql_storage.unit_of_work() as uow:
         uow.fiscal.advance_register(moved, was=7)
@@ -41,9 +45,7 @@ def test_a_deferred_write_is_read_back_in_its_own_transaction(sql_storage: SqlSt
 def test_a_guarded_write_that_touched_nothing_is_refused_and_nothing_is_kept(
     sql_storage: SqlStorage,
 ) -> None:
-    with sql_storage.unit_of_work() as uow:
-        uow.fiscal.save_register(FIRST)
-        uow.commit()
+    _save_first(sql_storage)
     refusal = ConcurrentChange()
     with pytest.raises(ConcurrentChange) as raised, sql_storage.unit_of_work() as uow:
         uow.users.add(User("boris", Role.CASHIER, "plain$1234"))  # the ORM's, flushed first
@@ -60,9 +62,7 @@ def test_a_guarded_write_that_touched_nothing_is_refused_and_nothing_is_kept(
 def test_a_register_that_moved_on_is_refused_when_its_write_is_sent(
     sql_storage: SqlStorage,
 ) -> None:
-    with sql_storage.unit_of_work() as uow:
-        uow.fiscal.save_register(FIRST)
-        uow.commit()
+    _save_first(sql_storage)
     with pytest.raises(ConcurrentChange), sql_storage.unit_of_work() as uow:
         uow.fiscal.advance_register(dataclasses.replace(FIRST, last_receipt_no=8), was=6)
         uow.audit.head("M1")  # any statement sends it first

@@ -8,9 +8,7 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
-from sqlalchemy import text
 
-from db.bootstrap import SqlStorage
 from main import open_shop
 from pos.betting.slips import SlipStatus
 from pos.core.clock import FixedClock
@@ -20,6 +18,7 @@ from pos.settlement.results import ResultEntry
 from pos.settlement.use_cases import settle_all
 from pos.shop.services import Shop
 from tests.fakes import PlainPinHasher
+from tests.integration.sql import sql as _sql
 
 pytestmark = pytest.mark.integration
 D = Decimal
@@ -35,14 +34,6 @@ def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
 
 def _after_the_matches(clock: FixedClock) -> None:
     clock.advance(timedelta(days=5))
-
-
-def _sql(shop: Shop, statement: str) -> list[tuple[object, ...]]:
-    storage = shop.storage
-    assert isinstance(storage, SqlStorage)
-    with storage.engine.begin() as connection:
-        result = connection.execute(text(statement))
-        return [tuple(row) for row in result] if result.returns_rows else []
 
 
 def test_a_day_of_results_settles_every_slip_once(db_shop: Shop, clock: FixedClock) -> None:
