@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sqlalchemy import bindparam, select, text, update
+from sqlalchemy import BigInteger, String, Text, bindparam, select, text, update
 from sqlalchemy.orm import Session
 
-from db.pipeline import pipeline_of, send
+from db.pipeline import Batched, pipeline_of, send
 from db.statements import inserting, run
 from db.tables import AuditRow, CounterRow
+from db.types import UTCDateTime
 from pos.core.audit import (
     EMPTY_HEAD,
     GENESIS,
@@ -18,6 +19,7 @@ from pos.core.audit import (
     ChainedRecord,
     ChainHead,
     chain_hash,
+    chained_fields,
 )
 
 _INSERT_AUDIT = inserting(AuditRow)
@@ -33,13 +35,25 @@ _TAKE_AUDIT_NUMBERS = (
 _AUDIT_HASH = select(AuditRow.hash).where(
     AuditRow.office == bindparam("office"), AuditRow.seq == bindparam("seq")
 )
-# In a pipeline, right after the UPDATE above: a statement of its own, so it reads what
-# committed before it started, its number from the row the UPDATE just moved.
-_HASH_BEFORE = select(AuditRow.hash).where(
-    AuditRow.office == bindparam("office"),
-    AuditRow.seq
-    == select(CounterRow.value).where(CounterRow.name == bindparam("counter")).scalar_subquery()
-    - bindparam("count"),
+# On PostgreSQL, in a pipeline right after the UPDATE above, one record: numbered from the
+# counter the UPDATE just moved and chained to the record before it by the server, the hash
+# as pos.core.audit.chain_hash makes it. A statement of its own, so that it reads what
+# committed before it started (after the UPDATE got the counter's lock).
+_CHAINED_INSERT = text(
+    "INSERT INTO audit_log (at, terminal, actor, action, detail, office, seq, hash) "
+    "SELECT :at, :terminal, :actor, :action, :detail, :office, n.seq, "
+    "encode(sha256(convert_to(COALESCE((SELECT b.hash FROM audit_log AS b "
+    "WHERE b.office = :office AND b.seq = n.seq - 1), :genesis) "
+    "|| E'\\n' || n.seq || E'\\t' || :fields, 'UTF8')), 'hex') "
+    "FROM (SELECT value - :count + :position AS seq FROM counters WHERE name = :counter) AS n"
+).bindparams(
+    bindparam("at", type_=UTCDateTime()),
+    *(
+        bindparam(name, type_=String())
+        for name in ("terminal", "actor", "action", "detail", "office", "counter")
+    ),
+    *(bindparam(name, type_=Text()) for name in ("fields", "genesis")),
+    *(bindparam(name, type_=BigInteger()) for name in ("count", "position")),
 )
 _NEW_COUNTER = text(
     "INSERT INTO counters (name, value) VALUES (:counter, 0) ON CONFLICT DO NOTHING"
@@ -80,34 +94,46 @@ class SqlAuditLog:
     def commit(self) -> None:
         """Number, chain and write the lines appended in this transaction, and commit it.
 
-        On PostgreSQL in two round trips (db.pipeline): the office's counter moved on
-        together with the read of the hash before, then the lines written together with the
-        COMMIT. One by one it takes four.
+        On PostgreSQL in one round trip (db.pipeline), with the writes still deferred and
+        the COMMIT: the office's counter made if new and moved on, then the lines numbered and
+        chained by the server. One by one it takes four.
         """
         if not self._pending:
             self._session.commit()
             return
-        piped = pipeline_of(self._session) is not None
-        rows = []
-        for office in sorted({record.office for record in self._pending}):  # locked in order
-            records = [r for r in self._pending if r.office == office]
-            rows += self._piped(office, records) if piped else self._chained(office, records)
-        if piped:
-            send(self._session, [(_INSERT_AUDIT, rows)], commit=True)
+        offices = sorted({record.office for record in self._pending})  # locked in this order
+        if pipeline_of(self._session) is not None:
+            send(self._session, [s for o in offices for s in self._piped(o)], commit=True)
         else:
+            rows = [row for office in offices for row in self._chained(office)]
             run(self._session, _INSERT_AUDIT, rows)
         self._pending.clear()
         self._session.commit()  # after send(commit=True) nothing is left to send
 
-    def _piped(self, office: str, records: list[AuditRecord]) -> list[dict[str, object]]:
-        values = {"counter": counter_of(office), "count": len(records), "office": office}
-        taken, before = send(self._session, [(_TAKE_AUDIT_NUMBERS, values), (_HASH_BEFORE, values)])
-        if not taken:  # the office's first record: its counter row is made first
-            return self._chained(office, records)
-        first = int(taken[0][0]) - len(records) + 1
-        return _rows(office, records, first, before[0][0] if before else GENESIS)
+    def _records(self, office: str) -> list[AuditRecord]:
+        return [record for record in self._pending if record.office == office]
 
-    def _chained(self, office: str, records: list[AuditRecord]) -> list[dict[str, object]]:
+    def _piped(self, office: str) -> list[Batched]:
+        records = self._records(office)
+        values = {"counter": counter_of(office), "count": len(records), "office": office}
+        lines = [
+            {
+                **values,
+                "at": record.at,
+                "terminal": record.terminal,
+                "actor": record.actor,
+                "action": record.action.value,
+                "detail": record.detail,
+                "position": position,
+                "fields": chained_fields(record),
+                "genesis": GENESIS,
+            }
+            for position, record in enumerate(records, start=1)
+        ]
+        return [(_NEW_COUNTER, values), (_TAKE_AUDIT_NUMBERS, values), (_CHAINED_INSERT, lines)]
+
+    def _chained(self, office: str) -> list[dict[str, object]]:
+        records = self._records(office)
         values = {"counter": counter_of(office), "count": len(records), "office": office}
         last = run(self._session, _TAKE_AUDIT_NUMBERS, values).scalar()
         if last is None:  # an office's first record (or a database made from db/tables/)

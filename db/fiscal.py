@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, Select, Table, and_, bindparam, exists, select, update
+from sqlalchemy import ColumnElement, Row, Select, Table, and_, bindparam, exists, select, update
 from sqlalchemy.orm import Session
 
 from db.pipeline import defer
-from db.statements import SLIP_ID_OF_NUMBER, inserting, run
+from db.statements import SLIP_ID_OF_NUMBER, inserting, read, run
 from db.tables import (
     FiscalDayRow,
     FiscalReceiptRow,
     FiscalRegisterRow,
     PendingPayoutRow,
     SlipRow,
+    TerminalRow,
 )
 from pos.betting.slips import SlipStatus
 from pos.core.audit import ChainHead
@@ -26,6 +27,13 @@ _INSERT_RECEIPT = inserting(FiscalReceiptRow, slip_id=SLIP_ID_OF_NUMBER)
 _REGISTERS = cast(Table, FiscalRegisterRow.__table__)
 _REGISTER = select(_REGISTERS).where(_REGISTERS.c.serial == bindparam("serial"))
 _REGISTER_FOR_UPDATE = _REGISTER.with_for_update()
+# The serial set for a terminal, as a subquery: its register is read by the terminal's name.
+_SERIAL_OF = (
+    select(TerminalRow.register_serial)
+    .where(TerminalRow.name == bindparam("terminal"))
+    .scalar_subquery()
+)
+_REGISTER_AT = select(_REGISTERS).where(_REGISTERS.c.serial == _SERIAL_OF).with_for_update()
 _REGISTER_VALUES: dict[str, object] = {
     name: bindparam(name)
     for name in (
@@ -59,7 +67,7 @@ _ANYTHING_WAITING = select(
     )
     | exists().where(PendingPayoutRow.terminal == bindparam("terminal"))
     | exists().where(
-        FiscalReceiptRow.register_serial == bindparam("serial"),
+        FiscalReceiptRow.register_serial == _SERIAL_OF,
         FiscalReceiptRow.printed.is_(False),
         FiscalReceiptRow.spoiled.is_(None),
     )
@@ -75,13 +83,12 @@ class SqlFiscalRepository:
     def register(self, serial: str, *, for_update: bool = False) -> Register | None:
         """The register's counters; `for_update` locks its row until the transaction ends."""
         query = _REGISTER_FOR_UPDATE if for_update else _REGISTER
-        row = run(self._session, query, {"serial": serial}).first()
-        if row is None:
-            return None
-        grand = GrandTotals(row.grand_income, row.grand_returns, row.grand_expenses)
-        return Register(
-            row.serial, row.terminal, row.last_receipt_no, row.day_no, row.day_opened_at, grand
-        )
+        return _register(read(self._session, query, {"serial": serial}).first())
+
+    def register_at(self, terminal: str) -> Register | None:
+        """The register whose serial is set for `terminal`, locked until the transaction
+        ends (None: no serial set, or the register not used yet)."""
+        return _register(read(self._session, _REGISTER_AT, {"terminal": terminal}).first())
 
     def save_register(self, register: Register, *, was: int | None = None) -> bool:
         """Store the register's counters (created at its first use); with `was`, only if its
@@ -162,11 +169,11 @@ class SqlFiscalRepository:
         """The register's receipts that have not come out yet (nor were spoiled), in order."""
         return self._receipt_rows(_UNPRINTED, {"serial": serial})
 
-    def anything_waiting(self, terminal: str, serial: str) -> bool:
+    def anything_waiting(self, terminal: str) -> bool:
         """Whether a slip or payout of `terminal` waits for its print, or a receipt of the
-        register `serial` is unprinted (pos.till.fiscal.require_idle)."""
-        values = {"terminal": terminal, "serial": serial}
-        return bool(run(self._session, _ANYTHING_WAITING, values).scalar())
+        register set for it is unprinted (pos.till.fiscal.require_idle)."""
+        values = {"terminal": terminal}
+        return bool(read(self._session, _ANYTHING_WAITING, values).scalar())
 
     def day_receipts(self, serial: str, day_no: int) -> list[FiscalReceipt]:
         """The receipts of one fiscal day, in number order."""
@@ -279,3 +286,12 @@ def _register_values(register: Register) -> dict[str, object]:
         "grand_returns": register.grand.returns,
         "grand_expenses": register.grand.expenses,
     }
+
+
+def _register(row: Row[Any] | None) -> Register | None:
+    if row is None:
+        return None
+    grand = GrandTotals(row.grand_income, row.grand_returns, row.grand_expenses)
+    return Register(
+        row.serial, row.terminal, row.last_receipt_no, row.day_no, row.day_opened_at, grand
+    )

@@ -4,13 +4,37 @@ LineRepository."""
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any, cast
 
-from sqlalchemy import and_, func, select
+from sqlalchemy import Row, Table, and_, bindparam, func, select
 from sqlalchemy.orm import Session
 
+from db.statements import read
 from db.tables import EventRow, OddsQuoteRow, SportLimitRow
 from pos.line.errors import UnknownEvent
 from pos.line.events import Event, OddsQuote, Sport
+
+# A bet's reads, built once (db.statements.read): Core rows.
+_EVENTS_BY_CODE = select(cast(Table, EventRow.__table__)).where(
+    EventRow.code.in_(bindparam("codes", expanding=True))
+)
+_QUOTES_OF = (
+    select(
+        EventRow.code,
+        OddsQuoteRow.market,
+        OddsQuoteRow.odds,
+        OddsQuoteRow.version,
+        OddsQuoteRow.set_at,
+        OddsQuoteRow.set_by,
+    )
+    .join(EventRow)
+    .where(
+        EventRow.code.in_(bindparam("codes", expanding=True)),
+        OddsQuoteRow.market.in_(bindparam("markets", expanding=True)),
+    )
+    .order_by(OddsQuoteRow.version)
+)
+_SPORT_LIMITS = select(SportLimitRow.sport, SportLimitRow.max_stake)
 
 
 class SqlLineRepository:
@@ -41,7 +65,7 @@ class SqlLineRepository:
 
     def events_by_code(self, codes: list[int]) -> dict[int, Event]:
         """The events with these codes that exist, by code, in one query."""
-        rows = self._session.scalars(select(EventRow).where(EventRow.code.in_(set(codes))))
+        rows = read(self._session, _EVENTS_BY_CODE, {"codes": sorted(set(codes))})
         return {row.code: _event(row) for row in rows}
 
     def events(self) -> list[Event]:
@@ -124,26 +148,17 @@ class SqlLineRepository:
     def quotes_for(self, picks: list[tuple[int, str]]) -> dict[tuple[int, str], OddsQuote]:
         """The current version of each picked market that has odds (the hot path of a bet)."""
         wanted = set(picks)
-        rows = self._session.execute(
-            select(
-                EventRow.code,
-                OddsQuoteRow.market,
-                OddsQuoteRow.odds,
-                OddsQuoteRow.version,
-                OddsQuoteRow.set_at,
-                OddsQuoteRow.set_by,
-            )
-            .join(EventRow)
-            .where(
-                EventRow.code.in_({code for code, _ in wanted}),
-                OddsQuoteRow.market.in_({market for _, market in wanted}),
-            )
-            .order_by(OddsQuoteRow.version)
-        )
+        values = {
+            "codes": sorted({code for code, _ in wanted}),
+            "markets": sorted({market for _, market in wanted}),
+        }
+        rows = read(self._session, _QUOTES_OF, values)
         found: dict[tuple[int, str], OddsQuote] = {}
-        for code, market, odds, version, set_at, set_by in rows:
-            if (code, market) in wanted:
-                found[(code, market)] = OddsQuote(code, market, odds, version, set_at, set_by)
+        for row in rows:
+            if (row.code, row.market) in wanted:
+                found[(row.code, row.market)] = OddsQuote(
+                    row.code, row.market, row.odds, row.version, row.set_at, row.set_by
+                )
         return found
 
     def set_suspended(self, code: int, suspended: bool) -> None:
@@ -159,7 +174,7 @@ class SqlLineRepository:
 
     def sport_limits(self) -> dict[Sport, Decimal]:
         """The line header: the maximum stake per event of each sport that has one."""
-        rows = self._session.scalars(select(SportLimitRow))
+        rows = read(self._session, _SPORT_LIMITS)
         return {Sport(row.sport): row.max_stake for row in rows}
 
     def set_sport_limit(self, sport: Sport, limit: Decimal | None) -> None:
@@ -174,7 +189,7 @@ class SqlLineRepository:
             row.max_stake = limit
 
 
-def _event(row: EventRow) -> Event:
+def _event(row: EventRow | Row[Any]) -> Event:
     return Event(
         row.code,
         Sport(row.sport),

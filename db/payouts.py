@@ -12,7 +12,7 @@ from sqlalchemy import Row, Table, bindparam, delete, select
 from sqlalchemy.orm import Session
 
 from db.pipeline import defer
-from db.statements import SLIP_ID_OF_NUMBER, inserting, run
+from db.statements import SLIP_ID_OF_NUMBER, inserting, read, run
 from db.tables import PendingPayoutRow, SlipRow
 from pos.payouts.rules import PendingPayout
 
@@ -62,7 +62,7 @@ class SqlPendingPayoutRepository:
     def for_slip(self, slip_number: str, *, for_update: bool = False) -> PendingPayout | None:
         """The slip's payout waiting for its print, if any."""
         query = _FOR_SLIP_FOR_UPDATE if for_update else _FOR_SLIP
-        found = run(self._session, query, {"number": slip_number}).first()
+        found = read(self._session, query, {"number": slip_number}).first()
         return None if found is None else _pending(found)
 
     def remove(self, slip_number: str) -> bool:

@@ -12,7 +12,11 @@ Writes whose answer nothing waits for are `defer`red: kept on the connection and
 one pipeline, just before the next statement goes out (whatever sends it: a repository, the
 ORM's flush) or the commit, or in the same round trip as the statements `send` is given.
 A deferred guarded write (a slip's move, the register's advance) names the refusal raised
-when it touched no row: raised then, before anything commits.
+when it touched no row: it is sent as a statement that fails then (a division by zero over
+the rows it touched), so the server skips whatever follows it in the pipeline, a COMMIT too,
+and the refusal is raised; nothing commits. The transaction is then aborted.
+
+db.read_ahead sends a transaction's first reads in one pipeline the same way.
 
 SQLite has no round trips to save: there `pipeline_of` is None, a deferred write runs at
 once (db.statements.run) and its refusal is raised at once.
@@ -25,19 +29,29 @@ from dataclasses import dataclass
 from typing import Any
 
 import psycopg
-from sqlalchemy import Connection, Engine, Executable, event
+import psycopg.errors
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Executable,
+    Integer,
+    Update,
+    event,
+    literal_column,
+    select,
+)
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
 
-from db.statements import run
+from db.statements import ANSWERS, run
 
 # A statement of a batch and its parameters: one mapping, or a list of them (one per row).
 Batched = tuple[Executable, Mapping[str, object] | Sequence[Mapping[str, object]]]
-_Converter = Callable[[Mapping[str, object]], dict[str, object]]
-_COMPILED: dict[int, tuple[Executable, str, _Converter]] = {}
+_COMPILED: dict[int, Prepared] = {}
+_GUARDS: dict[int, tuple[Executable, Executable]] = {}
 _DEFERRED = "db.pipeline deferred"  # the key of the writes waiting in Connection.info
 
 
@@ -84,15 +98,18 @@ def send_deferred_first(engine: Engine) -> None:
     def _before_commit(connection: Connection) -> None:
         if connection.info.get(_DEFERRED):
             _send(connection, [])
+        connection.info.pop(ANSWERS, None)  # answers read ahead belong to their transaction
 
     @event.listens_for(engine, "rollback")
     def _forget(connection: Connection) -> None:
         if not connection.invalidated:  # an invalidated one is thrown away, its info with it
             connection.info.pop(_DEFERRED, None)
+            connection.info.pop(ANSWERS, None)
 
     @event.listens_for(engine.pool, "checkin")
     def _forget_on_checkin(_dbapi_connection: object, record: Any) -> None:
         record.info.pop(_DEFERRED, None)
+        record.info.pop(ANSWERS, None)
 
 
 def pipeline_of(session: Session) -> psycopg.Connection[Any] | None:
@@ -128,30 +145,44 @@ def _send(
     raw = connection.connection.driver_connection
     assert isinstance(raw, psycopg.Connection)
     waiting: list[_Deferred] = connection.info.pop(_DEFERRED, [])
-    whole = [(w.statement, w.params) for w in waiting] + list(batch)
+    whole = [
+        (w.statement if w.refusal is None else _guarded(w.statement), w.params) for w in waiting
+    ] + list(batch)
     dialect = connection.dialect
     cursors = []
     sql = ""
     try:
         with raw.pipeline():
             for statement, params in whole:
-                sql, convert = _compiled(statement, dialect)
+                prepared = compiled_for(statement, dialect)
                 cursor = raw.cursor()
                 if isinstance(params, Mapping):
-                    cursor.execute(sql, convert(params))
+                    sql, values = prepared.sql(params)
+                    cursor.execute(sql, values)
                 else:
-                    cursor.executemany(sql, [convert(row) for row in params])
+                    assert not prepared.expanding, "an IN list in an executemany"
+                    sql = prepared.compiled.string
+                    cursor.executemany(sql, [prepared.sql(row)[1] for row in params])
                 cursors.append(cursor)
-            guarded = any(w.refusal is not None for w in waiting)
-            if commit and not guarded:
+            if commit:
                 # COMMIT as a statement: psycopg's commit() would sync first, a round trip more.
+                # After a failed statement (a guard's refusal too) the server skips the rest.
                 raw.execute("COMMIT")
-        for deferred, cursor in zip(waiting, cursors, strict=False):
-            if deferred.refusal is not None and cursor.rowcount == 0:
-                raise deferred.refusal
-        if guarded and commit:  # checked: now the COMMIT, a round trip of its own
-            raw.execute("COMMIT")
         return [c.fetchall() if c.description else [] for c in cursors[len(waiting) :]]
+    except psycopg.errors.DivisionByZero as error:  # only a guard divides: its write missed
+        refusal = next(
+            (
+                w.refusal
+                for w, c in zip(waiting, cursors, strict=False)
+                if w.refusal is not None and c.pgresult is None
+            ),
+            None,
+        )
+        if refusal is None:
+            raise DBAPIError.instance(
+                sql, None, error, psycopg.Error, hide_parameters=True
+            ) from error
+        raise refusal from None
     except psycopg.Error as error:
         if raw.closed:
             connection.invalidate(error)
@@ -161,29 +192,83 @@ def _send(
             cursor.close()
 
 
-def _compiled(statement: Executable, dialect: Dialect) -> tuple[str, _Converter]:
-    """The statement's SQL for psycopg and how a row of its parameters is converted (bound
-    values filled in, each converted as its type binds it), compiled once."""
-    found = _COMPILED.get(id(statement))
+def _guarded(statement: Executable) -> Executable:
+    """The guarded write as one that fails when it touches no row (a division by zero), so
+    that a COMMIT sent with it in one pipeline is skipped; built once per statement."""
+    found = _GUARDS.get(id(statement))
     if found is not None and found[0] is statement:
-        return found[1], found[2]
+        return found[1]
+    assert isinstance(statement, Update), "a guarded write is an UPDATE"
+    done = statement.returning(literal_column("1")).cte("done")
+    guard = select(literal_column("1 / count(*)", Integer)).select_from(done)
+    _GUARDS[id(statement)] = (statement, guard)
+    return guard
+
+
+def compiled_for(statement: Executable, dialect: Dialect) -> Prepared:
+    """The statement prepared for psycopg, compiled once (kept by the statement's identity:
+    statements sent here are built once, as module constants)."""
+    found = _COMPILED.get(id(statement))
+    if found is not None and found.statement is statement:
+        return found
     assert isinstance(statement, ClauseElement)
     compiled = statement.compile(dialect=dialect)
     assert isinstance(compiled, SQLCompiler)
-    # An IN list is expanded by SQLAlchemy at execution: a statement sent here has none.
-    assert "POSTCOMPILE" not in compiled.string, "an IN list in a pipelined statement"
     processors = {
         name: processor
         for name, bind in compiled.binds.items()
         if (processor := bind.type.dialect_impl(dialect).bind_processor(dialect)) is not None
     }
+    columns = compiled._result_columns
+    prepared = Prepared(
+        statement,
+        compiled,
+        processors,
+        # An IN list is expanded by SQLAlchemy at execution: here for each set of values.
+        "POSTCOMPILE" in compiled.string,
+        tuple(column.keyname for column in columns),
+        tuple(column.type._cached_result_processor(dialect, None) for column in columns),
+    )
+    _COMPILED[id(statement)] = prepared
+    return prepared
 
-    def convert(params: Mapping[str, object]) -> dict[str, object]:
-        values = dict(compiled.construct_params(dict(params)))
-        for name, processor in processors.items():
-            if name in values:
-                values[name] = processor(values[name])
+
+@dataclass(frozen=True)
+class Prepared:
+    """A Core statement compiled for psycopg: its SQL and parameters for a set of values,
+    and its rows' values as SQLAlchemy would give them (each column's type applied)."""
+
+    statement: Executable
+    compiled: SQLCompiler
+    processors: Mapping[str, Callable[[Any], Any]]
+    expanding: bool
+    keys: tuple[str, ...]
+    results: tuple[Callable[[Any], Any] | None, ...]
+
+    def sql(self, params: Mapping[str, object]) -> tuple[str, dict[str, object]]:
+        """The SQL and the driver's parameters for these values (bound values filled in,
+        each converted as its type binds it, IN lists expanded)."""
+        if not self.expanding:
+            values = dict(self.compiled.construct_params(dict(params)))
+            return self.compiled.string, self._converted(values, {})
+        state = self.compiled.construct_expanded_state(dict(params))
+        return state.statement, self._converted(dict(state.parameters), state.parameter_expansion)
+
+    def _converted(
+        self, values: dict[str, object], expanded: Mapping[str, list[str]]
+    ) -> dict[str, object]:
+        for name, processor in self.processors.items():
+            for each in expanded.get(name, (name,)):
+                if each in values:
+                    values[each] = processor(values[each])
         return values
 
-    _COMPILED[id(statement)] = (statement, compiled.string, convert)
-    return compiled.string, convert
+    def rows(self, raw: Sequence[Sequence[Any]]) -> list[tuple[Any, ...]]:
+        """The driver's rows with each column's type applied."""
+        if not any(self.results):
+            return [tuple(row) for row in raw]
+        results = self.results
+        return [
+            tuple(v if p is None else p(v) for p, v in zip(results, row, strict=True))
+            for row in raw
+        ]

@@ -20,7 +20,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from db.slip_statuses import stored_in
-from db.statements import run
+from db.statements import read, recording, run
 from db.tables import (
     CounterRow,
     EventResultRow,
@@ -95,7 +95,7 @@ class SqlResultRepository:
 
     def for_events(self, codes: Collection[int]) -> dict[int, Result]:
         """The recorded results of these events, by code (events without one left out)."""
-        rows = run(self._session, _RESULTS_OF, {"codes": list(codes)})
+        rows = read(self._session, _RESULTS_OF, {"codes": sorted(set(codes))})
         return {row.code: _result(row, row.code) for row in rows}
 
     def add(self, result: Result) -> None:
@@ -142,8 +142,8 @@ class SqlSettlementRepository:
         has moved, so it never writes a settlement from a result corrected meanwhile. On
         SQLite every write transaction already runs alone (BEGIN IMMEDIATE).
         """
-        value = run(self._session, _LOCK).scalar()
-        if value is None:
+        value = read(self._session, _LOCK).scalar()
+        if value is None and not recording(self._session):
             # Migration 0004 creates the row; a database made from db/tables/ creates it
             # here, and two terminals doing so at once both go on.
             self._session.execute(

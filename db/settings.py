@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import bindparam, literal, select, text, union_all
 from sqlalchemy.orm import Session
 
-from db.statements import run
+from db.statements import read, run
 from db.tables import OfficeRow, OfficeSettingRow, SettingRow, TerminalRow
 
 _SETTINGS = select(SettingRow.name, SettingRow.value)
@@ -42,7 +42,7 @@ class SqlSettingsRepository:
         code, name and address."""
         if office is None:
             return {row.name: row.value for row in run(self._session, _SETTINGS)}
-        rows = run(self._session, _IN_OFFICE, {"office": office}).all()
+        rows = read(self._session, _IN_OFFICE, {"office": office}).all()
         return {row.name: row.value for row in rows}  # in rank order: the office's last
 
     def save(self, values: dict[str, str]) -> None:
@@ -68,7 +68,7 @@ class SqlSettingsRepository:
     def register_of(self, terminal: str) -> tuple[str | None, str]:
         """The serial (None if not set) and registration number ("" if not set) of the cash
         register at `terminal`, in one read."""
-        row = run(self._session, _TERMINAL_REGISTER, {"name": terminal}).first()
+        row = read(self._session, _TERMINAL_REGISTER, {"name": terminal}).first()
         return (None, "") if row is None else (row.register_serial, row.register_number or "")
 
     def set_register_number(self, terminal: str, number: str) -> None:

@@ -19,7 +19,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
-from db.statements import run
+from db.statements import read
 from db.tables import CashMovementRow, CashTransferRow, ShiftRow
 from pos.till.shifts import CashKind, CashTransfer, Shift, ShiftState, TransferKind
 
@@ -40,7 +40,7 @@ class SqlShiftRepository:
     def open_for(self, terminal: str, *, for_update: bool = False) -> Shift | None:
         """The terminal's open shift, if any (locked for the transaction with `for_update`)."""
         query = _OPEN_FOR_UPDATE if for_update else _OPEN
-        row = run(self._session, query, {"terminal": terminal}).first()
+        row = read(self._session, query, {"terminal": terminal}).first()
         return None if row is None else shift_of(row)
 
     def add(self, shift: Shift) -> Shift:

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, cast
 
-from sqlalchemy import Row, Table, bindparam, select, text, update
+from sqlalchemy import Row, Table, bindparam, func, select, update
 from sqlalchemy.orm import Session
 
 from db.pipeline import defer
 from db.slip_statuses import MAY_BE_SETTLED, moving
-from db.statements import SLIP_ID_OF_NUMBER, inserting, run
+from db.statements import SLIP_ID_OF_NUMBER, inserting, read, run
 from db.tables import (
     CashMovementRow,
     CounterRow,
@@ -38,23 +38,41 @@ _NOT_ISSUED = (SlipStatus.PENDING.value, SlipStatus.VOID.value)
 # The counter's and the payout's reads and writes, built once (see `inserting`).
 # Read as Core rows (db.statements.run): a slip is read on every sale and payout.
 _SLIPS = cast(Table, SlipRow.__table__)
-_SLIP = select(_SLIPS).where(_SLIPS.c.number == bindparam("number"))
-_SLIP_FOR_UPDATE = _SLIP.with_for_update()
-_LEGS = (
+# A slip by its number with its settlement's status and payout, if it has one: one read.
+_SLIP_SETTLED = (
     select(
-        SlipLegRow.slip_id,
-        SlipLegRow.member,
-        SlipLegRow.market,
-        SlipLegRow.odds,
-        SlipLegRow.odds_version,
-        EventRow.code,
-        EventRow.home,
-        EventRow.away,
-        EventRow.starts_at,
-        # Printed with each leg, so a reprint or a reloaded slip names them (issue 16).
-        EventRow.sport,
-        EventRow.tournament,
+        _SLIPS,
+        SettlementRow.status.label("settled_status"),
+        SettlementRow.payout.label("settled_payout"),
     )
+    .outerjoin(SettlementRow, SettlementRow.slip_id == _SLIPS.c.id)
+    .where(_SLIPS.c.number == bindparam("number"))
+)
+_SLIP_SETTLED_FOR_UPDATE = _SLIP_SETTLED.with_for_update(of=_SLIPS)
+_BY_REQUEST = select(_SLIPS).where(_SLIPS.c.request_key == bindparam("key"))
+_LEG_COLUMNS = (
+    SlipLegRow.slip_id,
+    SlipLegRow.member,
+    SlipLegRow.market,
+    SlipLegRow.odds,
+    SlipLegRow.odds_version,
+    EventRow.code,
+    EventRow.home,
+    EventRow.away,
+    EventRow.starts_at,
+    # Printed with each leg, so a reprint or a reloaded slip names them (issue 16).
+    EventRow.sport,
+    EventRow.tournament,
+)
+# One slip's legs by its number: read together with the slip (db.read_ahead).
+_LEGS_OF_NUMBER = (
+    select(*_LEG_COLUMNS)
+    .join(EventRow, SlipLegRow.event_id == EventRow.id)
+    .where(SlipLegRow.slip_id == SLIP_ID_OF_NUMBER)
+    .order_by(SlipLegRow.position)
+)
+_LEGS = (
+    select(*_LEG_COLUMNS)
     .join(EventRow, SlipLegRow.event_id == EventRow.id)
     .where(SlipLegRow.slip_id.in_(bindparam("ids", expanding=True)))
     .order_by(SlipLegRow.slip_id, SlipLegRow.position)
@@ -79,7 +97,7 @@ MOVE_DRAWER = (
     .values(drawer=ShiftRow.drawer + bindparam("moved", type_=Kopecks()))
 )
 _SLIP_SERIAL = "slip_serial"
-_NEXT_SERIAL_PG = text("SELECT nextval('slip_serial_seq')")
+_NEXT_SERIAL_PG = select(func.nextval("slip_serial_seq"))
 _LOCK_TERMINAL = (
     select(TerminalRow.name).where(TerminalRow.name == bindparam("terminal")).with_for_update()
 )
@@ -101,14 +119,14 @@ class SqlSlipRepository:
         whole chain held every bet in a queue, tests/bench/chain.py). SQLite's BEGIN
         IMMEDIATE already serialises every writer.
         """
-        run(self._session, _LOCK_TERMINAL, {"terminal": terminal})
+        read(self._session, _LOCK_TERMINAL, {"terminal": terminal})
 
     def next_serial(self) -> int:
         """The next slip serial. On PostgreSQL from a sequence, which no transaction waits
         for (a bet rolled back leaves its serial unused: slip numbers are unique, not
         gapless); on SQLite from the counter row, in this transaction."""
         if self._session.get_bind().dialect.name == "postgresql":
-            return int(run(self._session, _NEXT_SERIAL_PG).scalar_one())
+            return int(read(self._session, _NEXT_SERIAL_PG).scalar_one())
         counter = update(CounterRow).where(CounterRow.name == _SLIP_SERIAL)
         taken = self._session.scalar(
             counter.values(value=CounterRow.value + 1).returning(CounterRow.value)
@@ -143,17 +161,20 @@ class SqlSlipRepository:
         )
 
     def get(self, number: str, *, for_update: bool = False) -> Slip | None:
-        """The slip with this number, if any."""
-        query = _SLIP_FOR_UPDATE if for_update else _SLIP
-        row = run(self._session, query, {"number": number}).first()
+        """The slip with this number, if any: its legs, then the slip with its settlement
+        (two reads that need nothing from each other: db.read_ahead sends them together)."""
+        legs = read(self._session, _LEGS_OF_NUMBER, {"slip_number": number}).all()
+        query = _SLIP_SETTLED_FOR_UPDATE if for_update else _SLIP_SETTLED
+        row = read(self._session, query, {"number": number}).first()
         if row is None:
             return None
         self._ids[row.number] = row.id
-        return self._slips([row])[0]
+        settled = None if row.settled_status is None else (row.settled_status, row.settled_payout)
+        return _slip(row, _members(legs).get(row.id, []), settled)
 
     def by_request(self, key: str) -> Slip | None:
         """The slip issued for this idempotency key, if any."""
-        row = self._session.scalars(select(SlipRow).where(SlipRow.request_key == key)).one_or_none()
+        row = read(self._session, _BY_REQUEST, {"key": key}).first()
         return None if row is None else self._slips([row])[0]
 
     def count_reprint(self, number: str) -> int:
@@ -251,30 +272,36 @@ class SqlSlipRepository:
         if not rows:
             return []
         ids = {"ids": [row.id for row in rows]}
-        members: dict[int, list[list[Leg]]] = {}
-        for leg in run(self._session, _LEGS, ids):
-            blocks = members.setdefault(leg.slip_id, [])
-            while len(blocks) <= leg.member:
-                blocks.append([])
-            blocks[leg.member].append(
-                Leg(
-                    leg.code,
-                    leg.market,
-                    leg.odds,
-                    leg.odds_version,
-                    leg.home,
-                    leg.away,
-                    leg.starts_at,
-                    sport=Sport(leg.sport),
-                    tournament=leg.tournament,
-                )
-            )
+        members = _members(run(self._session, _LEGS, ids))
         settled = {}
         if any(row.status in MAY_BE_SETTLED for row in rows):  # else a read saved
             settled = {
                 row.slip_id: (row.status, row.payout) for row in run(self._session, _SETTLED, ids)
             }
         return [_slip(row, members.get(row.id, []), settled.get(row.id)) for row in rows]
+
+
+def _members(legs: Iterable[Row[Any]]) -> dict[int, list[list[Leg]]]:
+    """The legs of each slip by its id, in their members (express blocks), in order."""
+    members: dict[int, list[list[Leg]]] = {}
+    for leg in legs:
+        blocks = members.setdefault(leg.slip_id, [])
+        while len(blocks) <= leg.member:
+            blocks.append([])
+        blocks[leg.member].append(
+            Leg(
+                leg.code,
+                leg.market,
+                leg.odds,
+                leg.odds_version,
+                leg.home,
+                leg.away,
+                leg.starts_at,
+                sport=Sport(leg.sport),
+                tournament=leg.tournament,
+            )
+        )
+    return members
 
 
 def _moved(transition: Transition) -> dict[str, object]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, Executable, Insert, Table, bindparam, insert, select
+from sqlalchemy import CursorResult, Executable, Insert, Result, Table, bindparam, insert, select
+from sqlalchemy.engine.result import IteratorResult, SimpleResultMetaData
 from sqlalchemy.orm import Session
 
 from db.tables import Base, SlipRow
@@ -24,7 +25,54 @@ def run(
     statement; what the session still holds unflushed is flushed first.
     """
     session.flush()
-    return session.connection().execute(statement, params)
+    connection = session.connection()
+    assert RECORDING not in connection.info, "db.read_ahead records reads only"
+    return connection.execute(statement, params)
+
+
+# Connection.info keys of db.read_ahead: the answers read ahead, and the reads it records.
+ANSWERS = "db.read_ahead answers"
+RECORDING = "db.read_ahead recording"
+_NO_ROWS = SimpleResultMetaData([])
+
+
+def read(
+    session: Session, statement: Executable, params: Mapping[str, object] | None = None
+) -> Result[Any]:
+    """`run` for a read that db.read_ahead may have sent ahead: its answer is taken (once)
+    when it was, else it is run now. Its statement is built once (a module constant).
+
+    While db.read_ahead records, the read is recorded instead and answered with no rows.
+    """
+    session.flush()
+    connection = session.connection()
+    info = connection.info
+    if info:
+        values = params or {}
+        recording = info.get(RECORDING)
+        if recording is not None:
+            recording.append((statement, values))
+            return IteratorResult(_NO_ROWS, iter(()))
+        answers = info.get(ANSWERS)
+        answer: Result[Any] | None = (
+            answers.pop(answer_key(statement, values), None) if answers else None
+        )
+        if answer is not None:
+            return answer
+    return connection.execute(statement, params)
+
+
+def recording(session: Session) -> bool:
+    """Whether db.read_ahead is recording reads on the session (nothing may be written)."""
+    return RECORDING in session.connection().info
+
+
+def answer_key(statement: Executable, params: Mapping[str, object]) -> tuple[object, ...]:
+    """The key a read's answer is kept by: the statement and its values."""
+    return (
+        id(statement),
+        *sorted((k, tuple(v) if isinstance(v, list | set) else v) for k, v in params.items()),
+    )
 
 
 def inserting(table: type[Base], **computed: object) -> Insert:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Callable
 from types import TracebackType
 from typing import Self
 
@@ -24,6 +25,7 @@ from db.journal import SqlJournalRepository
 from db.line import SqlLineRepository
 from db.offices import SqlOfficeRepository
 from db.payouts import SqlPendingPayoutRepository
+from db.read_ahead import read_ahead
 from db.reports import SqlReportQueries
 from db.results import SqlResultRepository, SqlSettlementRepository
 from db.settings import SqlSettingsRepository
@@ -175,6 +177,10 @@ class SqlAlchemyUnitOfWork:
     def rollback(self) -> None:
         """Undo everything not yet committed."""
         self._session.rollback()
+
+    def read_ahead(self, *reads: Callable[[], object]) -> None:
+        """Send these reads' statements in one round trip (db.read_ahead; PostgreSQL only)."""
+        read_ahead(self._session, reads)
 
     def _end_session(self) -> None:
         try:

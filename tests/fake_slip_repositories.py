@@ -105,6 +105,10 @@ class FakeFiscal:
     def register(self, serial: str, *, for_update: bool = False) -> Register | None:
         return self._data.registers.get(serial)
 
+    def register_at(self, terminal: str) -> Register | None:
+        serial = self._data.serials.get(terminal)
+        return None if serial is None else self._data.registers.get(serial)
+
     def advance_register(self, register: Register, *, was: int) -> None:
         if not self.save_register(register, was=was):
             raise ConcurrentChange()
@@ -137,11 +141,12 @@ class FakeFiscal:
         receipt = self._data.receipts[(serial, number)]
         self._data.receipts[(serial, number)] = dataclasses.replace(receipt, **changes)  # type: ignore[arg-type]
 
-    def anything_waiting(self, terminal: str, serial: str) -> bool:
+    def anything_waiting(self, terminal: str) -> bool:
         slips = (s for s in self._data.slips.values() if s.terminal == terminal)
         payouts = (p for p in self._data.pending_payouts.values() if p.terminal == terminal)
         pending = any(s.status is SlipStatus.PENDING for s in slips)
-        return pending or any(payouts) or bool(self.unprinted(serial))
+        serial = self._data.serials.get(terminal)
+        return pending or any(payouts) or bool(serial and self.unprinted(serial))
 
     def unprinted(self, serial: str) -> list[FiscalReceipt]:
         found = [

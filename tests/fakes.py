@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from types import TracebackType
 from typing import Self
 
@@ -113,6 +114,9 @@ class FakeUnitOfWork:
 
     def rollback(self) -> None:
         self._work = _copy(self._storage.data)
+
+    def read_ahead(self, *reads: Callable[[], object]) -> None:
+        """Nothing to save in memory: each read is made when it is asked for."""
 
 
 def _copy(data: FakeData) -> FakeData:

@@ -20,7 +20,7 @@ from pos.betting.errors import (
 )
 from pos.betting.identity_checks import _check_identity
 from pos.betting.numbers import LENGTH, make_slip_number, parse_slip_number
-from pos.betting.pricing import PickOrBlock, PricedBet, normalise_picks, price_bet
+from pos.betting.pricing import Pick, PickOrBlock, PricedBet, normalise_picks, price_bet
 from pos.betting.slips import CashMovement, Slip, SlipStatus, issued, voided
 from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
@@ -80,10 +80,11 @@ def accept_bet(
     the way before raising (p.4: every check and every refusal is recorded). A bad market code
     or a reused request key is raised at once: nothing was recorded yet.
     """
-    stored = uow.settings.load(teller.office)
-    settings = shop_settings.from_text(stored)
     picks = normalise_picks(request.legs)
     key = _request_key(request.request_key)
+    _read_ahead(uow, teller, picks, key)
+    stored = uow.settings.load(teller.office)
+    settings = shop_settings.from_text(stored)
     uow.slips.lock_issuing(teller.terminal)  # a request pressed twice on two connections waits
     if key is not None and (earlier := uow.slips.by_request(key)) is not None:
         if earlier.status is SlipStatus.PENDING:
@@ -125,6 +126,26 @@ def accept_bet(
     return PendingBet(slip, receipt, settings)
 
 
+def _read_ahead(uow: UnitOfWork, teller: Teller, picks: list[list[Pick]], key: str | None) -> None:
+    """The reads of a bet that need nothing from one another, in the order it makes them."""
+    legs = [pick for member in picks for pick in member]
+    codes = [code for code, _ in legs]
+    uow.read_ahead(
+        lambda: uow.settings.load(teller.office),
+        lambda: uow.slips.lock_issuing(teller.terminal),
+        *([lambda: uow.slips.by_request(key)] if key is not None else []),
+        lambda: uow.shifts.open_for(teller.terminal, for_update=True),
+        lambda: uow.line.events_by_code(codes),
+        lambda: uow.line.quotes_for(legs),
+        lambda: uow.results.for_events(codes),
+        uow.line.sport_limits,
+        lambda: uow.settings.register_of(teller.terminal),
+        lambda: uow.fiscal.register_at(teller.terminal),
+        lambda: uow.fiscal.anything_waiting(teller.terminal),
+        uow.slips.next_serial,
+    )
+
+
 def confirm_pending(
     uow: UnitOfWork,
     teller: Teller,
@@ -148,6 +169,12 @@ def confirm_pending(
         ConcurrentChange: the register moved on since the receipt was planned (the number
             printed on the receipt would not be the one recorded).
     """
+    if _canonical(number):
+        uow.read_ahead(
+            lambda: uow.slips.get(number, for_update=True),
+            lambda: uow.settings.register_of(teller.terminal),
+            lambda: uow.fiscal.register_at(teller.terminal),
+        )
     slip = _pending_slip(uow, number)
     if slip.status is SlipStatus.VOID:
         raise SlipNotIssued(slip.number, pending=False)
@@ -200,6 +227,12 @@ def void_pending(
         InvalidText: a reason no database can store.
     """
     why = clean_text(why, "void_reason", REASON)
+    if _canonical(number):
+        uow.read_ahead(
+            lambda: uow.slips.get(number, for_update=True),
+            lambda: uow.settings.register_of(teller.terminal),
+            lambda: uow.fiscal.register_at(teller.terminal),
+        )
     slip = _pending_slip(uow, number)
     if slip.status is SlipStatus.VOID:
         return slip
@@ -231,12 +264,20 @@ def void_pending(
 
 
 def _pending_slip(uow: UnitOfWork, number: str) -> Slip:
-    # A slip waiting for its print is named by its canonical number; anything else is none.
-    canonical = isinstance(number, str) and number.isascii() and number.isdecimal()
-    slip = uow.slips.get(number, for_update=True) if canonical and len(number) == LENGTH else None
+    slip = uow.slips.get(number, for_update=True) if _canonical(number) else None
     if slip is None:
         raise UnknownSlip(shown(number))
     return slip
+
+
+def _canonical(number: object) -> bool:
+    """Whether `number` is a slip number as the counter names a slip waiting for its print."""
+    return (
+        isinstance(number, str)
+        and number.isascii()
+        and number.isdecimal()
+        and len(number) == LENGTH
+    )
 
 
 def find_slip(

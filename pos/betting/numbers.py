@@ -40,15 +40,23 @@ def parse_slip_number(text: str, secret: bytes) -> str:
         InvalidSlipNumber: not 13 digits, or a check code that does not match.
     """
     raw = text if isinstance(text, str) else ""
-    digits = "".join(ch for ch in raw if ch not in " -\t")
-    if len(digits) != LENGTH or not digits.isascii() or not digits.isdigit():
-        raise InvalidSlipNumber(raw.strip())
-    if int(digits) % 97 != 1:
+    digits = slip_digits(raw)
+    if digits is None:
         raise InvalidSlipNumber(raw.strip())
     serial = int(digits[:SERIAL_DIGITS])
     if serial == 0 or digits[SERIAL_DIGITS:-2] != _key(serial, secret):
         raise InvalidSlipNumber(raw.strip())
     return digits
+
+
+def slip_digits(text: object) -> str | None:
+    """The 13 digits typed or scanned as `text` when their check digits hold, else None (the
+    keyed code is not checked: that needs the shop's secret, parse_slip_number)."""
+    raw = text if isinstance(text, str) else ""
+    digits = "".join(ch for ch in raw if ch not in " -\t")
+    if len(digits) != LENGTH or not digits.isascii() or not digits.isdigit():
+        return None
+    return digits if int(digits) % 97 == 1 else None
 
 
 def _key(serial: int, secret: bytes) -> str:

@@ -99,17 +99,22 @@ GENESIS = "0" * 64
 
 
 def chain_hash(previous: str, seq: int, record: AuditRecord) -> str:
-    """The hash of record number `seq`, chained to `previous` (hex SHA-256)."""
+    """The hash of record number `seq`, chained to `previous` (hex SHA-256): of the UTF-8
+    text `previous`, a line feed, `seq`, a tab and `chained_fields(record)`."""
+    line = f"{previous}\n{seq}\t{chained_fields(record)}"
+    return hashlib.sha256(line.encode("utf-8")).hexdigest()
+
+
+def chained_fields(record: AuditRecord) -> str:
+    """The record's fields as its hash covers them, after its number: tab-separated."""
     fields = (
-        str(seq),
         record.at.astimezone(UTC).isoformat(timespec="microseconds"),
         record.terminal,
         record.actor,
         record.action.value,
         record.detail,
     )
-    line = previous + "\n" + "\t".join(fields)
-    return hashlib.sha256(line.encode("utf-8")).hexdigest()
+    return "\t".join(fields)
 
 
 @dataclass(frozen=True)

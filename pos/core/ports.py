@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from datetime import datetime
 from decimal import Decimal
 from types import TracebackType
@@ -169,6 +169,11 @@ class FiscalRepository(Protocol):
     """The cash registers' counters, their receipts and closed days (pos.till.fiscal)."""
 
     def register(self, serial: str, *, for_update: bool = False) -> Register | None: ...
+    def register_at(self, terminal: str) -> Register | None:
+        """The register whose serial is set for the terminal, locked for the transaction
+        (None: no serial set, or the register not used yet)."""
+        ...
+
     def save_register(self, register: Register, *, was: int | None = None) -> bool:
         """Store the register's counters (created at its first use); with `was`, only if its
         last receipt number is still `was` — False when it is not."""
@@ -189,9 +194,9 @@ class FiscalRepository(Protocol):
         """Receipts recorded but not printed (and not spoiled), in number order."""
         ...
 
-    def anything_waiting(self, terminal: str, serial: str) -> bool:
+    def anything_waiting(self, terminal: str) -> bool:
         """Whether the terminal has a slip or payout waiting for its print, or the register
-        an unprinted receipt: one read for the common answer, no."""
+        set for it an unprinted receipt: one read for the common answer, no."""
         ...
 
     def day_receipts(self, serial: str, day_no: int) -> list[FiscalReceipt]: ...
@@ -361,6 +366,11 @@ class UnitOfWork(Protocol):
     ) -> None: ...
     def commit(self) -> None: ...
     def rollback(self) -> None: ...
+    def read_ahead(self, *reads: Callable[[], object]) -> None:
+        """A hint: the transaction makes these reads first, in this order. A storage with
+        round trips to save may send them together now; each read, when it is then made,
+        answers as it would have (its answer is used once)."""
+        ...
 
 
 class Storage(Protocol):

@@ -21,6 +21,7 @@ from datetime import datetime
 
 from pos.betting.counter import find_slip
 from pos.betting.errors import DrawerShort
+from pos.betting.numbers import slip_digits
 from pos.betting.slips import CashMovement, Slip, paid
 from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
@@ -78,6 +79,7 @@ def plan_payout(
         PayoutExpired, DrawerShort, ShiftNotOpen, ShiftTooLong, RegisterNotSet, PendingSlip,
         PendingPayoutWaiting, ReceiptsInDoubt, UnprintedReceipts.
     """
+    _read_ahead(uow, teller, number)
     uow.settlement.lock()
     now = clock.now()
     stored = uow.settings.load(teller.office)
@@ -121,6 +123,27 @@ def plan_payout(
     )
     uow.pending_payouts.add(pending)
     return PlannedPayout(pending, receipt, after, slip, results, settings)
+
+
+def _read_ahead(uow: UnitOfWork, teller: Teller, number: str) -> None:
+    """The reads of a payout's first step that need nothing from one another, in order."""
+    digits = slip_digits(number)
+    uow.read_ahead(
+        uow.settlement.lock,
+        lambda: uow.settings.load(teller.office),
+        *(
+            ()
+            if digits is None
+            else (
+                lambda: uow.slips.get(digits, for_update=True),
+                lambda: uow.pending_payouts.for_slip(digits),
+            )
+        ),
+        lambda: uow.shifts.open_for(teller.terminal, for_update=True),
+        lambda: uow.settings.register_of(teller.terminal),
+        lambda: uow.fiscal.register_at(teller.terminal),
+        lambda: uow.fiscal.anything_waiting(teller.terminal),
+    )
 
 
 def make_payout(

@@ -149,7 +149,9 @@ def register_for(uow: UnitOfWork, terminal: str) -> Register:
     serial, number = uow.settings.register_of(terminal)
     if not serial:
         raise RegisterNotSet(terminal)
-    found = uow.fiscal.register(serial, for_update=True)
+    found = uow.fiscal.register_at(terminal)
+    if found is None or found.serial != serial:  # its first use, or the serial just changed
+        found = uow.fiscal.register(serial, for_update=True)
     if found is not None and found.terminal == terminal:
         return dataclasses.replace(found, number=number)
     # Its first use here (or the register was moved from another terminal): the row is
@@ -171,7 +173,7 @@ def require_idle(uow: UnitOfWork, register: Register) -> None:
     Raises:
         PendingSlip, PendingPayoutWaiting, ReceiptsInDoubt, UnprintedReceipts.
     """
-    if not uow.fiscal.anything_waiting(register.terminal, register.serial):
+    if not uow.fiscal.anything_waiting(register.terminal):
         return  # the counter's usual answer, in one read; else which of them, below
     pending = uow.slips.pending(register.terminal)
     if pending is not None:

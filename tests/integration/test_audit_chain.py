@@ -13,6 +13,7 @@ from sqlalchemy.exc import DBAPIError
 from db.bootstrap import open_storage
 from db.migrate import SHOP_MIGRATIONS, Migrations
 from main import open_shop
+from pos.core.audit import GENESIS, AuditAction, AuditRecord, chain_hash
 from pos.core.clock import FixedClock
 from pos.shop.services import Shop
 from tests.conftest import NOW
@@ -162,3 +163,27 @@ def test_records_written_before_0006_are_numbered_and_chained(db_url: str) -> No
         shop.close()
     assert found.ok, found.words()
     assert rows == [(1, "demo_seeded"), (2, "demo_seeded"), (3, "user_created")]
+
+
+def test_records_chained_by_the_server_hash_as_python_does(db_shop: Shop) -> None:
+    """On PostgreSQL the server numbers and hashes the lines (db.audit); several in one
+    transaction, a new office's first, text with tabs, line feeds and Cyrillic: each hash is
+    chain_hash of the one before."""
+    details = ["ставка\t№ 1", "строка\nвторая", "", "ёЁ «кавычки» 100,00 руб."]
+    with db_shop.unit_of_work() as uow:
+        for office in ("M1", "M7"):
+            for detail in details:
+                uow.audit.append(
+                    AuditRecord(NOW, "К1", "boss", AuditAction.SETTINGS_CHANGED, detail, office)
+                )
+        uow.commit()
+    with db_shop.unit_of_work() as uow:
+        for office in ("M1", "M7"):
+            chain = list(uow.audit.chain(office))
+            previous = GENESIS
+            for line in chain:
+                assert line.hash == chain_hash(previous, line.seq, line.record)
+                previous = line.hash
+            assert [line.record.detail for line in chain[-4:]] == details
+            assert [line.seq for line in chain] == list(range(1, len(chain) + 1))
+    assert db_shop.verify().ok

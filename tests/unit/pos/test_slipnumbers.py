@@ -1,11 +1,13 @@
 """Slip numbers carry a check code: a typo or a forged number is refused, never looked up."""
 
+import contextlib
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from pos.betting.errors import InvalidSlipNumber
-from pos.betting.numbers import make_slip_number, parse_slip_number
+from pos.betting.numbers import make_slip_number, parse_slip_number, slip_digits
 from pos.core.wording import display_slip_number
 
 SECRET = b"shop secret"
@@ -60,3 +62,17 @@ def test_only_a_whole_slip_number_is_grouped_for_people() -> None:
     assert display_slip_number("0000000112345") == "00000001-123-45"
     for text in ("чек 5", "12345", "00000001-123-45", ""):
         assert display_slip_number(text) == text  # never a half-grouped guess
+
+
+@given(
+    st.one_of(st.text(), st.integers(), st.none()), st.integers(min_value=1, max_value=10**8 - 1)
+)
+def test_slip_digits_never_refuse_a_number_parse_accepts(text: object, serial: int) -> None:
+    """What a payout reads ahead by (pos.payouts.steps): any input gives None or 13 digits,
+    and every number the shop accepts gives its own digits."""
+    digits = slip_digits(text)
+    assert digits is None or (len(digits) == 13 and digits.isascii() and digits.isdigit())
+    number = make_slip_number(serial, SECRET)
+    assert slip_digits(display_slip_number(number)) == parse_slip_number(number, SECRET)
+    with contextlib.suppress(InvalidSlipNumber):  # when the shop accepts it: the same digits
+        assert slip_digits(text) == parse_slip_number(text, SECRET)  # type: ignore[arg-type]
