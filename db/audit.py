@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from sqlalchemy import BigInteger, String, Text, bindparam, select, text, update
 from sqlalchemy.orm import Session
 
-from db.pipeline import Batched, pipeline_of, send
+from db.pipeline import Batched, piped, send
 from db.statements import inserting, run
 from db.tables import AuditRow, CounterRow
 from db.types import UTCDateTime
@@ -102,7 +102,7 @@ class SqlAuditLog:
             self._session.commit()
             return
         offices = sorted({record.office for record in self._pending})  # locked in this order
-        if pipeline_of(self._session) is not None:
+        if piped(self._session):
             send(self._session, [s for o in offices for s in self._piped(o)], commit=True)
         else:
             rows = [row for office in offices for row in self._chained(office)]

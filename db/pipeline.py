@@ -18,7 +18,7 @@ and the refusal is raised; nothing commits. The transaction is then aborted.
 
 db.read_ahead sends a transaction's first reads in one pipeline the same way.
 
-SQLite has no round trips to save: there `pipeline_of` is None, a deferred write runs at
+SQLite has no round trips to save: there (not `piped`) a deferred write runs at
 once (db.statements.run) and its refusal is raised at once.
 """
 
@@ -53,6 +53,7 @@ Batched = tuple[Executable, Mapping[str, object] | Sequence[Mapping[str, object]
 _COMPILED: dict[int, Prepared] = {}
 _GUARDS: dict[int, tuple[Executable, Executable]] = {}
 _DEFERRED = "db.pipeline deferred"  # the key of the writes waiting in Connection.info
+_ROWS = psycopg.pq.ExecStatus.TUPLES_OK  # a statement that returns rows (none, perhaps)
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ def defer(
         `refusal` when the write touched no row: at once on SQLite; on PostgreSQL when the
         write is sent, before the transaction commits.
     """
-    if pipeline_of(session) is None:
+    if not piped(session):
         result = run(session, statement, params)
         if refusal is not None and result.rowcount == 0:
             raise refusal
@@ -112,14 +113,9 @@ def send_deferred_first(engine: Engine) -> None:
         record.info.pop(ANSWERS, None)
 
 
-def pipeline_of(session: Session) -> psycopg.Connection[Any] | None:
-    """The session's psycopg connection when it talks to PostgreSQL, else None."""
-    connection = session.connection()
-    if connection.dialect.name != "postgresql":
-        return None
-    raw = connection.connection.driver_connection
-    assert isinstance(raw, psycopg.Connection)
-    return raw
+def piped(session: Session) -> bool:
+    """Whether the session talks to PostgreSQL, where statements go out in pipelines."""
+    return session.get_bind().dialect.name == "postgresql"
 
 
 def send(session: Session, batch: Sequence[Batched], *, commit: bool = False) -> list[list[Any]]:
@@ -134,7 +130,7 @@ def send(session: Session, batch: Sequence[Batched], *, commit: bool = False) ->
         is then aborted), as SQLAlchemy would raise it, so the unit of work maps it the
         same way.
     """
-    assert pipeline_of(session) is not None, "pipelines are for PostgreSQL"
+    assert piped(session), "pipelines are for PostgreSQL"
     session.flush()
     return _send(session.connection(), batch, commit=commit)
 
@@ -168,7 +164,10 @@ def _send(
                 # COMMIT as a statement: psycopg's commit() would sync first, a round trip more.
                 # After a failed statement (a guard's refusal too) the server skips the rest.
                 raw.execute("COMMIT")
-        return [c.fetchall() if c.description else [] for c in cursors[len(waiting) :]]
+        return [
+            c.fetchall() if c.pgresult is not None and c.pgresult.status == _ROWS else []
+            for c in cursors[len(waiting) :]
+        ]
     except psycopg.errors.DivisionByZero as error:  # only a guard divides: its write missed
         refusal = next(
             (

@@ -24,7 +24,7 @@ from sqlalchemy.engine.result import IteratorResult, SimpleResultMetaData
 from sqlalchemy.exc import NoResultFound
 from sqlalchemy.orm import Session
 
-from db.pipeline import compiled_for, pipeline_of, send
+from db.pipeline import compiled_for, piped, send
 from db.statements import ANSWERS, RECORDING, answer_key
 
 
@@ -38,7 +38,7 @@ def read_ahead(session: Session, reads: Iterable[Callable[[], object]]) -> None:
         DBAPIError: a statement failed (the transaction is then aborted), as SQLAlchemy
             would raise it.
     """
-    if pipeline_of(session) is None:
+    if not piped(session):
         return
     batch: list[tuple[Executable, Mapping[str, object]]] = []
     connection = session.connection()

@@ -62,7 +62,29 @@ def for_code_page(text: str, code_page: str) -> str:
         LookupError: Python has no codec of that name.
     """
     codec = codecs.lookup(code_page).name
-    return "".join(_char(ch, codec) for ch in text)
+    table = _TABLES.get(codec)
+    if table is None:
+        table = _TABLES.setdefault(codec, _Table(codec))
+    return text.translate(table)
+
+
+class _Table(dict[int, str]):
+    """What each character becomes in a code page, filled in as characters are met (for
+    str.translate, which runs in C: a slip is laid out on every bet)."""
+
+    def __init__(self, codec: str) -> None:
+        super().__init__()
+        self.codec = codec
+
+    def __missing__(self, code: int) -> str:
+        value = _char(chr(code), self.codec)
+        if len(self) < _KEPT:  # bounded, whatever shop data brings
+            self[code] = value
+        return value
+
+
+_TABLES: dict[str, _Table] = {}
+_KEPT = 4096
 
 
 @lru_cache(maxsize=4096)
