@@ -12,7 +12,6 @@ import re
 import textwrap
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from pos.core.money import NBSP
@@ -91,7 +90,13 @@ class Page:
             center: centre each line.
             tall: print double height.
         """
-        lines = _wrapped(self._fit(text), self.width, indent if first is None else first, indent)
+        lines = textwrap.wrap(
+            self._fit(text),
+            self.width,
+            initial_indent=indent if first is None else first,
+            subsequent_indent=indent,
+            break_on_hyphens=False,
+        )
         for line in lines:
             self.add(Text(_spaced(line), bold=bold, center=center, tall=tall))
 
@@ -135,16 +140,6 @@ class Page:
         them into plain ones) and adding one between an amount and its currency."""
         kept = _AMOUNT_AND_CURRENCY.sub(NBSP, text)
         return NBSP.join(for_code_page(part, self.code_page) for part in kept.split(NBSP))
-
-
-@lru_cache(maxsize=1024)
-def _wrapped(text: str, width: int, first: str, indent: str) -> tuple[str, ...]:
-    """textwrap's lines, kept: a document's header and labels are the same on every slip."""
-    return tuple(
-        textwrap.wrap(
-            text, width, initial_indent=first, subsequent_indent=indent, break_on_hyphens=False
-        )
-    )
 
 
 def _spaced(line: str) -> str:
