@@ -36,7 +36,7 @@ _INSERT_CASH_OF_NUMBER = inserting(CashMovementRow, slip_id=SLIP_ID_OF_NUMBER)
 _INSERT_ID_CHECK = inserting(IdCheckRow)
 _NOT_ISSUED = (SlipStatus.PENDING.value, SlipStatus.VOID.value)
 # The counter's and the payout's reads and writes, built once (see `inserting`).
-# Read as Core rows (db.statements.run): a slip is read on every sale and payout.
+# Read as Core rows (db.statements.read): a slip is read on every sale and payout.
 _SLIPS = cast(Table, SlipRow.__table__)
 # A slip by its number with its settlement's status and payout, if it has one: one read.
 _SLIP_SETTLED = (

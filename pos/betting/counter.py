@@ -139,9 +139,7 @@ def _read_ahead(uow: UnitOfWork, teller: Teller, picks: list[list[Pick]], key: s
         lambda: uow.line.quotes_for(legs),
         lambda: uow.results.for_events(codes),
         uow.line.sport_limits,
-        lambda: uow.settings.register_of(teller.terminal),
-        lambda: uow.fiscal.register_at(teller.terminal),
-        lambda: uow.fiscal.anything_waiting(teller.terminal),
+        *fiscal.register_reads(uow, teller.terminal),
         uow.slips.next_serial,
     )
 
@@ -169,13 +167,7 @@ def confirm_pending(
         ConcurrentChange: the register moved on since the receipt was planned (the number
             printed on the receipt would not be the one recorded).
     """
-    if _canonical(number):
-        uow.read_ahead(
-            lambda: uow.slips.get(number, for_update=True),
-            lambda: uow.settings.register_of(teller.terminal),
-            lambda: uow.fiscal.register_at(teller.terminal),
-        )
-    slip = _pending_slip(uow, number)
+    slip = _pending_slip(uow, teller, number)
     if slip.status is SlipStatus.VOID:
         raise SlipNotIssued(slip.number, pending=False)
     if slip.status is not SlipStatus.PENDING:
@@ -227,13 +219,7 @@ def void_pending(
         InvalidText: a reason no database can store.
     """
     why = clean_text(why, "void_reason", REASON)
-    if _canonical(number):
-        uow.read_ahead(
-            lambda: uow.slips.get(number, for_update=True),
-            lambda: uow.settings.register_of(teller.terminal),
-            lambda: uow.fiscal.register_at(teller.terminal),
-        )
-    slip = _pending_slip(uow, number)
+    slip = _pending_slip(uow, teller, number)
     if slip.status is SlipStatus.VOID:
         return slip
     if slip.status is not SlipStatus.PENDING:
@@ -263,8 +249,17 @@ def void_pending(
     return void.applied(slip)
 
 
-def _pending_slip(uow: UnitOfWork, number: str) -> Slip:
-    slip = uow.slips.get(number, for_update=True) if _canonical(number) else None
+def _pending_slip(uow: UnitOfWork, teller: Teller, number: str) -> Slip:
+    """The slip waiting for its print, locked, read ahead with the register (which a
+    confirmation or a void reads next)."""
+    if not _canonical(number):  # named by its canonical number; anything else is none
+        raise UnknownSlip(shown(number))
+    uow.read_ahead(
+        lambda: uow.slips.get(number, for_update=True),
+        lambda: uow.settings.register_of(teller.terminal),
+        lambda: uow.fiscal.register_at(teller.terminal),
+    )
+    slip = uow.slips.get(number, for_update=True)
     if slip is None:
         raise UnknownSlip(shown(number))
     return slip

@@ -140,9 +140,7 @@ def _read_ahead(uow: UnitOfWork, teller: Teller, number: str) -> None:
             )
         ),
         lambda: uow.shifts.open_for(teller.terminal, for_update=True),
-        lambda: uow.settings.register_of(teller.terminal),
-        lambda: uow.fiscal.register_at(teller.terminal),
-        lambda: uow.fiscal.anything_waiting(teller.terminal),
+        *fiscal.register_reads(uow, teller.terminal),
     )
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -163,6 +164,16 @@ def register_for(uow: UnitOfWork, terminal: str) -> Register:
     )
     uow.fiscal.save_register(register)
     return register
+
+
+def register_reads(uow: UnitOfWork, terminal: str) -> tuple[Callable[[], object], ...]:
+    """What `register_for` and then `require_idle` read at `terminal`, for
+    UnitOfWork.read_ahead (the register's serial, its row locked, "nothing waits")."""
+    return (
+        lambda: uow.settings.register_of(terminal),
+        lambda: uow.fiscal.register_at(terminal),
+        lambda: uow.fiscal.anything_waiting(terminal),
+    )
 
 
 def require_idle(uow: UnitOfWork, register: Register) -> None:
