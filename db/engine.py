@@ -102,9 +102,11 @@ def app_engine(location: DatabaseLocation) -> Engine:
         return engine
     # hide_parameters: a failed statement's message (logged) never carries a player's name
     # or document, which payouts write (issue #6, personal data).
+    # prepare_threshold None: psycopg prepares nothing itself, so it never sends the DEALLOCATE
+    # ALL it sends after a rollback when it has; the statements db.wire prepares stay.
     engine = create_engine(
         location.url,
-        connect_args={"connect_timeout": CONNECT_TIMEOUT_S},
+        connect_args={"connect_timeout": CONNECT_TIMEOUT_S, "prepare_threshold": None},
         hide_parameters=True,
     )
     _ping_when_idle(engine)

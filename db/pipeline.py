@@ -47,13 +47,13 @@ from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
 
 from db.statements import ANSWERS, run
+from db.wire import Failed, Numbered, exchange, numbered
 
 # A statement of a batch and its parameters: one mapping, or a list of them (one per row).
 Batched = tuple[Executable, Mapping[str, object] | Sequence[Mapping[str, object]]]
 _COMPILED: dict[int, Prepared] = {}
 _GUARDS: dict[int, tuple[Executable, Executable]] = {}
 _DEFERRED = "db.pipeline deferred"  # the key of the writes waiting in Connection.info
-_ROWS = psycopg.pq.ExecStatus.TUPLES_OK  # a statement that returns rows (none, perhaps)
 
 
 @dataclass(frozen=True)
@@ -145,50 +145,32 @@ def _send(
         (w.statement if w.refusal is None else _guarded(w.statement), w.params) for w in waiting
     ] + list(batch)
     dialect = connection.dialect
-    cursors = []
-    sql = ""
+    sent: list[tuple[Numbered, Sequence[Mapping[str, object]]]] = []
+    for statement, params in whole:
+        prepared = compiled_for(statement, dialect)
+        if isinstance(params, Mapping):
+            sql, values = prepared.sql(params)
+            sent.append((numbered(sql), (values,)))
+        else:
+            assert not prepared.expanding, "an IN list in an executemany"
+            sent.append((numbered(prepared.compiled.string), [prepared.sql(p)[1] for p in params]))
     try:
-        with raw.pipeline():
-            for statement, params in whole:
-                prepared = compiled_for(statement, dialect)
-                cursor = raw.cursor()
-                if isinstance(params, Mapping):
-                    sql, values = prepared.sql(params)
-                    cursor.execute(sql, values)
-                else:
-                    assert not prepared.expanding, "an IN list in an executemany"
-                    sql = prepared.compiled.string
-                    cursor.executemany(sql, [prepared.sql(row)[1] for row in params])
-                cursors.append(cursor)
-            if commit:
-                # COMMIT as a statement: psycopg's commit() would sync first, a round trip more.
-                # After a failed statement (a guard's refusal too) the server skips the rest.
-                raw.execute("COMMIT")
-        return [
-            c.fetchall() if c.pgresult is not None and c.pgresult.status == _ROWS else []
-            for c in cursors[len(waiting) :]
-        ]
-    except psycopg.errors.DivisionByZero as error:  # only a guard divides: its write missed
-        refusal = next(
-            (
-                w.refusal
-                for w, c in zip(waiting, cursors, strict=False)
-                if w.refusal is not None and c.pgresult is None
-            ),
-            None,
-        )
-        if refusal is None:
-            raise DBAPIError.instance(
-                sql, None, error, psycopg.Error, hide_parameters=True
-            ) from error
-        raise refusal from None
+        rows = exchange(raw, sent, info=connection.info, commit=commit)
+    except Failed as failed:
+        sql = sent[failed.index][0].sql.decode() if failed.index >= 0 else "BEGIN/COMMIT"
+        error = failed.error
+        if isinstance(error, psycopg.errors.DivisionByZero) and 0 <= failed.index < len(waiting):
+            refusal = waiting[failed.index].refusal  # only a guard divides: its write missed
+            if refusal is not None:
+                raise refusal from None
+        raise DBAPIError.instance(sql, None, error, psycopg.Error, hide_parameters=True) from error
     except psycopg.Error as error:
         if raw.closed:
             connection.invalidate(error)
-        raise DBAPIError.instance(sql, None, error, psycopg.Error, hide_parameters=True) from error
-    finally:
-        for cursor in cursors:
-            cursor.close()
+        raise DBAPIError.instance(
+            "pipeline", None, error, psycopg.Error, hide_parameters=True
+        ) from error
+    return rows[len(waiting) :]
 
 
 def _guarded(statement: Executable) -> Executable:
