@@ -44,6 +44,7 @@ class Numbered:
 
     sql: bytes
     names: tuple[str, ...]
+    source: str  # as SQLAlchemy compiled it for psycopg
 
 
 _NUMBERED: dict[str, Numbered] = {}
@@ -64,7 +65,7 @@ def numbered(sql: str) -> Numbered:
             names.append(name)
         return f"${names.index(name) + 1}"
 
-    found = Numbered(_PLACEHOLDER.sub(placeholder, sql).encode(), tuple(names))
+    found = Numbered(_PLACEHOLDER.sub(placeholder, sql).encode(), tuple(names), sql)
     if len(_NUMBERED) < 10_000:  # IN lists expand into new strings: keep the cache bounded
         _NUMBERED[sql] = found
     return found

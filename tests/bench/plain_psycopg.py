@@ -31,6 +31,8 @@ from typing import Any
 import psycopg
 from sqlalchemy import Engine, event
 
+from db import pipeline
+
 _WRITES = re.compile(r"\s*(INSERT|UPDATE|DELETE)\b|.*\bFOR UPDATE\s*$", re.I | re.S)
 _SLIP_ID = re.compile(r"slip_id(__\d+)?$")
 
@@ -49,22 +51,26 @@ Bet = tuple[tuple[Write, ...], ...]  # the transactions of one bet, each its wri
 def record(engine: Engine, call: Callable[[], object]) -> Bet:
     """The writes `call` committed through `engine`, transaction by transaction.
 
-    Taken at the driver (psycopg's cursors), so the statements db.pipeline sends past
-    SQLAlchemy are in it too, with their parameters as they went out; a "COMMIT" sent as a
-    statement ends a transaction as the engine's commit does.
+    Taken at the driver (psycopg's cursors) and where db.pipeline hands its batches to libpq
+    (db.wire.exchange), so the statements sent past SQLAlchemy are in it too, with their
+    parameters as they went out; a batch sent with its COMMIT ends a transaction as the
+    engine's commit does.
     """
     recorder = _Recorder()
     hooks = (("commit", recorder.commit), ("rollback", recorder.rollback))
     for name, hook in hooks:
         event.listen(engine, name, hook)
     execute, executemany = psycopg.Cursor.execute, psycopg.Cursor.executemany
+    exchange = pipeline.exchange
     psycopg.Cursor.execute = recorder.executing(execute)  # type: ignore[method-assign]
     psycopg.Cursor.executemany = recorder.executing_many(executemany)  # type: ignore[method-assign]
+    pipeline.exchange = recorder.exchanging(exchange)
     try:
         call()
     finally:
         psycopg.Cursor.execute = execute  # type: ignore[method-assign]
         psycopg.Cursor.executemany = executemany  # type: ignore[method-assign]
+        pipeline.exchange = exchange
         for name, hook in hooks:
             event.remove(engine, name, hook)
     return tuple(recorder.transactions)
@@ -102,6 +108,21 @@ class _Recorder:
             return executemany(cursor, query, rows, **kwargs)
 
         return executing_many
+
+    def exchanging(self, exchange: Callable[..., Any]) -> Callable[..., Any]:
+        def exchanging(raw: Any, statements: Any, *, commit: bool = False, **kwargs: Any) -> Any:
+            for statement, rows in statements:
+                if _WRITES.match(statement.source):
+                    values = [dict(row) for row in rows]
+                    self._current.append(
+                        Write(statement.source, values[0] if len(values) == 1 else values)
+                    )
+            answer = exchange(raw, statements, commit=commit, **kwargs)
+            if commit:
+                self.commit()
+            return answer
+
+        return exchanging
 
 
 class Replayer:
