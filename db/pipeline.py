@@ -41,7 +41,7 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.engine import Dialect
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, InvalidRequestError
 from sqlalchemy.orm import Session
 from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
@@ -201,17 +201,57 @@ def compiled_for(statement: Executable, dialect: Dialect) -> Prepared:
         if (processor := bind.type.dialect_impl(dialect).bind_processor(dialect)) is not None
     }
     columns = compiled._result_columns
+    # An IN list is expanded by SQLAlchemy at execution: here for each set of values.
+    expanding = "POSTCOMPILE" in compiled.string
     prepared = Prepared(
         statement,
         compiled,
         processors,
-        # An IN list is expanded by SQLAlchemy at execution: here for each set of values.
-        "POSTCOMPILE" in compiled.string,
+        expanding,
         tuple(column.keyname for column in columns),
         tuple(column.type._cached_result_processor(dialect, None) for column in columns),
+        None if expanding else _binds(compiled, processors),
     )
     _COMPILED[id(statement)] = prepared
     return prepared
+
+
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class _Bind:
+    """One bound value of a statement: given by its key (or its compiled name), else the
+    value the statement was built with; converted as its type binds it."""
+
+    name: str
+    key: str
+    default: object  # _MISSING: a value is required
+    processor: Callable[[Any], Any] | None
+
+    def value(self, params: Mapping[str, object]) -> object:
+        value = params.get(self.key, _MISSING)
+        if value is _MISSING:
+            value = params.get(self.name, self.default)
+            if value is _MISSING:
+                raise InvalidRequestError(f"A value is required for bind parameter {self.key!r}")
+        return value if self.processor is None else self.processor(value)
+
+
+def _binds(
+    compiled: SQLCompiler, processors: Mapping[str, Callable[[Any], Any]]
+) -> tuple[_Bind, ...] | None:
+    """How SQLAlchemy's construct_params finds each value, worked out once; None where it
+    does more than that (escaped names, values computed at execution, collected values)."""
+    if compiled.escaped_bind_names or getattr(compiled, "_collected_params", None):
+        return None
+    binds = []
+    for bind, name in compiled.bind_names.items():
+        if bind.callable is not None:
+            return None
+        default = _MISSING if bind.required else bind.value
+        binds.append(_Bind(name, bind.key, default, processors.get(name)))
+    return tuple(binds)
 
 
 @dataclass(frozen=True)
@@ -225,10 +265,13 @@ class Prepared:
     expanding: bool
     keys: tuple[str, ...]
     results: tuple[Callable[[Any], Any] | None, ...]
+    binds: tuple[_Bind, ...] | None  # how each value is found, where that is all there is
 
     def sql(self, params: Mapping[str, object]) -> tuple[str, dict[str, object]]:
         """The SQL and the driver's parameters for these values (bound values filled in,
         each converted as its type binds it, IN lists expanded)."""
+        if self.binds is not None:
+            return self.compiled.string, {bind.name: bind.value(params) for bind in self.binds}
         if not self.expanding:
             values = dict(self.compiled.construct_params(dict(params)))
             return self.compiled.string, self._converted(values, {})

@@ -90,14 +90,9 @@ class Page:
             center: centre each line.
             tall: print double height.
         """
-        lines = textwrap.wrap(
-            self._fit(text),
-            self.width,
-            initial_indent=indent if first is None else first,
-            subsequent_indent=indent,
-            break_on_hyphens=False,
-        )
-        for line in lines:
+        for line in wrapped(
+            self._fit(text), self.width, indent, first if first is not None else indent
+        ):
             self.add(Text(_spaced(line), bold=bold, center=center, tall=tall))
 
     def pair(
@@ -140,6 +135,28 @@ class Page:
         them into plain ones) and adding one between an amount and its currency."""
         kept = _AMOUNT_AND_CURRENCY.sub(NBSP, text)
         return NBSP.join(for_code_page(part, self.code_page) for part in kept.split(NBSP))
+
+
+def wrapped(text: str, width: int, indent: str = "", first: str = "") -> list[str]:
+    """`textwrap.wrap` of `text` (hyphens kept whole), `first` before the first line and
+    `indent` before the others; a text that fits on its line as it is, the most of a slip's,
+    is not taken apart."""
+    if (
+        len(first) + len(text) <= width
+        and text
+        and not text.endswith(_WRAP_SPACES)
+        and not _SPECIAL_SPACE.search(text)
+        and not text.isspace()
+    ):
+        return [first + text]
+    return textwrap.wrap(
+        text, width, initial_indent=first, subsequent_indent=indent, break_on_hyphens=False
+    )
+
+
+# textwrap's whitespace: dropped at a line's end; all but the space turned into spaces.
+_WRAP_SPACES = ("\t", "\n", "\x0b", "\x0c", "\r", " ")
+_SPECIAL_SPACE = re.compile(r"[\t\n\x0b\x0c\r]")
 
 
 def _spaced(line: str) -> str:

@@ -82,11 +82,14 @@ def model_capabilities(profile: str) -> Capabilities:
 
 
 def _capabilities(name: str, data: Mapping[str, Any]) -> Capabilities:
+    known = _KNOWN.get(name)
+    if known is not None and known[0] is data:  # a profile's data is escpos's, never changed
+        return known[1]
     features: Mapping[str, bool] = data.get("features", {})
     slots: dict[str, int] = {}
     for slot, code_page in sorted(data.get("codePages", {}).items(), key=lambda s: int(s[0])):
         slots.setdefault(code_page, int(slot))
-    return Capabilities(
+    capabilities = Capabilities(
         model=name,
         cuts=bool(features.get("paperFullCut") or features.get("paperPartCut")),
         native_qr=bool(features.get("qrCode")),
@@ -94,6 +97,11 @@ def _capabilities(name: str, data: Mapping[str, Any]) -> Capabilities:
         image_mode=next((mode for mode in _IMAGE_MODES if features.get(mode)), None),
         slots=slots,
     )
+    _KNOWN[name] = (data, capabilities)
+    return capabilities
+
+
+_KNOWN: dict[str, tuple[Mapping[str, Any], Capabilities]] = {}
 
 
 def render_items(

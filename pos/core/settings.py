@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from dataclasses import dataclass
 from datetime import time
@@ -102,7 +103,19 @@ def to_text(settings: ShopSettings) -> dict[str, str]:
 
 
 def from_text(stored: dict[str, str]) -> ShopSettings:
-    """Settings from stored text; missing names keep their defaults, unknown names are ignored."""
+    """Settings from stored text; missing names keep their defaults, unknown names are ignored.
+
+    Raises:
+        InvalidSetting: a stored value is not valid (as `apply_changes`).
+    """
+    return _from_items(tuple(sorted(stored.items())))
+
+
+@functools.lru_cache(maxsize=32)
+def _from_items(items: tuple[tuple[str, str], ...]) -> ShopSettings:
+    """`from_text` of the same rows, parsed once: a bet reads them and they seldom change;
+    the settings are frozen, so the same rows give the same settings."""
+    stored = dict(items)
     names = {f.name for f in dataclasses.fields(ShopSettings)} - set(_OFFICE_FIELDS)
     settings = apply_changes(ShopSettings(), {k: v for k, v in stored.items() if k in names})
     return dataclasses.replace(

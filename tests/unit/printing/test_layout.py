@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from datetime import UTC, datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 from pos.core.devices import PreviewLine
 from pos.core.errors import PrinterUnavailable
 from pos.core.money import format_roubles as rub
-from printing.layout import Barcode, Item, Page, QrCode, Text, local
+from printing.layout import Barcode, Item, Page, QrCode, Text, local, wrapped
 from printing.preview import code128_modules, qr_modules, to_preview
 from printing.render import QR_MODULE, code128_data, render_items, render_job
 from printing.text import for_code_page
@@ -214,3 +215,19 @@ def test_text_goes_out_as_the_bytes_escpos_would_send(
     theirs.textln(line)
     theirs.cut()
     assert ours == theirs.output
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    text=st.text(alphabet=st.sampled_from("ab Жё-\t\n\r\x0b\x0c\xa0"), max_size=60),
+    width=st.integers(min_value=4, max_value=48),
+    first=st.sampled_from(["", "   ", "1. "]),
+    indent=st.sampled_from(["", "   "]),
+)
+def test_a_line_that_fits_is_wrapped_as_textwrap_would(
+    text: str, width: int, first: str, indent: str
+) -> None:
+    expected = textwrap.wrap(
+        text, width, initial_indent=first, subsequent_indent=indent, break_on_hyphens=False
+    )
+    assert wrapped(text, width, indent, first) == expected
