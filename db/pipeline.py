@@ -46,7 +46,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
 
-from db.statements import ANSWERS, run
+from db.statements import ANSWERS, connection_of, run
 from db.wire import Failed, Numbered, exchange, numbered
 
 # A statement of a batch and its parameters: one mapping, or a list of them (one per row).
@@ -82,7 +82,7 @@ def defer(
             raise refusal
         return
     session.flush()  # what the ORM holds goes first, in the order it was written
-    waiting = session.connection().info.setdefault(_DEFERRED, [])
+    waiting = connection_of(session).info.setdefault(_DEFERRED, [])
     waiting.append(_Deferred(statement, params, refusal))
 
 
@@ -132,7 +132,7 @@ def send(session: Session, batch: Sequence[Batched], *, commit: bool = False) ->
     """
     assert piped(session), "pipelines are for PostgreSQL"
     session.flush()
-    return _send(session.connection(), batch, commit=commit)
+    return _send(connection_of(session), batch, commit=commit)
 
 
 def _send(

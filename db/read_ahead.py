@@ -25,7 +25,7 @@ from sqlalchemy.exc import NoResultFound
 from sqlalchemy.orm import Session
 
 from db.pipeline import compiled_for, piped, send
-from db.statements import ANSWERS, RECORDING, answer_key
+from db.statements import ANSWERS, RECORDING, answer_key, connection_of
 
 
 def read_ahead(session: Session, reads: Iterable[Callable[[], object]]) -> None:
@@ -41,7 +41,7 @@ def read_ahead(session: Session, reads: Iterable[Callable[[], object]]) -> None:
     if not piped(session):
         return
     batch: list[tuple[Executable, Mapping[str, object]]] = []
-    connection = session.connection()
+    connection = connection_of(session)
     connection.info[RECORDING] = batch
     try:
         for call in reads:

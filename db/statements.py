@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, Executable, Insert, Result, Table, bindparam, insert, select
+from sqlalchemy import (
+    Connection,
+    CursorResult,
+    Executable,
+    Insert,
+    Result,
+    Table,
+    bindparam,
+    insert,
+    select,
+)
 from sqlalchemy.engine.result import IteratorResult, SimpleResultMetaData
 from sqlalchemy.orm import Session
 
@@ -25,11 +35,24 @@ def run(
     statement; what the session still holds unflushed is flushed first.
     """
     session.flush()
-    connection = session.connection()
+    connection = connection_of(session)
     assert RECORDING not in connection.info, "db.read_ahead records reads only"
     return connection.execute(statement, params)
 
 
+def connection_of(session: Session) -> Connection:
+    """`session.connection()`, kept for the session's transaction: a bet asks for it some
+    forty times, and each `session.connection()` walks SQLAlchemy's transaction states."""
+    transaction = session.get_transaction()
+    kept = session.info.get(_CONNECTION)
+    if kept is not None and transaction is not None and kept[0] is transaction:
+        return cast(Connection, kept[1])
+    connection = session.connection()
+    session.info[_CONNECTION] = (session.get_transaction(), connection)
+    return connection
+
+
+_CONNECTION = "db.statements connection"
 # Connection.info keys of db.read_ahead: the answers read ahead, and the reads it records.
 ANSWERS = "db.read_ahead answers"
 RECORDING = "db.read_ahead recording"
@@ -45,7 +68,7 @@ def read(
     While db.read_ahead records, the read is recorded instead and answered with no rows.
     """
     session.flush()
-    connection = session.connection()
+    connection = connection_of(session)
     info = connection.info
     if info:
         values = params or {}
@@ -64,7 +87,7 @@ def read(
 
 def recording(session: Session) -> bool:
     """Whether db.read_ahead is recording reads on the session (nothing may be written)."""
-    return RECORDING in session.connection().info
+    return RECORDING in connection_of(session).info
 
 
 def answer_key(statement: Executable, params: Mapping[str, object]) -> tuple[object, ...]:
