@@ -3,14 +3,15 @@
 The reference of `chain_accept_throughput` (tests.bench.chain), as tests.bench.plain_sqlite3
 is for SQLite: nothing here lists what a bet writes. `record` listens on the app's engine
 (`before_cursor_execute`, `commit`, `rollback`) while one call runs and keeps each
-transaction that committed with its writes: every INSERT, UPDATE and DELETE, and every
+transaction that committed with its writes: every INSERT, UPDATE (a guarded one too, which
+db.pipeline sends as `WITH done AS (UPDATE …) SELECT 1 / count(*)`) and DELETE, and every
 `SELECT … FOR UPDATE` (a row lock the app takes: the slip counter's "issuing" lock, the
 shift, the register), in order, with the parameters SQLAlchemy bound. The plain reads that
 decided the writes are left out.
 
 A `Replayer` sends those transactions again on its own psycopg connection (autocommit off,
 so psycopg sends BEGIN before the first statement and COMMIT at the end, each its own round
-trip, as on the app's connection), with fresh values where a new row must differ from the
+trip; the app sends its BEGIN with its first statements, db.wire), with fresh values where a new row must differ from the
 recorded one: a new slip number and request key, the slip id and the audit sequence that
 its own RETURNING gave, a new audit hash, and the register's receipt numbers moved on by the
 bets replayed, so that the register's guarded UPDATE (`last_receipt_no = was`) still
@@ -33,7 +34,10 @@ from sqlalchemy import Engine, event
 
 from db import pipeline
 
-_WRITES = re.compile(r"\s*(INSERT|UPDATE|DELETE)\b|.*\bFOR UPDATE\s*$", re.I | re.S)
+# A write: also a guarded UPDATE (db.pipeline: WITH done AS (UPDATE …) SELECT 1 / count(*)).
+_WRITES = re.compile(
+    r"\s*(INSERT|UPDATE|DELETE|WITH\s+done\s+AS\s*\(\s*UPDATE)\b|.*\bFOR UPDATE\s*$", re.I | re.S
+)
 _SLIP_ID = re.compile(r"slip_id(__\d+)?$")
 
 
@@ -203,7 +207,9 @@ def shape(bet: Bet) -> str:
     for transaction in bet:
         words = []
         for write in transaction:
-            verb, *rest = write.sql.split()
+            verb, *rest = write.sql.replace("(", " ").split()
+            if verb == "WITH":  # a guarded UPDATE: it fails when it touches no row
+                verb, rest = "UPDATE (guarded)", rest[rest.index("UPDATE") + 1 :]
             table = rest[1] if verb in ("INSERT", "DELETE") else rest[0]
             if verb == "SELECT":
                 table = rest[rest.index("FROM") + 1]
