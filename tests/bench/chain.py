@@ -158,7 +158,7 @@ def app_terminal(url: str, terminal: str, seconds: float, barrier: Any, results:
 
 
 def reference_terminal(
-    url: str, conninfo: str, terminal: str, seconds: float, barrier: Any, results: Any
+    url: str, conninfo: str, terminal: str, turn: int, seconds: float, barrier: Any, results: Any
 ) -> None:
     """One terminal's reference: learn the writes of RECORDED bets, then replay them."""
     clock = FixedClock(NOW)
@@ -178,7 +178,7 @@ def reference_terminal(
             say("chain_accept", f"the reference replays, a bet: {shape(recorded[0])}")
     finally:
         shop.close()
-    replayer = Replayer(conninfo, TERMINALS.index(terminal), recorded)
+    replayer = Replayer(conninfo, TERMINALS.index(terminal), recorded, first=turn * 10**9)
     try:
         ms: list[float] = []
         barrier.wait(timeout=300)
@@ -288,10 +288,12 @@ def run(_runs: int) -> list[str]:
         app: list[Outcome] = []
         ref: list[Outcome] = []
         conninfo = f"host=127.0.0.1 port={server.port} user=postgres dbname={ref_db}"
-        for _ in range(ROUNDS):
+        for turn in range(ROUNDS):
             app += run_processes(app_terminal, lambda t: (app_url, t, seconds), watch)
             ref += run_processes(
-                reference_terminal, lambda t: (ref_url, conninfo, t, seconds), lambda: None
+                reference_terminal,
+                lambda t: (ref_url, conninfo, t, turn, seconds),  # noqa: B023
+                lambda: None,
             )
     finally:
         server.stop()

@@ -11,8 +11,8 @@ decided the writes are left out.
 
 A `Replayer` sends those transactions again on its own psycopg connection (autocommit off,
 so psycopg sends BEGIN before the first statement and COMMIT at the end, each its own round
-trip; the app sends its BEGIN with its first statements, db.wire), with fresh values where a new row must differ from the
-recorded one: a new slip number and request key, the slip id and the audit sequence that
+trip; the app sends its BEGIN with its first statements, db.wire), with fresh values where
+a new row must differ from the recorded one: a new slip number and request key, the slip id and the audit sequence that
 its own RETURNING gave, a new audit hash, and the register's receipt numbers moved on by the
 bets replayed, so that the register's guarded UPDATE (`last_receipt_no = was`) still
 matches its row. Every replayed UPDATE must touch one row, as the app's do. The counter rows
@@ -132,10 +132,15 @@ class _Recorder:
 class Replayer:
     """Replays recorded bets with plain psycopg, with fresh values where rows must differ."""
 
-    def __init__(self, conninfo: str, process: int, recorded: Sequence[Bet]) -> None:
+    def __init__(
+        self, conninfo: str, process: int, recorded: Sequence[Bet], *, first: int = 0
+    ) -> None:
+        """`first`: the serial of its first slip number (a later run on the same database
+        starts past the earlier's)."""
         self._connection = psycopg.connect(conninfo, autocommit=False)
         self._process = process
         self._recorded = recorded
+        self._first = first
         self._done = 0
 
     def close(self) -> None:
@@ -145,7 +150,7 @@ class Replayer:
         """Replay the next recorded bet, all its transactions."""
         recorded = self._recorded[self._done % len(self._recorded)]
         lap = self._done // len(self._recorded) + 1  # receipts move on a lap of bets each
-        serial = self._done
+        serial = self._first + self._done
         self._done += 1
         fresh: dict[str, Any] = {
             "number": f"9{self._process:02d}{serial:010d}",
