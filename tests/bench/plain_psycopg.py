@@ -11,13 +11,14 @@ decided the writes are left out.
 
 A `Replayer` sends those transactions again on its own psycopg connection (autocommit off,
 so psycopg sends BEGIN before the first statement and COMMIT at the end, each its own round
-trip; the app sends its BEGIN with its first statements, db.wire), with fresh values where
-a new row must differ from the recorded one: a new slip number and request key, the slip id
+trip; the app sends its BEGIN with its first statements, db.wire), with fresh values where a
+new row must differ from the recorded one: a new slip number and request key, the slip id
 and the audit sequence that its own RETURNING gave, a new audit hash, and the register's
-receipt numbers moved on by the bets replayed, so that the register's guarded UPDATE (`last_receipt_no = was`) still
-matches its row. Every replayed UPDATE must touch one row, as the app's do. The counter rows
-(`slip_serial`, each office's `audit:<office>`) are locked and updated as the app does, so
-any queueing on them is in the reference too, but only for as long as the writes take.
+receipt numbers moved on by the bets replayed, so that the register's guarded UPDATE
+(`last_receipt_no = was`) still matches its row. Every replayed UPDATE must touch one row,
+as the app's do. The counter rows (`slip_serial`, each office's `audit:<office>`) are locked
+and updated as the app does, so any queueing on them is in the reference too, but only for
+as long as the writes take.
 """
 
 from __future__ import annotations
