@@ -28,6 +28,10 @@ waiting for its print, then issued); then, for the duration, it replays those be
 with plain psycopg, fresh values where rows must differ (tests.bench.plain_psycopg says
 how). Its throughput is counted as the app's.
 
+The app and the reference take turns: ROUNDS slices of the duration each (app, reference,
+app, reference), new processes every slice, so that a change in the machine's speed during
+the run weighs on both alike; the figures are over all the slices.
+
 Where bets wait: in the app run, every process also times the statements on the counters
 table with engine events (`before/after_cursor_execute`), by statement and counter row (its
 `name` parameter): the `SELECT … FOR UPDATE` of the `slip_serial` row (db/slips.py
@@ -36,7 +40,9 @@ at a time), and the `UPDATE counters` of `slip_serial` and `audit`; and how long
 transaction then held the `slip_serial` lock (to its COMMIT being sent). Time in a locking
 statement is, under load, almost all waiting for the row. The parent also samples
 pg_stat_activity every 20 ms and counts the chain's active backends by wait event and
-statement. All of it is printed on stderr.
+statement. All of it is printed on stderr. The engine events see only statements sent through
+SQLAlchemy's cursors: what db.wire sends in its pipelines (a bet's every statement today) is
+seen by the pg_stat_activity samples alone.
 """
 
 from __future__ import annotations
