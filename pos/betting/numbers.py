@@ -4,15 +4,13 @@ A number is 13 digits, digits only so that a barcode scanner typing on a Russian
 layout cannot garble it: 8 digits of serial, 3 digits of an HMAC of the serial under the
 shop's secret (a forged number is caught 999 times in 1000 without the secret), and 2 check
 digits of ISO 7064 MOD 97-10 over the rest (every single-digit typo and every swap of two
-neighbouring digits is caught).
+neighbouring digits is caught); pos.core.check_codes makes both.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-
 from pos.betting.errors import InvalidSlipNumber
+from pos.core.check_codes import check_digits, digits_that_check, keyed_code
 from pos.core.wording import SLIP_NUMBER_LENGTH
 
 SERIAL_DIGITS = 8
@@ -30,7 +28,7 @@ def make_slip_number(serial: int, secret: bytes) -> str:
     if not 1 <= serial < 10**SERIAL_DIGITS:
         raise ValueError(f"slip serial out of range: {serial}")
     body = f"{serial:0{SERIAL_DIGITS}d}{_key(serial, secret)}"
-    return body + _check_digits(body)
+    return body + check_digits(body)
 
 
 def parse_slip_number(text: str, secret: bytes) -> str:
@@ -52,17 +50,8 @@ def parse_slip_number(text: str, secret: bytes) -> str:
 def slip_digits(text: object) -> str | None:
     """The 13 digits typed or scanned as `text` when their check digits hold, else None (the
     keyed code is not checked: that needs the shop's secret, parse_slip_number)."""
-    raw = text if isinstance(text, str) else ""
-    digits = "".join(ch for ch in raw if ch not in " -\t")
-    if len(digits) != LENGTH or not digits.isascii() or not digits.isdigit():
-        return None
-    return digits if int(digits) % 97 == 1 else None
+    return digits_that_check(text, LENGTH)
 
 
 def _key(serial: int, secret: bytes) -> str:
-    digest = hmac.new(secret, str(serial).encode(), hashlib.sha256).digest()
-    return f"{int.from_bytes(digest[:8], 'big') % 10**KEY_DIGITS:0{KEY_DIGITS}d}"
-
-
-def _check_digits(body: str) -> str:
-    return f"{98 - (int(body) * 100) % 97:02d}"
+    return keyed_code(serial, secret, KEY_DIGITS)

@@ -1,0 +1,113 @@
+"""An account's balance: free money and money blocked for open bets and offers, in whole
+kopecks, never below zero (DESIGN.md, "Player accounts").
+
+Every change is a `Movement` the statement lists; `Balance` says whether it may happen. A
+loss settled against an account takes at most what the account holds (p.36): what is beyond
+is the bookmaker's, returned as `uncovered` for its report.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+
+from pos.accounts.errors import FreeBalanceShort
+from pos.core.input_errors import InvalidAmount
+from pos.core.money import KOPECK, format_money, to_money
+
+ZERO = Decimal("0.00")
+
+
+class Movement(StrEnum):
+    """What moved money on an account, as its statement names it."""
+
+    DEPOSIT = "deposit"  # cash in at the till, a fiscal «ПРИХОД» receipt
+    WITHDRAWAL = "withdrawal"  # cash out, a «РАСХОД» receipt and a journal entry
+    BLOCK = "block"  # free money set aside for a bet or an offer
+    RELEASE = "release"  # blocked money free again
+    GAIN = "gain"  # a bet's or a pari's result paid to the account
+    LOSS = "loss"  # a result charged to the account
+
+
+@dataclass(frozen=True)
+class Balance:
+    """Free and blocked money of one account, in roubles of whole kopecks."""
+
+    free: Decimal = ZERO
+    blocked: Decimal = ZERO
+
+    @property
+    def total(self) -> Decimal:
+        return self.free + self.blocked
+
+    def deposit(self, amount: Decimal) -> Balance:
+        """Cash paid in.
+
+        Raises:
+            InvalidAmount: not whole kopecks, or not more than zero (as every movement).
+        """
+        return Balance(self.free + _positive(amount), self.blocked)
+
+    def withdraw(self, amount: Decimal) -> Balance:
+        """Cash paid out of the free money.
+
+        Raises:
+            FreeBalanceShort: more than the free money.
+        """
+        return Balance(self._take_free(amount), self.blocked)
+
+    def block(self, amount: Decimal) -> Balance:
+        """Free money set aside (a bet's margin, an offer's risk).
+
+        Raises:
+            FreeBalanceShort: more than the free money.
+        """
+        return Balance(self._take_free(amount), self.blocked + _positive(amount))
+
+    def release(self, amount: Decimal) -> Balance:
+        """Blocked money made free again.
+
+        Raises:
+            ValueError: more than is blocked (the caller's books are wrong).
+        """
+        amount = _positive(amount)
+        if amount > self.blocked:
+            raise ValueError(f"releasing {amount} of {self.blocked} blocked")
+        return Balance(self.free + amount, self.blocked - amount)
+
+    def settle(self, released: Decimal, result: Decimal) -> tuple[Balance, Decimal]:
+        """A closed bet's blocked money `released` and its `result` (a gain positive, a loss
+        negative) applied at once.
+
+        Returns:
+            The new balance, and what of a loss the account could not cover (the
+            bookmaker's loss; zero when it could).
+        Raises:
+            ValueError: more released than is blocked.
+        """
+        balance = self.release(released) if released else self
+        result = to_money(result)
+        if result >= ZERO:
+            return Balance(balance.free + result, balance.blocked), ZERO
+        charged = min(-result, balance.free)
+        return Balance(balance.free - charged, balance.blocked), -result - charged
+
+    def _take_free(self, amount: Decimal) -> Decimal:
+        amount = _positive(amount)
+        if amount > self.free:
+            raise FreeBalanceShort(amount, self.free)
+        return self.free - amount
+
+
+def _positive(amount: Decimal) -> Decimal:
+    """`amount` as whole kopecks, more than zero.
+
+    Raises:
+        InvalidAmount: not an amount of whole kopecks (pos.core.money.to_money), or zero or
+            less (a movement always moves money).
+    """
+    checked = to_money(amount)
+    if checked < KOPECK:
+        raise InvalidAmount(format_money(checked), "not_positive")
+    return checked
