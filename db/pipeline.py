@@ -1,12 +1,12 @@
-"""Several statements in one round trip: PostgreSQL's pipeline mode, through psycopg 3.
+"""Several statements in one round trip: PostgreSQL's pipeline mode, through libpq (db.wire).
 
 Each statement a terminal sends waits for its answer: 40 ms a statement for an office 20 ms
-from its server (tests/bench/wan.py). psycopg's pipeline mode sends a batch and reads all the
-answers once, and the server still runs the statements one after the other, each seeing what
-the ones before it did (and, at READ COMMITTED, what other transactions committed before it
+from its server (tests/bench/wan.py). A pipeline sends a batch and reads all the answers
+once, and the server still runs the statements one after the other, each seeing what the
+ones before it did (and, at READ COMMITTED, what other transactions committed before it
 started). SQLAlchemy cannot run inside a pipeline (it reads a cursor's description at once,
-which a pipeline gives only later), so `send` compiles the Core statements for psycopg
-itself and runs them on the session's own connection, in its transaction.
+which a pipeline gives only later), so `send` compiles the Core statements itself (once
+each) and db.wire sends them on the session's own connection, in its transaction.
 
 Writes whose answer nothing waits for are `defer`red: kept on the connection and sent, in
 one pipeline, just before the next statement goes out (whatever sends it: a repository, the
