@@ -9,12 +9,11 @@ told apart by their length alone.
 from __future__ import annotations
 
 from pos.accounts.errors import InvalidAccountNumber
-from pos.core.check_codes import check_digits, digits_that_check, keyed_code
+from pos.core.check_codes import NumberScheme
 
 SERIAL_DIGITS = 6
-KEY_DIGITS = 3
-LENGTH = SERIAL_DIGITS + KEY_DIGITS + 2
-_PURPOSE = "account:"
+_SCHEME = NumberScheme(SERIAL_DIGITS, key_digits=3, purpose="account:")
+LENGTH = _SCHEME.length
 
 
 def make_account_number(serial: int, secret: bytes) -> str:
@@ -23,10 +22,7 @@ def make_account_number(serial: int, secret: bytes) -> str:
     Raises:
         ValueError: the serial does not fit in 6 digits.
     """
-    if not 1 <= serial < 10**SERIAL_DIGITS:
-        raise ValueError(f"account serial out of range: {serial}")
-    body = f"{serial:0{SERIAL_DIGITS}d}{keyed_code(serial, secret, KEY_DIGITS, _PURPOSE)}"
-    return body + check_digits(body)
+    return _SCHEME.make(serial, secret)
 
 
 def parse_account_number(text: object, secret: bytes) -> str:
@@ -36,12 +32,8 @@ def parse_account_number(text: object, secret: bytes) -> str:
         InvalidAccountNumber: not 11 digits, or a check code that does not match.
     """
     raw = text.strip() if isinstance(text, str) else ""
-    digits = digits_that_check(raw, LENGTH)
+    digits = _SCHEME.parse(raw, secret)
     if digits is None:
-        raise InvalidAccountNumber(raw)
-    serial = int(digits[:SERIAL_DIGITS])
-    key = keyed_code(serial, secret, KEY_DIGITS, _PURPOSE)
-    if serial == 0 or digits[SERIAL_DIGITS:-2] != key:
         raise InvalidAccountNumber(raw)
     return digits
 

@@ -10,12 +10,13 @@ neighbouring digits is caught); pos.core.check_codes makes both.
 from __future__ import annotations
 
 from pos.betting.errors import InvalidSlipNumber
-from pos.core.check_codes import check_digits, digits_that_check, keyed_code
+from pos.core.check_codes import NumberScheme
 from pos.core.wording import SLIP_NUMBER_LENGTH
 
 SERIAL_DIGITS = 8
 KEY_DIGITS = 3
-LENGTH = SERIAL_DIGITS + KEY_DIGITS + 2
+_SCHEME = NumberScheme(SERIAL_DIGITS, KEY_DIGITS)
+LENGTH = _SCHEME.length
 assert LENGTH == SLIP_NUMBER_LENGTH  # the number as people read it (pos.core.wording)
 
 
@@ -25,10 +26,7 @@ def make_slip_number(serial: int, secret: bytes) -> str:
     Raises:
         ValueError: the serial does not fit in 8 digits.
     """
-    if not 1 <= serial < 10**SERIAL_DIGITS:
-        raise ValueError(f"slip serial out of range: {serial}")
-    body = f"{serial:0{SERIAL_DIGITS}d}{_key(serial, secret)}"
-    return body + check_digits(body)
+    return _SCHEME.make(serial, secret)
 
 
 def parse_slip_number(text: str, secret: bytes) -> str:
@@ -38,11 +36,8 @@ def parse_slip_number(text: str, secret: bytes) -> str:
         InvalidSlipNumber: not 13 digits, or a check code that does not match.
     """
     raw = text if isinstance(text, str) else ""
-    digits = slip_digits(raw)
+    digits = _SCHEME.parse(raw, secret)
     if digits is None:
-        raise InvalidSlipNumber(raw.strip())
-    serial = int(digits[:SERIAL_DIGITS])
-    if serial == 0 or digits[SERIAL_DIGITS:-2] != _key(serial, secret):
         raise InvalidSlipNumber(raw.strip())
     return digits
 
@@ -50,8 +45,4 @@ def parse_slip_number(text: str, secret: bytes) -> str:
 def slip_digits(text: object) -> str | None:
     """The 13 digits typed or scanned as `text` when their check digits hold, else None (the
     keyed code is not checked: that needs the shop's secret, parse_slip_number)."""
-    return digits_that_check(text, LENGTH)
-
-
-def _key(serial: int, secret: bytes) -> str:
-    return keyed_code(serial, secret, KEY_DIGITS)
+    return _SCHEME.checked(text)
