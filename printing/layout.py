@@ -8,7 +8,6 @@ to the screen.
 
 from __future__ import annotations
 
-import functools
 import re
 import textwrap
 from dataclasses import dataclass
@@ -132,15 +131,10 @@ class Page:
         self.add(Text("-" * self.width))
 
     def _fit(self, text: str) -> str:
-        return _fitted(text, self.code_page)
-
-
-@functools.lru_cache(maxsize=4096)  # a slip's labels and header are the same on every slip
-def _fitted(text: str, code_page: str) -> str:
-    """`text` fitted to the code page, keeping its no-break spaces (printing.text turns
-    them into plain ones) and adding one between an amount and its currency."""
-    kept = _AMOUNT_AND_CURRENCY.sub(NBSP, text)
-    return NBSP.join(for_code_page(part, code_page) for part in kept.split(NBSP))
+        """`text` fitted to the code page, keeping its no-break spaces (printing.text turns
+        them into plain ones) and adding one between an amount and its currency."""
+        kept = _AMOUNT_AND_CURRENCY.sub(NBSP, text)
+        return NBSP.join(for_code_page(part, self.code_page) for part in kept.split(NBSP))
 
 
 def wrapped(text: str, width: int, indent: str = "", first: str = "") -> list[str]:
