@@ -256,12 +256,16 @@ def _pending_slip(uow: UnitOfWork, teller: Teller, number: str) -> Slip:
         raise UnknownSlip(shown(number))
     uow.read_ahead(
         lambda: uow.slips.get(number, for_update=True),
+        lambda: uow.shifts.open_for(teller.terminal, for_update=True),
         lambda: uow.settings.register_of(teller.terminal),
         lambda: uow.fiscal.register_at(teller.terminal),
     )
     slip = uow.slips.get(number, for_update=True)
     if slip is None:
         raise UnknownSlip(shown(number))
+    # The drawer's shift before the register, as a bet locks them (tests/integration/
+    # test_lock_order.py): a bet retried on another connection never deadlocks with this.
+    uow.shifts.open_for(slip.terminal, for_update=True)
     return slip
 
 
