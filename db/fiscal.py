@@ -127,6 +127,7 @@ class SqlFiscalRepository:
                 "terminal": receipt.terminal,
                 "cashier": receipt.cashier,
                 "slip_number": receipt.slip_number,
+                "account_number": receipt.account_number,
                 "printed": receipt.printed,
                 "register_number": receipt.register_number,
                 "spoiled": receipt.spoiled,
@@ -271,6 +272,7 @@ class SqlFiscalRepository:
                 row.spoiled,
                 row.in_doubt,
                 row.register_number,
+                account_number=row.account_number,
             )
             for row in rows
         ]

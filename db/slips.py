@@ -226,6 +226,7 @@ class SqlSlipRepository:
                 "kind": movement.kind.value,
                 "amount": movement.amount,
                 "slip_id": slip_id,
+                "account_number": movement.account_number,
             },
         )
         # The drawer's running balance moves in the same transaction (issue #15).

@@ -18,6 +18,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import OperationalError as SAOperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
+from db.accounts import SqlAccountRepository
 from db.audit import SqlAuditLog
 from db.draws import SqlDrawRepository
 from db.fiscal import SqlFiscalRepository
@@ -32,6 +33,7 @@ from db.settings import SqlSettingsRepository
 from db.shifts import SqlShiftRepository
 from db.slips import SqlSlipRepository
 from db.users import SqlUserRepository
+from pos.core.account_ports import AccountRepository
 from pos.core.errors import ConcurrentChange, StorageUnavailable
 from pos.core.ports import (
     AuditLog,
@@ -125,6 +127,7 @@ class SqlAlchemyUnitOfWork:
     shifts: ShiftRepository
     reports: ReportQueries
     draws: DrawRepository
+    accounts: AccountRepository
 
     def __init__(self, session_factory: sessionmaker[Session]) -> None:
         self._session_factory = session_factory
@@ -147,6 +150,7 @@ class SqlAlchemyUnitOfWork:
         self.shifts = SqlShiftRepository(self._session)
         self.reports = SqlReportQueries(self._session)
         self.draws = SqlDrawRepository(self._session)
+        self.accounts = SqlAccountRepository(self._session)
         self.committed = False
         return self
 

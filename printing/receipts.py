@@ -8,12 +8,19 @@ shows a shop how its printer handles the code page, the width, styles and codes.
 
 from __future__ import annotations
 
+from pos.accounts.numbers import display_account_number
 from pos.core.money import NBSP
 from pos.core.money import format_roubles as rub
 from pos.core.settings import ShopSettings
 from pos.core.wording import display_slip_number
 from pos.till.day_reports import DayReport
-from pos.till.fiscal import ITEM_WORDS, RECEIPT_TITLES, FiscalReceipt, ReceiptKind
+from pos.till.fiscal import (
+    ACCOUNT_ITEM_WORDS,
+    ITEM_WORDS,
+    RECEIPT_TITLES,
+    FiscalReceipt,
+    ReceiptKind,
+)
 from pos.till.shifts import CashTransfer, TransferKind
 from printing.layout import (
     INDENT,
@@ -269,6 +276,9 @@ def _capability_lines(page: Page, can: Capabilities, code_page: str) -> None:
 
 
 def _item_words(receipt: FiscalReceipt) -> str:
+    if receipt.account_number is not None and receipt.kind in ACCOUNT_ITEM_WORDS:
+        words = ACCOUNT_ITEM_WORDS[receipt.kind]
+        return f"{words} №{NBSP}{display_account_number(receipt.account_number)}"
     words = ITEM_WORDS[receipt.kind]
     if receipt.slip_number is None:
         return words

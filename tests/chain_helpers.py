@@ -31,7 +31,7 @@ def won_slips(
         demo = uow.line.get_event(101)
         assert demo is not None
         version = next(q.version for q in uow.line.current_quotes([101]) if q.market == "1")
-        secret = counter._secret(uow)
+        secret = counter.shop_secret(uow)
         for index, office in enumerate(offices):
             for stake in range(1, per_office + 1):
                 number = make_slip_number(uow.slips.next_serial(), secret)

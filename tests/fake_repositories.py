@@ -8,6 +8,7 @@ import dataclasses
 from collections.abc import Iterator
 from decimal import Decimal
 
+from pos.accounts.accounts import Account, StatementLine
 from pos.betting.slips import CashMovement, IdCheck, Slip, SlipStatus
 from pos.core.audit import EMPTY_HEAD, AuditRecord, ChainedRecord, ChainHead, chain_hash
 from pos.line.events import Event, OddsQuote, Sport
@@ -58,6 +59,10 @@ class FakeData:
         self.draws: dict[int, Draw] = {}
         self.pending_payouts: dict[str, PendingPayout] = {}  # by slip number
         self.register_numbers: dict[str, str] = {}
+        self.accounts: dict[str, Account] = {}  # by number
+        self.account_lines: dict[str, tuple[StatementLine, ...]] = {}  # by number
+        self.exclusions: set[str] = set()
+        self.account_serial = 0
 
 
 class FakeUsers:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import Self
 
+from pos.core.account_ports import AccountRepository
 from pos.core.ports import (
     AuditLog,
     DrawRepository,
@@ -24,6 +25,7 @@ from pos.core.ports import (
 )
 
 try:  # tests.fakes
+    from tests.fake_account_repositories import FakeAccounts
     from tests.fake_repositories import (
         FakeAudit,
         FakeData,
@@ -41,6 +43,7 @@ try:  # tests.fakes
     )
     from tests.fake_slip_repositories import FakeFiscal, FakeShifts, FakeSlips
 except ImportError:  # fakes, with tests/ on sys.path (python tests/screenshots.py)
+    from fake_account_repositories import FakeAccounts  # type: ignore[no-redef]
     from fake_repositories import (  # type: ignore[no-redef]
         FakeAudit,
         FakeData,
@@ -75,6 +78,7 @@ class FakeUnitOfWork:
     journal: JournalRepository
     shifts: ShiftRepository
     draws: DrawRepository
+    accounts: AccountRepository
 
     def __init__(self, storage: FakeStorage) -> None:
         self._storage = storage
@@ -95,6 +99,7 @@ class FakeUnitOfWork:
         self.journal = FakeJournal(self._work)
         self.shifts = FakeShifts(self._work)
         self.draws = FakeDraws(self._work)
+        self.accounts = FakeAccounts(self._work)
         return self
 
     def __exit__(

@@ -6,13 +6,15 @@ ALTER TABLE on PostgreSQL can find and drop them (notes/libraries.md §4). The f
 
 The rows live in modules by room: `base` (the declarative base and shared column sizes),
 `shop` (users, settings, terminals, audit, counters), `line` (events, odds, results, draws),
-`slips` (slips, legs, cash, identity checks, settlements) and `till` (registers, receipts,
-days, pending payouts, the journal, shifts); importing this package registers them all
+`slips` (slips, legs, cash, identity checks, settlements), `till` (registers, receipts,
+days, pending payouts, the journal, shifts) and `accounts` (player accounts, their
+movements, the self-exclusion register); importing this package registers them all
 with `Base.metadata`, which Alembic reads.
 """
 
 from __future__ import annotations
 
+from db.tables.accounts import AccountMovementRow, AccountRow, SelfExclusionRow
 from db.tables.base import (
     LOGIN,
     MARKET,
@@ -55,6 +57,8 @@ __all__ = [
     "SLIP_NUMBER",
     "TERMINAL",
     "ZERO",
+    "AccountMovementRow",
+    "AccountRow",
     "AuditRow",
     "Base",
     "BigId",
@@ -73,6 +77,7 @@ __all__ = [
     "OfficeRow",
     "OfficeSettingRow",
     "PendingPayoutRow",
+    "SelfExclusionRow",
     "SettingRow",
     "SettlementRow",
     "ShiftRow",

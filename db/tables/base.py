@@ -27,6 +27,8 @@ MARKET = 16
 SLIP_NUMBER = 13
 REGISTER_SERIAL = 40
 OFFICE = 16  # an office code
+ACCOUNT_NUMBER = 11  # a player account (pos.accounts.numbers)
+DOCUMENT_KEY = 64  # a keyed hash of a document number (pos.accounts.accounts)
 
 
 class Base(DeclarativeBase):

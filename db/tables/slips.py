@@ -17,7 +17,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from db.tables.base import LOGIN, MARKET, OFFICE, SLIP_NUMBER, TERMINAL, Base, BigId
+from db.tables.base import ACCOUNT_NUMBER, LOGIN, MARKET, OFFICE, SLIP_NUMBER, TERMINAL, Base, BigId
 from db.types import Kopecks, Odds, UTCDateTime
 
 
@@ -81,7 +81,9 @@ class CashMovementRow(Base):
     cashier: Mapped[str] = mapped_column(String(LOGIN))
     kind: Mapped[str] = mapped_column(String(16))
     amount: Mapped[Decimal] = mapped_column(Kopecks())
-    slip_id: Mapped[int] = mapped_column(ForeignKey("slips.id"), index=True)
+    slip_id: Mapped[int | None] = mapped_column(ForeignKey("slips.id"), index=True)
+    # Cash paid into or out of a player's account (pos.accounts) instead of a slip's.
+    account_number: Mapped[str | None] = mapped_column(String(ACCOUNT_NUMBER))
 
 
 class IdCheckRow(Base):

@@ -21,6 +21,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column
 
 from db.tables.base import (
+    ACCOUNT_NUMBER,
     LOGIN,
     OFFICE,
     REGISTER_SERIAL,
@@ -76,6 +77,8 @@ class FiscalReceiptRow(Base):
     terminal: Mapped[str] = mapped_column(String(TERMINAL))
     cashier: Mapped[str] = mapped_column(String(LOGIN))
     slip_id: Mapped[int | None] = mapped_column(ForeignKey("slips.id"), index=True)
+    # A deposit's or a withdrawal's account (pos.accounts); None for a slip's receipt.
+    account_number: Mapped[str | None] = mapped_column(String(ACCOUNT_NUMBER))
     printed: Mapped[bool] = mapped_column(Boolean, default=False)
     register_number: Mapped[str] = mapped_column(String(40), default="", server_default="")
     # Why the receipt was spoiled («чек аннулирован»); None: it stands.
@@ -163,6 +166,8 @@ class JournalEntryRow(Base):
     terminal: Mapped[str] = mapped_column(String(TERMINAL))
     slip_number: Mapped[str] = mapped_column(String(SLIP_NUMBER), index=True)
     paid_slip_id: Mapped[int | None] = mapped_column(ForeignKey("slips.id"), unique=True)
+    # A withdrawal from a player's account (pos.accounts): its number; None for a slip's.
+    account_number: Mapped[str | None] = mapped_column(String(ACCOUNT_NUMBER))
     corrects: Mapped[int | None] = mapped_column(Integer)
     reason: Mapped[str] = mapped_column(String(200), default="")
 

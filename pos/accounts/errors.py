@@ -36,3 +36,98 @@ class FreeBalanceShort(DomainError):
             f"На счёте не хватает {format_roubles(self.needed - self.free)}: свободно "
             f"{format_roubles(self.free)}, нужно {format_roubles(self.needed)}"  # ends in «руб.»
         )
+
+
+class UnknownAccount(DomainError):
+    """A well-formed account number no account has."""
+
+    def __init__(self, number: str) -> None:
+        self.number = number
+        super().__init__()
+
+    def message(self) -> str:
+        return f"Счёт № {_shown(self.number)} не найден: проверьте номер на карте счёта."
+
+
+class AccountExists(DomainError):
+    """A second account for the same document number (one per player in the whole chain)."""
+
+    def __init__(self, number: str) -> None:
+        self.number = number
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"На этот документ уже открыт счёт № {_shown(self.number)}: игроку положен один "
+            "счёт во всей сети. Пополните его."
+        )
+
+
+class AccountBlocked(DomainError):
+    """An operation on an account a manager blocked."""
+
+    def __init__(self, number: str, reason: str) -> None:
+        self.number = number
+        self.reason = reason
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Счёт № {_shown(self.number)} заблокирован менеджером ({self.reason}): "
+            "операции по нему не проводятся, обратитесь к менеджеру."
+        )
+
+
+class SelfExcluded(DomainError):
+    """The player's document is in the self-exclusion register the manager loaded."""
+
+    def message(self) -> str:
+        return (
+            "Игрок внесён в реестр самоограничения: счёт не открывается, не пополняется и "
+            "ставки не принимаются. Выплата свободного остатка — по документу."
+        )
+
+
+class NotTheHolder(DomainError):
+    """A withdrawal with a document that is not the account holder's."""
+
+    def __init__(self, number: str) -> None:
+        self.number = number
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Документ не владельца счёта № {_shown(self.number)}: деньги со счёта выдаются "
+            "только владельцу по документу, с которым счёт открыт."
+        )
+
+
+class BlockReasonRequired(DomainError):
+    """A block without a reason."""
+
+    def message(self) -> str:
+        return "Укажите причину блокировки счёта: она записывается в журнал аудита."
+
+
+class ExclusionFileRejected(DomainError):
+    """A self-exclusion register file with nothing usable, or with bad lines."""
+
+    def __init__(self, name: str, problems: list[tuple[int, str]]) -> None:
+        self.name = name
+        self.problems = problems
+        super().__init__()
+
+    def message(self) -> str:
+        if not self.problems:
+            return f"Файл «{self.name}» не содержит ни одного номера документа: реестр не изменён."
+        shown = "; ".join(f"строка {line}: {why}" for line, why in self.problems[:10])
+        more = len(self.problems) - 10
+        tail = f" и ещё {more}" if more > 0 else ""
+        return f"Реестр из файла «{self.name}» не загружен: {shown}{tail}."
+
+
+def _shown(number: str) -> str:
+    # Canonical numbers only (11 digits): the printed form with its dashes.
+    if len(number) == 11 and number.isdigit():
+        return f"{number[:6]}-{number[6:9]}-{number[9:]}"
+    return number[:40]

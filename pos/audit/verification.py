@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from pos.accounts.accounts import replay
+from pos.accounts.numbers import display_account_number
 from pos.core.audit import EMPTY_HEAD, ChainBreak, ChainedRecord, ChainHead, verify_chain
 from pos.core.ports import UnitOfWork
 from pos.payouts.journal import JournalQuery, journal_problems
@@ -48,10 +50,12 @@ class Verification:
     # Each office's journal (issue 18): its code and number of entries, by code.
     journals: tuple[tuple[str, int], ...] = ()
     chains: tuple[ChainCheck, ...] = ()  # each office's audit chain, by code
+    accounts: int = 0  # players' accounts whose statements were added up
+    account_problems: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
-        return self.audit_break is None and not self.journal_problems
+        return self.audit_break is None and not self.journal_problems and not self.account_problems
 
     def words(self) -> list[str]:
         """One line per finding, in Russian; the first ones say all is well when it is."""
@@ -63,6 +67,10 @@ class Verification:
             lines += [f"{_journal_of(code)}: {_numbered(count)}" for code, count in self.journals]
         else:
             lines.append(f"Журнал выплат: {_numbered(self.journal_entries)}")
+        if self.account_problems:
+            lines += self.account_problems
+        elif self.accounts:
+            lines.append(f"Счета игроков: {self.accounts}, остатки сходятся с выписками.")
         return lines
 
 
@@ -90,6 +98,7 @@ def verify(uow: UnitOfWork) -> Verification:
             found_here = [p.replace(prefix, _journal_of(office) + ":", 1) for p in found_here]
         problems += found_here
     breaks = [chain.broken for chain in chains if chain.broken is not None]
+    accounts, account_problems = _check_accounts(uow)
     return Verification(
         sum(chain.records for chain in chains),
         chains[0].head if chains else EMPTY_HEAD,
@@ -98,7 +107,27 @@ def verify(uow: UnitOfWork) -> Verification:
         tuple(problems),
         tuple(journals),
         chains,
+        accounts,
+        tuple(account_problems),
     )
+
+
+def _check_accounts(uow: UnitOfWork) -> tuple[int, list[str]]:
+    """Each account's statement added up from zero must give its stored balance, no line
+    below zero (pos.accounts.accounts.replay)."""
+    numbers = uow.accounts.all_numbers()
+    problems = []
+    for number in numbers:
+        account = uow.accounts.get(number)
+        summed, found = replay(uow.accounts.statement(number))
+        shown = display_account_number(number)
+        problems += [f"Счёт № {shown}: {problem}." for problem in found]
+        if account is not None and summed != account.balance:
+            problems.append(
+                f"Счёт № {shown}: остаток {account.free} + {account.blocked} не равен сумме "
+                f"выписки {summed.free} + {summed.blocked}."
+            )
+    return len(numbers), problems
 
 
 def _check_chain(uow: UnitOfWork, office: str) -> ChainCheck:

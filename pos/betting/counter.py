@@ -114,7 +114,7 @@ def accept_bet(
         return OddsChanged(shown, priced.possible_payout)
     register = fiscal.register_for(uow, teller.terminal)
     fiscal.require_idle(uow, register)
-    slip = _issue(uow, teller, now, priced, request.agreed_in_play, key, _secret(uow, stored))
+    slip = _issue(uow, teller, now, priced, request.agreed_in_play, key, shop_secret(uow, stored))
     receipt, _ = fiscal.next_receipt(
         register, ReceiptKind.INCOME, slip.stake, now, teller.login, slip.number
     )
@@ -292,7 +292,7 @@ def find_slip(
         InvalidSlipNumber: the check code does not match (never looked up).
         UnknownSlip: no slip has this number.
     """
-    canonical = parse_slip_number(number, _secret(uow, stored))
+    canonical = parse_slip_number(number, shop_secret(uow, stored))
     slip = uow.slips.get(canonical, for_update=for_update)
     if slip is None:
         raise UnknownSlip(canonical)
@@ -354,7 +354,9 @@ def _request_key(key: object) -> str | None:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _secret(uow: UnitOfWork, stored: dict[str, str] | None = None) -> bytes:
+def shop_secret(uow: UnitOfWork, stored: dict[str, str] | None = None) -> bytes:
+    """The organiser's secret that keys slip and account numbers' check codes and the
+    document hashes (pos.accounts.accounts), the same in every office."""
     # Migration 0002 creates the secret; the fakes and a hand-made database get one here.
     secret = (stored if stored is not None else uow.settings.load()).get(SECRET_SETTING)
     if secret is None:

@@ -58,14 +58,15 @@ class Leg:
 
 @dataclass(frozen=True)
 class CashMovement:
-    """Cash in (positive) or out (negative) of a terminal's drawer, tied to a slip."""
+    """Cash in (positive) or out (negative) of a terminal's drawer, tied to a slip or an account."""
 
     at: datetime
     terminal: str
     cashier: str
     kind: CashKind
     amount: Decimal
-    slip_number: str
+    slip_number: str  # "" for a player account's cash
+    account_number: str | None = None  # a deposit's or a withdrawal's account
 
 
 class IdOutcome(enum.StrEnum):

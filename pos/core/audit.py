@@ -74,6 +74,18 @@ class AuditAction(enum.StrEnum):
     OFFICE_CHANGED = "office_changed"
     TERMINAL_REGISTERED = "terminal_registered"
     USER_ASSIGNED = "user_assigned"
+    ACCOUNT_OPENED = "account_opened"
+    ACCOUNT_DEPOSIT = "account_deposit"
+    ACCOUNT_WITHDRAWAL = "account_withdrawal"
+    ACCOUNT_BLOCKED = "account_blocked"
+    ACCOUNT_UNBLOCKED = "account_unblocked"
+    ACCOUNT_REFUSED = "account_refused"
+    EXCLUSIONS_LOADED = "exclusions_loaded"
+    ASSET_SAVED = "asset_saved"
+    QUOTE_SET = "quote_set"
+    SPREAD_OPENED = "spread_opened"
+    SPREAD_CLOSED = "spread_closed"
+    MARGIN_CALL = "margin_call"
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from decimal import Decimal
 from types import TracebackType
 from typing import TYPE_CHECKING, Protocol, Self
 
+from pos.core.account_ports import AccountRepository
 from pos.core.audit import AuditRecord, ChainedRecord, ChainHead
 
 if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (README)
@@ -356,6 +357,7 @@ class UnitOfWork(Protocol):
     shifts: ShiftRepository
     reports: ReportQueries
     draws: DrawRepository
+    accounts: AccountRepository
 
     def __enter__(self) -> Self: ...
     def __exit__(

@@ -47,6 +47,7 @@ class JournalEntry:
     corrects: int | None = None  # the number of the entry this one corrects
     reason: str = ""  # why, for a correction
     office: str = FIRST_OFFICE  # whose journal: each office numbers its own 1..N (issue 18)
+    account_number: str = ""  # a withdrawal from a player's account (pos.accounts)
 
     @property
     def is_correction(self) -> bool:

@@ -145,7 +145,7 @@ def pay_out(ctx: Context, actor: Actor, number: str, document: IdDocument | None
         PayoutNoteNotPrinted: the payout is made, the player's note did not come out.
     """
     teller = Teller(ctx.terminal, actor.login, ctx.office)
-    check = functools.partial(_check_player, teller=teller)
+    check = functools.partial(check_full_document, teller=teller)
     with ctx.unit_of_work() as uow:
         planned = plan_payout(uow, teller, ctx.clock, number, check, document)
         uow.commit()  # the payout waiting for its print, or the refused check
@@ -307,7 +307,7 @@ def _payout_papers(
     return _note(entry, slip, results, receipt.terminal), receipt, settings
 
 
-def _check_player(
+def check_full_document(
     uow: UnitOfWork,
     now: datetime,
     settings: ShopSettings,
@@ -315,8 +315,9 @@ def _check_player(
     *,
     teller: Teller,
 ) -> IdDocument | Exception:
-    """The document (cleaned) or the refusal: the document and the age on the payout day
-    (p.4, p.13), recorded either way."""
+    """The document (cleaned) or the refusal: the whole document, as the journal's fourth
+    column needs it, and the age on the day (p.4, p.13), recorded either way. A payout
+    checks the player with it, and so do an account's opening and withdrawals."""
     if document is None:
         record_id_check(uow, teller, now, IdOutcome.REFUSED, None, None)
         return PayoutDocumentRequired()

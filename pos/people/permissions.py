@@ -40,6 +40,10 @@ class Permission(enum.StrEnum):
     DRAWS = "draws"
     OFFICES = "offices"
     CHAIN = "chain"
+    ACCOUNTS = "accounts"
+    BLOCK_ACCOUNTS = "block_accounts"
+    SELF_EXCLUSION = "self_exclusion"
+    SPREAD_BETS = "spread_bets"
 
 
 # What a refusal calls each action (NotPermitted: «Действие «…» доступно только менеджеру.»).
@@ -67,6 +71,10 @@ WORDS: dict[Permission, str] = {
     Permission.DRAWS: "ввод карт и отмена тиражей Bet-on-Poker",
     Permission.OFFICES: "пункты сети: добавление, терминалы, сотрудники",
     Permission.CHAIN: "журналы и отчёты всех пунктов сети",
+    Permission.ACCOUNTS: "счета игроков: открытие, пополнение, выплата",
+    Permission.BLOCK_ACCOUNTS: "блокировка счёта игрока",
+    Permission.SELF_EXCLUSION: "загрузка реестра самоограничения",
+    Permission.SPREAD_BETS: "ставки «Спрэдбет»",
 }
 
 _CASHIER = frozenset(
@@ -77,6 +85,8 @@ _CASHIER = frozenset(
         Permission.PAY_OUT,
         Permission.VIEW_LINE,
         Permission.X_REPORT,
+        Permission.ACCOUNTS,
+        Permission.SPREAD_BETS,
     }
 )
 # A manager can do all a cashier can, and everything else; a head everything in every

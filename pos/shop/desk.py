@@ -7,6 +7,7 @@ the tests do. The rules and the transactions live in the modules named in each g
 
 from __future__ import annotations
 
+from pos.accounts import use_cases as accounts_cases
 from pos.betting import printing as slip_printing_cases
 from pos.betting import use_cases as betting_cases
 from pos.core.context import Context, use_case
@@ -176,6 +177,15 @@ class Desk:
     cash_in = use_case(shifts_cases.cash_in)
     cash_out = use_case(shifts_cases.cash_out)
     close_shift = use_case(shifts_cases.close_shift)
+
+    # --- players' accounts (pos.accounts.use_cases) ---------------------------------------------
+    open_account = use_case(accounts_cases.open_account)
+    deposit = use_case(accounts_cases.deposit)
+    withdraw = use_case(accounts_cases.withdraw)
+    account = use_case(accounts_cases.account)
+    block_account = use_case(accounts_cases.block_account)
+    unblock_account = use_case(accounts_cases.unblock_account)
+    load_self_exclusions = use_case(accounts_cases.load_self_exclusions)
 
     # --- the till: pending slips, receipts, X/Z reports, printers (pos.till.use_cases) -----------
     pending_slip = use_case(slip_printing_cases.pending_slip)

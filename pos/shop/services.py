@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from decimal import Decimal
 
+from pos.accounts import use_cases as accounts_cases
 from pos.audit.verification import Verification, verify
 from pos.betting import use_cases as betting_cases
 from pos.core.audit import SYSTEM_ACTOR, AuditAction
@@ -82,6 +83,7 @@ class Shop(Context):
     unlock_user = use_case(people_cases.unlock_user)
     user_logins = use_case(people_cases.user_logins)
     slip = use_case(betting_cases.slip)
+    account = use_case(accounts_cases.account)
     settle = use_case(settlement_cases.settle)
     journal = use_case(payout_journal_cases.journal)
     export_journal_pdf = use_case(payout_journal_cases.export_journal_pdf)

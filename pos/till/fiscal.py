@@ -61,6 +61,10 @@ ITEM_WORDS = {
     ReceiptKind.RETURN: "Возврат ставки по купону",
     ReceiptKind.EXPENSE: "Выплата по купону",
 }
+ACCOUNT_ITEM_WORDS = {  # a receipt of a player's account (pos.accounts)
+    ReceiptKind.INCOME: "Пополнение счёта игрока",
+    ReceiptKind.EXPENSE: "Выплата со счёта игрока",
+}
 
 
 @dataclass(frozen=True)
@@ -134,6 +138,8 @@ class FiscalReceipt:
     # A return receipt's stake receipt, printed on it; None for the others, and where a
     # receipt was read back without it.
     reverses: ReceiptRef | None = None
+    # A deposit's or a withdrawal's player account (pos.accounts); None for a slip's.
+    account_number: str | None = None
 
     @property
     def title(self) -> str:
@@ -292,7 +298,9 @@ def spoil_and_renumber(
     replacement, after = next_receipt(
         register, receipt.kind, receipt.amount, at, receipt.cashier, receipt.slip_number
     )
-    replacement = dataclasses.replace(replacement, reverses=receipt.reverses)
+    replacement = dataclasses.replace(
+        replacement, reverses=receipt.reverses, account_number=receipt.account_number
+    )
     record_receipt(uow, replacement, dataclasses.replace(after, grand=register.grand))
     return replacement
 
@@ -325,12 +333,14 @@ def issue_receipt(
     slip_number: str | None,
     *,
     reverses: ReceiptRef | None = None,
+    account_number: str | None = None,
 ) -> FiscalReceipt:
     """Number and record a receipt to be printed after this transaction commits.
 
     It is recorded *in doubt*: a crash before it is marked printed leaves the cashier to
     say whether it came out, so that «Допечатать чеки» never prints a number twice.
-    `reverses` is the stake receipt a return receipt reverses, printed on it.
+    `reverses` is the stake receipt a return receipt reverses, printed on it;
+    `account_number` the player account a deposit or a withdrawal moves.
 
     Raises:
         RegisterNotSet, PendingSlip, PendingPayoutWaiting, ReceiptsInDoubt,
@@ -339,6 +349,8 @@ def issue_receipt(
     register = register_for(uow, terminal)
     require_idle(uow, register)
     receipt, after = next_receipt(register, kind, amount, at, cashier, slip_number)
-    receipt = dataclasses.replace(receipt, in_doubt=True, reverses=reverses)
+    receipt = dataclasses.replace(
+        receipt, in_doubt=True, reverses=reverses, account_number=account_number
+    )
     record_receipt(uow, receipt, after)
     return receipt

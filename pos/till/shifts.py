@@ -36,6 +36,8 @@ class CashKind(enum.StrEnum):
     STAKE = "stake"
     WINDOW_REFUND = "window_refund"
     PAYOUT = "payout"
+    DEPOSIT = "deposit"  # paid into a player's account (pos.accounts)
+    WITHDRAWAL = "withdrawal"  # paid out of a player's account
 
 
 class ShiftState(enum.StrEnum):
@@ -130,11 +132,14 @@ class CashSummary:
     payouts: Decimal = ZERO
     cash_in: Decimal = ZERO
     cash_out: Decimal = ZERO
+    deposits: Decimal = ZERO  # into players' accounts
+    withdrawals: Decimal = ZERO  # out of players' accounts
 
     @property
     def expected(self) -> Decimal:
+        slips = self.stakes - self.returns - self.payouts
         return (
-            self.opening + self.stakes - self.returns - self.payouts + self.cash_in - self.cash_out
+            self.opening + slips + self.deposits - self.withdrawals + self.cash_in - self.cash_out
         )
 
     @classmethod
@@ -158,6 +163,8 @@ class CashSummary:
             -by_kind[CashKind.PAYOUT],
             moved[TransferKind.CASH_IN],
             moved[TransferKind.CASH_OUT],
+            by_kind[CashKind.DEPOSIT],
+            -by_kind[CashKind.WITHDRAWAL],
         )
 
 

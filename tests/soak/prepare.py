@@ -69,7 +69,7 @@ def _won_slips(shop: Shop, clock: FixedClock, count: int) -> None:
         demo = uow.line.get_event(101)
         assert demo is not None
         version = next(q.version for q in uow.line.current_quotes([101]) if q.market == "1")
-        secret = counter._secret(uow)
+        secret = counter.shop_secret(uow)
         for index in range(count):
             stake = Decimal(1 + index % STAKES)
             number = make_slip_number(uow.slips.next_serial(), secret)

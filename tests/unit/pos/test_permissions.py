@@ -51,6 +51,9 @@ CALLS: dict[Permission, Callable[[Desk, str], object]] = {
     ),
     # An empty code: refused after the permission.
     Permission.OFFICES: lambda d, _: d.add_office("", name="Пункт", address="г. Минск"),
+    # A number no account has a check code for, an empty file: refused after the permission.
+    Permission.BLOCK_ACCOUNTS: lambda d, _: d.block_account("00000100000", "проверка"),
+    Permission.SELF_EXCLUSION: lambda d, _: d.load_self_exclusions("реестр.csv", b""),
 }
 
 

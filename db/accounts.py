@@ -1,0 +1,187 @@
+"""Player accounts in the database: the pos.core.account_ports AccountRepository.
+
+A balance changes only under its row's lock (`get(for_update=True)`, FOR NO KEY UPDATE on
+PostgreSQL: a movement's foreign key to the row does not wait on it, tests/integration/
+test_lock_order.py), and the statement line that changed it is written in the same
+transaction. The rows' checks (free and blocked not below zero) are the last guard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any, cast
+
+from sqlalchemy import Row, Table, bindparam, delete, func, insert, select, text, update
+from sqlalchemy.orm import Session
+
+from db.pipeline import defer
+from db.statements import inserting, read, run
+from db.tables import AccountMovementRow, AccountRow, CounterRow, SelfExclusionRow
+from pos.accounts.accounts import Account, StatementLine
+from pos.accounts.ledger import Balance, Movement
+
+_ACCOUNTS = cast(Table, AccountRow.__table__)
+_MOVEMENTS = cast(Table, AccountMovementRow.__table__)
+_BY_NUMBER = select(_ACCOUNTS).where(_ACCOUNTS.c.number == bindparam("number"))
+_BY_NUMBER_FOR_UPDATE = _BY_NUMBER.with_for_update(key_share=True)
+_BY_KEY = select(_ACCOUNTS).where(_ACCOUNTS.c.document_key == bindparam("key"))
+_ID_OF_NUMBER = (
+    select(_ACCOUNTS.c.id).where(_ACCOUNTS.c.number == bindparam("number")).scalar_subquery()
+)
+_SAVE_BALANCE = (
+    update(_ACCOUNTS)
+    .where(_ACCOUNTS.c.number == bindparam("at_number"))
+    .values(free=bindparam("new_free"), blocked=bindparam("new_blocked"))
+)
+_INSERT_MOVEMENT = inserting(AccountMovementRow, account_id=_ID_OF_NUMBER)
+_NEXT_SERIAL = (
+    update(CounterRow)
+    .where(CounterRow.name == "account_serial")
+    .values(value=CounterRow.value + 1)
+    .returning(CounterRow.value)
+)
+_FIRST_SERIAL = text(
+    "INSERT INTO counters (name, value) VALUES ('account_serial', 0) ON CONFLICT DO NOTHING"
+)
+_EXCLUDED = select(SelfExclusionRow.document_key).where(
+    SelfExclusionRow.document_key == bindparam("key")
+)
+
+
+class SqlAccountRepository:
+    """Accounts, their statements, and the self-exclusion register."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    def next_serial(self) -> int:
+        """The next account serial, from the counters row in this transaction (a rolled-back
+        opening leaves its serial unused: account numbers are unique, not gapless)."""
+        taken = run(self._session, _NEXT_SERIAL).scalar()
+        if taken is not None:
+            return int(taken)
+        # The first account makes the row; two terminals at once: one waits, then counts.
+        self._session.execute(_FIRST_SERIAL)
+        return self.next_serial()
+
+    def add(self, account: Account) -> None:
+        """Store a newly opened account (the unique document key refuses a second one)."""
+        run(
+            self._session,
+            insert(_ACCOUNTS),
+            {
+                "number": account.number,
+                "document_key": account.document_key,
+                "holder": account.holder,
+                "document_masked": account.document_masked,
+                "opened_at": account.opened_at,
+                "office": account.office,
+                "opened_by": account.opened_by,
+                "free": account.free,
+                "blocked": account.blocked,
+                "blocked_reason": account.blocked_reason,
+            },
+        )
+
+    def get(self, number: str, *, for_update: bool = False) -> Account | None:
+        """The account with this number; `for_update` locks its row for the transaction."""
+        query = _BY_NUMBER_FOR_UPDATE if for_update else _BY_NUMBER
+        return _account(read(self._session, query, {"number": number}).first())
+
+    def by_document(self, key: str) -> Account | None:
+        """The account opened on the document with this keyed hash, if any."""
+        return _account(read(self._session, _BY_KEY, {"key": key}).first())
+
+    def move(self, number: str, balance: Balance, line: StatementLine) -> None:
+        """The new balance and its statement line, sent with the next round trip."""
+        defer(
+            self._session,
+            _SAVE_BALANCE,
+            {"at_number": number, "new_free": balance.free, "new_blocked": balance.blocked},
+        )
+        defer(
+            self._session,
+            _INSERT_MOVEMENT,
+            {
+                "number": number,
+                "at": line.at,
+                "kind": line.kind.value,
+                "amount": line.amount,
+                "free_after": line.free_after,
+                "blocked_after": line.blocked_after,
+                "reference": line.reference,
+                "terminal": line.terminal,
+                "cashier": line.cashier,
+                "office": line.office,
+            },
+        )
+
+    def set_blocked(self, number: str, reason: str | None) -> None:
+        """Block the account with `reason`, or unblock it (None)."""
+        run(
+            self._session,
+            update(_ACCOUNTS).where(_ACCOUNTS.c.number == number).values(blocked_reason=reason),
+        )
+
+    def statement(self, number: str) -> list[StatementLine]:
+        """Every movement of the account, in the order it was made."""
+        rows = run(
+            self._session,
+            select(_MOVEMENTS)
+            .where(_MOVEMENTS.c.account_id == _ID_OF_NUMBER)
+            .order_by(_MOVEMENTS.c.id),
+            {"number": number},
+        )
+        return [_line(row) for row in rows]
+
+    def all_numbers(self) -> list[str]:
+        """Every account's number, in the order they were opened."""
+        return list(self._session.scalars(select(AccountRow.number).order_by(AccountRow.id)))
+
+    def excluded(self, key: str) -> bool:
+        """Whether the document with this keyed hash is in the self-exclusion register."""
+        return read(self._session, _EXCLUDED, {"key": key}).first() is not None
+
+    def replace_exclusions(self, keys: Collection[str]) -> None:
+        """The register becomes exactly `keys` (a manager loads the whole list each time)."""
+        run(self._session, delete(SelfExclusionRow))
+        if keys:
+            run(
+                self._session,
+                insert(SelfExclusionRow),
+                [{"document_key": key} for key in sorted(set(keys))],
+            )
+
+    def exclusion_count(self) -> int:
+        """How many documents the register holds."""
+        return int(self._session.scalar(select(func.count()).select_from(SelfExclusionRow)) or 0)
+
+
+def _account(row: Row[Any] | None) -> Account | None:
+    if row is None:
+        return None
+    return Account(
+        number=row.number,
+        holder=row.holder,
+        document_key=row.document_key,
+        document_masked=row.document_masked,
+        opened_at=row.opened_at,
+        office=row.office,
+        opened_by=row.opened_by,
+        balance=Balance(row.free, row.blocked),
+        blocked_reason=row.blocked_reason,
+    )
+
+
+def _line(row: Row[Any]) -> StatementLine:
+    return StatementLine(
+        at=row.at,
+        kind=Movement(row.kind),
+        amount=row.amount,
+        free_after=row.free_after,
+        blocked_after=row.blocked_after,
+        reference=row.reference,
+        terminal=row.terminal,
+        cashier=row.cashier,
+        office=row.office,
+    )

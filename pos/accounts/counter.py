@@ -1,0 +1,236 @@
+"""What the cashier does with a player's account at the till, each in the caller's unit of
+work (DESIGN.md, "Player accounts"): open it on the whole document, take cash onto it, pay
+its free money out.
+
+Cash follows the slips' rules: a deposit is a fiscal «ПРИХОД» receipt and the drawer's cash,
+a withdrawal a «РАСХОД» receipt, the drawer's cash and a line of the office's cash payout
+journal. Each is recorded first, with its receipt *in doubt*, and printed after the commit
+(pos.till.use_cases.print_new_receipt), as a stake returned in its window is: no receipt is
+ever on paper without its record, and «Допечатать чеки» settles one that did not come out.
+
+Locks are taken account → shift → register, the order of every money path
+(tests/integration/test_lock_order.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+from decimal import Decimal
+
+from pos.accounts.accounts import Account, document_key, line_for
+from pos.accounts.errors import AccountExists, NotTheHolder, SelfExcluded, UnknownAccount
+from pos.accounts.ledger import Balance, Movement
+from pos.accounts.numbers import display_account_number, make_account_number, parse_account_number
+from pos.betting.counter import shop_secret
+from pos.betting.errors import DrawerShort
+from pos.betting.slips import CashMovement
+from pos.betting.teller import Teller
+from pos.core import settings as shop_settings
+from pos.core.audit import AuditAction
+from pos.core.money import format_roubles, to_money
+from pos.core.ports import UnitOfWork
+from pos.payouts.journal import JournalEntry, document_text, player_name
+from pos.people.identity import IdDocument, masked_number
+from pos.till import fiscal
+from pos.till.fiscal import FiscalReceipt, ReceiptKind
+from pos.till.shifts import CashKind, Shift, require_working
+
+
+@dataclass(frozen=True)
+class CashDone:
+    """A deposit or a withdrawal made: the account after it, its receipt to print, and the
+    journal's line for a withdrawal."""
+
+    account: Account
+    receipt: FiscalReceipt
+    entry: JournalEntry | None = None
+
+
+def open_account(uow: UnitOfWork, teller: Teller, now: datetime, checked: IdDocument) -> Account:
+    """A new account on a document already checked whole (the identity check recorded).
+
+    Raises:
+        SelfExcluded: the document is in the self-exclusion register.
+        AccountExists: an account is open on this document number (one in the chain).
+    """
+    secret = shop_secret(uow)
+    key = document_key(checked.number, secret)
+    if uow.accounts.excluded(key):
+        teller.audit(uow, now, AuditAction.ACCOUNT_REFUSED, "реестр самоограничения")
+        raise SelfExcluded()
+    existing = uow.accounts.by_document(key)
+    if existing is not None:
+        raise AccountExists(existing.number)
+    account = Account(
+        number=make_account_number(uow.accounts.next_serial(), secret),
+        holder=player_name(checked),
+        document_key=key,
+        document_masked=f"{checked.kind} {masked_number(checked.number)}",
+        opened_at=now,
+        office=teller.office,
+        opened_by=teller.login,
+    )
+    uow.accounts.add(account)
+    teller.audit(uow, now, AuditAction.ACCOUNT_OPENED, display_account_number(account.number))
+    return account
+
+
+def find_account(uow: UnitOfWork, number: object, *, for_update: bool = False) -> Account:
+    """The account with the number as typed or scanned.
+
+    Raises:
+        InvalidAccountNumber: not an account number of this organiser (its check code).
+        UnknownAccount: no account has it.
+    """
+    canonical = parse_account_number(number, shop_secret(uow))
+    account = uow.accounts.get(canonical, for_update=for_update)
+    if account is None:
+        raise UnknownAccount(canonical)
+    return account
+
+
+def deposit(
+    uow: UnitOfWork, teller: Teller, now: datetime, number: object, amount: object
+) -> CashDone:
+    """Cash paid onto the account at this till.
+
+    Raises:
+        InvalidAmount, InvalidAccountNumber, UnknownAccount, AccountBlocked, SelfExcluded,
+        ShiftNotOpen, ShiftTooLong, RegisterNotSet, and the till's waiting receipts.
+    """
+    account = find_account(uow, number, for_update=True)
+    account.require_open()
+    if uow.accounts.excluded(account.document_key):
+        raise SelfExcluded()
+    money = to_money(amount)
+    balance = account.balance.deposit(money)
+    _working_shift(uow, teller, now)
+    receipt = fiscal.issue_receipt(
+        uow,
+        teller.terminal,
+        ReceiptKind.INCOME,
+        money,
+        now,
+        teller.login,
+        None,
+        account_number=account.number,
+    )
+    _move_cash(uow, teller, now, account, CashKind.DEPOSIT, money)
+    after = move_money(
+        uow, teller, now, account, Movement.DEPOSIT, money, balance, f"чек {receipt.number}"
+    )
+    teller.audit(
+        uow,
+        now,
+        AuditAction.ACCOUNT_DEPOSIT,
+        f"{display_account_number(account.number)}: {format_roubles(money)}, чек {receipt.number}",
+    )
+    return CashDone(after, receipt)
+
+
+def withdraw(
+    uow: UnitOfWork,
+    teller: Teller,
+    now: datetime,
+    number: object,
+    amount: object,
+    checked: IdDocument,
+) -> CashDone:
+    """Free money paid out in cash to the holder, on the document checked whole.
+
+    Raises:
+        NotTheHolder: the document is not the one the account was opened with.
+        FreeBalanceShort: more than the free money; DrawerShort: more than the drawer.
+        InvalidAmount, InvalidAccountNumber, UnknownAccount, AccountBlocked, ShiftNotOpen,
+        ShiftTooLong, RegisterNotSet, and the till's waiting receipts.
+    """
+    account = find_account(uow, number, for_update=True)
+    if document_key(checked.number, shop_secret(uow)) != account.document_key:
+        raise NotTheHolder(account.number)
+    account.require_open()  # a self-excluded player still takes their money out
+    money = to_money(amount)
+    balance = account.balance.withdraw(money)
+    shift = _working_shift(uow, teller, now)
+    if money > shift.drawer:
+        raise DrawerShort(money, shift.drawer)
+    receipt = fiscal.issue_receipt(
+        uow,
+        teller.terminal,
+        ReceiptKind.EXPENSE,
+        money,
+        now,
+        teller.login,
+        None,
+        account_number=account.number,
+    )
+    entry = JournalEntry(
+        number=uow.journal.next_number(teller.office),
+        paid_at=now,
+        player=player_name(checked),
+        document=document_text(checked),
+        amount=money,
+        fiscal_receipt_no=receipt.number,
+        register_serial=receipt.register_serial,
+        cashier=teller.login,
+        terminal=teller.terminal,
+        office=teller.office,
+        account_number=account.number,
+    )
+    uow.journal.add(entry)
+    _move_cash(uow, teller, now, account, CashKind.WITHDRAWAL, -money)
+    reference = f"чек {receipt.number}, журнал {entry.number}"
+    after = move_money(uow, teller, now, account, Movement.WITHDRAWAL, money, balance, reference)
+    teller.audit(
+        uow,
+        now,
+        AuditAction.ACCOUNT_WITHDRAWAL,
+        f"{display_account_number(account.number)}: {format_roubles(money)}, {reference}",
+    )
+    return CashDone(after, receipt, entry)
+
+
+def _working_shift(uow: UnitOfWork, teller: Teller, now: datetime) -> Shift:
+    zone = shop_settings.from_text(uow.settings.load(teller.office)).zone
+    return require_working(
+        uow.shifts.open_for(teller.terminal, for_update=True), teller.terminal, now, zone
+    )
+
+
+def _move_cash(
+    uow: UnitOfWork,
+    teller: Teller,
+    now: datetime,
+    account: Account,
+    kind: CashKind,
+    amount: Decimal,
+) -> None:
+    uow.slips.add_cash(
+        CashMovement(now, teller.terminal, teller.login, kind, amount, "", account.number)
+    )
+
+
+def move_money(
+    uow: UnitOfWork,
+    teller: Teller,
+    now: datetime,
+    account: Account,
+    kind: Movement,
+    amount: Decimal,
+    balance: Balance,
+    reference: str,
+) -> Account:
+    """Store a movement of `amount` (positive) that left `balance`, with its statement line;
+    the account as it is after it. The games' blocks, releases and results go this way too."""
+    line = line_for(
+        kind,
+        amount,
+        balance,
+        at=now,
+        reference=reference,
+        terminal=teller.terminal,
+        cashier=teller.login,
+        office=teller.office,
+    )
+    uow.accounts.move(account.number, balance, line)
+    return replace(account, balance=balance)

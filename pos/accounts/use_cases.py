@@ -1,0 +1,215 @@
+"""Player accounts at the counter and in the office (DESIGN.md, "Player accounts"): each use
+case one transaction (pos.accounts.counter), then the receipt printed.
+
+    acct = desk.open_account(document=IdDocument(...))
+    desk.deposit(acct.number, Decimal("500"))
+    desk.withdraw(acct.number, Decimal("200"), document=IdDocument(...))  # -> JournalEntry
+    shop.account(acct.number)          # .free, .blocked, .statement()
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from pos.accounts import counter
+from pos.accounts.accounts import Account, StatementLine, document_key
+from pos.accounts.errors import BlockReasonRequired
+from pos.accounts.exclusions import parse_exclusions
+from pos.accounts.numbers import display_account_number
+from pos.betting.counter import shop_secret
+from pos.betting.teller import Teller
+from pos.core import settings as shop_settings
+from pos.core.audit import AuditAction
+from pos.core.context import Context
+from pos.core.inputs import shown
+from pos.core.money import format_roubles
+from pos.core.ports import UnitOfWork
+from pos.payouts.journal import JournalEntry
+from pos.payouts.use_cases import check_full_document
+from pos.people.actor import Actor
+from pos.people.identity import IdDocument
+from pos.people.permissions import Permission
+from pos.till.use_cases import print_new_receipt
+
+_REASON = 200  # accounts.blocked_reason (db.tables)
+_FILE_NAME = 200
+
+
+@dataclass(frozen=True)
+class AccountView:
+    """An account as the counter shows it: the balance and the statement."""
+
+    account: Account
+    lines: tuple[StatementLine, ...]
+
+    @property
+    def number(self) -> str:
+        return self.account.number
+
+    @property
+    def holder(self) -> str:
+        return self.account.holder
+
+    @property
+    def free(self) -> Decimal:
+        return self.account.free
+
+    @property
+    def blocked(self) -> Decimal:
+        return self.account.blocked
+
+    @property
+    def blocked_reason(self) -> str | None:
+        return self.account.blocked_reason
+
+    def statement(self) -> list[StatementLine]:
+        """Every movement in order, money into the free balance positive."""
+        return list(self.lines)
+
+
+def open_account(ctx: Context, actor: Actor, document: IdDocument | None) -> Account:
+    """Open a player's account on the whole identity document, the age checked (p.4).
+
+    Raises:
+        PayoutDocumentRequired, InvalidDocument, DocumentExpired, Underage: the check
+            (recorded); SelfExcluded; AccountExists: one account per document in the chain.
+    """
+    actor.require(Permission.ACCOUNTS)
+    teller = _teller(ctx, actor)
+    with ctx.unit_of_work() as uow:
+        checked = _checked(uow, teller, ctx.clock.now(), document)
+        if isinstance(checked, Exception):
+            uow.commit()  # the refused check stays recorded
+            raise checked
+        account = counter.open_account(uow, teller, ctx.clock.now(), checked)
+        uow.commit()
+    return account
+
+
+def deposit(ctx: Context, actor: Actor, number: str, amount: object) -> Account:
+    """Take cash onto the account: a «ПРИХОД» receipt printed after the commit.
+
+    Raises:
+        InvalidAmount, InvalidAccountNumber, UnknownAccount, AccountBlocked, SelfExcluded,
+        ShiftNotOpen, RegisterNotSet, …; ReceiptNotPrinted: the money is on the account and
+        the receipt waits for «Допечатать чеки».
+    """
+    actor.require(Permission.ACCOUNTS)
+    with ctx.unit_of_work() as uow:
+        done = counter.deposit(uow, _teller(ctx, actor), ctx.clock.now(), number, amount)
+        uow.commit()
+    shown_number = display_account_number(done.account.number)
+    print_new_receipt(
+        ctx,
+        actor,
+        done.receipt,
+        f"Счёт № {shown_number} пополнен на {format_roubles(done.receipt.amount)}",
+    )
+    return done.account
+
+
+def withdraw(
+    ctx: Context, actor: Actor, number: str, amount: object, *, document: IdDocument | None
+) -> JournalEntry:
+    """Pay free money out in cash to the holder: a «РАСХОД» receipt and a journal line.
+
+    Raises:
+        the document's check (recorded); NotTheHolder, FreeBalanceShort, DrawerShort,
+        InvalidAccountNumber, UnknownAccount, AccountBlocked, ShiftNotOpen, …;
+        ReceiptNotPrinted: recorded, the receipt waits for «Допечатать чеки».
+    """
+    actor.require(Permission.ACCOUNTS)
+    teller = _teller(ctx, actor)
+    with ctx.unit_of_work() as uow:
+        now = ctx.clock.now()
+        checked = _checked(uow, teller, now, document)
+        if isinstance(checked, Exception):
+            uow.commit()
+            raise checked
+        done = counter.withdraw(uow, teller, now, number, amount, checked)
+        uow.commit()
+    assert done.entry is not None
+    shown_number = display_account_number(done.account.number)
+    print_new_receipt(
+        ctx,
+        actor,
+        done.receipt,
+        f"Со счёта № {shown_number} выплачено {format_roubles(done.receipt.amount)}",
+    )
+    return done.entry
+
+
+def account(ctx: Context, actor: Actor, number: str) -> AccountView:
+    """The account with its statement, by the number as typed or scanned.
+
+    Raises:
+        InvalidAccountNumber, UnknownAccount.
+    """
+    with ctx.unit_of_work() as uow:
+        found = counter.find_account(uow, number)
+        return AccountView(found, tuple(uow.accounts.statement(found.number)))
+
+
+def block_account(ctx: Context, actor: Actor, number: str, reason: str) -> Account:
+    """A manager blocks the account: nothing moves on it until it is unblocked.
+
+    Raises:
+        NotPermitted; BlockReasonRequired: no reason given.
+    """
+    actor.require(Permission.BLOCK_ACCOUNTS)
+    why = shown(reason.strip() if isinstance(reason, str) else "", _REASON)
+    if not why:
+        raise BlockReasonRequired()
+    return _set_blocked(ctx, actor, number, why)
+
+
+def unblock_account(ctx: Context, actor: Actor, number: str) -> Account:
+    """A manager lifts the block."""
+    actor.require(Permission.BLOCK_ACCOUNTS)
+    return _set_blocked(ctx, actor, number, None)
+
+
+def load_self_exclusions(ctx: Context, actor: Actor, name: str, data: bytes) -> int:
+    """Replace the self-exclusion register with the document numbers in the file (kept only
+    as keyed hashes). Returns how many documents it holds.
+
+    Raises:
+        ExclusionFileRejected: a bad line or none; nothing was changed.
+    """
+    actor.require(Permission.SELF_EXCLUSION)
+    name = shown(name, _FILE_NAME)
+    numbers = parse_exclusions(name, data)
+    with ctx.unit_of_work() as uow:
+        secret = shop_secret(uow)
+        keys = {document_key(number, secret) for number in numbers}
+        uow.accounts.replace_exclusions(keys)
+        actor.audit(ctx, uow, AuditAction.EXCLUSIONS_LOADED, f"{name}: документов {len(keys)}")
+        uow.commit()
+    return len(keys)
+
+
+def _set_blocked(ctx: Context, actor: Actor, number: str, reason: str | None) -> Account:
+    with ctx.unit_of_work() as uow:
+        found = counter.find_account(uow, number, for_update=True)
+        uow.accounts.set_blocked(found.number, reason)
+        shown_number = display_account_number(found.number)
+        if reason is None:
+            actor.audit(ctx, uow, AuditAction.ACCOUNT_UNBLOCKED, shown_number)
+        else:
+            actor.audit(ctx, uow, AuditAction.ACCOUNT_BLOCKED, f"{shown_number}: {reason}")
+        uow.commit()
+    return dataclasses.replace(found, blocked_reason=reason)
+
+
+def _teller(ctx: Context, actor: Actor) -> Teller:
+    return Teller(ctx.terminal, actor.login, ctx.office)
+
+
+def _checked(
+    uow: UnitOfWork, teller: Teller, now: datetime, document: IdDocument | None
+) -> IdDocument | Exception:
+    settings = shop_settings.from_text(uow.settings.load(teller.office))
+    return check_full_document(uow, now, settings, document, teller=teller)
