@@ -84,3 +84,25 @@ class UTCDateTime(TypeDecorator[datetime]):
         if isinstance(value, datetime) and value.tzinfo is not None:
             return value.astimezone(UTC)
         raise TypeError(f"unexpected stored moment {value!r}")
+
+
+_MILLIONTH = 10**6
+
+
+class Millionths(TypeDecorator[Decimal]):
+    """An exact decimal of at most six places (a spread asset's point, a price in whole points,
+    the maintenance level) as an integer number of millionths."""
+
+    impl = BigInteger
+    cache_ok = True
+
+    def process_bind_param(self, value: Decimal | None, dialect: Dialect) -> int | None:
+        if value is None:
+            return None
+        scaled = value * _MILLIONTH
+        if not isinstance(value, Decimal) or scaled != scaled.to_integral_value():
+            raise ValueError(f"at most six decimal places, not {value!r}")
+        return int(scaled)
+
+    def process_result_value(self, value: int | None, dialect: Dialect) -> Decimal | None:
+        return None if value is None else Decimal(value).scaleb(-6).normalize()

@@ -32,8 +32,9 @@ from db.results import SqlResultRepository, SqlSettlementRepository
 from db.settings import SqlSettingsRepository
 from db.shifts import SqlShiftRepository
 from db.slips import SqlSlipRepository
+from db.spread import SqlSpreadRepository
 from db.users import SqlUserRepository
-from pos.core.account_ports import AccountRepository
+from pos.core.account_ports import AccountRepository, SpreadRepository
 from pos.core.errors import ConcurrentChange, StorageUnavailable
 from pos.core.ports import (
     AuditLog,
@@ -128,6 +129,7 @@ class SqlAlchemyUnitOfWork:
     reports: ReportQueries
     draws: DrawRepository
     accounts: AccountRepository
+    spread: SpreadRepository
 
     def __init__(self, session_factory: sessionmaker[Session]) -> None:
         self._session_factory = session_factory
@@ -151,6 +153,7 @@ class SqlAlchemyUnitOfWork:
         self.reports = SqlReportQueries(self._session)
         self.draws = SqlDrawRepository(self._session)
         self.accounts = SqlAccountRepository(self._session)
+        self.spread = SqlSpreadRepository(self._session)
         self.committed = False
         return self
 

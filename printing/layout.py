@@ -144,7 +144,7 @@ def wrapped(text: str, width: int, indent: str = "", first: str = "") -> list[st
     if (
         len(first) + len(text) <= width
         and text
-        and not text.endswith(_WRAP_SPACES)
+        and not text[-1].isspace()  # textwrap drops a last chunk str.strip() empties
         and not _SPECIAL_SPACE.search(text)
         and not text.isspace()
     ):
@@ -154,8 +154,7 @@ def wrapped(text: str, width: int, indent: str = "", first: str = "") -> list[st
     )
 
 
-# textwrap's whitespace: dropped at a line's end; all but the space turned into spaces.
-_WRAP_SPACES = ("\t", "\n", "\x0b", "\x0c", "\r", " ")
+# textwrap's whitespace but the space: turned into spaces.
 _SPECIAL_SPACE = re.compile(r"[\t\n\x0b\x0c\r]")
 
 

@@ -16,6 +16,7 @@ from escpos.escpos import Escpos
 
 from pos.betting.slips import Slip
 from pos.core.devices import PreviewLine
+from pos.core.documents import PrintedDocument
 from pos.core.errors import PrinterUnavailable
 from pos.core.printers import PrinterConfig
 from pos.core.settings import ShopSettings
@@ -24,6 +25,7 @@ from pos.till.day_reports import DayReport
 from pos.till.fiscal import FiscalReceipt
 from pos.till.shifts import CashTransfer
 from printing.devices import Device, open_device
+from printing.documents import document_layout
 from printing.escpos_object import device_for
 from printing.layout import Item
 from printing.payouts import payout_note_layout
@@ -141,6 +143,10 @@ class EscposStation:
         job = [self._slip.layout(payout_note_layout, note, settings)]
         self._slip.send(job, f"payout-{note.journal_no}-note")
 
+    def print_document(self, document: PrintedDocument, settings: ShopSettings) -> None:
+        job = [self._slip.layout(document_layout, document, settings)]
+        self._slip.send(job, document.job_name)
+
     def print_cash_transfer(
         self, transfer: CashTransfer, terminal: str, settings: ShopSettings
     ) -> None:
@@ -183,6 +189,11 @@ class EscposStation:
     ) -> list[PreviewLine]:
         lines = self.preview_receipt(receipt, settings)
         return lines + to_preview(self._slip.layout(payout_note_layout, note, settings))
+
+    def preview_document(
+        self, document: PrintedDocument, settings: ShopSettings
+    ) -> list[PreviewLine]:
+        return to_preview(self._slip.layout(document_layout, document, settings))
 
     def close(self) -> None:
         self._slip.device.close()

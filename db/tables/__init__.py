@@ -7,9 +7,9 @@ ALTER TABLE on PostgreSQL can find and drop them (notes/libraries.md §4). The f
 The rows live in modules by room: `base` (the declarative base and shared column sizes),
 `shop` (users, settings, terminals, audit, counters), `line` (events, odds, results, draws),
 `slips` (slips, legs, cash, identity checks, settlements), `till` (registers, receipts,
-days, pending payouts, the journal, shifts) and `accounts` (player accounts, their
-movements, the self-exclusion register); importing this package registers them all
-with `Base.metadata`, which Alembic reads.
+days, pending payouts, the journal, shifts), `accounts` (player accounts, their movements,
+the self-exclusion register) and `spread` (assets, quotes, spread bets); importing this
+package registers them all with `Base.metadata`, which Alembic reads.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from db.tables.slips import (
     SlipRow,
     SlipTermsRow,
 )
+from db.tables.spread import SpreadAssetRow, SpreadBetRow, SpreadClosingRow, SpreadQuoteRow
 from db.tables.till import (
     CashTransferRow,
     FiscalDayRow,
@@ -85,6 +86,10 @@ __all__ = [
     "SlipRow",
     "SlipTermsRow",
     "SportLimitRow",
+    "SpreadAssetRow",
+    "SpreadBetRow",
+    "SpreadClosingRow",
+    "SpreadQuoteRow",
     "TerminalRow",
     "UserOfficeRow",
     "UserRow",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from pos.core.errors import DomainError
+from pos.core.errors import DomainError, FileRejected
 from pos.core.money import format_roubles
 
 
@@ -109,21 +109,18 @@ class BlockReasonRequired(DomainError):
         return "Укажите причину блокировки счёта: она записывается в журнал аудита."
 
 
-class ExclusionFileRejected(DomainError):
+class ExclusionFileRejected(FileRejected):
     """A self-exclusion register file with nothing usable, or with bad lines."""
 
-    def __init__(self, name: str, problems: list[tuple[int, str]]) -> None:
-        self.name = name
-        self.problems = problems
-        super().__init__()
+    SHOWN = 10
 
     def message(self) -> str:
         if not self.problems:
-            return f"Файл «{self.name}» не содержит ни одного номера документа: реестр не изменён."
-        shown = "; ".join(f"строка {line}: {why}" for line, why in self.problems[:10])
-        more = len(self.problems) - 10
-        tail = f" и ещё {more}" if more > 0 else ""
-        return f"Реестр из файла «{self.name}» не загружен: {shown}{tail}."
+            return (
+                f"Файл «{self.file_name}» не содержит ни одного номера документа: "
+                "реестр не изменён."
+            )
+        return f"Реестр из файла «{self.file_name}» не загружен: {self.listed()}."
 
 
 def _shown(number: str) -> str:

@@ -9,8 +9,13 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (README)
+    from datetime import datetime
+    from decimal import Decimal
+
     from pos.accounts.accounts import Account, StatementLine
     from pos.accounts.ledger import Balance
+    from pos.spread.assets import Asset, Quote
+    from pos.spread.bets import Closing, SpreadBet
 
 
 class AccountRepository(Protocol):
@@ -43,3 +48,54 @@ class AccountRepository(Protocol):
         ...
 
     def exclusion_count(self) -> int: ...
+
+
+class SpreadRepository(Protocol):
+    """«Спрэдбет»: assets, their quotes (every version), bets and their closes."""
+
+    def save_asset(self, asset: Asset) -> None:
+        """Store a new asset or its new terms (bets already open keep theirs)."""
+        ...
+
+    def asset(self, code: str, *, lock: str | None = None) -> Asset | None:
+        """The asset; `lock` "share" (a bet opened or closed on it) or "update" (a new
+        quote) holds its row until the transaction ends: a quote and its margin calls never
+        interleave with a bet on the asset."""
+        ...
+
+    def assets(self) -> list[Asset]: ...
+    def latest_quote(self, code: str) -> Quote | None: ...
+    def latest_quotes(self) -> dict[str, Quote]: ...
+    def add_quote(self, quote: Quote) -> None: ...
+    def next_serial(self) -> int: ...
+    def add_bet(self, bet: SpreadBet, call_price: Decimal) -> None:
+        """Store a newly opened bet with the price a quote calls it at."""
+        ...
+
+    def bet(self, number: str, *, for_update: bool = False) -> SpreadBet | None: ...
+
+    def save_bet(self, bet: SpreadBet) -> None:
+        """Store what a close changed: the open stake, its margin, the result, the status."""
+        ...
+
+    def add_closing(
+        self, closing: Closing, uncovered: Decimal, terminal: str, cashier: str
+    ) -> None: ...
+    def closings(self, number: str) -> list[Closing]: ...
+
+    def below(self, code: str, bid: Decimal, ask: Decimal) -> list[SpreadBet]:
+        """The asset's open bets a quote of this bid and ask calls: up bets whose call price
+        (pos.spread.margins.call_price) is above the bid, down bets whose is below the ask."""
+        ...
+
+    def open_bets(self, code: str | None = None) -> list[SpreadBet]: ...
+    def account_bets(self, account: str) -> list[SpreadBet]: ...
+
+    def unshown_calls(self, account: str) -> list[tuple[SpreadBet, Closing]]:
+        """The bookmaker's closes of the account's bets not shown to a cashier yet."""
+        ...
+
+    def mark_shown(self, account: str, at: datetime) -> None: ...
+    def uncovered(self) -> dict[str, Decimal]:
+        """The bookmaker's losses beyond the accounts, by asset (p.36)."""
+        ...

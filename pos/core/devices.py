@@ -15,6 +15,7 @@ from pos.core.errors import PrinterUnavailable
 
 if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (README)
     from pos.betting.slips import Slip
+    from pos.core.documents import PrintedDocument
     from pos.core.printers import PrinterConfig
     from pos.core.settings import ShopSettings
     from pos.payouts.journal import JournalEntry, JournalHeading
@@ -130,6 +131,15 @@ class PrintStation(Protocol):
         """Print the player's payout note on the slip printer."""
         ...
 
+    def print_document(self, document: PrintedDocument, settings: ShopSettings) -> None:
+        """Print a document (an account card, a spread bet's confirmation, a statement) on the
+        slip printer.
+
+        Raises:
+            PrinterUnavailable: the job failed (its `sent` says whether bytes may have gone out).
+        """
+        ...
+
     def print_test_page(self, settings: ShopSettings, *, fiscal: bool = False) -> None:
         """Print the code-page, barcode and width test on the slip (or fiscal) printer."""
         ...
@@ -157,6 +167,10 @@ class PrintStation(Protocol):
 
     def preview_payout(
         self, note: PayoutNote, receipt: FiscalReceipt, settings: ShopSettings
+    ) -> list[PreviewLine]: ...
+
+    def preview_document(
+        self, document: PrintedDocument, settings: ShopSettings
     ) -> list[PreviewLine]: ...
 
     def close(self) -> None: ...

@@ -8,7 +8,7 @@ from decimal import Decimal
 from types import TracebackType
 from typing import TYPE_CHECKING, Protocol, Self
 
-from pos.core.account_ports import AccountRepository
+from pos.core.account_ports import AccountRepository, SpreadRepository
 from pos.core.audit import AuditRecord, ChainedRecord, ChainHead
 
 if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (README)
@@ -358,6 +358,7 @@ class UnitOfWork(Protocol):
     reports: ReportQueries
     draws: DrawRepository
     accounts: AccountRepository
+    spread: SpreadRepository
 
     def __enter__(self) -> Self: ...
     def __exit__(

@@ -72,6 +72,9 @@ class ShopSettings:
     # The office's working hours, "09:00–23:00" (through midnight: "10:00–02:00"); "" is
     # round the clock. Spread bets are opened only within them (p.32).
     working_hours: str = ""
+    # «Спрэдбет»: a quote older than this refuses opening and closing bets (the manager
+    # enters a new one); the bookmaker's own quotes, not the market's (p.25).
+    quote_max_age_minutes: int = 15
 
     @property
     def zone(self) -> ZoneInfo:
@@ -188,6 +191,7 @@ def _parse(name: str, value: object) -> object:
         "poker_margin": _margin,
         "unp": _unp,
         "working_hours": _hours,
+        "quote_max_age_minutes": _quote_age,
     }.get(name, _zone)
     return parse(value)
 
@@ -246,6 +250,16 @@ def _age(value: object) -> int:
     if not 18 <= age <= 99:
         raise InvalidSetting("min_age", "age_range")
     return age
+
+
+def _quote_age(value: object) -> int:
+    try:
+        minutes = parse_code(value, "setting", low=0)
+    except InvalidNumber:
+        raise InvalidSetting("quote_max_age_minutes", "quote_age_range") from None
+    if not 1 <= minutes <= 24 * 60:
+        raise InvalidSetting("quote_max_age_minutes", "quote_age_range")
+    return minutes
 
 
 def _minutes(value: object) -> int:

@@ -44,6 +44,7 @@ class Permission(enum.StrEnum):
     BLOCK_ACCOUNTS = "block_accounts"
     SELF_EXCLUSION = "self_exclusion"
     SPREAD_BETS = "spread_bets"
+    QUOTES = "quotes"
 
 
 # What a refusal calls each action (NotPermitted: «Действие «…» доступно только менеджеру.»).
@@ -75,6 +76,7 @@ WORDS: dict[Permission, str] = {
     Permission.BLOCK_ACCOUNTS: "блокировка счёта игрока",
     Permission.SELF_EXCLUSION: "загрузка реестра самоограничения",
     Permission.SPREAD_BETS: "ставки «Спрэдбет»",
+    Permission.QUOTES: "финансовые активы и котировки «Спрэдбет»",
 }
 
 _CASHIER = frozenset(
@@ -106,6 +108,7 @@ CHAIN_ONLY = frozenset(
         Permission.CORRECT_RESULTS,
         Permission.SETTLE,
         Permission.CHAIN,
+        Permission.QUOTES,  # the organiser's quotes, the same in every office
     }
 )
 

@@ -23,6 +23,7 @@ from pos.people.use_cases import UserInfo
 from pos.people.users import Role, User
 from pos.reports import use_cases as reports_cases
 from pos.settlement import use_cases as settlement_cases
+from pos.spread import use_cases as spread_cases
 from pos.till import settings_use_cases as shop_settings_cases
 from pos.till import shift_use_cases as shifts_cases
 from pos.till import use_cases as till_cases
@@ -186,6 +187,18 @@ class Desk:
     block_account = use_case(accounts_cases.block_account)
     unblock_account = use_case(accounts_cases.unblock_account)
     load_self_exclusions = use_case(accounts_cases.load_self_exclusions)
+
+    # --- «Спрэдбет» (pos.spread.use_cases) -------------------------------------------------------
+    add_asset = use_case(spread_cases.add_asset)
+    assets = use_case(spread_cases.assets)
+    set_quote = use_case(spread_cases.set_quote)
+    import_quotes = use_case(spread_cases.import_quotes)
+    open_spread = use_case(spread_cases.open_spread)
+    close_spread = use_case(spread_cases.close_spread)
+    cancel_spread = use_case(spread_cases.cancel_spread)
+    spread = use_case(spread_cases.spread)
+    account_spreads = use_case(spread_cases.account_spreads)
+    exposure = use_case(spread_cases.exposure)
 
     # --- the till: pending slips, receipts, X/Z reports, printers (pos.till.use_cases) -----------
     pending_slip = use_case(slip_printing_cases.pending_slip)

@@ -26,6 +26,7 @@ from pos.reports import use_cases as reports_cases
 from pos.settlement import use_cases as settlement_cases
 from pos.shop.demo import DEMO_USERS, demo_fixtures, play_yesterday, seed_chain
 from pos.shop.desk import Desk
+from pos.spread import use_cases as spread_cases
 from pos.till import settings_use_cases as shop_settings_cases
 from pos.till.shifts import Shift
 
@@ -84,6 +85,7 @@ class Shop(Context):
     user_logins = use_case(people_cases.user_logins)
     slip = use_case(betting_cases.slip)
     account = use_case(accounts_cases.account)
+    spread = use_case(spread_cases.spread)
     settle = use_case(settlement_cases.settle)
     journal = use_case(payout_journal_cases.journal)
     export_journal_pdf = use_case(payout_journal_cases.export_journal_pdf)

@@ -56,6 +56,7 @@ class SpreadStatus(StrEnum):
     OPEN = "open"
     CLOSED = "closed"
     CLOSED_BY_BOOKMAKER = "closed_by_bookmaker"  # below the maintenance level (p.36)
+    CANCELLED = "cancelled"  # a claim within 5 minutes of its confirmation (p.8)
 
 
 def parse_direction(value: object) -> Direction:
@@ -157,6 +158,11 @@ class SpreadBet:
     status: SpreadStatus = SpreadStatus.OPEN
     result: Decimal = ZERO  # the closed parts' results
     closed_at: datetime | None = None
+
+    @property
+    def open_quote(self) -> Decimal:
+        """The quote it was opened at (DESIGN.md's name for the open price)."""
+        return self.open_price
 
     def open_result(self, quote: Quote) -> Decimal:
         """The result of the open part if it were closed now at this quote.

@@ -3,8 +3,10 @@ level, found for thousands of bets at once (tests/bench/margin_call.py)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
-from decimal import localcontext
+from decimal import Decimal, localcontext
+from fractions import Fraction
 
 from pos.spread.assets import Asset, Quote
 from pos.spread.bets import Direction, SpreadBet, SpreadStatus
@@ -46,3 +48,36 @@ def margin_calls(asset: Asset, quote: Quote, bets: Iterable[SpreadBet]) -> list[
         if below:
             called.append(bet)
     return called
+
+
+def call_price(asset: Asset, bet: SpreadBet) -> Decimal:
+    """The price at which a quote calls this bet, in whole points of the asset (stored with
+    the bet, so that a new quote finds its calls by an index, not by reading every bet).
+
+    An up bet is called by a bid below it, a down bet by an ask above it: with m the
+    maintenance level and M the margin points, an up bet is called when bid < open − (1 − m)
+    × M × point, a down bet when ask > open + (1 − m) × M × point (`margin_calls`). Quotes
+    are whole points, so the level is rounded to whole points away from the open price:
+    bid < level ⟺ bid < the level rounded up; ask > level ⟺ ask > the level rounded down.
+    A bet's level holds while it is open: a part closed releases its share of the margin, and
+    an asset's terms do not change while it has open bets (pos.spread.quotes).
+    """
+    room = (1 - Fraction(asset.maintenance)) * asset.margin_points * Fraction(asset.point)
+    point = Fraction(asset.point)
+    if bet.direction is Direction.UP:
+        level = (Fraction(bet.open_price) - room) / point
+        whole = math.ceil(level)
+    else:
+        level = (Fraction(bet.open_price) + room) / point
+        whole = math.floor(level)
+    return whole * asset.point
+
+
+def called(bets: Iterable[tuple[SpreadBet, Decimal]], quote: Quote) -> list[SpreadBet]:
+    """The bets (with their call prices) this quote calls: one comparison a bet."""
+    return [
+        bet
+        for bet, level in bets
+        if bet.status is SpreadStatus.OPEN
+        and (quote.bid < level if bet.direction is Direction.UP else quote.ask > level)
+    ]

@@ -54,6 +54,7 @@ CALLS: dict[Permission, Callable[[Desk, str], object]] = {
     # A number no account has a check code for, an empty file: refused after the permission.
     Permission.BLOCK_ACCOUNTS: lambda d, _: d.block_account("00000100000", "проверка"),
     Permission.SELF_EXCLUSION: lambda d, _: d.load_self_exclusions("реестр.csv", b""),
+    Permission.QUOTES: lambda d, _: d.set_quote("", bid="1", ask="2"),
 }
 
 

@@ -10,9 +10,9 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pos.spread.assets import Asset, make_asset, make_quote
+from pos.spread.assets import Asset, in_points, make_asset, make_quote
 from pos.spread.bets import Direction, open_bet, result
-from pos.spread.margins import margin_calls
+from pos.spread.margins import call_price, called, margin_calls
 
 D = Decimal
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -111,3 +111,42 @@ def test_p36_margin_calls_agree_with_the_rule_bet_by_bet(
     assert margin_calls(asset, quote, bets) == [
         b for b in bets if b.below_maintenance(asset, quote)
     ]
+
+
+@settings(max_examples=300)
+@given(
+    point=_POINTS,
+    maintenance=st.sampled_from(["0.1", "0.25", "0.333333", "0.5", "1"]),
+    margin_points=st.integers(1, 500),
+    opened_at=st.integers(2000, 5000),
+    quoted=st.integers(2, 8000),
+    spread=st.integers(1, 20),
+    direction=st.sampled_from(list(Direction)),
+)
+def test_p36_a_bet_s_call_price_calls_it_exactly_when_the_rule_does(
+    point: Decimal,
+    maintenance: str,
+    margin_points: int,
+    opened_at: int,
+    quoted: int,
+    spread: int,
+    direction: Direction,
+) -> None:
+    asset = _asset(point, margin_points, maintenance)
+    opening = make_quote(asset, opened_at * point, (opened_at + spread) * point, T0, "boss", 1)
+    bet = open_bet(
+        number="1",
+        account="A",
+        asset=asset,
+        direction=direction,
+        stake="2.50",
+        quote=opening,
+        at=T0,
+        terminal="К1",
+        cashier="anna",
+        office="M1",
+    )
+    quote = make_quote(asset, quoted * point, (quoted + spread) * point, T0, "boss", 2)
+    level = call_price(asset, bet)
+    assert in_points(level, point)
+    assert called([(bet, level)], quote) == ([bet] if bet.below_maintenance(asset, quote) else [])

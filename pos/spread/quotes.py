@@ -1,0 +1,124 @@
+"""The manager's «Спрэдбет»: assets and their terms, quotes entered by hand or loaded from a
+file, and the margin calls each new quote makes (p.25–p.28, p.36), in the caller's unit of
+work.
+
+Every quote is a new version with its time and author. A quote and its margin calls are one
+transaction under the asset's row lock: each open bet the quote takes below its maintenance
+level is closed by the bookmaker at that quote, its loss charged no further than the account
+holds (the rest is the bookmaker's, reported).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from pos.accounts.counter import find_account
+from pos.betting.teller import Teller
+from pos.core.audit import AuditAction
+from pos.core.ports import UnitOfWork
+from pos.spread.asset_errors import QuoteFileRejected
+from pos.spread.assets import Asset, Quote, make_asset, make_quote, parse_asset_code
+from pos.spread.counter import SpreadDone, settle_close
+from pos.spread.errors import AssetTermsLocked, UnknownAsset
+from pos.spread.numbers import display_spread_number
+from pos.spread.quote_files import QuoteRow, check_against
+
+
+@dataclass(frozen=True)
+class QuoteSet:
+    """A new quote and the bets it closed below their maintenance level (p.36)."""
+
+    quote: Quote
+    calls: tuple[SpreadDone, ...] = ()
+
+
+def save_asset(uow: UnitOfWork, teller: Teller, now: datetime, typed: dict[str, object]) -> Asset:
+    """Add an asset, or change its name and stake limits; its point, margin points and
+    maintenance level only while no bet on it is open (an open bet keeps its terms).
+
+    Raises:
+        InvalidAssetCode, …, StakeLimitsInverted (pos.spread.assets.make_asset);
+        AssetTermsLocked: the terms of an asset with open bets.
+    """
+    asset = make_asset(**typed)
+    old = uow.spread.asset(asset.code, lock="update")
+    terms = ("point", "margin_points", "maintenance")
+    changed = old is not None and any(getattr(old, t) != getattr(asset, t) for t in terms)
+    if changed and uow.spread.open_bets(asset.code):
+        raise AssetTermsLocked(asset.code)
+    uow.spread.save_asset(asset)
+    teller.audit(
+        uow,
+        now,
+        AuditAction.ASSET_SAVED,
+        f"{asset.code} «{asset.name}» пункт {asset.point}, маржа {asset.margin_points} п., "
+        f"поддержание {asset.maintenance}, ставка {asset.min_stake}–{asset.max_stake}",
+    )
+    return asset
+
+
+def set_quote(
+    uow: UnitOfWork, teller: Teller, now: datetime, code: str, bid: object, ask: object
+) -> QuoteSet:
+    """A new version of the asset's quote, and its margin calls.
+
+    Raises:
+        UnknownAsset; InvalidPrice, AskNotAboveBid, PriceNotInPoints (p.25).
+    """
+    asset = uow.spread.asset(parse_asset_code(code), lock="update")
+    if asset is None:
+        raise UnknownAsset(parse_asset_code(code))
+    latest = uow.spread.latest_quote(asset.code)
+    quote = make_quote(
+        asset, bid, ask, now, teller.login, 1 if latest is None else latest.version + 1
+    )
+    uow.spread.add_quote(quote)
+    teller.audit(
+        uow, now, AuditAction.QUOTE_SET, f"{asset.code} v{quote.version}: {quote.bid} / {quote.ask}"
+    )
+    return QuoteSet(quote, tuple(_margin_calls(uow, teller, now, asset, quote)))
+
+
+def load_quotes(
+    uow: UnitOfWork, teller: Teller, now: datetime, name: str, rows: list[QuoteRow]
+) -> list[QuoteSet]:
+    """Every quote of a file checked against the assets first: all of them or none.
+
+    Raises:
+        QuoteFileRejected: an unknown asset, a price not in its points; nothing loaded.
+    """
+    assets = {asset.code: asset for asset in uow.spread.assets()}
+    problems = check_against(rows, assets)
+    if problems:
+        raise QuoteFileRejected(name, problems)
+    ordered = sorted(rows, key=lambda row: row.code)  # the assets' locks in one order
+    return [set_quote(uow, teller, now, row.code, row.bid, row.ask) for row in ordered]
+
+
+def _margin_calls(
+    uow: UnitOfWork, teller: Teller, now: datetime, asset: Asset, quote: Quote
+) -> Iterable[SpreadDone]:
+    """Close by the bookmaker each open bet the quote takes below its maintenance level
+    (p.36): found by their call prices, checked again by the rule itself, account by account
+    in the order of their numbers (their locks in one order)."""
+    candidates = uow.spread.below(asset.code, quote.bid, quote.ask)
+    for bet in candidates:
+        if not bet.below_maintenance(asset, quote):
+            continue  # pragma: no cover - the call price is exact (tests: the property)
+        account = find_account(uow, bet.account, for_update=True)
+        done = settle_close(
+            uow, teller, now, account, bet, bet.stake_open, quote, by_bookmaker=True
+        )
+        closing = done.closing
+        assert closing is not None
+        beyond = f", сверх счёта {done.uncovered}" if done.uncovered else ""
+        teller.audit(
+            uow,
+            now,
+            AuditAction.MARGIN_CALL,
+            f"{display_spread_number(bet.number)} закрыта букмекером по {closing.close_price}: "
+            f"{closing.result}{beyond}",
+        )
+        yield done
