@@ -67,9 +67,10 @@ def set_quote(
     Raises:
         UnknownAsset; InvalidPrice, AskNotAboveBid, PriceNotInPoints (p.25).
     """
-    asset = uow.spread.asset(parse_asset_code(code), lock="update")
+    checked = parse_asset_code(code)
+    asset = uow.spread.asset(checked, lock="update")
     if asset is None:
-        raise UnknownAsset(parse_asset_code(code))
+        raise UnknownAsset(checked)
     latest = uow.spread.latest_quote(asset.code)
     quote = make_quote(
         asset, bid, ask, now, teller.login, 1 if latest is None else latest.version + 1

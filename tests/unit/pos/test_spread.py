@@ -94,7 +94,8 @@ def test_p29_an_unknown_direction_names_the_accepted_words(typed: object) -> Non
 
 def test_p29_directions_and_statuses_are_kept_as_words() -> None:
     assert [direction.value for direction in Direction] == ["up", "down"]
-    assert [status.value for status in SpreadStatus] == ["open", "closed", "closed_by_bookmaker"]
+    statuses = [status.value for status in SpreadStatus]
+    assert statuses == ["open", "closed", "closed_by_bookmaker", "cancelled"]
     assert [kind.value for kind in AssetKind] == ["share", "future", "index"]
 
 
