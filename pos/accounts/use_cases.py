@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from pos.accounts import counter
+from pos.accounts import counter, papers
 from pos.accounts.accounts import Account, StatementLine, document_key
 from pos.accounts.errors import BlockReasonRequired
 from pos.accounts.exclusions import parse_exclusions
@@ -32,6 +32,7 @@ from pos.payouts.use_cases import check_full_document
 from pos.people.actor import Actor
 from pos.people.identity import IdDocument
 from pos.people.permissions import Permission
+from pos.till.papers import print_paper
 from pos.till.use_cases import print_new_receipt
 
 _REASON = 200  # accounts.blocked_reason (db.tables)
@@ -86,7 +87,35 @@ def open_account(ctx: Context, actor: Actor, document: IdDocument | None) -> Acc
             raise checked
         account = counter.open_account(uow, teller, ctx.clock.now(), checked)
         uow.commit()
+    card = papers.account_card(account, ctx.clock.now(), teller)
+    print_paper(ctx, actor, card, "Счёт открыт", "карта счёта не напечатана")
     return account
+
+
+def print_account_card(ctx: Context, actor: Actor, number: str) -> Account:
+    """Print the account's card again (a lost or spoiled one: the number stays)."""
+    actor.require(Permission.ACCOUNTS)
+    with ctx.unit_of_work() as uow:
+        found = counter.find_account(uow, number)
+    teller = _teller(ctx, actor)
+    print_paper(
+        ctx,
+        actor,
+        papers.account_card(found, ctx.clock.now(), teller),
+        "Готово",
+        "карта не напечатана",
+    )
+    return found
+
+
+def print_statement(ctx: Context, actor: Actor, number: str) -> AccountView:
+    """Print the account's statement for the player."""
+    actor.require(Permission.ACCOUNTS)
+    view = account(ctx, actor, number)
+    teller = _teller(ctx, actor)
+    paper = papers.statement(view.account, view.statement(), ctx.clock.now(), teller)
+    print_paper(ctx, actor, paper, "Готово", "выписка не напечатана")
+    return view
 
 
 def deposit(ctx: Context, actor: Actor, number: str, amount: object) -> Account:

@@ -187,6 +187,8 @@ class Desk:
     block_account = use_case(accounts_cases.block_account)
     unblock_account = use_case(accounts_cases.unblock_account)
     load_self_exclusions = use_case(accounts_cases.load_self_exclusions)
+    print_account_card = use_case(accounts_cases.print_account_card)
+    print_statement = use_case(accounts_cases.print_statement)
 
     # --- «Спрэдбет» (pos.spread.use_cases) -------------------------------------------------------
     add_asset = use_case(spread_cases.add_asset)

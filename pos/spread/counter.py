@@ -51,6 +51,7 @@ class SpreadDone:
     quote: Quote | None = None
     closing: Closing | None = None
     uncovered: Decimal = ZERO
+    asset: Asset | None = None
 
 
 def open_spread(
@@ -102,7 +103,7 @@ def open_spread(
         f"{shown} {asset.code} {bet.direction} {bet.open_price} × {bet.stake}, "
         f"маржа {format_roubles(bet.margin_blocked)}",
     )
-    return SpreadDone(bet, account, quote)
+    return SpreadDone(bet, account, quote, asset=asset)
 
 
 def close_spread(
@@ -118,13 +119,13 @@ def close_spread(
     settings = shop_settings.from_text(uow.settings.load(teller.office))
     found = find_spread(uow, number)
     require_hours(settings, now)
-    _, quote = _asset_and_quote(uow, found.asset, now, settings, lock="share")
+    asset, quote = _asset_and_quote(uow, found.asset, now, settings, lock="share")
     account = find_account(uow, found.account, for_update=True)
     account.require_open()
     bet = find_spread(uow, found.number, for_update=True)
     done = settle_close(uow, teller, now, account, bet, stake, quote, by_bookmaker=False)
     _audit_close(uow, teller, now, done, AuditAction.SPREAD_CLOSED)
-    return dataclasses.replace(done, quote=quote)
+    return dataclasses.replace(done, quote=quote, asset=asset)
 
 
 def cancel_spread(uow: UnitOfWork, teller: Teller, now: datetime, number: object) -> SpreadDone:

@@ -22,10 +22,11 @@ from pos.core.context import Context
 from pos.core.inputs import shown
 from pos.people.actor import Actor
 from pos.people.permissions import Permission
-from pos.spread import counter, quotes
+from pos.spread import counter, papers, quotes
 from pos.spread.assets import Asset, Quote
 from pos.spread.bets import Closing, Direction, SpreadBet, SpreadStatus
 from pos.spread.quote_files import parse_quote_file
+from pos.till.papers import print_paper
 
 _FILE_NAME = 200
 ZERO = Decimal("0.00")
@@ -152,11 +153,13 @@ def open_spread(
         see pos.spread.counter.open_spread.
     """
     actor.require(Permission.SPREAD_BETS)
+    teller = _teller(ctx, actor)
     with ctx.unit_of_work() as uow:
-        done = counter.open_spread(
-            uow, _teller(ctx, actor), ctx.clock.now(), account, code, direction, stake
-        )
+        done = counter.open_spread(uow, teller, ctx.clock.now(), account, code, direction, stake)
         uow.commit()
+    assert done.asset is not None and done.quote is not None
+    paper = papers.opened(done.bet, done.asset, done.quote, ctx.settings().zone, teller)
+    print_paper(ctx, actor, paper, "Ставка открыта", "подтверждение не напечатано")
     return done.bet
 
 
@@ -167,10 +170,13 @@ def close_spread(ctx: Context, actor: Actor, number: str, *, stake: object) -> C
         see pos.spread.counter.close_spread.
     """
     actor.require(Permission.SPREAD_BETS)
+    teller = _teller(ctx, actor)
     with ctx.unit_of_work() as uow:
-        done = counter.close_spread(uow, _teller(ctx, actor), ctx.clock.now(), number, stake)
+        done = counter.close_spread(uow, teller, ctx.clock.now(), number, stake)
         uow.commit()
-    assert done.closing is not None
+    assert done.closing is not None and done.asset is not None
+    paper = papers.closed(done.bet, done.asset, done.closing, done.account, teller)
+    print_paper(ctx, actor, paper, "Ставка закрыта, итог на счёте", "подтверждение не напечатано")
     return done.closing
 
 

@@ -256,3 +256,20 @@ class TransferRefused(DomainError):
             return "Сумма внесения или изъятия должна быть больше нуля."
         available = format_roubles(self.available or Decimal(0))
         return f"В кассе по расчёту только {available}: изъять больше нельзя."
+
+
+class PaperNotPrinted(DeviceOrStorageError):
+    """An operation recorded whose paper for the player (an account card, a confirmation, a
+    statement) did not come out: nothing fiscal is in it, so it is simply printed again."""
+
+    def __init__(self, done: str, what: str, cause: PrinterUnavailable) -> None:
+        self.done = done
+        self.what = what
+        self.cause = cause
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"{self.done}, но {self.what}: принтер {self.cause.where} "
+            f"недоступен ({self.cause.detail}). Проверьте принтер и напечатайте ещё раз."
+        )

@@ -63,6 +63,9 @@ def test_an_account_opened_takes_cash_pays_it_out_and_lists_every_movement(
     expected = anna.shift().summary.expected
     opened = anna.open_account(document=PASSPORT)
     assert len(opened.number) == 11 and opened.holder == "Иванов Пётр Сергеевич"
+    card = printer.output
+    assert "КАРТА СЧЁТА ИГРОКА".encode("cp866") in card and opened.number.encode() in card
+    assert "Иванов".encode("cp866") not in card  # a lost card tells nothing of its holder
     assert "1234567" not in opened.document_masked  # the number is never kept whole
 
     after = anna.deposit(opened.number, "500")

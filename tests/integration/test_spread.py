@@ -9,12 +9,13 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from escpos.printer import Dummy
 
 from main import open_shop
 from pos.accounts.errors import FreeBalanceShort
 from pos.accounts.ledger import Movement
 from pos.core.clock import FixedClock
-from pos.core.errors import NotPermitted
+from pos.core.errors import NotPermitted, PrinterUnavailable
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
 from pos.spread.asset_errors import AskNotAboveBid, PriceNotInPoints, QuoteFileRejected, StaleQuote
@@ -27,6 +28,7 @@ from pos.spread.errors import (
     SpreadWindowClosed,
     StakeOutsideLimits,
 )
+from pos.till.errors import PaperNotPrinted
 from tests.documents import PASSPORT
 from tests.fakes import PlainPinHasher
 
@@ -43,8 +45,15 @@ BRENT = {
 
 
 @pytest.fixture
-def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
-    shop = open_shop(db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher())
+def printer() -> Dummy:
+    return Dummy(profile="TM-T20II")
+
+
+@pytest.fixture
+def db_shop(db_url: str, clock: FixedClock, printer: Dummy) -> Iterator[Shop]:
+    shop = open_shop(
+        db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=printer
+    )
     shop.seed_demo()
     boss = shop.login("boss", "9911")
     boss.add_asset("BRENT", **BRENT)
@@ -330,3 +339,31 @@ def test_a_bet_and_a_withdrawal_at_once_never_overdraw(
         assert db_shop.verify().ok
     finally:
         other.close()
+
+
+def test_p8_the_confirmations_print_the_number_the_window_and_the_result(
+    anna: Desk, boss: Desk, account: str, printer: Dummy
+) -> None:
+    printer.clear()
+    bet = anna.open_spread(account, "BRENT", "up", stake=D("1.00"))
+    paper = printer.output
+    assert bet.number.encode() in paper  # the barcode and the QR code
+    assert "5 минут".encode("cp866") in paper  # a no-break space is a space on paper
+    assert "Цена открытия".encode("cp866") in paper and b"74,14" in paper
+    printer.clear()
+    boss.set_quote("BRENT", bid="74.20", ask="74.24")
+    anna.close_spread(bet.number, stake="1")
+    assert "Выигрыш".encode("cp866") in printer.output and b"6,00" in printer.output
+
+
+def test_a_confirmation_the_printer_lost_leaves_the_bet_standing(
+    db_shop: Shop, anna: Desk, account: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_args: object) -> None:
+        raise PrinterUnavailable("К1", "нет бумаги")
+
+    monkeypatch.setattr(type(db_shop.station), "print_document", broken)
+    with pytest.raises(PaperNotPrinted, match="Ставка открыта, но подтверждение не напечатано"):
+        anna.open_spread(account, "BRENT", "up", stake="1")
+    [position] = anna.account_spreads(account).positions
+    assert position.bet.status is SpreadStatus.OPEN
