@@ -99,22 +99,27 @@ class SqlAccountRepository:
             _SAVE_BALANCE,
             {"at_number": number, "new_free": balance.free, "new_blocked": balance.blocked},
         )
-        defer(
-            self._session,
-            _INSERT_MOVEMENT,
-            {
-                "number": number,
-                "at": line.at,
-                "kind": line.kind.value,
-                "amount": line.amount,
-                "free_after": line.free_after,
-                "blocked_after": line.blocked_after,
-                "reference": line.reference,
-                "terminal": line.terminal,
-                "cashier": line.cashier,
-                "office": line.office,
-            },
+        defer(self._session, _INSERT_MOVEMENT, _movement(number, line))
+
+    def lock_many(self, numbers: list[str]) -> dict[str, Account]:
+        """These accounts, their rows locked in one statement, in the order of `numbers`."""
+        query = (
+            select(_ACCOUNTS)
+            .where(_ACCOUNTS.c.number.in_(numbers))
+            .order_by(_ACCOUNTS.c.number)
+            .with_for_update(key_share=True)
         )
+        found = (_account(row) for row in run(self._session, query))
+        return {account.number: account for account in found if account is not None}
+
+    def move_many(self, number: str, balance: Balance, lines: list[StatementLine]) -> None:
+        """Several movements of one account and the balance the last left, in two statements."""
+        run(
+            self._session,
+            _SAVE_BALANCE,
+            {"at_number": number, "new_free": balance.free, "new_blocked": balance.blocked},
+        )
+        run(self._session, _INSERT_MOVEMENT, [_movement(number, line) for line in lines])
 
     def set_blocked(self, number: str, reason: str | None) -> None:
         """Block the account with `reason`, or unblock it (None)."""
@@ -171,6 +176,21 @@ def _account(row: Row[Any] | None) -> Account | None:
         balance=Balance(row.free, row.blocked),
         blocked_reason=row.blocked_reason,
     )
+
+
+def _movement(number: str, line: StatementLine) -> dict[str, object]:
+    return {
+        "number": number,
+        "at": line.at,
+        "kind": line.kind.value,
+        "amount": line.amount,
+        "free_after": line.free_after,
+        "blocked_after": line.blocked_after,
+        "reference": line.reference,
+        "terminal": line.terminal,
+        "cashier": line.cashier,
+        "office": line.office,
+    }
 
 
 def _line(row: Row[Any]) -> StatementLine:

@@ -62,6 +62,7 @@ _SAVE_BET = (
     )
 )
 _BET_ID = select(_BETS.c.id).where(_BETS.c.number == bindparam("number")).scalar_subquery()
+_INSERT_CLOSING = insert(_CLOSINGS).values(bet_id=_BET_ID)
 
 
 class SqlSpreadRepository:
@@ -151,39 +152,41 @@ class SqlSpreadRepository:
 
     def save_bet(self, bet: SpreadBet) -> None:
         """Store what a close changed."""
-        run(
-            self._session,
-            _SAVE_BET,
-            {
-                "at_number": bet.number,
-                "new_stake_open": bet.stake_open,
-                "new_margin": bet.margin_blocked,
-                "new_result": bet.result,
-                "new_status": bet.status.value,
-                "new_closed_at": bet.closed_at,
-            },
-        )
+        self.save_bets([bet])
+
+    def save_bets(self, bets: list[SpreadBet]) -> None:
+        """Store what closes changed, in one statement."""
+        run(self._session, _SAVE_BET, [_saved(bet) for bet in bets])
 
     def add_closing(
         self, closing: Closing, uncovered: Decimal, terminal: str, cashier: str
     ) -> None:
         """Record a close of a bet and what of its loss the account could not cover."""
+        self.add_closings([(closing, uncovered)], terminal, cashier)
+
+    def add_closings(
+        self, closings: list[tuple[Closing, Decimal]], terminal: str, cashier: str
+    ) -> None:
+        """Record closes of bets, in one statement."""
         run(
             self._session,
-            insert(_CLOSINGS).values(bet_id=_BET_ID),
-            {
-                "number": closing.bet,
-                "stake": closing.stake,
-                "close_price": closing.close_price,
-                "result": closing.result,
-                "margin_released": closing.margin_released,
-                "uncovered": uncovered,
-                "at": closing.at,
-                "by_bookmaker": closing.by_bookmaker,
-                "terminal": terminal,
-                "cashier": cashier,
-                "shown_at": None,
-            },
+            _INSERT_CLOSING,
+            [
+                {
+                    "number": closing.bet,
+                    "stake": closing.stake,
+                    "close_price": closing.close_price,
+                    "result": closing.result,
+                    "margin_released": closing.margin_released,
+                    "uncovered": uncovered,
+                    "at": closing.at,
+                    "by_bookmaker": closing.by_bookmaker,
+                    "terminal": terminal,
+                    "cashier": cashier,
+                    "shown_at": None,
+                }
+                for closing, uncovered in closings
+            ],
         )
 
     def closings(self, number: str) -> list[Closing]:
@@ -269,6 +272,17 @@ class SqlSpreadRepository:
             .group_by(_BETS.c.asset),
         )
         return {str(row.asset): roubles(row.total) for row in rows}
+
+
+def _saved(bet: SpreadBet) -> dict[str, object]:
+    return {
+        "at_number": bet.number,
+        "new_stake_open": bet.stake_open,
+        "new_margin": bet.margin_blocked,
+        "new_result": bet.result,
+        "new_status": bet.status.value,
+        "new_closed_at": bet.closed_at,
+    }
 
 
 def _asset(row: Row[Any]) -> Asset:

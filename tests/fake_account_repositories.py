@@ -56,3 +56,10 @@ class FakeAccounts:
 
     def exclusion_count(self) -> int:
         return len(self._data.exclusions)
+
+    def lock_many(self, numbers: list[str]) -> dict[str, Account]:
+        return {n: self._data.accounts[n] for n in numbers if n in self._data.accounts}
+
+    def move_many(self, number: str, balance: Balance, lines: list[StatementLine]) -> None:
+        for line in lines:
+            self.move(number, balance, line)

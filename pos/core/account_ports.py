@@ -34,6 +34,14 @@ class AccountRepository(Protocol):
 
     def by_document(self, key: str) -> Account | None: ...
 
+    def lock_many(self, numbers: list[str]) -> dict[str, Account]:
+        """These accounts, their rows locked in one statement in the order given."""
+        ...
+
+    def move_many(self, number: str, balance: Balance, lines: list[StatementLine]) -> None:
+        """Store several movements of one account and the balance the last left."""
+        ...
+
     def move(self, number: str, balance: Balance, line: StatementLine) -> None:
         """Store the account's new balance and the statement line that made it."""
         ...
@@ -77,6 +85,11 @@ class SpreadRepository(Protocol):
     def save_bet(self, bet: SpreadBet) -> None:
         """Store what a close changed: the open stake, its margin, the result, the status."""
         ...
+
+    def save_bets(self, bets: list[SpreadBet]) -> None: ...
+    def add_closings(
+        self, closings: list[tuple[Closing, Decimal]], terminal: str, cashier: str
+    ) -> None: ...
 
     def add_closing(
         self, closing: Closing, uncovered: Decimal, terminal: str, cashier: str

@@ -171,24 +171,31 @@ def settle_close(
     released, then its gain paid or its loss charged; a loss never takes the account below
     zero, what is beyond is the bookmaker's (`uncovered`, p.36)."""
     after, closing = bet.close(stake, quote, now, by_bookmaker)
-    _, uncovered = account.balance.settle(closing.margin_released, closing.result)
+    moves, uncovered = closing_moves(account.balance, closing)
     shown = display_spread_number(bet.number)
-    released = account.balance.release(closing.margin_released)
-    account = move_money(
-        uow, teller, now, account, Movement.RELEASE, closing.margin_released, released, shown
-    )
-    if closing.result > 0:
-        gained = Balance(released.free + closing.result, released.blocked)
-        account = move_money(
-            uow, teller, now, account, Movement.GAIN, closing.result, gained, shown
-        )
-    charged = -closing.result - uncovered
-    if charged > 0:
-        lost = Balance(released.free - charged, released.blocked)
-        account = move_money(uow, teller, now, account, Movement.LOSS, charged, lost, shown)
+    for kind, amount, balance in moves:
+        account = move_money(uow, teller, now, account, kind, amount, balance, shown)
     uow.spread.save_bet(after)
     uow.spread.add_closing(closing, uncovered, teller.terminal, teller.login)
     return SpreadDone(after, account, quote, closing, uncovered)
+
+
+def closing_moves(
+    balance: Balance, closing: Closing
+) -> tuple[list[tuple[Movement, Decimal, Balance]], Decimal]:
+    """The account's movements a close makes, each with the balance after it, and what of a
+    loss the account could not cover: the part's margin released, then its gain paid or its
+    loss charged no further than the free money (p.33–p.36)."""
+    _, uncovered = balance.settle(closing.margin_released, closing.result)
+    released = balance.release(closing.margin_released)
+    moves = [(Movement.RELEASE, closing.margin_released, released)]
+    if closing.result > 0:
+        gained = Balance(released.free + closing.result, released.blocked)
+        moves.append((Movement.GAIN, closing.result, gained))
+    charged = -closing.result - uncovered
+    if charged > 0:
+        moves.append((Movement.LOSS, charged, Balance(released.free - charged, released.blocked)))
+    return moves, uncovered
 
 
 def find_spread(uow: UnitOfWork, number: object, *, for_update: bool = False) -> SpreadBet:

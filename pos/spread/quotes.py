@@ -10,17 +10,17 @@ holds (the rest is the bookmaker's, reported).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import dataclasses
 from dataclasses import dataclass
 from datetime import datetime
 
-from pos.accounts.counter import find_account
+from pos.accounts.accounts import StatementLine, line_for
 from pos.betting.teller import Teller
 from pos.core.audit import AuditAction
 from pos.core.ports import UnitOfWork
 from pos.spread.asset_errors import QuoteFileRejected
 from pos.spread.assets import Asset, Quote, make_asset, make_quote, parse_asset_code
-from pos.spread.counter import SpreadDone, settle_close
+from pos.spread.counter import SpreadDone, closing_moves
 from pos.spread.errors import AssetTermsLocked, UnknownAsset
 from pos.spread.numbers import display_spread_number
 from pos.spread.quote_files import QuoteRow, check_against
@@ -100,26 +100,54 @@ def load_quotes(
 
 def _margin_calls(
     uow: UnitOfWork, teller: Teller, now: datetime, asset: Asset, quote: Quote
-) -> Iterable[SpreadDone]:
+) -> list[SpreadDone]:
     """Close by the bookmaker each open bet the quote takes below its maintenance level
-    (p.36): found by their call prices, checked again by the rule itself, account by account
-    in the order of their numbers (their locks in one order)."""
-    candidates = uow.spread.below(asset.code, quote.bid, quote.ask)
-    for bet in candidates:
-        if not bet.below_maintenance(asset, quote):
-            continue  # pragma: no cover - the call price is exact (tests: the property)
-        account = find_account(uow, bet.account, for_update=True)
-        done = settle_close(
-            uow, teller, now, account, bet, bet.stake_open, quote, by_bookmaker=True
+    (p.36): found by their call prices, checked again by the rule itself; their accounts
+    locked in one statement, in the order of their numbers; the movements, bets and closes
+    written in batches (tests/bench/margin_call.py: thousands of bets may be open)."""
+    called = [
+        b
+        for b in uow.spread.below(asset.code, quote.bid, quote.ask)
+        if b.below_maintenance(asset, quote)
+    ]
+    if not called:
+        return []
+    accounts = uow.accounts.lock_many(sorted({bet.account for bet in called}))
+    lines: dict[str, list[StatementLine]] = {}
+    done: list[SpreadDone] = []
+    for bet in called:
+        account = accounts[bet.account]
+        after, closing = bet.close(bet.stake_open, quote, now, by_bookmaker=True)
+        moves, uncovered = closing_moves(account.balance, closing)
+        shown = display_spread_number(bet.number)
+        lines.setdefault(account.number, []).extend(
+            line_for(
+                kind,
+                amount,
+                balance,
+                at=now,
+                reference=shown,
+                terminal=teller.terminal,
+                cashier=teller.login,
+                office=teller.office,
+            )
+            for kind, amount, balance in moves
         )
-        closing = done.closing
-        assert closing is not None
-        beyond = f", сверх счёта {done.uncovered}" if done.uncovered else ""
+        account = accounts[bet.account] = dataclasses.replace(account, balance=moves[-1][2])
+        done.append(SpreadDone(after, account, quote, closing, uncovered, asset))
+        beyond = f", сверх счёта {uncovered}" if uncovered else ""
         teller.audit(
             uow,
             now,
             AuditAction.MARGIN_CALL,
-            f"{display_spread_number(bet.number)} закрыта букмекером по {closing.close_price}: "
-            f"{closing.result}{beyond}",
+            f"{shown} закрыта букмекером по {closing.close_price}: {closing.result}{beyond}",
         )
-        yield done
+    for number, account_lines in lines.items():
+        uow.accounts.move_many(number, accounts[number].balance, account_lines)
+    uow.spread.save_bets([d.bet for d in done])
+    uow.spread.add_closings(
+        [(d.closing, d.uncovered) for d in done if d.closing is not None],
+        teller.terminal,
+        teller.login,
+    )
+    return done
