@@ -26,8 +26,8 @@ BENCHMARKS: dict[str, Callable[[int], list[str]]] = {
     "payout_p95": payout.run,
     "poker": poker.run,  # poker_deal_exact and poker_deal_vs_peer, from the same run
     "chain_accept": chain.run,  # chain_accept_throughput and chain_accept_p95 (PostgreSQL)
-    "wan_accept": wan.run,
-    "margin_call_10k": margin_call.run,  # a quote's margin calls among 10,000 open bets  # wan_accept_p95 and the round trips of accept_bet and pay_out
+    "wan_accept": wan.run,  # wan_accept_p95 and the round trips of accept_bet and pay_out
+    "margin_call_10k": margin_call.run,  # a quote's margin calls among 10,000 open bets
 }
 
 
