@@ -112,6 +112,8 @@ class SqlJournalRepository:
             conditions.append(JournalEntryRow.slip_number == query.slip_number)
         if query.office is not None:
             conditions.append(JournalEntryRow.office == query.office)
+        if query.account_number is not None:
+            conditions.append(JournalEntryRow.account_number == query.account_number)
         rows = self._session.scalars(
             select(JournalEntryRow)
             .where(*conditions)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from sqlalchemy import Row, Table, bindparam, delete, select
+from sqlalchemy import Row, Table, bindparam, delete, func, or_, select
 from sqlalchemy.orm import Session
 
 from db.pipeline import defer
@@ -17,14 +17,23 @@ from db.tables import PendingPayoutRow, SlipRow
 from pos.payouts.rules import PendingPayout
 
 _PENDING = cast(Table, PendingPayoutRow.__table__)
-_ROWS = select(_PENDING, SlipRow.number.label("slip_number")).join(
+# A slip's payout by its slip's number, an account's withdrawal by the account's.
+_NUMBER = func.coalesce(SlipRow.number, _PENDING.c.account_number)
+_ROWS = select(_PENDING, _NUMBER.label("slip_number")).outerjoin(
     SlipRow, _PENDING.c.slip_id == SlipRow.id
 )
 _FOR_TERMINAL = _ROWS.where(_PENDING.c.terminal == bindparam("terminal")).limit(1)
-_FOR_SLIP = _ROWS.where(SlipRow.number == bindparam("number"))
+_FOR_SLIP = _ROWS.where(
+    or_(SlipRow.number == bindparam("number"), _PENDING.c.account_number == bindparam("number"))
+)
 _FOR_SLIP_FOR_UPDATE = _FOR_SLIP.with_for_update(of=_PENDING)
 _INSERT = inserting(PendingPayoutRow, slip_id=SLIP_ID_OF_NUMBER)
-_REMOVE = delete(_PENDING).where(_PENDING.c.slip_id == SLIP_ID_OF_NUMBER)
+_REMOVE = delete(_PENDING).where(
+    or_(
+        _PENDING.c.slip_id == SLIP_ID_OF_NUMBER,
+        _PENDING.c.account_number == bindparam("slip_number"),
+    )
+)
 
 
 class SqlPendingPayoutRepository:
@@ -42,6 +51,7 @@ class SqlPendingPayoutRepository:
             {
                 "slip_number": pending.slip_number,
                 "slip_id": None,
+                "account_number": pending.account_number,
                 "terminal": pending.terminal,
                 "cashier": pending.cashier,
                 "at": pending.at,
@@ -84,4 +94,5 @@ def _pending(row: Row[tuple[object, ...]]) -> PendingPayout:
         player=found["player"],
         document=found["document"],
         office=found["office"],
+        account_number=found["account_number"],
     )

@@ -120,13 +120,16 @@ class FiscalDayRow(Base):
 
 
 class PendingPayoutRow(Base):
-    """A payout waiting for its receipt's print (pos.payouts.rules.PendingPayout): one per slip."""
+    """A payout waiting for its receipt's print (pos.payouts.rules.PendingPayout): one per slip,
+    or per player's account for a withdrawal."""
 
     __tablename__ = "pending_payouts"
     __table_args__ = (CheckConstraint("amount > 0", name="amount"),)
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
-    slip_id: Mapped[int] = mapped_column(ForeignKey("slips.id"), unique=True)
+    slip_id: Mapped[int | None] = mapped_column(ForeignKey("slips.id"), unique=True)
+    # A withdrawal from a player's account waits instead of a slip's payout (pos.accounts).
+    account_number: Mapped[str | None] = mapped_column(String(ACCOUNT_NUMBER), unique=True)
     terminal: Mapped[str] = mapped_column(String(TERMINAL), index=True)
     office: Mapped[str] = mapped_column(String(OFFICE))  # whose journal the entry goes into
     cashier: Mapped[str] = mapped_column(String(LOGIN))

@@ -92,7 +92,8 @@ def line_for(
     office: str,
 ) -> StatementLine:
     """The statement line of a movement of `amount` (positive) that left `after`."""
-    signed = amount if kind in (Movement.DEPOSIT, Movement.RELEASE, Movement.GAIN) else -amount
+    money_in = (Movement.DEPOSIT, Movement.RELEASE, Movement.GAIN, Movement.RETURN)
+    signed = amount if kind in money_in else -amount
     return StatementLine(
         at, kind, signed, after.free, after.blocked, reference, terminal, cashier, office
     )

@@ -2,11 +2,12 @@
 work (DESIGN.md, "Player accounts"): open it on the whole document, take cash onto it, pay
 its free money out.
 
-Cash follows the slips' rules: a deposit is a fiscal «ПРИХОД» receipt and the drawer's cash,
-a withdrawal a «РАСХОД» receipt, the drawer's cash and a line of the office's cash payout
-journal. Each is recorded first, with its receipt *in doubt*, and printed after the commit
-(pos.till.use_cases.print_new_receipt), as a stake returned in its window is: no receipt is
-ever on paper without its record, and «Допечатать чеки» settles one that did not come out.
+Cash follows the slips' rules. A deposit is a fiscal «ПРИХОД» receipt and the drawer's cash,
+recorded first with its receipt *in doubt* and printed after the commit (pos.till.use_cases.
+print_new_receipt), as a stake returned in its window is. A withdrawal is a slip's payout:
+two steps (pos.payouts.steps), the money off the account and the payout waiting for its
+«РАСХОД» receipt's print, then the journal's line with the number that came out — a receipt
+renumbered after a broken job never leaves the journal naming another.
 
 Locks are taken account → shift → register, the order of every money path
 (tests/integration/test_lock_order.py).
@@ -30,7 +31,9 @@ from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
 from pos.core.money import format_roubles, to_money
 from pos.core.ports import UnitOfWork
-from pos.payouts.journal import JournalEntry, document_text, player_name
+from pos.payouts.journal import document_text, player_name
+from pos.payouts.rules import PendingPayout
+from pos.payouts.steps import PlannedReceipt, release_payout
 from pos.people.identity import IdDocument, masked_number
 from pos.till import fiscal
 from pos.till.fiscal import FiscalReceipt, ReceiptKind
@@ -39,12 +42,10 @@ from pos.till.shifts import CashKind, Shift, require_working
 
 @dataclass(frozen=True)
 class CashDone:
-    """A deposit or a withdrawal made: the account after it, its receipt to print, and the
-    journal's line for a withdrawal."""
+    """A deposit made: the account after it and its receipt to print."""
 
     account: Account
     receipt: FiscalReceipt
-    entry: JournalEntry | None = None
 
 
 def open_account(uow: UnitOfWork, teller: Teller, now: datetime, checked: IdDocument) -> Account:
@@ -129,15 +130,19 @@ def deposit(
     return CashDone(after, receipt)
 
 
-def withdraw(
+def plan_withdrawal(
     uow: UnitOfWork,
     teller: Teller,
     now: datetime,
     number: object,
     amount: object,
     checked: IdDocument,
-) -> CashDone:
-    """Free money paid out in cash to the holder, on the document checked whole.
+) -> PlannedReceipt:
+    """The first of a withdrawal's two steps, as a slip's payout (pos.payouts.steps): the
+    free money taken off the account at once, the payout saved as waiting for its «РАСХОД»
+    receipt's print with the receipt's number planned. The second step (`make_payout`, once
+    the receipt came out) writes the journal's line with the number printed; a receipt that
+    did not come out gives the money back (`release_withdrawal`).
 
     Raises:
         NotTheHolder: the document is not the one the account was opened with.
@@ -154,40 +159,55 @@ def withdraw(
     shift = _working_shift(uow, teller, now)
     if money > shift.drawer:
         raise DrawerShort(money, shift.drawer)
-    receipt = fiscal.issue_receipt(
-        uow,
-        teller.terminal,
-        ReceiptKind.EXPENSE,
-        money,
-        now,
-        teller.login,
-        None,
-        account_number=account.number,
+    register = fiscal.register_for(uow, teller.terminal)
+    fiscal.require_idle(uow, register)
+    receipt, after = fiscal.next_receipt(
+        register, ReceiptKind.EXPENSE, money, now, teller.login, None
     )
-    entry = JournalEntry(
-        number=uow.journal.next_number(teller.office),
-        paid_at=now,
+    receipt = replace(receipt, account_number=account.number)
+    pending = PendingPayout(
+        slip_number=account.number,
+        terminal=teller.terminal,
+        cashier=teller.login,
+        at=now,
+        amount=money,
+        register_serial=register.serial,
+        receipt_no=receipt.number,
         player=player_name(checked),
         document=document_text(checked),
-        amount=money,
-        fiscal_receipt_no=receipt.number,
-        register_serial=receipt.register_serial,
-        cashier=teller.login,
-        terminal=teller.terminal,
         office=teller.office,
         account_number=account.number,
     )
-    uow.journal.add(entry)
-    _move_cash(uow, teller, now, account, CashKind.WITHDRAWAL, -money)
-    reference = f"чек {receipt.number}, журнал {entry.number}"
-    after = move_money(uow, teller, now, account, Movement.WITHDRAWAL, money, balance, reference)
+    uow.pending_payouts.add(pending)
+    reference = f"чек {receipt.number}"
+    move_money(uow, teller, now, account, Movement.WITHDRAWAL, money, balance, reference)
     teller.audit(
         uow,
         now,
-        AuditAction.ACCOUNT_WITHDRAWAL,
-        f"{display_account_number(account.number)}: {format_roubles(money)}, {reference}",
+        AuditAction.PAYOUT_PENDING,
+        f"{display_account_number(account.number)}: {format_roubles(money)}, чек {receipt.number}",
     )
-    return CashDone(after, receipt, entry)
+    return PlannedReceipt(pending, receipt, after)
+
+
+def release_withdrawal(
+    uow: UnitOfWork, teller: Teller, now: datetime, number: str, why: str, *, spoil: bool
+) -> int | None:
+    """A withdrawal's receipt did not come out: no payout is made, the money goes back onto
+    the account (its planned number spoiled when the job may have reached the printer).
+
+    Returns:
+        The spoiled receipt number, or None.
+    """
+    pending = uow.pending_payouts.for_slip(number, for_update=True)
+    if pending is None or pending.account_number is None:
+        return None
+    account = find_account(uow, pending.account_number, for_update=True)
+    spoiled = release_payout(uow, teller, now, number, why, spoil=spoil)
+    balance = Balance(account.free + pending.amount, account.blocked)
+    reference = f"чек {pending.receipt_no} не вышел"
+    move_money(uow, teller, now, account, Movement.RETURN, pending.amount, balance, reference)
+    return spoiled
 
 
 def _working_shift(uow: UnitOfWork, teller: Teller, now: datetime) -> Shift:

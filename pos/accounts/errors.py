@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from pos.core.errors import DomainError, FileRejected
 from pos.core.money import format_roubles
+from pos.core.wording import display_account_number
 
 
 class InvalidAccountNumber(DomainError):
@@ -46,7 +47,8 @@ class UnknownAccount(DomainError):
         super().__init__()
 
     def message(self) -> str:
-        return f"Счёт № {_shown(self.number)} не найден: проверьте номер на карте счёта."
+        shown = display_account_number(self.number)
+        return f"Счёт № {shown} не найден: проверьте номер на карте счёта."
 
 
 class AccountExists(DomainError):
@@ -57,9 +59,10 @@ class AccountExists(DomainError):
         super().__init__()
 
     def message(self) -> str:
+        shown = display_account_number(self.number)
         return (
-            f"На этот документ уже открыт счёт № {_shown(self.number)}: игроку положен один "
-            "счёт во всей сети. Пополните его."
+            f"На этот документ уже открыт счёт № {shown}: игроку положен один счёт во всей "
+            "сети. Пополните его."
         )
 
 
@@ -72,9 +75,10 @@ class AccountBlocked(DomainError):
         super().__init__()
 
     def message(self) -> str:
+        shown = display_account_number(self.number)
         return (
-            f"Счёт № {_shown(self.number)} заблокирован менеджером ({self.reason}): "
-            "операции по нему не проводятся, обратитесь к менеджеру."
+            f"Счёт № {shown} заблокирован менеджером ({self.reason}): операции по нему не "
+            "проводятся, обратитесь к менеджеру."
         )
 
 
@@ -96,9 +100,10 @@ class NotTheHolder(DomainError):
         super().__init__()
 
     def message(self) -> str:
+        shown = display_account_number(self.number)
         return (
-            f"Документ не владельца счёта № {_shown(self.number)}: деньги со счёта выдаются "
-            "только владельцу по документу, с которым счёт открыт."
+            f"Документ не владельца счёта № {shown}: деньги со счёта выдаются только владельцу "
+            "по документу, с которым счёт открыт."
         )
 
 
@@ -121,10 +126,3 @@ class ExclusionFileRejected(FileRejected):
                 "реестр не изменён."
             )
         return f"Реестр из файла «{self.file_name}» не загружен: {self.listed()}."
-
-
-def _shown(number: str) -> str:
-    # Canonical numbers only (11 digits): the printed form with its dashes.
-    if len(number) == 11 and number.isdigit():
-        return f"{number[:6]}-{number[6:9]}-{number[9:]}"
-    return number[:40]

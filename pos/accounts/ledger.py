@@ -28,6 +28,7 @@ class Movement(StrEnum):
     RELEASE = "release"  # blocked money free again
     GAIN = "gain"  # a bet's or a pari's result paid to the account
     LOSS = "loss"  # a result charged to the account
+    RETURN = "return"  # a withdrawal whose receipt did not come out, given back
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from pos.accounts.errors import InvalidAccountNumber
 from pos.core.check_codes import NumberScheme
+from pos.core.wording import ACCOUNT_NUMBER_LENGTH, display_account_number
 
 SERIAL_DIGITS = 6
 _SCHEME = NumberScheme(SERIAL_DIGITS, key_digits=3, purpose="account:")
 LENGTH = _SCHEME.length
+assert LENGTH == ACCOUNT_NUMBER_LENGTH  # the number as people read it (pos.core.wording)
+
+__all__ = ["display_account_number", "make_account_number", "parse_account_number"]
 
 
 def make_account_number(serial: int, secret: bytes) -> str:
@@ -36,8 +40,3 @@ def parse_account_number(text: object, secret: bytes) -> str:
     if digits is None:
         raise InvalidAccountNumber(raw)
     return digits
-
-
-def display_account_number(number: str) -> str:
-    """The number as printed on the card and shown: "000123-456-78"."""
-    return f"{number[:SERIAL_DIGITS]}-{number[SERIAL_DIGITS:-2]}-{number[-2:]}"

@@ -19,6 +19,7 @@ KIND_WORDS = {
     Movement.RELEASE: "Разблокировка",
     Movement.GAIN: "Выигрыш",
     Movement.LOSS: "Проигрыш",
+    Movement.RETURN: "Возврат (чек не вышел)",
 }
 
 

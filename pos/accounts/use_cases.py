@@ -10,6 +10,7 @@ case one transaction (pos.accounts.counter), then the receipt printed.
 from __future__ import annotations
 
 import dataclasses
+import logging
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -24,10 +25,14 @@ from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
 from pos.core.context import Context
+from pos.core.errors import DeviceOrStorageError, PrinterUnavailable
 from pos.core.inputs import shown
 from pos.core.money import format_roubles
 from pos.core.ports import UnitOfWork
+from pos.payouts import use_cases as payouts_cases
+from pos.payouts.errors import PayoutNotPrinted, PayoutUnconfirmed
 from pos.payouts.journal import JournalEntry
+from pos.payouts.steps import make_payout
 from pos.payouts.use_cases import check_full_document
 from pos.people.actor import Actor
 from pos.people.identity import IdDocument
@@ -35,6 +40,7 @@ from pos.people.permissions import Permission
 from pos.till.papers import print_paper
 from pos.till.use_cases import print_new_receipt
 
+log = logging.getLogger(__name__)
 _REASON = 200  # accounts.blocked_reason (db.tables)
 _FILE_NAME = 200
 
@@ -143,12 +149,16 @@ def deposit(ctx: Context, actor: Actor, number: str, amount: object) -> Account:
 def withdraw(
     ctx: Context, actor: Actor, number: str, amount: object, *, document: IdDocument | None
 ) -> JournalEntry:
-    """Pay free money out in cash to the holder: a «РАСХОД» receipt and a journal line.
+    """Pay free money out in cash to the holder, in two steps as a slip's payout: the money
+    off the account and the payout waiting, the «РАСХОД» receipt printed, then the journal's
+    line with its number.
 
     Raises:
         the document's check (recorded); NotTheHolder, FreeBalanceShort, DrawerShort,
-        InvalidAccountNumber, UnknownAccount, AccountBlocked, ShiftNotOpen, …;
-        ReceiptNotPrinted: recorded, the receipt waits for «Допечатать чеки».
+        InvalidAccountNumber, UnknownAccount, AccountBlocked, ShiftNotOpen, …: nothing paid;
+        PayoutNotPrinted: the receipt did not come out, the money is back on the account;
+        PayoutUnconfirmed: the receipt came out and the journal's line is not written (the
+        cashier answers, as for a slip's payout).
     """
     actor.require(Permission.ACCOUNTS)
     teller = _teller(ctx, actor)
@@ -158,17 +168,58 @@ def withdraw(
         if isinstance(checked, Exception):
             uow.commit()
             raise checked
-        done = counter.withdraw(uow, teller, now, number, amount, checked)
+        planned = counter.plan_withdrawal(uow, teller, now, number, amount, checked)
         uow.commit()
-    assert done.entry is not None
-    shown_number = display_account_number(done.account.number)
-    print_new_receipt(
-        ctx,
-        actor,
-        done.receipt,
-        f"Со счёта № {shown_number} выплачено {format_roubles(done.receipt.amount)}",
-    )
-    return done.entry
+    account_number = planned.pending.slip_number
+    try:
+        with ctx.printing() as station:
+            station.print_receipts([planned.receipt], ctx.settings())
+    except PrinterUnavailable as failure:
+        spoiled = _release(ctx, teller, account_number, failure)
+        raise PayoutNotPrinted(account_number, failure, spoiled) from failure
+    try:
+        with ctx.unit_of_work() as uow:
+            entry = make_payout(
+                uow, teller, ctx.clock, account_number, recovered=False, planned=planned
+            )
+            uow.commit()
+    except DeviceOrStorageError as failure:  # the receipt is out: the cashier answers
+        raise PayoutUnconfirmed(account_number, planned.receipt.number, failure) from failure
+    return entry
+
+
+def release_pending_payout(ctx: Context, actor: Actor, number: str) -> int | None:
+    """The waiting payout's receipt did not come out (the cashier's answer after a failure):
+    a slip's payout is released (pos.payouts), a withdrawal's money goes back onto its
+    account. The planned number is spoiled.
+
+    Returns:
+        The spoiled receipt number (None when nothing waited).
+    """
+    with ctx.unit_of_work() as uow:
+        pending = uow.pending_payouts.for_slip(number)
+    if pending is None or pending.account_number is None:
+        return payouts_cases.release_pending_payout(ctx, actor, number)
+    with ctx.unit_of_work() as uow:
+        why = "чек о выплате со счёта не вышел (ответ кассира после сбоя)"
+        teller = _teller(ctx, actor)
+        spoiled = counter.release_withdrawal(uow, teller, ctx.clock.now(), number, why, spoil=True)
+        uow.commit()
+    return spoiled
+
+
+def _release(ctx: Context, teller: Teller, number: str, failure: PrinterUnavailable) -> int | None:
+    why = f"чек не напечатан: {failure.where} — {failure.detail}"
+    try:
+        with ctx.unit_of_work() as uow:
+            spoiled = counter.release_withdrawal(
+                uow, teller, ctx.clock.now(), number, why, spoil=failure.sent
+            )
+            uow.commit()
+    except Exception:  # the database failed too: the withdrawal waits for the cashier's answer
+        log.exception("could not release the withdrawal from account %s", number)
+        return None
+    return spoiled
 
 
 def account(ctx: Context, actor: Actor, number: str) -> AccountView:

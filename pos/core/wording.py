@@ -58,6 +58,30 @@ def plural(count: int, one: str, few: str, many: str) -> str:
     return f"{count} {form}"
 
 
+ACCOUNT_NUMBER_LENGTH = 11
+_ACCOUNT_SERIAL_DIGITS = 6
+
+
+def display_account_number(number: str) -> str:
+    """A player account's number as its card prints it: 000123-456-78 (pos.accounts.numbers).
+
+    Anything that is not a whole number (11 ASCII digits) is returned as it is.
+    """
+    whole = isinstance(number, str) and len(number) == ACCOUNT_NUMBER_LENGTH and number.isascii()
+    if not (whole and number.isdigit()):
+        return number
+    serial = _ACCOUNT_SERIAL_DIGITS
+    return f"{number[:serial]}-{number[serial:-2]}-{number[-2:]}"
+
+
+def paid_from(number: str) -> str:
+    """What a payout pays, by its number: «по купону № …», or «со счёта № …» for a player's
+    account (a withdrawal waits and is answered for as a slip's payout is)."""
+    if len(number) == ACCOUNT_NUMBER_LENGTH:
+        return f"со счёта № {display_account_number(number)}"
+    return f"по купону № {display_slip_number(number)}"
+
+
 def display_slip_number(number: str) -> str:
     """The number grouped for people as the slip prints it: 00001234-567-89.
 

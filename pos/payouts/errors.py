@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from pos.core.errors import DeviceOrStorageError, DomainError, PosError, PrinterUnavailable
 from pos.core.money import format_roubles
-from pos.core.wording import display_slip_number
+from pos.core.wording import display_slip_number, paid_from
 from pos.till.errors import _spoiled_words
 
 if TYPE_CHECKING:
@@ -96,7 +96,7 @@ class PayoutNotPrinted(DeviceOrStorageError):
 
     def message(self) -> str:
         return (
-            f"Чек выплаты по купону № {display_slip_number(self.number)} не напечатан: принтер "
+            f"Чек выплаты {paid_from(self.number)} не напечатан: принтер "
             f"{self.cause.where} недоступен ({self.cause.detail}). Выплата НЕ проведена, запись в "
             f"журнал не внесена: не выдавайте деньги.{_spoiled_words(self.spoiled)} Проверьте "
             "принтер и повторите выплату."
@@ -114,8 +114,7 @@ class PayoutUnconfirmed(DeviceOrStorageError):
 
     def message(self) -> str:
         return (
-            f"Чек № {self.receipt_no} выплаты по купону № "
-            f"{display_slip_number(self.number)} напечатан, но "
+            f"Чек № {self.receipt_no} выплаты {paid_from(self.number)} напечатан, но "
             f"выплата не записана: {self.cause} Не выдавайте деньги, пока выплата не "
             "подтверждена: когда база данных снова доступна, на вкладке «Касса» ответьте, вышел "
             "ли чек, — выплата будет проведена с этим номером."

@@ -78,6 +78,7 @@ class JournalQuery:
     max_amount: Decimal | None = None
     slip_number: str | None = None
     office: str | None = None
+    account_number: str | None = None  # a player account's withdrawals
 
 
 def player_name(document: IdDocument) -> str:
@@ -175,6 +176,8 @@ def journal_problems(entries: Iterable[JournalEntry], numbers_taken: int) -> lis
         expected = entry.number + 1
         if entry.corrects is None:
             payouts[entry.number] = entry
+            if entry.account_number:
+                continue  # a withdrawal from an account: an account is paid from many times
             earlier = paid_slips.setdefault(entry.slip_number, entry.number)
             if earlier != entry.number:
                 problems.append(

@@ -52,6 +52,9 @@ class PendingPayout:
     player: str
     document: str
     office: str = FIRST_OFFICE  # the paying terminal's: its journal gets the entry (issue 18)
+    # A withdrawal from a player's account (pos.accounts): then `slip_number` is the
+    # account's number too, by which the waiting payout is looked up.
+    account_number: str | None = None
 
 
 @dataclass(frozen=True)

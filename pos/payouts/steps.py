@@ -21,6 +21,7 @@ from datetime import datetime
 
 from pos.betting.counter import find_slip
 from pos.betting.errors import DrawerShort
+from pos.betting.numbers import LENGTH as SLIP_LENGTH
 from pos.betting.numbers import slip_digits
 from pos.betting.slips import CashMovement, Slip, paid
 from pos.betting.teller import Teller
@@ -43,12 +44,18 @@ from pos.till.shifts import CashKind, require_working
 
 
 @dataclass(frozen=True)
-class PlannedPayout:
-    """The first step done: what to print, and what the player's note will need."""
+class PlannedReceipt:
+    """The first step done: the payout waiting, and the receipt to print."""
 
     pending: PendingPayout
     receipt: FiscalReceipt  # planned, not recorded until the payout is made
     after: Register  # the register once the receipt is recorded
+
+
+@dataclass(frozen=True)
+class PlannedPayout(PlannedReceipt):
+    """A slip's first step done: also what the player's note will need."""
+
     slip: Slip
     results: dict[int, Result]
     settings: ShopSettings
@@ -151,7 +158,7 @@ def make_payout(
     slip_number: str,
     *,
     recovered: bool,
-    planned: PlannedPayout | None = None,
+    planned: PlannedReceipt | None = None,
 ) -> JournalEntry:
     """The second step: the receipt came out, so the payout is made with its number.
 
@@ -179,6 +186,7 @@ def make_payout(
         receipt, after = fiscal.next_receipt(
             register, ReceiptKind.EXPENSE, pending.amount, pending.at, pending.cashier, slip_number
         )
+        receipt = of_account(receipt, pending)
         if receipt.number != pending.receipt_no:
             raise ConcurrentChange()
     else:
@@ -186,7 +194,9 @@ def make_payout(
         _lock_drawer(uow, pending.terminal)
     if not uow.pending_payouts.remove(slip_number):
         return _made_before(uow, slip_number)
-    uow.slips.move_or_refuse(paid(slip_number), NotPayable(slip_number, "paid"))
+    account = pending.account_number
+    if account is None:
+        uow.slips.move_or_refuse(paid(slip_number), NotPayable(slip_number, "paid"))
     fiscal.record_receipt(uow, dataclasses.replace(receipt, printed=True), after)
     entry = JournalEntry(
         number=uow.journal.next_number(pending.office),
@@ -197,14 +207,22 @@ def make_payout(
         fiscal_receipt_no=receipt.number,
         register_serial=receipt.register_serial,
         cashier=pending.cashier,
-        slip_number=slip_number,
+        slip_number="" if account else slip_number,
         terminal=pending.terminal,
         office=pending.office,
+        account_number=account or "",
     )
     uow.journal.add(entry)
+    kind = CashKind.WITHDRAWAL if account else CashKind.PAYOUT
     uow.slips.add_cash(
         CashMovement(
-            now, pending.terminal, pending.cashier, CashKind.PAYOUT, -pending.amount, slip_number
+            now,
+            pending.terminal,
+            pending.cashier,
+            kind,
+            -pending.amount,
+            "" if account else slip_number,
+            account,
         )
     )
     detail = (
@@ -249,7 +267,7 @@ def release_payout(
 
 def planned_receipt(pending: PendingPayout) -> FiscalReceipt:
     """The receipt a pending payout planned (and may have printed)."""
-    return FiscalReceipt(
+    receipt = FiscalReceipt(
         pending.register_serial,
         pending.receipt_no,
         0,
@@ -260,6 +278,14 @@ def planned_receipt(pending: PendingPayout) -> FiscalReceipt:
         pending.cashier,
         pending.slip_number,
     )
+    return of_account(receipt, pending)
+
+
+def of_account(receipt: FiscalReceipt, pending: PendingPayout) -> FiscalReceipt:
+    """The receipt of a withdrawal names the account, not a slip (pos.accounts)."""
+    if pending.account_number is None:
+        return receipt
+    return dataclasses.replace(receipt, slip_number=None, account_number=pending.account_number)
 
 
 def _made_before(uow: UnitOfWork, slip_number: str) -> JournalEntry:
@@ -268,7 +294,13 @@ def _made_before(uow: UnitOfWork, slip_number: str) -> JournalEntry:
     Raises:
         NotPayable: no payout waits for the slip and none was made.
     """
-    entries = uow.journal.entries(JournalQuery(slip_number=slip_number))
+    by_slip = len(slip_number) == SLIP_LENGTH  # else an account's withdrawal
+    query = (
+        JournalQuery(slip_number=slip_number)
+        if by_slip
+        else JournalQuery(account_number=slip_number)
+    )
+    entries = uow.journal.entries(query)
     made = next((e for e in entries if not e.is_correction), None)
     if made is None:
         raise NotPayable(slip_number, "not_issued")

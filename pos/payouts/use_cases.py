@@ -181,6 +181,8 @@ def confirm_pending_payout(ctx: Context, actor: Actor, slip_number: str) -> Jour
         note did not come out.
     """
     entry = _make(ctx, actor, slip_number, recovered=True)
+    if entry.account_number:
+        return entry  # a withdrawal from an account: its receipt is the player's paper
     note, _receipt, settings = _payout_papers(ctx, actor, entry.number)
     _print_note(ctx, actor, note, settings)
     return entry

@@ -164,7 +164,8 @@ class Desk:
     pay_out = use_case(payouts_cases.pay_out)
     pending_payout = use_case(payouts_cases.pending_payout)
     confirm_pending_payout = use_case(payouts_cases.confirm_pending_payout)
-    release_pending_payout = use_case(payouts_cases.release_pending_payout)
+    # A withdrawal from a player's account waits as a payout: its money goes back (pos.accounts).
+    release_pending_payout = use_case(accounts_cases.release_pending_payout)
     print_payout_note = use_case(payouts_cases.print_payout_note)
     preview_payout = use_case(payouts_cases.preview_payout)
     journal = use_case(payout_journal_cases.journal)

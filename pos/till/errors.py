@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from pos.core.errors import DeviceOrStorageError, DomainError, PrinterUnavailable
 from pos.core.money import format_roubles
-from pos.core.wording import display_slip_number
+from pos.core.wording import display_slip_number, paid_from
 
 if TYPE_CHECKING:
     pass
@@ -136,7 +136,7 @@ class PendingPayoutWaiting(DomainError):
 
     def message(self) -> str:
         return (
-            f"Выплата по купону № {display_slip_number(self.slip_number)} (чек № "
+            f"Выплата {paid_from(self.slip_number)} (чек № "
             f"{self.receipt_no}) не "
             "завершена. Сначала ответьте, вышел ли чек о выплате из принтера (вкладка «Касса», "
             "«Незавершённая печать»)."

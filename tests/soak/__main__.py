@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m tests.soak", description=__doc__)
-    parser.add_argument("scenario", choices=("payouts", "issuing"))
+    parser.add_argument("scenario", choices=("payouts", "issuing", "accounts"))
     parser.add_argument("--kills", type=int, default=0, help="workers killed with SIGKILL")
     parser.add_argument(
         "--faulty",
@@ -169,9 +169,12 @@ def _report(
 
 
 def _made(scenario: str, counts: dict[str, int]) -> int:
-    """Operations the database holds: payouts made, or slips issued and slips cancelled."""
+    """Operations the database holds: payouts made, slips issued and slips cancelled, or the
+    accounts' movements (deposits, withdrawals, blocks, releases, results)."""
     if scenario == "payouts":
         return counts["journal_entries"]
+    if scenario == "accounts":
+        return counts["account_movements"]
     return counts["issued"] + counts["cancelled"]
 
 

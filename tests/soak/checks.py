@@ -60,6 +60,7 @@ INVARIANTS = (
     "issued_not_on_paper",
     "phantom_slips",
     "cash",
+    "accounts",
 )
 
 
@@ -110,6 +111,7 @@ def check(
         _check_left(findings, db, receipts)
         _check_slips(findings, db, slips, scenario)
         _check_cash(findings, db, receipts)
+        _check_accounts(findings, db)
         if url.startswith("sqlite"):  # PostgreSQL keeps no such check
             findings.integrity = str(db.execute("PRAGMA integrity_check").fetchone()[0])
     findings.counts["jobs"] = len(slip_jobs) + (
@@ -129,7 +131,8 @@ def _connect(url: str) -> Any:
 
 def _receipts(db: sqlite3.Connection) -> dict[int, DbReceipt]:
     rows = db.execute(
-        "SELECT r.number, r.kind, r.amount, r.printed, r.spoiled, s.number "
+        "SELECT r.number, r.kind, r.amount, r.printed, r.spoiled, "
+        "coalesce(s.number, r.account_number) "
         "FROM fiscal_receipts r LEFT JOIN slips s ON s.id = r.slip_id"
     )
     return {
@@ -215,8 +218,8 @@ def _check_numbering(
 
 def _check_journal(findings: Findings, db: sqlite3.Connection, paper: list[ReceiptOnPaper]) -> None:
     entries = db.execute(
-        "SELECT number, slip_number, paid_slip_id, corrects, fiscal_receipt_no "
-        "FROM journal_entries ORDER BY number"
+        "SELECT number, coalesce(account_number, slip_number), paid_slip_id, corrects, "
+        "fiscal_receipt_no, account_number FROM journal_entries ORDER BY number"
     ).fetchall()
     numbers = [row[0] for row in entries]
     taken = db.execute("SELECT value FROM counters WHERE name = 'journal:M1'").fetchone()
@@ -229,7 +232,7 @@ def _check_journal(findings: Findings, db: sqlite3.Connection, paper: list[Recei
     payouts = [row for row in entries if row[3] is None]
     findings.counts["journal_entries"] = len(payouts)
     by_slip_id = Counter(row[2] for row in payouts if row[2] is not None)
-    by_slip = Counter(row[1] for row in payouts)
+    by_slip = Counter(row[1] for row in payouts if row[5] is None)  # an account's: many
     findings.add(
         "paid_twice",
         [f"slip id {k} × {n}" for k, n in by_slip_id.items() if n > 1]
@@ -296,12 +299,20 @@ def _check_cash(findings: Findings, db: sqlite3.Connection, receipts: dict[int, 
     ).fetchone()
     standing = [r for r in receipts.values() if r.spoiled is None]
     problems = []
+    accounts = {row[0] for row in db.execute("SELECT number FROM accounts")}
     for cash_kind, receipt_kind, sign in (
         ("stake", "income", 1),
         ("window_refund", "return", -1),
         ("payout", "expense", -1),
+        ("deposit", "income", 1),
+        ("withdrawal", "expense", -1),
     ):
-        of_kind = [r for r in standing if r.kind == receipt_kind]
+        of_account = cash_kind in ("deposit", "withdrawal")
+        of_kind = [
+            r
+            for r in standing
+            if r.kind == receipt_kind and (r.slip_number in accounts) is of_account
+        ]
         cash = Decimal(moved.get(cash_kind) or 0) / 100 * sign
         if cash != sum((r.amount for r in of_kind), Decimal(0)) or counted.get(cash_kind, 0) != len(
             of_kind
@@ -309,12 +320,55 @@ def _check_cash(findings: Findings, db: sqlite3.Connection, receipts: dict[int, 
             problems.append(
                 f"{cash_kind}: cash {cash} in {counted.get(cash_kind, 0)}, receipts {len(of_kind)}"
             )
-    paid = Decimal(moved.get("payout") or 0) / -100
-    if paid != Decimal(journal[0]) / 100 or counted.get("payout", 0) != journal[1]:
+    paid = Decimal((moved.get("payout") or 0) + (moved.get("withdrawal") or 0)) / -100
+    paid_count = counted.get("payout", 0) + counted.get("withdrawal", 0)
+    if paid != Decimal(journal[0]) / 100 or paid_count != journal[1]:
         problems.append(
             f"payouts: cash {paid}, journal {Decimal(journal[0]) / 100} in {journal[1]}"
         )
     findings.add("cash", problems)
+
+
+def _check_accounts(findings: Findings, db: sqlite3.Connection) -> None:
+    """The accounts' statements: each movement's balance follows from the one before, the
+    last is the account's, none below zero (verify adds them up too)."""
+    counts = findings.counts
+    kinds = dict(
+        db.execute("SELECT kind, count(*) FROM account_movements GROUP BY kind").fetchall()
+    )
+    counts["account_movements"] = sum(kinds.values())
+    counts["deposits"], counts["withdrawals"] = kinds.get("deposit", 0), kinds.get("withdrawal", 0)
+    bets = dict(db.execute("SELECT status, count(*) FROM spread_bets GROUP BY status").fetchall())
+    counts["spread_bets"] = sum(bets.values())
+    counts["spread_closed"] = bets.get("closed", 0)
+    problems = []
+    for number, free, blocked in db.execute("SELECT number, free, blocked FROM accounts"):
+        rows = db.execute(
+            "SELECT m.amount, m.kind, m.free_after, m.blocked_after FROM account_movements m "
+            "JOIN accounts a ON a.id = m.account_id WHERE a.number = ? ORDER BY m.id",
+            (number,),
+        ).fetchall()
+        now_free = now_blocked = 0
+        for amount, kind, free_after, blocked_after in rows:
+            now_free += amount
+            if kind in ("block", "release"):
+                now_blocked -= amount
+            if (now_free, now_blocked) != (free_after, blocked_after) or min(
+                free_after, blocked_after
+            ) < 0:
+                problems.append(f"account {number}: a {kind} of {amount} does not follow")
+        if (now_free, now_blocked) != (free, blocked):
+            problems.append(
+                f"account {number}: {free}/{blocked} ≠ statement {now_free}/{now_blocked}"
+            )
+        held = db.execute(
+            "SELECT coalesce(sum(margin_blocked), 0) FROM spread_bets WHERE account_number = ? "
+            "AND status = 'open'",
+            (number,),
+        ).fetchone()[0]
+        if held != blocked:
+            problems.append(f"account {number}: blocked {blocked} ≠ open margins {held}")
+    findings.add("accounts", problems)
 
 
 def _check_verify_and_drawer(findings: Findings, url: str, now: datetime) -> None:

@@ -37,7 +37,7 @@ CHUNK = 256  # bytes written at a time
 _TITLES = (("ВОЗВРАТ ПРИХОДА", "return"), ("ПРИХОД", "income"), ("РАСХОД", "expense"))
 _SLIP = r"(\d{8})-(\d{3})-(\d{2})"
 _RECEIPT_NO = re.compile(r"Чек № (\d+)")
-_RECEIPT_SLIP = re.compile(r"купону №\s*" + _SLIP)
+_RECEIPT_SLIP = re.compile(r"купону №\s*" + _SLIP + r"|счёта игрока №\s*(\d{6})-(\d{3})-(\d{2})")
 _TOTAL = re.compile(r"ИТОГО\s*([\d \xa0]+,\d\d) руб")
 _SLIP_NO = re.compile(r"Купон № " + _SLIP)
 _COPY = re.compile(r"КОПИЯ \d+")
@@ -126,7 +126,7 @@ class ReceiptOnPaper:
 
     number: int
     kind: str  # a pos.till.fiscal.ReceiptKind value
-    slip_number: str | None  # canonical, 13 digits
+    slip_number: str | None  # canonical: a slip's 13 digits, or an account's 11
     amount: Decimal | None  # None when the job broke before the total
     whole: bool
     job: str
@@ -194,7 +194,7 @@ def _receipt(text: str, number: re.Match[str], whole: bool, name: str) -> Receip
     return ReceiptOnPaper(
         int(number.group(1)),
         kind,
-        "".join(slip.groups()) if slip else None,
+        "".join(g for g in slip.groups() if g) if slip else None,
         amount,
         whole,
         name,

@@ -1,11 +1,12 @@
 """The soak's database, prepared by the parent before any worker runs.
 
-Both scenarios start from the demo line (users anna/4821 and boss/9911) on terminal К1 with
+Every scenario starts from the demo line (users anna/4821 and boss/9911) on terminal К1 with
 register KSA-1. For payouts, `count` winning singles on 101 «1» at 2,10 are stored in one
 transaction (as tests/integration/test_payouts.py `_won_slips` does), the result recorded
 three days later, settled, and the clock moved to the next day, the first day they may be
 paid; the shift is reopened with a float that covers every payout (the drawer caps them).
-For issuing, the demo shift stays open at the demo line's day, before every kick-off.
+For issuing, the demo shift stays open at the demo line's day, before every kick-off. For
+accounts, the player's account is opened and an asset quoted (pos.accounts, pos.spread).
 
 Returns the moment the workers' clock starts from.
 """
@@ -24,6 +25,7 @@ from pos.betting.numbers import make_slip_number
 from pos.betting.slips import Leg, Slip
 from pos.core.clock import FixedClock
 from pos.shop.services import Shop
+from tests.documents import PASSPORT
 from tests.fakes import PlainPinHasher
 from tests.shifts import reopen_shift
 
@@ -34,6 +36,14 @@ CASHIER = ("anna", "4821")
 MANAGER = ("boss", "9911")
 ODDS = Decimal("2.10")
 STAKES = 40  # payout slips stake 1 … 40 roubles in turn
+ASSET = {
+    "name": "Нефть Brent, фьючерс",
+    "point": Decimal("0.01"),
+    "margin_points": 100,
+    "maintenance": Decimal("0.5"),
+    "min_stake": Decimal("0.10"),
+    "max_stake": Decimal("5"),
+}
 
 
 def open_shop(url: str, clock: FixedClock, **printers: object) -> Shop:
@@ -58,9 +68,23 @@ def prepare(url: str, scenario: str, count: int) -> datetime:
         shop.seed_demo()
         if scenario == "payouts":
             _won_slips(shop, clock, count)
+        if scenario == "accounts":
+            _accounts(shop)
     finally:
         shop.close()
     return clock.now()
+
+
+def _accounts(shop: Shop) -> None:
+    """An asset quoted for the whole run and the player's account, for the accounts soak
+    (deposits, withdrawals, spread bets opened and closed); the drawer holds a float."""
+    shop.update_settings(quote_max_age_minutes=24 * 60)
+    boss = shop.login(*MANAGER)
+    boss.add_asset("BRENT", **ASSET)
+    boss.set_quote("BRENT", bid="74.10", ask="74.14")
+    cashier = shop.login(*CASHIER)
+    cashier.open_account(document=PASSPORT)
+    reopen_shift(cashier, cash="100000")
 
 
 def _won_slips(shop: Shop, clock: FixedClock, count: int) -> None:

@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from decimal import Decimal
 from pathlib import Path
 
 from sqlalchemy import text
@@ -38,6 +39,7 @@ from pos.payouts.errors import PayoutNoteNotPrinted
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
 from pos.till import fiscal
+from pos.till.errors import PaperNotPrinted
 from tests.documents import PASSPORT
 from tests.soak.paper import Faults, PaperPrinter, read_folder, receipts_of, slips_of
 from tests.soak.prepare import CASHIER, open_shop
@@ -47,6 +49,8 @@ STUCK_AFTER = 50  # refusals in a row with no operation done: the worker gives u
 CANCEL_SHARE = 0.2  # of the issuing operations: the last slip cancelled in its window
 PICKS = ((101, "1"), (102, "X"), (103, "2"), (104, "1"), (105, "X"), (101, "2"))
 BET_STAKES = ("10", "2.50", "25", "100", "7.77")
+DEPOSITS = ("100", "250", "55.55", "1000")
+SPREADS = ("0.10", "0.50", "1.00", "2.35")
 # Negative controls (notes/reliability.md §3): the soak run against a deliberately broken
 # build or cashier must fail. no-spoil: a number that went to the printer is never spoiled
 # (pos.till.fiscal.spoil_planned does nothing), so the next operation prints it again;
@@ -125,6 +129,8 @@ class Cashier:
 
     def operate(self) -> str | None:
         """One operation; its outcome in a word, or None when nothing is left to do."""
+        if self.config.scenario == "accounts":
+            return self._account_operation()
         if self.config.scenario == "payouts":
             number = self._next_won_slip()
             if number is None:
@@ -141,6 +147,34 @@ class Cashier:
         self.tick()
         self.desk.accept_bet([(code, market)], stake=self.random.choice(BET_STAKES))
         return "issued"
+
+    def _account_operation(self) -> str:
+        """A deposit, a withdrawal, a spread bet opened or a part of one closed, at random."""
+        account = self._scalar("SELECT number FROM accounts ORDER BY id LIMIT 1")
+        assert account is not None
+        free = Decimal(self._scalar(f"SELECT free FROM accounts WHERE number = '{account}'") or 0)
+        choice = self.random.random()
+        self.tick()
+        if choice < 0.3 or free < 100:
+            self.desk.deposit(account, self.random.choice(DEPOSITS))
+            return "deposited"
+        if choice < 0.5:
+            kopecks = self.random.randrange(100, min(int(free), 20_000) + 1)
+            self.desk.withdraw(account, Decimal(kopecks) / 100, document=PASSPORT)
+            return "withdrawn"
+        bet = self._scalar(
+            "SELECT number FROM spread_bets WHERE status = 'open' ORDER BY id DESC LIMIT 1"
+        )
+        if choice < 0.75 or bet is None:
+            direction = self.random.choice(("up", "down"))
+            self.desk.open_spread(account, "BRENT", direction, stake=self.random.choice(SPREADS))
+            return "opened"
+        left = Decimal(
+            self._scalar(f"SELECT stake_open FROM spread_bets WHERE number = '{bet}'") or 0
+        )
+        part = left if self.random.random() < 0.5 else max(int(left) // 2, 10)
+        self.desk.close_spread(bet, stake=Decimal(min(part, left)) / 100)
+        return "closed"
 
     def _next_won_slip(self) -> str | None:
         # An issued slip takes its won status from its settlement (db.slips).
@@ -169,8 +203,8 @@ class Cashier:
             try:
                 if not self._recover_step():
                     return
-            except PayoutNoteNotPrinted:
-                continue  # the payout is made; the player's note can be printed again
+            except (PayoutNoteNotPrinted, PaperNotPrinted):
+                continue  # the operation is made; the player's paper can be printed again
             except PosError as refusal:
                 self.say(f"recover refused:{type(refusal).__name__}")
             finally:
@@ -202,7 +236,7 @@ class Cashier:
         doubtful = desk.receipts_in_doubt()
         for receipt in doubtful:
             came_out = self._receipt_came_out(
-                receipt.number, str(receipt.kind), receipt.slip_number
+                receipt.number, str(receipt.kind), receipt.slip_number or receipt.account_number
             )
             self.say(f"recover receipt {'came_out' if came_out else 'not_out'}")
             self.tick()
@@ -217,7 +251,8 @@ class Cashier:
         return False
 
     def _receipt_came_out(self, number: int, kind: str, slip_number: str | None) -> bool:
-        """Is this receipt, for this operation, on the paper whole?"""
+        """Is this receipt, for this operation (a slip's or an account's number), on the
+        paper whole?"""
         if self.config.control == "blind-yes":
             return True
         jobs = read_folder(self.receipt_paper, last=RECENT_JOBS)
@@ -274,6 +309,8 @@ def _loop(cashier: Cashier, config: WorkerConfig, say: Callable[[str], None]) ->
             outcome = cashier.operate()
         except PayoutNoteNotPrinted:
             outcome = "paid"  # the payout is made; only the player's note did not come out
+        except PaperNotPrinted:
+            outcome = "done"  # made; only the player's confirmation or card did not come out
         except PosError as refusal:
             outcome = f"refused:{type(refusal).__name__}"
         if outcome is None:

@@ -8,9 +8,10 @@ Issue 19. `accounts` holds each player's account (one per document in the chain:
 hash of the document number is unique) with its free and blocked money, never below zero;
 `account_movements` every line of its statement; `self_exclusions` the register a manager
 loads, by keyed hashes only. A deposit's and a withdrawal's cash, receipt and journal line
-name the account (`account_number`) where a slip's name the slip, so a cash movement's slip
-becomes optional. Only columns are added to the journal (SQLite adds them in place, so its
-append-only triggers stay).
+name the account (`account_number`) where a slip's name the slip, so a cash movement's
+slip becomes optional; a withdrawal waits for its receipt's print as a slip's payout does,
+so a payout waiting names a slip or an account. Only columns are added to the journal
+(SQLite adds them in place, so its append-only triggers stay).
 """
 
 from __future__ import annotations
@@ -88,10 +89,20 @@ def upgrade() -> None:
         batch_op.alter_column("slip_id", existing_type=BIG_ID, nullable=True)
     for table in ("fiscal_receipts", "journal_entries"):
         op.add_column(table, sa.Column("account_number", sa.String(length=_ACCOUNT), nullable=True))
+    with op.batch_alter_table("pending_payouts", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("account_number", sa.String(length=_ACCOUNT), nullable=True))
+        batch_op.alter_column("slip_id", existing_type=BIG_ID, nullable=True)
+        batch_op.create_unique_constraint(
+            op.f("uq_pending_payouts_account_number"), ["account_number"]
+        )
 
 
 def downgrade() -> None:
     """Undo upgrade() (only on a database with no account's cash in it)."""
+    with op.batch_alter_table("pending_payouts", schema=None) as batch_op:
+        batch_op.drop_constraint(op.f("uq_pending_payouts_account_number"), type_="unique")
+        batch_op.alter_column("slip_id", existing_type=BIG_ID, nullable=False)
+        batch_op.drop_column("account_number")
     for table in ("journal_entries", "fiscal_receipts"):
         op.drop_column(table, "account_number")  # in place: the journal keeps its triggers
     with op.batch_alter_table("cash_movements", schema=None) as batch_op:
