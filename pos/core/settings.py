@@ -220,7 +220,10 @@ def _text(name: str, value: object, max_length: int) -> str:
 
 
 def _hours(value: object) -> str:
-    """Working hours as "09:00–23:00" (a hyphen does too); empty: round the clock."""
+    """Working hours as "09:00–23:00" (a hyphen does too) or (time(9, 0), time(23, 0));
+    empty: round the clock."""
+    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(t, time) for t in value):
+        value = f"{value[0]:%H:%M}–{value[1]:%H:%M}"
     text = shown(value, 40).strip().replace("-", "–").replace(" ", "")
     if not text:
         return ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import time, timedelta
 from decimal import Decimal
 
 import pytest
@@ -176,7 +176,8 @@ def test_p32_bets_open_and_close_only_in_working_hours(
     local = clock.now().astimezone(db_shop.settings().zone)
     opens = (local + timedelta(hours=2)).strftime("%H:00")
     closes = (local + timedelta(hours=3)).strftime("%H:00")
-    db_shop.update_settings(working_hours=f"{opens}–{closes}")
+    hours = (time.fromisoformat(opens), time.fromisoformat(closes))
+    db_shop.update_settings(working_hours=hours)  # as DESIGN.md writes it
     with pytest.raises(OutOfHours, match=f"после {opens}"):
         anna.open_spread(account, "BRENT", "up", stake="1")
     with pytest.raises(OutOfHours):
