@@ -116,8 +116,9 @@ class CancelledSlip:
 
 
 def shifts_report(facts: Sequence[ShiftFacts], period: Period, made_at: datetime) -> Report:
-    """Every shift opened in the period with its cash: float, stakes, returns, payouts, cash in
-    and out, expected, counted and the difference (an open shift: expected so far)."""
+    """Every shift opened in the period with its cash: float, stakes, returns, payouts, the
+    players' accounts' cash (in less out), cash in and out, expected, counted and the
+    difference (an open shift: expected so far)."""
     zone = period.zone
     columns = (
         Column("Смена", 7, figures=True),
@@ -129,6 +130,7 @@ def shifts_report(facts: Sequence[ShiftFacts], period: Period, made_at: datetime
         _sum("Ставки", 9),
         _sum("Возвраты", 8),
         _sum("Выплаты", 9),
+        _sum("Счета", 8),
         _sum("Внесено", 8),
         _sum("Изъято", 8),
         _sum("Ожидалось", 10),
@@ -152,6 +154,7 @@ def shifts_report(facts: Sequence[ShiftFacts], period: Period, made_at: datetime
                 cash.stakes,
                 cash.returns,
                 cash.payouts,
+                cash.deposits - cash.withdrawals,
                 cash.cash_in,
                 cash.cash_out,
                 shift.expected if closed and shift.expected is not None else cash.expected,
@@ -162,7 +165,8 @@ def shifts_report(facts: Sequence[ShiftFacts], period: Period, made_at: datetime
             )
         )
     notes = (
-        "Ожидалось = размен + ставки − возвраты − выплаты + внесено − изъято; "
+        "Счета = пополнения счетов игроков − выплаты со счетов. "
+        "Ожидалось = размен + ставки − возвраты − выплаты + счета + внесено − изъято; "
         "у открытой смены — на момент отчёта.",
         "Разница = пересчитано − ожидалось: минус — недостача, плюс — излишек.",
     )

@@ -32,6 +32,7 @@ from pos.core.clock import FixedClock
 from pos.core.errors import NotPermitted
 from pos.payouts.errors import PayoutDocumentRequired
 from pos.people.errors import InvalidDocument, Underage
+from pos.reports.tables import ReportKind
 from pos.shop.services import Shop
 from pos.till.shifts import CashKind
 from tests.documents import ID_CARD, PASSPORT
@@ -262,3 +263,14 @@ def test_verify_adds_up_every_statement_and_finds_a_balance_changed_by_hand(
     found = db_shop.verify()
     assert not found.ok
     assert any("не равен сумме выписки" in line for line in found.words())
+
+
+def test_the_shift_report_counts_the_accounts_cash(db_shop: Shop, clock: FixedClock) -> None:
+    anna, boss = db_shop.login("anna", "4821"), db_shop.login("boss", "9911")
+    number = anna.open_account(document=PASSPORT).number
+    anna.deposit(number, "500")
+    anna.withdraw(number, "200", document=PASSPORT)
+    today = clock.now().astimezone(db_shop.settings().zone).date()
+    (row,) = boss.report(ReportKind.SHIFTS, today, today).rows
+    assert row[9] == D("300.00")  # «Счета»: deposits less withdrawals
+    assert row[12] == anna.shift().summary.expected  # «Ожидалось» counts them
