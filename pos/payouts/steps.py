@@ -27,6 +27,7 @@ from pos.betting.slips import CashMovement, Slip, paid
 from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
+from pos.core.wording import paid_from
 from pos.core.clock import Clock
 from pos.core.errors import ConcurrentChange
 from pos.core.money import format_money
@@ -257,7 +258,7 @@ def release_payout(
     uow.pending_payouts.remove(slip_number)
     spoiled = None
     if spoil:
-        reason = f"выплата по купону не проведена: {why}"
+        reason = f"выплата {paid_from(slip_number)} не проведена: {why}"
         fiscal.spoil_planned(uow, planned_receipt(pending), reason)
         spoiled = pending.receipt_no
     detail = f"{slip_number}: {why}" + (f"; чек {spoiled} аннулирован" if spoiled else "")

@@ -260,6 +260,7 @@ def spoil_planned(uow: UnitOfWork, planned: FiscalReceipt, reason: str) -> Regis
     again, _ = next_receipt(
         register, planned.kind, planned.amount, planned.at, planned.cashier, planned.slip_number
     )
+    again = dataclasses.replace(again, account_number=planned.account_number)
     if again.number != planned.number:
         raise ConcurrentChange()
     return record_spoiled(uow, again, register, reason)

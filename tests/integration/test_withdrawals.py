@@ -105,6 +105,10 @@ def test_a_waiting_withdrawal_released_gives_the_money_back_and_spoils_its_numbe
         anna.withdraw(account, "50", document=PASSPORT)
     monkeypatch.undo()
     assert anna.release_pending_payout(account) == 2  # «Чек не вышел»: its number spoiled
+    with db_shop.unit_of_work() as uow:
+        spoiled = uow.fiscal.receipt("DEMO-К1", 2)
+    assert spoiled is not None and spoiled.account_number == account  # the soak found it lost
+    assert spoiled.spoiled is not None and "со счёта" in spoiled.spoiled
     assert anna.pending_payout() is None
     assert db_shop.account(account).free == D("300.00")
     assert db_shop.journal() == []
