@@ -5,15 +5,18 @@
     python -m tests.soak payouts --faulty 1500        # printers failing at random, no kills
     python -m tests.soak issuing --faulty --kills 200 # both
     python -m tests.soak payouts --kills 20           # the smoke run, well under a minute
+    python -m tests.soak accounts --kills 300 [--printers two] [--postgres]
 
 A parent process prepares a SQLite shop (tests.soak.prepare), then starts worker processes
-one after another (tests.soak.worker): a cashier at terminal К1 paying out winning slips or
-taking bets, whose printers write every job to files in a paper folder (tests.soak.paper).
+one after another (tests.soak.worker): a cashier at terminal К1 paying out winning slips,
+taking bets, or (accounts, issue 19) taking cash onto a player's account, paying it out and
+opening and closing «Спрэдбет» bets on it, whose printers write every job to files in a paper folder (tests.soak.paper).
 The parent kills each worker with SIGKILL at a random moment (tests.soak.run); the next
 worker recovers as the cashier would, by reading the paper. At the end the paper is read
 back and compared with the database (tests.soak.checks), and one line of counts is printed,
 then one line per count; the exit status is 1 when an invariant fails. `operations` counts
-what the database holds (payouts in the journal; slips issued and slips cancelled),
+what the database holds (payouts in the journal; slips issued and slips cancelled; the
+accounts' movements),
 `returned` the operations that returned to the cashier before a kill (the others were
 completed, or undone, by the next worker's recovery).
 

@@ -1,4 +1,4 @@
-"""`python -m tests.soak payouts|issuing --kills N [--faulty [OPS]] [--printers one|two]`."""
+"""`python -m tests.soak payouts|issuing|accounts --kills N [--faulty [OPS]] [--printers one|two]`."""
 
 from __future__ import annotations
 

@@ -345,8 +345,8 @@ def _check_accounts(findings: Findings, db: sqlite3.Connection) -> None:
     for number, free, blocked in db.execute("SELECT number, free, blocked FROM accounts"):
         rows = db.execute(
             "SELECT m.amount, m.kind, m.free_after, m.blocked_after FROM account_movements m "
-            "JOIN accounts a ON a.id = m.account_id WHERE a.number = ? ORDER BY m.id",
-            (number,),
+            # The number is the database's own digits; both drivers take the statement as is.
+            f"JOIN accounts a ON a.id = m.account_id WHERE a.number = '{number}' ORDER BY m.id"
         ).fetchall()
         now_free = now_blocked = 0
         for amount, kind, free_after, blocked_after in rows:
@@ -362,9 +362,8 @@ def _check_accounts(findings: Findings, db: sqlite3.Connection) -> None:
                 f"account {number}: {free}/{blocked} ≠ statement {now_free}/{now_blocked}"
             )
         held = db.execute(
-            "SELECT coalesce(sum(margin_blocked), 0) FROM spread_bets WHERE account_number = ? "
-            "AND status = 'open'",
-            (number,),
+            "SELECT coalesce(sum(margin_blocked), 0) FROM spread_bets "
+            f"WHERE account_number = '{number}' AND status = 'open'"
         ).fetchone()[0]
         if held != blocked:
             problems.append(f"account {number}: blocked {blocked} ≠ open margins {held}")
