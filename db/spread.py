@@ -350,24 +350,17 @@ def _closing_columns() -> list[Any]:
 
 
 def _closing_of(row: Row[Any]) -> Closing:
-    return Closing(
-        bet=row.number,
-        stake=row.closing_stake,
-        close_price=row.closing_close_price,
-        result=row.closing_result,
-        margin_released=row.closing_margin_released,
-        at=row.closing_at,
-        by_bookmaker=row.closing_by_bookmaker,
-    )
+    return _closing(row, "closing_")
 
 
-def _closing(row: Row[Any]) -> Closing:
+def _closing(row: Row[Any], prefix: str = "") -> Closing:
+    found = row._mapping
     return Closing(
-        bet=row.number,
-        stake=row.stake,
-        close_price=row.close_price,
-        result=row.result,
-        margin_released=row.margin_released,
-        at=row.at,
-        by_bookmaker=row.by_bookmaker,
+        bet=found["number"],
+        stake=found[f"{prefix}stake"],
+        close_price=found[f"{prefix}close_price"],
+        result=found[f"{prefix}result"],
+        margin_released=found[f"{prefix}margin_released"],
+        at=found[f"{prefix}at"],
+        by_bookmaker=found[f"{prefix}by_bookmaker"],
     )

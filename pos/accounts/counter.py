@@ -31,9 +31,8 @@ from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
 from pos.core.money import format_roubles, to_money
 from pos.core.ports import UnitOfWork
-from pos.payouts.journal import document_text, player_name
-from pos.payouts.rules import PendingPayout
-from pos.payouts.steps import PlannedReceipt, release_payout
+from pos.payouts.journal import player_name
+from pos.payouts.steps import PlannedReceipt, release_payout, wait_for_receipt
 from pos.people.identity import IdDocument, masked_number
 from pos.till import fiscal
 from pos.till.fiscal import FiscalReceipt, ReceiptKind
@@ -161,24 +160,9 @@ def plan_withdrawal(
         raise DrawerShort(money, shift.drawer)
     register = fiscal.register_for(uow, teller.terminal)
     fiscal.require_idle(uow, register)
-    receipt, after = fiscal.next_receipt(
-        register, ReceiptKind.EXPENSE, money, now, teller.login, None
+    pending, receipt, after = wait_for_receipt(
+        uow, teller, now, register, money, account.number, checked, account_number=account.number
     )
-    receipt = replace(receipt, account_number=account.number)
-    pending = PendingPayout(
-        slip_number=account.number,
-        terminal=teller.terminal,
-        cashier=teller.login,
-        at=now,
-        amount=money,
-        register_serial=register.serial,
-        receipt_no=receipt.number,
-        player=player_name(checked),
-        document=document_text(checked),
-        office=teller.office,
-        account_number=account.number,
-    )
-    uow.pending_payouts.add(pending)
     reference = f"чек {receipt.number}"
     move_money(uow, teller, now, account, Movement.WITHDRAWAL, money, balance, reference)
     teller.audit(

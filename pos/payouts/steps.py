@@ -18,6 +18,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 
 from pos.betting.counter import find_slip
 from pos.betting.errors import DrawerShort
@@ -27,12 +28,12 @@ from pos.betting.slips import CashMovement, Slip, paid
 from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
-from pos.core.wording import paid_from
 from pos.core.clock import Clock
 from pos.core.errors import ConcurrentChange
 from pos.core.money import format_money
 from pos.core.ports import UnitOfWork
 from pos.core.settings import ShopSettings
+from pos.core.wording import paid_from
 from pos.offices.errors import PaidOnlyWhereIssued
 from pos.payouts.errors import NotPayable
 from pos.payouts.journal import JournalEntry, JournalQuery, document_text, player_name
@@ -114,11 +115,34 @@ def plan_payout(
     checked = check_player(uow, now, settings, document)
     if isinstance(checked, Exception):
         return checked
+    pending, receipt, after = wait_for_receipt(
+        uow, teller, now, register, amount, slip.number, checked
+    )
+    return PlannedPayout(pending, receipt, after, slip, results, settings)
+
+
+def wait_for_receipt(
+    uow: UnitOfWork,
+    teller: Teller,
+    now: datetime,
+    register: Register,
+    amount: Decimal,
+    number: str,
+    checked: IdDocument,
+    *,
+    account_number: str | None = None,
+) -> tuple[PendingPayout, FiscalReceipt, Register]:
+    """Save a payout of `number` (a slip's, or an account's withdrawal) as waiting for its
+    «РАСХОД» receipt, the receipt's number planned on the register (locked and idle).
+
+    Returns:
+        The payout waiting, its receipt to print, the register once it is recorded.
+    """
     receipt, after = fiscal.next_receipt(
-        register, ReceiptKind.EXPENSE, amount, now, teller.login, slip.number
+        register, ReceiptKind.EXPENSE, amount, now, teller.login, number
     )
     pending = PendingPayout(
-        slip_number=slip.number,
+        slip_number=number,
         terminal=teller.terminal,
         cashier=teller.login,
         at=now,
@@ -128,9 +152,10 @@ def plan_payout(
         player=player_name(checked),
         document=document_text(checked),
         office=teller.office,
+        account_number=account_number,
     )
     uow.pending_payouts.add(pending)
-    return PlannedPayout(pending, receipt, after, slip, results, settings)
+    return pending, of_account(receipt, pending), after
 
 
 def _read_ahead(uow: UnitOfWork, teller: Teller, number: str) -> None:
