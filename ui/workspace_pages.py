@@ -27,6 +27,7 @@ from ui.pages.payouts import PayoutsPage
 from ui.pages.reports import ReportsPage
 from ui.pages.results import ResultsPage
 from ui.pages.settings import SettingsPage
+from ui.pages.spread import SpreadPage
 from ui.pages.till import TillPage
 from ui.pages.users import UsersPage
 from ui.tasks import TaskRunner
@@ -38,6 +39,7 @@ Page: TypeAlias = (
     | CancellationsPage
     | PayoutsPage
     | TillPage
+    | SpreadPage
     | ResultsPage
     | JournalPage
     | ReportsPage
@@ -81,6 +83,9 @@ PAGES: tuple[PageRow, ...] = (
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Выплаты")), PayoutsPage, Permission.PAY_OUT),
     # Every user's own shift and cash.
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Касса")), _no_clock(TillPage), None),
+    # The last of the cashier's pages (Alt+7 for everyone), before the manager's (issue 19).
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Спрэдбет")), SpreadPage,
+            Permission.SPREAD_BETS),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Результаты")), ResultsPage,
             Permission.RECORD_RESULTS),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Журнал")), JournalPage,

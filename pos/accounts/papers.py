@@ -3,7 +3,7 @@ like a slip, and the statement of every movement."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, tzinfo
 
 from pos.accounts.accounts import Account, StatementLine
 from pos.accounts.ledger import Movement
@@ -23,14 +23,14 @@ KIND_WORDS = {
 }
 
 
-def account_card(account: Account, at: datetime, teller: Teller) -> PrintedDocument:
+def account_card(account: Account, at: datetime, teller: Teller, zone: tzinfo) -> PrintedDocument:
     """The card of a newly opened account: its number as text, barcode and QR code; no
     name and no document (a lost card shows nothing about its holder)."""
     return PrintedDocument(
         title="КАРТА СЧЁТА ИГРОКА",
         number=account.number,
         number_shown=display_account_number(account.number),
-        lines=(DocumentLine("Счёт открыт", f"{account.opened_at:%d.%m.%Y}"),),
+        lines=(DocumentLine("Счёт открыт", f"{account.opened_at.astimezone(zone):%d.%m.%Y}"),),
         notes=(
             "Предъявляйте карту при пополнении счёта и ставках «Спрэдбет». Выплата со счёта — "
             "только владельцу по документу, удостоверяющему личность.",
@@ -43,12 +43,14 @@ def account_card(account: Account, at: datetime, teller: Teller) -> PrintedDocum
 
 
 def statement(
-    account: Account, lines: list[StatementLine], at: datetime, teller: Teller
+    account: Account, lines: list[StatementLine], at: datetime, teller: Teller, zone: tzinfo
 ) -> PrintedDocument:
-    """The account's statement: every movement with the free money after it."""
+    """The account's statement: every movement with the free money after it (times in the
+    shop's `zone`)."""
     body = [DocumentLine("Владелец", account.holder)]
     for line in lines:
-        body.append(DocumentLine(f"{line.at:%d.%m.%Y %H:%M} {KIND_WORDS[line.kind]}"))
+        when = line.at.astimezone(zone)
+        body.append(DocumentLine(f"{when:%d.%m.%Y %H:%M} {KIND_WORDS[line.kind]}"))
         body.append(DocumentLine(f"  {line.reference}", format_roubles(line.amount)))
     body.append(DocumentLine(""))
     body.append(DocumentLine("Свободно", format_roubles(account.free), bold=True))

@@ -93,8 +93,10 @@ def open_account(ctx: Context, actor: Actor, document: IdDocument | None) -> Acc
             raise checked
         account = counter.open_account(uow, teller, ctx.clock.now(), checked)
         uow.commit()
-    card = papers.account_card(account, ctx.clock.now(), teller)
-    print_paper(ctx, actor, card, "Счёт открыт", "карта счёта не напечатана")
+    zone = ctx.settings().zone
+    card = papers.account_card(account, ctx.clock.now(), teller, zone)
+    opened = f"Счёт № {display_account_number(account.number)} открыт"
+    print_paper(ctx, actor, card, opened, "карта счёта не напечатана")
     return account
 
 
@@ -107,7 +109,7 @@ def print_account_card(ctx: Context, actor: Actor, number: str) -> Account:
     print_paper(
         ctx,
         actor,
-        papers.account_card(found, ctx.clock.now(), teller),
+        papers.account_card(found, ctx.clock.now(), teller, ctx.settings().zone),
         "Готово",
         "карта не напечатана",
     )
@@ -119,7 +121,8 @@ def print_statement(ctx: Context, actor: Actor, number: str) -> AccountView:
     actor.require(Permission.ACCOUNTS)
     view = account(ctx, actor, number)
     teller = _teller(ctx, actor)
-    paper = papers.statement(view.account, view.statement(), ctx.clock.now(), teller)
+    zone = ctx.settings().zone
+    paper = papers.statement(view.account, view.statement(), ctx.clock.now(), teller, zone)
     print_paper(ctx, actor, paper, "Готово", "выписка не напечатана")
     return view
 

@@ -5,6 +5,7 @@ result settled to the account (p.33–p.35) or the bookmaker's close (p.36)."""
 from __future__ import annotations
 
 from datetime import tzinfo
+from decimal import Decimal
 
 from pos.accounts.accounts import Account
 from pos.accounts.numbers import display_account_number
@@ -20,8 +21,12 @@ TITLE = "СТАВКА «СПРЭДБЕТ»"
 DIRECTION_WORDS = {Direction.UP: "вверх (покупка)", Direction.DOWN: "вниз (продажа)"}
 
 
-def price_text(price: object) -> str:
-    """A quote as printed and shown: 74.10 → "74,10"."""
+def price_text(price: Decimal, point: Decimal | None = None) -> str:
+    """A quote as printed and shown, to the places of the asset's point: 74.1 at a point of
+    0.01 → "74,10" (the database gives prices back without their trailing zeros)."""
+    if point is not None:
+        places = max(-point.normalize().as_tuple().exponent, 0)  # type: ignore[operator]
+        price = price.quantize(Decimal(1).scaleb(-places))
     return f"{price:f}".replace(".", ",")
 
 
@@ -38,9 +43,10 @@ def opened(
             DocumentLine("ОТКРЫТИЕ СТАВКИ", bold=True),
             *_bet_lines(bet, asset),
             DocumentLine(
-                "Котировка продажа / покупка", f"{price_text(quote.bid)} / {price_text(quote.ask)}"
+                "Котировка продажа / покупка",
+                f"{price_text(quote.bid, asset.point)} / {price_text(quote.ask, asset.point)}",
             ),
-            DocumentLine("Цена открытия", price_text(bet.open_price)),
+            DocumentLine("Цена открытия", price_text(bet.open_price, asset.point)),
             DocumentLine("Ставка за пункт", format_roubles(bet.stake), bold=True),
             DocumentLine(
                 f"Начальная маржа ({asset.margin_points} пунктов)",
@@ -73,7 +79,8 @@ def closed(
             *_bet_lines(bet, asset),
             DocumentLine(
                 "Цена открытия / закрытия",
-                f"{price_text(bet.open_price)} / {price_text(closing.close_price)}",
+                f"{price_text(bet.open_price, asset.point)} / "
+                f"{price_text(closing.close_price, asset.point)}",
             ),
             DocumentLine("Закрыто за пункт", format_roubles(closing.stake)),
             DocumentLine(result, format_roubles(abs(closing.result)), bold=True),

@@ -4,6 +4,7 @@ and printers that fail on demand."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -16,11 +17,15 @@ from pos.core.clock import FixedClock
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
 from tests.conftest import demo_shop_on
+from tests.documents import PASSPORT
 from tests.fakeprinter import FlakyDummy
 from tests.fakes import FakeStorage
+from tests.gui.spread_helpers import shown_page, spread_shop
 from tests.gui.widgets import open_window
 from ui.app import GarbageCollector
 from ui.main_window import MainWindow
+from ui.pages import spread as spread_page_module
+from ui.pages.spread import SpreadPage
 from ui.tasks import TaskRunner
 
 
@@ -88,3 +93,50 @@ def two_printer_shop(
 def flaky_shop(storage: FakeStorage, clock: FixedClock, flaky: FlakyDummy) -> Shop:
     """The demo shop printing slips and receipts on the one `flaky` printer."""
     return demo_shop_on(storage, clock, flaky)
+
+
+# --- «Спрэдбет» (issue 19): the fakes keep no spread storage, so its pages run on SQLite ------
+
+
+@pytest.fixture
+def spread(tmp_path: Path, clock: FixedClock, printer: Dummy) -> Iterator[Shop]:
+    """The demo shop on a SQLite file with BRENT (74,10 / 74,14) and GOLD quoted, printing on
+    `printer` (tests.gui.spread_helpers.spread_shop)."""
+    shop = spread_shop(tmp_path, clock, printer)
+    yield shop
+    shop.close()
+
+
+@pytest.fixture
+def quiet_spread_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The «Спрэдбет» page reads itself again every 10 s; in a test only when a key or an
+    answer asks."""
+    monkeypatch.setattr(spread_page_module, "REFRESH_MS", 3_600_000)
+
+
+@pytest.fixture
+def spread_cashier(spread: Shop) -> Desk:
+    """anna at the «Спрэдбет» shop."""
+    return spread.login("anna", "4821")
+
+
+@pytest.fixture
+def spread_account(spread_cashier: Desk) -> str:
+    """Иванов's account (tests.documents.PASSPORT) with 500,00 on it."""
+    number = spread_cashier.open_account(document=PASSPORT).number
+    spread_cashier.deposit(number, Decimal("500"))
+    return number
+
+
+@pytest.fixture
+def counter_page(
+    qtbot: QtBot, spread_cashier: Desk, runner: TaskRunner, clock: FixedClock
+) -> SpreadPage:
+    """anna's «Спрэдбет» page on its own, read once, the cursor in the account field."""
+    return shown_page(qtbot, spread_cashier, runner, clock)
+
+
+@pytest.fixture
+def office_page(qtbot: QtBot, spread: Shop, runner: TaskRunner, clock: FixedClock) -> SpreadPage:
+    """The manager's «Спрэдбет» page, at his own terminal."""
+    return shown_page(qtbot, spread.login("boss", "9911"), runner, clock)

@@ -28,13 +28,16 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+from pos.core.clock import FixedClock
 from pos.shop.services import Shop
+from tests.gui.spread_helpers import add_assets, played
 from tests.gui.widgets import open_window, sign_in
 from tests.screenshots_fit import fit_shop, won_slips
 from ui.app import create_application
 from ui.main_window import MainWindow
 from ui.pages.betting import BettingPage
 from ui.pages.payouts import PayoutsPage
+from ui.pages.spread import SpreadPage
 from ui.tasks import TaskRunner
 from ui.widgets.tables import KEPT_ROLE
 
@@ -79,7 +82,7 @@ def open_page(qtbot: QtBot, window: MainWindow, runner: TaskRunner, index: int) 
 
 def fill(qtbot: QtBot, page: QWidget, shop: Shop, runner: TaskRunner) -> None:
     """What makes a page widest: a priced express with a five-figure payout on the betting
-    page, one of yesterday's winners on the payout page."""
+    page, one of yesterday's winners on the payout page, an account's bets on «Спрэдбет»."""
     if isinstance(page, BettingPage) and not page.draft.rowCount():
         pick = page.findChild(QLineEdit, "pick")
         for typed in ("101 1", "102 2", "201 1"):
@@ -96,8 +99,26 @@ def fill(qtbot: QtBot, page: QWidget, shop: Shop, runner: TaskRunner) -> None:
     elif isinstance(page, PayoutsPage):
         page.look_up(won_slips(shop)[0])
         qtbot.waitUntil(lambda: page.quote is not None)
+    elif isinstance(page, SpreadPage) and page.spreads is None:
+        fill_spread(qtbot, page, shop, runner)
     qtbot.waitUntil(lambda: not runner.busy, timeout=30_000)
     qtbot.wait(50)
+
+
+def fill_spread(qtbot: QtBot, page: SpreadPage, shop: Shop, runner: TaskRunner) -> None:
+    """Two assets with their quotes and a player's account with three bets of every kind
+    (open, closed in part, closed by the bookmaker) on the «Спрэдбет» page."""
+    clock = shop.clock
+    assert isinstance(clock, FixedClock)
+    add_assets(shop)
+    number = played(shop, clock)
+    page.refresh()
+    page.load_account(number)
+    qtbot.waitUntil(lambda: page.dialog is not None)  # the bookmaker's close, shown once
+    assert page.dialog is not None
+    page.dialog.accept()
+    qtbot.waitUntil(lambda: page.dialog is None and not runner.busy, timeout=30_000)
+    assert page.assets.model.rowCount() == 2 and page.bets.model.rowCount() == 3
 
 
 def _rect_in(widget: QWidget, ancestor: QWidget) -> QRect:
@@ -274,7 +295,7 @@ def test_every_page_fits_1024_by_700_with_every_control_in_sight(
     qtbot: QtBot, manager_window: MainWindow, shop: Shop, runner: TaskRunner
 ) -> None:
     window, problems = manager_window, []
-    assert len(window.page_titles()) == 13  # the manager sees every page
+    assert len(window.page_titles()) == 14  # the manager sees every page
 
     for index, title in enumerate(window.page_titles()):
         page = open_page(qtbot, window, runner, index)

@@ -29,11 +29,12 @@ from pos.accounts.errors import (
 from pos.accounts.ledger import Movement
 from pos.betting.errors import DrawerShort
 from pos.core.clock import FixedClock
-from pos.core.errors import NotPermitted
+from pos.core.errors import NotPermitted, PrinterUnavailable
 from pos.payouts.errors import PayoutDocumentRequired
 from pos.people.errors import InvalidDocument, Underage
 from pos.reports.tables import ReportKind
 from pos.shop.services import Shop
+from pos.till.errors import PaperNotPrinted
 from pos.till.shifts import CashKind
 from tests.documents import ID_CARD, PASSPORT
 from tests.fakes import PlainPinHasher
@@ -274,3 +275,26 @@ def test_the_shift_report_counts_the_accounts_cash(db_shop: Shop, clock: FixedCl
     (row,) = boss.report(ReportKind.SHIFTS, today, today).rows
     assert row[9] == D("300.00")  # «Счета»: deposits less withdrawals
     assert row[12] == anna.shift().summary.expected  # «Ожидалось» counts them
+
+
+def test_a_card_not_printed_still_names_the_new_account(
+    db_shop: Shop, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_args: object) -> None:
+        raise PrinterUnavailable("К1", "нет бумаги")
+
+    monkeypatch.setattr(type(db_shop.station), "print_document", broken)
+    with pytest.raises(PaperNotPrinted, match=r"Счёт № \d{6}-\d{3}-\d{2} открыт, но карта"):
+        db_shop.login("anna", "4821").open_account(document=PASSPORT)
+
+
+def test_the_statement_prints_the_shop_s_time(
+    db_shop: Shop, printer: Dummy, clock: FixedClock
+) -> None:
+    anna = db_shop.login("anna", "4821")
+    number = anna.open_account(document=PASSPORT).number
+    anna.deposit(number, "10")
+    printer.clear()
+    anna.print_statement(number)
+    local = clock.now().astimezone(db_shop.settings().zone)
+    assert f"{local:%d.%m.%Y %H:%M} Пополнение".encode("cp866") in printer.output

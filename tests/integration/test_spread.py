@@ -351,6 +351,7 @@ def test_p8_the_confirmations_print_the_number_the_window_and_the_result(
     assert bet.number.encode() in paper  # the barcode and the QR code
     assert "5 минут".encode("cp866") in paper  # a no-break space is a space on paper
     assert "Цена открытия".encode("cp866") in paper and b"74,14" in paper
+    assert b"74,10 / 74,14" in paper  # to the point's places, though stored as 74.1
     printer.clear()
     boss.set_quote("BRENT", bid="74.20", ask="74.24")
     anna.close_spread(bet.number, stake="1")

@@ -10,7 +10,8 @@
 A parent process prepares a SQLite shop (tests.soak.prepare), then starts worker processes
 one after another (tests.soak.worker): a cashier at terminal К1 paying out winning slips,
 taking bets, or (accounts, issue 19) taking cash onto a player's account, paying it out and
-opening and closing «Спрэдбет» bets on it, whose printers write every job to files in a paper folder (tests.soak.paper).
+opening and closing «Спрэдбет» bets on it, whose printers write every job to files in a
+paper folder (tests.soak.paper).
 The parent kills each worker with SIGKILL at a random moment (tests.soak.run); the next
 worker recovers as the cashier would, by reading the paper. At the end the paper is read
 back and compared with the database (tests.soak.checks), and one line of counts is printed,

@@ -1,4 +1,5 @@
-"""`python -m tests.soak payouts|issuing|accounts --kills N [--faulty [OPS]] [--printers one|two]`."""
+"""`python -m tests.soak SCENARIO --kills N [--faulty [OPS]] [--printers one|two]`, the scenario
+`payouts`, `issuing` or `accounts`."""
 
 from __future__ import annotations
 
