@@ -48,12 +48,14 @@ PAGES = {
     "Отмены": "cancellations",
     "Выплаты": "payouts",
     "Касса": "till",
+    "Спрэдбет": "spread",
     "Результаты": "results",
     "Журнал": "journal",
     "Отчёты": "reports",
     "Редактор линии": "line_editor",
     "Пользователи": "users",
     "Настройки": "settings",
+    "Пункты": "offices",
 }
 
 
