@@ -262,3 +262,12 @@ def test_p36_a_bet_made_on_earlier_terms_is_called_on_its_own_margin() -> None:
     quote = _quote("73.88", "73.92")  # −26 points: 50 − 26 < 25
     assert bet.below_maintenance(BRENT, quote)
     assert margin_calls(BRENT, quote, [bet, _bet("up")]) == [bet]
+
+
+def test_p26_a_bet_is_on_the_change_of_the_asset_s_quote() -> None:
+    # Nothing but the quote's move makes the result: unmoved, the player pays the spread.
+    bet = _bet("up", stake="2.00", bid="74.10", ask="74.14")
+    assert bet.open_result(_quote("74.10", "74.14", version=2)) == D("-8.00")
+    assert bet.open_result(_quote("74.20", "74.24", version=2)) == D("12.00")
+    down = _bet("down", stake="2.00", bid="74.10", ask="74.14")
+    assert down.open_result(_quote("74.10", "74.14", version=2)) == D("-8.00")
