@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from db.accounts import SqlAccountRepository
 from db.audit import SqlAuditLog
 from db.draws import SqlDrawRepository
+from db.exchange import SqlExchangeRepository
 from db.fiscal import SqlFiscalRepository
 from db.journal import SqlJournalRepository
 from db.line import SqlLineRepository
@@ -34,7 +35,7 @@ from db.shifts import SqlShiftRepository
 from db.slips import SqlSlipRepository
 from db.spread import SqlSpreadRepository
 from db.users import SqlUserRepository
-from pos.core.account_ports import AccountRepository, SpreadRepository
+from pos.core.account_ports import AccountRepository, ExchangeRepository, SpreadRepository
 from pos.core.errors import ConcurrentChange, StorageUnavailable
 from pos.core.ports import (
     AuditLog,
@@ -130,6 +131,7 @@ class SqlAlchemyUnitOfWork:
     draws: DrawRepository
     accounts: AccountRepository
     spread: SpreadRepository
+    exchange: ExchangeRepository
 
     def __init__(self, session_factory: sessionmaker[Session]) -> None:
         self._session_factory = session_factory
@@ -154,6 +156,7 @@ class SqlAlchemyUnitOfWork:
         self.draws = SqlDrawRepository(self._session)
         self.accounts = SqlAccountRepository(self._session)
         self.spread = SqlSpreadRepository(self._session)
+        self.exchange = SqlExchangeRepository(self._session)
         self.committed = False
         return self
 

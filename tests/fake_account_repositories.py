@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Collection
+from datetime import datetime
+from decimal import Decimal
 
 from pos.accounts.accounts import Account, StatementLine
 from pos.accounts.ledger import Balance
+from pos.exchange.paris import Offer, OfferStatus, Pari, PariStatus
 
 try:  # tests.fake_account_repositories
     from tests.fake_repositories import FakeData
@@ -63,3 +66,63 @@ class FakeAccounts:
     def move_many(self, number: str, balance: Balance, lines: list[StatementLine]) -> None:
         for line in lines:
             self.move(number, balance, line)
+
+
+class FakeExchange:
+    """Offers and paris in memory (pos.core.account_ports.ExchangeRepository)."""
+
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def next_serial(self) -> int:
+        self._data.account_serial += 1  # one counter is enough for the fakes' numbers
+        return self._data.account_serial
+
+    def add_offer(self, offer: Offer) -> None:
+        self._data.offers[offer.number] = offer
+
+    def offer(self, number: str, *, for_update: bool = False) -> Offer | None:
+        return self._data.offers.get(number)
+
+    def save_offer(self, offer: Offer) -> None:
+        self._data.offers[offer.number] = offer
+
+    def add_pari(self, pari: Pari, offer: str, terminal: str, cashier: str, office: str) -> None:
+        self._data.paris[pari.number] = pari
+
+    def pari(self, number: str) -> Pari | None:
+        return self._data.paris.get(number)
+
+    def save_pari(self, pari: Pari, commission: Decimal, at: datetime) -> None:
+        self._data.paris[pari.number] = pari
+
+    def board(self, event: int | None = None) -> list[Offer]:
+        return [
+            o
+            for o in self._data.offers.values()
+            if o.status is OfferStatus.OPEN and event in (None, o.event)
+        ]
+
+    def started(self, now: datetime) -> list[str]:
+        return [
+            n
+            for n, o in self._data.offers.items()
+            if o.status is OfferStatus.OPEN and o.event_starts_at <= now
+        ]
+
+    def account_offers(self, account: str) -> list[Offer]:
+        return [o for o in reversed(self._data.offers.values()) if o.account == account]
+
+    def account_paris(self, account: str) -> list[Pari]:
+        return [
+            p
+            for p in reversed(self._data.paris.values())
+            if account in (p.back_account, p.lay_account)
+        ]
+
+    def concluded_on(self, events: list[int]) -> list[Pari]:
+        return [
+            p
+            for p in self._data.paris.values()
+            if p.event in events and p.status is PariStatus.CONCLUDED
+        ]

@@ -11,6 +11,7 @@ from decimal import Decimal
 from pos.accounts.accounts import Account, StatementLine
 from pos.betting.slips import CashMovement, IdCheck, Slip, SlipStatus
 from pos.core.audit import EMPTY_HEAD, AuditRecord, ChainedRecord, ChainHead, chain_hash
+from pos.exchange.paris import Offer, Pari
 from pos.line.events import Event, OddsQuote, Sport
 from pos.offices.offices import FIRST_OFFICE, Office
 from pos.payouts.journal import JournalEntry
@@ -63,6 +64,8 @@ class FakeData:
         self.account_lines: dict[str, tuple[StatementLine, ...]] = {}  # by number
         self.exclusions: set[str] = set()
         self.account_serial = 0
+        self.offers: dict[str, Offer] = {}  # by number, in the order made
+        self.paris: dict[str, Pari] = {}
 
 
 class FakeUsers:

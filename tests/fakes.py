@@ -7,7 +7,7 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import Self
 
-from pos.core.account_ports import AccountRepository
+from pos.core.account_ports import AccountRepository, ExchangeRepository
 from pos.core.ports import (
     AuditLog,
     DrawRepository,
@@ -25,7 +25,7 @@ from pos.core.ports import (
 )
 
 try:  # tests.fakes
-    from tests.fake_account_repositories import FakeAccounts
+    from tests.fake_account_repositories import FakeAccounts, FakeExchange
     from tests.fake_repositories import (
         FakeAudit,
         FakeData,
@@ -43,7 +43,10 @@ try:  # tests.fakes
     )
     from tests.fake_slip_repositories import FakeFiscal, FakeShifts, FakeSlips
 except ImportError:  # fakes, with tests/ on sys.path (python tests/screenshots.py)
-    from fake_account_repositories import FakeAccounts  # type: ignore[no-redef]
+    from fake_account_repositories import (  # type: ignore[no-redef]
+        FakeAccounts,
+        FakeExchange,
+    )
     from fake_repositories import (  # type: ignore[no-redef]
         FakeAudit,
         FakeData,
@@ -79,6 +82,7 @@ class FakeUnitOfWork:
     shifts: ShiftRepository
     draws: DrawRepository
     accounts: AccountRepository
+    exchange: ExchangeRepository
 
     def __init__(self, storage: FakeStorage) -> None:
         self._storage = storage
@@ -100,6 +104,7 @@ class FakeUnitOfWork:
         self.shifts = FakeShifts(self._work)
         self.draws = FakeDraws(self._work)
         self.accounts = FakeAccounts(self._work)
+        self.exchange = FakeExchange(self._work)
         return self
 
     def __exit__(

@@ -8,8 +8,9 @@ The rows live in modules by room: `base` (the declarative base and shared column
 `shop` (users, settings, terminals, audit, counters), `line` (events, odds, results, draws),
 `slips` (slips, legs, cash, identity checks, settlements), `till` (registers, receipts,
 days, pending payouts, the journal, shifts), `accounts` (player accounts, their movements,
-the self-exclusion register) and `spread` (assets, quotes, spread bets); importing this
-package registers them all with `Base.metadata`, which Alembic reads.
+the self-exclusion register), `spread` (assets, quotes, spread bets) and `exchange`
+(players' offers and paris); importing this package registers them all with
+`Base.metadata`, which Alembic reads.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from db.tables.base import (
     Base,
     BigId,
 )
+from db.tables.exchange import ExchangeOfferRow, ExchangePariRow
 from db.tables.line import DrawRow, EventResultRow, EventRow, OddsQuoteRow, SportLimitRow
 from db.tables.offices import OfficeRow, OfficeSettingRow, UserOfficeRow
 from db.tables.shop import AuditRow, CounterRow, SettingRow, TerminalRow, UserRow
@@ -69,6 +71,8 @@ __all__ = [
     "DrawRow",
     "EventResultRow",
     "EventRow",
+    "ExchangeOfferRow",
+    "ExchangePariRow",
     "FiscalDayRow",
     "FiscalReceiptRow",
     "FiscalRegisterRow",

@@ -14,6 +14,7 @@ if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (REA
 
     from pos.accounts.accounts import Account, StatementLine
     from pos.accounts.ledger import Balance
+    from pos.exchange.paris import Offer, Pari
     from pos.spread.assets import Asset, Quote
     from pos.spread.bets import Closing, SpreadBet
 
@@ -111,4 +112,40 @@ class SpreadRepository(Protocol):
     def mark_shown(self, account: str, at: datetime) -> None: ...
     def uncovered(self) -> dict[str, Decimal]:
         """The bookmaker's losses beyond the accounts, by asset (p.36)."""
+        ...
+
+
+class ExchangeRepository(Protocol):
+    """«Спрэдбетэкс»: offers of paris between players and the paris concluded on them."""
+
+    def next_serial(self) -> int:
+        """The next number's serial, offers and paris alike."""
+        ...
+
+    def add_offer(self, offer: Offer) -> None: ...
+    def offer(self, number: str, *, for_update: bool = False) -> Offer | None: ...
+    def save_offer(self, offer: Offer) -> None: ...
+    def add_pari(
+        self, pari: Pari, offer: str, terminal: str, cashier: str, office: str
+    ) -> None: ...
+    def pari(self, number: str) -> Pari | None: ...
+
+    def save_pari(self, pari: Pari, commission: Decimal, at: datetime) -> None:
+        """Store a pari settled or void, each side's result and the commission kept."""
+        ...
+
+    def board(self, event: int | None = None) -> list[Offer]:
+        """The open offers (of one event), by event, outcome and side, the best coefficient
+        for the acceptor first."""
+        ...
+
+    def started(self, now: datetime) -> list[str]:
+        """The numbers of the open offers whose event has started by `now` (p.46)."""
+        ...
+
+    def account_offers(self, account: str) -> list[Offer]: ...
+    def account_paris(self, account: str) -> list[Pari]: ...
+
+    def concluded_on(self, events: list[int]) -> list[Pari]:
+        """The paris still concluded on these events (to settle)."""
         ...

@@ -86,6 +86,10 @@ class AuditAction(enum.StrEnum):
     SPREAD_OPENED = "spread_opened"
     SPREAD_CLOSED = "spread_closed"
     MARGIN_CALL = "margin_call"
+    EXCHANGE_OFFERED = "exchange_offered"
+    EXCHANGE_ACCEPTED = "exchange_accepted"
+    EXCHANGE_CHANGED = "exchange_changed"
+    PARI_SETTLED = "pari_settled"
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from decimal import Decimal
 from types import TracebackType
 from typing import TYPE_CHECKING, Protocol, Self
 
-from pos.core.account_ports import AccountRepository, SpreadRepository
+from pos.core.account_ports import AccountRepository, ExchangeRepository, SpreadRepository
 from pos.core.audit import AuditRecord, ChainedRecord, ChainHead
 
 if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (README)
@@ -359,6 +359,7 @@ class UnitOfWork(Protocol):
     draws: DrawRepository
     accounts: AccountRepository
     spread: SpreadRepository
+    exchange: ExchangeRepository
 
     def __enter__(self) -> Self: ...
     def __exit__(

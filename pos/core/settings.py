@@ -16,7 +16,13 @@ from pos.core.money import format_money, to_money
 
 # A database from before offices is this office (db/migrations/versions/0011_offices.py).
 FIRST_OFFICE = "M1"
-_MONEY_FIELDS = ("min_stake", "max_stake_per_event", "max_payout")
+_MONEY_FIELDS = (
+    "min_stake",
+    "max_stake_per_event",
+    "max_payout",
+    "exchange_min_stake",
+    "exchange_max_stake",
+)
 _TEXT_FIELDS = ("shop_name", "address", "licence_number")
 _FLAG_FIELDS = ("always_check_id", "poker_pay_at_once", "payout_anywhere")
 # Who the settings are read for: the office's code and name come with its settings (the
@@ -75,6 +81,13 @@ class ShopSettings:
     # «Спрэдбет»: a quote older than this refuses opening and closing bets (the manager
     # enters a new one); the bookmaker's own quotes, not the market's (p.25).
     quote_max_age_minutes: int = 15
+    # «Спрэдбетэкс» (p.38, p.53): the stakes and coefficients of offers, and the bookmaker's
+    # commission, per cent of the winner's gain.
+    exchange_min_stake: Decimal = Decimal("1.00")
+    exchange_max_stake: Decimal = Decimal("5000.00")
+    exchange_min_coefficient: Decimal = Decimal("0.10")
+    exchange_max_coefficient: Decimal = Decimal("100.00")
+    exchange_commission: Decimal = Decimal("5")
 
     @property
     def zone(self) -> ZoneInfo:
@@ -192,6 +205,9 @@ def _parse(name: str, value: object) -> object:
         "unp": _unp,
         "working_hours": _hours,
         "quote_max_age_minutes": _quote_age,
+        "exchange_min_coefficient": _coefficient_limit,
+        "exchange_max_coefficient": _coefficient_limit,
+        "exchange_commission": _commission,
     }.get(name, _zone)
     return parse(value)
 
@@ -282,6 +298,20 @@ def _odds_limit(value: object) -> Decimal:
     if odds <= 1 or odds != odds.quantize(Decimal("0.01")):
         raise InvalidSetting("max_express_odds", "odds_format")
     return odds.quantize(Decimal("0.01"))
+
+
+def _coefficient_limit(value: object) -> Decimal:
+    number = _decimal("exchange_coefficient", value, "coefficient_range")
+    if not Decimal("0.01") <= number <= 10_000 or number != number.quantize(Decimal("0.01")):
+        raise InvalidSetting("exchange_coefficient", "coefficient_range")
+    return number
+
+
+def _commission(value: object) -> Decimal:
+    number = _decimal("exchange_commission", value, "commission_range")
+    if not 0 <= number < 100 or number != number.quantize(Decimal("0.01")):
+        raise InvalidSetting("exchange_commission", "commission_range")
+    return number
 
 
 def _margin(value: object) -> Decimal:

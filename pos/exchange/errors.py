@@ -265,3 +265,40 @@ class PariSettled(DomainError):
     def message(self) -> str:
         done = "возвращено (результат аннулирован)" if self.status == "void" else "рассчитано"
         return f"Пари № {self.number} уже {done}: повторный расчёт не проводится."
+
+
+class InvalidExchangeNumber(DomainError):
+    """Typed or scanned text that is not a number of an offer or a pari of this organiser."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        super().__init__()
+
+    def message(self) -> str:
+        shown = self.text[:40] or "пусто"
+        return (
+            f"«{shown}» — не номер предложения или пари «Спрэдбетэкс»: проверьте 12 цифр на "
+            "подтверждении или отсканируйте его штрихкод."
+        )
+
+
+class UnknownOffer(DomainError):
+    """A well-formed number no offer has."""
+
+    def __init__(self, number: str) -> None:
+        self.number = number
+        super().__init__()
+
+    def message(self) -> str:
+        return f"Предложение пари № {self.number} не найдено: проверьте номер."
+
+
+class UnknownPari(DomainError):
+    """A well-formed number no pari has."""
+
+    def __init__(self, number: str) -> None:
+        self.number = number
+        super().__init__()
+
+    def message(self) -> str:
+        return f"Пари № {self.number} не найдено: проверьте номер."

@@ -45,6 +45,7 @@ class Permission(enum.StrEnum):
     SELF_EXCLUSION = "self_exclusion"
     SPREAD_BETS = "spread_bets"
     QUOTES = "quotes"
+    EXCHANGE = "exchange"
 
 
 # What a refusal calls each action (NotPermitted: «Действие «…» доступно только менеджеру.»).
@@ -77,6 +78,7 @@ WORDS: dict[Permission, str] = {
     Permission.SELF_EXCLUSION: "загрузка реестра самоограничения",
     Permission.SPREAD_BETS: "ставки «Спрэдбет»",
     Permission.QUOTES: "финансовые активы и котировки «Спрэдбет»",
+    Permission.EXCHANGE: "пари «Спрэдбетэкс»: предложения и их принятие",
 }
 
 _CASHIER = frozenset(
@@ -89,6 +91,7 @@ _CASHIER = frozenset(
         Permission.X_REPORT,
         Permission.ACCOUNTS,
         Permission.SPREAD_BETS,
+        Permission.EXCHANGE,
     }
 )
 # A manager can do all a cashier can, and everything else; a head everything in every

@@ -12,6 +12,7 @@ from pos.betting import printing as slip_printing_cases
 from pos.betting import use_cases as betting_cases
 from pos.core.context import Context, use_case
 from pos.draws import use_cases as draws_cases
+from pos.exchange import use_cases as exchange_cases
 from pos.line import use_cases as line_cases
 from pos.offices import use_cases as offices_cases
 from pos.payouts import journal_use_cases as payout_journal_cases
@@ -150,7 +151,7 @@ class Desk:
     import_results = use_case(settlement_cases.import_results)
     correct_result = use_case(settlement_cases.correct_result)
     results = use_case(settlement_cases.results)
-    settle = use_case(settlement_cases.settle)
+    settle = use_case(exchange_cases.settle)  # the slips, then the paris
     settlement = use_case(settlement_cases.settlement)
 
     # --- Bet-on-Poker draws (pos.draws.use_cases) ------------------------------------------------
@@ -202,6 +203,17 @@ class Desk:
     spread = use_case(spread_cases.spread)
     account_spreads = use_case(spread_cases.account_spreads)
     exposure = use_case(spread_cases.exposure)
+
+    # --- «Спрэдбетэкс» (pos.exchange.use_cases) --------------------------------------------------
+    offer_pari = use_case(exchange_cases.offer_pari)
+    accept_pari = use_case(exchange_cases.accept_pari)
+    change_offer = use_case(exchange_cases.change_offer)
+    withdraw_offer = use_case(exchange_cases.withdraw_offer)
+    lapse_offers = use_case(exchange_cases.lapse_offers)
+    offer = use_case(exchange_cases.offer)
+    pari = use_case(exchange_cases.pari)
+    board = use_case(exchange_cases.board)
+    account_exchange = use_case(exchange_cases.account_exchange)
 
     # --- the till: pending slips, receipts, X/Z reports, printers (pos.till.use_cases) -----------
     pending_slip = use_case(slip_printing_cases.pending_slip)

@@ -14,6 +14,7 @@ from pos.core.context import Context, use_case
 from pos.core.devices import Adapters
 from pos.core.inputs import TERMINAL, clean_text
 from pos.core.terminal import DEFAULT_TERMINAL
+from pos.exchange import use_cases as exchange_cases
 from pos.line.events import new_event
 from pos.line.use_cases import record_event, record_odds
 from pos.offices import use_cases as offices_cases
@@ -23,7 +24,6 @@ from pos.people import use_cases as people_cases
 from pos.people.actor import SYSTEM, Actor
 from pos.people.users import Role
 from pos.reports import use_cases as reports_cases
-from pos.settlement import use_cases as settlement_cases
 from pos.shop.demo import DEMO_USERS, demo_fixtures, play_yesterday, seed_chain
 from pos.shop.desk import Desk
 from pos.spread import use_cases as spread_cases
@@ -86,7 +86,9 @@ class Shop(Context):
     slip = use_case(betting_cases.slip)
     account = use_case(accounts_cases.account)
     spread = use_case(spread_cases.spread)
-    settle = use_case(settlement_cases.settle)
+    settle = use_case(exchange_cases.settle)  # the slips, then the paris
+    pari = use_case(exchange_cases.pari)
+    lapse_offers = use_case(exchange_cases.lapse_offers)
     journal = use_case(payout_journal_cases.journal)
     export_journal_pdf = use_case(payout_journal_cases.export_journal_pdf)
     report = use_case(reports_cases.report)

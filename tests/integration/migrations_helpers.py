@@ -33,6 +33,8 @@ SHOP_TABLES = {
     "spread_quotes",
     "spread_bets",
     "spread_closings",
+    "exchange_offers",
+    "exchange_paris",
     "id_checks",
     "fiscal_registers",
     "fiscal_receipts",

@@ -1,0 +1,162 @@
+"""«Спрэдбетэкс» for the window, the command line and the tests (DESIGN.md): each use case one
+transaction (pos.exchange.counter), after the offers whose event started have lapsed in one of
+their own.
+
+    offer = desk.offer_pari(acct.number, event=101, market="1", side="back",
+                            coefficient=Decimal("1.50"), stake=Decimal("100"))
+    pari = desk.accept_pari(other.number, offer.number, stake=Decimal("40"))
+    desk.change_offer(offer.number, coefficient=Decimal("1.40"))
+    desk.withdraw_offer(offer.number)
+    shop.settle()                 # the slips, then the paris
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pos.accounts.counter import find_account
+from pos.betting.teller import Teller
+from pos.core.context import Context
+from pos.exchange import counter
+from pos.exchange.offering import OfferTerms
+from pos.exchange.paris import Offer, Pari
+from pos.people.actor import Actor
+from pos.people.permissions import Permission
+from pos.settlement import use_cases as settlement_cases
+from pos.settlement.use_cases import Progress, SettleReport
+
+
+@dataclass(frozen=True)
+class AccountExchange:
+    """An account's offers and paris, newest first."""
+
+    offers: tuple[Offer, ...]
+    paris: tuple[Pari, ...]
+
+
+def offer_pari(
+    ctx: Context,
+    actor: Actor,
+    account: str,
+    *,
+    event: object,
+    market: object,
+    side: object,
+    coefficient: object,
+    stake: object,
+) -> Offer:
+    """A player offers a pari on an outcome of the line (p.41): its side's risk blocked.
+
+    Raises:
+        see pos.exchange.counter.make_offer.
+    """
+    actor.require(Permission.EXCHANGE)
+    teller = _teller(ctx, actor)
+    terms = OfferTerms(market, side, coefficient, stake)
+    _sweep(ctx, teller)
+    with ctx.unit_of_work() as uow:
+        now = ctx.clock.now()
+        offer = counter.make_offer(uow, teller, now, account, event, terms)
+        uow.commit()
+    return offer
+
+
+def accept_pari(ctx: Context, actor: Actor, account: str, number: str, *, stake: object) -> Pari:
+    """A player accepts all or part of an offer: the pari is concluded now (p.42, p.43).
+
+    Raises:
+        see pos.exchange.counter.accept_offer; two terminals taking the last part at once:
+        the second is told how much was left.
+    """
+    actor.require(Permission.EXCHANGE)
+    teller = _teller(ctx, actor)
+    _sweep(ctx, teller)
+    with ctx.unit_of_work() as uow:
+        now = ctx.clock.now()
+        done = counter.accept_offer(uow, teller, now, account, number, stake)
+        uow.commit()
+    return done.pari
+
+
+def change_offer(
+    ctx: Context, actor: Actor, number: str, *, coefficient: object = None, stake: object = None
+) -> Offer:
+    """The offerer changes the unaccepted part's coefficient or stake (p.44)."""
+    actor.require(Permission.EXCHANGE)
+    teller = _teller(ctx, actor)
+    _sweep(ctx, teller)
+    with ctx.unit_of_work() as uow:
+        now = ctx.clock.now()
+        offer = counter.change_offer(uow, teller, now, number, coefficient, stake)
+        uow.commit()
+    return offer
+
+
+def withdraw_offer(ctx: Context, actor: Actor, number: str) -> Offer:
+    """The offerer withdraws the unaccepted part (p.44); what was accepted stands (p.45)."""
+    actor.require(Permission.EXCHANGE)
+    teller = _teller(ctx, actor)
+    _sweep(ctx, teller)
+    with ctx.unit_of_work() as uow:
+        now = ctx.clock.now()
+        offer = counter.withdraw_offer(uow, teller, now, number)
+        uow.commit()
+    return offer
+
+
+def lapse_offers(ctx: Context, actor: Actor) -> list[Offer]:
+    """The offers whose event has started lapse, their money released (p.46): what the
+    window's timer runs on every terminal, so that nobody has to."""
+    return _sweep(ctx, _teller(ctx, actor))
+
+
+def offer(ctx: Context, actor: Actor, number: str) -> Offer:
+    """The offer with this number as typed or scanned."""
+    with ctx.unit_of_work() as uow:
+        return counter.find_offer(uow, number)
+
+
+def pari(ctx: Context, actor: Actor, number: str) -> Pari:
+    """The pari with this number as typed or scanned: .status, .back_result, .lay_result."""
+    with ctx.unit_of_work() as uow:
+        return counter.find_pari(uow, number)
+
+
+def board(ctx: Context, actor: Actor, event: int | None = None) -> list[Offer]:
+    """The open offers (of one event) by outcome, the acceptor's best coefficient first, with
+    the amount still open; no one's account or identity."""
+    with ctx.unit_of_work() as uow:
+        return uow.exchange.board(event)
+
+
+def account_exchange(ctx: Context, actor: Actor, account: str) -> AccountExchange:
+    """The account's offers and paris with their states."""
+    with ctx.unit_of_work() as uow:
+        found = find_account(uow, account)
+        offers = tuple(uow.exchange.account_offers(found.number))
+        return AccountExchange(offers, tuple(uow.exchange.account_paris(found.number)))
+
+
+def settle(ctx: Context, actor: Actor, progress: Progress | None = None) -> SettleReport:
+    """Settle the slips (pos.settlement), then the paris of «Спрэдбетэкс» whose events have
+    results, in one more transaction; running it again changes nothing."""
+    report = settlement_cases.settle(ctx, actor, progress)
+    teller = _teller(ctx, actor)
+    _sweep(ctx, teller)
+    with ctx.unit_of_work() as uow:
+        counter.settle_paris(uow, teller, ctx.clock.now())
+        uow.commit()
+    return report
+
+
+def _sweep(ctx: Context, teller: Teller) -> list[Offer]:
+    """The lapse of started offers in a transaction of its own, before the operation: kept
+    whatever the operation then refuses."""
+    with ctx.unit_of_work() as uow:
+        lapsed = counter.lapse_started(uow, teller, ctx.clock.now())
+        uow.commit()
+    return lapsed
+
+
+def _teller(ctx: Context, actor: Actor) -> Teller:
+    return Teller(ctx.terminal, actor.login, ctx.office)
