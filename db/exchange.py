@@ -32,6 +32,17 @@ _NEXT_SERIAL = (
 _FIRST_SERIAL = text(
     "INSERT INTO counters (name, value) VALUES ('exchange_serial', 0) ON CONFLICT DO NOTHING"
 )
+_SAVE_PARI = (
+    update(_PARIS)
+    .where(_PARIS.c.number == bindparam("at_number"))
+    .values(
+        status=bindparam("new_status"),
+        back_result=bindparam("new_back"),
+        lay_result=bindparam("new_lay"),
+        commission=bindparam("new_commission"),
+        settled_at=bindparam("new_at"),
+    )
+)
 _OFFER_ID = select(_OFFERS.c.id).where(_OFFERS.c.number == bindparam("offer")).scalar_subquery()
 # The acceptor's best first: the lowest coefficient of a back offer (he lays it), the highest
 # of a lay offer (he backs it).
@@ -102,17 +113,7 @@ class SqlExchangeRepository:
 
     def save_pari(self, pari: Pari, commission: Decimal, at: datetime) -> None:
         """Store a pari settled or void."""
-        run(
-            self._session,
-            update(_PARIS).where(_PARIS.c.number == pari.number),
-            {
-                "status": pari.status.value,
-                "back_result": pari.back_result,
-                "lay_result": pari.lay_result,
-                "commission": commission,
-                "settled_at": at,
-            },
-        )
+        self.save_paris([(pari, commission)], at)
 
     def board(self, event: int | None = None) -> list[Offer]:
         """The open offers, by event, outcome and side, the acceptor's best first."""
@@ -146,12 +147,37 @@ class SqlExchangeRepository:
         query = _paris().where(mine).order_by(_PARIS.c.id.desc())
         return [_pari(row) for row in run(self._session, query)]
 
-    def concluded_on(self, events: list[int]) -> list[Pari]:
-        """The paris still concluded on these events."""
-        query = _paris().where(
-            _PARIS.c.event_code.in_(events), _PARIS.c.status == PariStatus.CONCLUDED.value
+    def concluded_on(self, events: list[int], *, after: str = "", limit: int) -> list[Pari]:
+        """The paris still concluded on these events, by number, `limit` after `after`."""
+        query = (
+            _paris()
+            .where(
+                _PARIS.c.event_code.in_(events),
+                _PARIS.c.status == PariStatus.CONCLUDED.value,
+                _PARIS.c.number > after,
+            )
+            .order_by(_PARIS.c.number)
+            .limit(limit)
         )
-        return [_pari(row) for row in run(self._session, query.order_by(_PARIS.c.id))]
+        return [_pari(row) for row in run(self._session, query)]
+
+    def save_paris(self, settled: list[tuple[Pari, Decimal]], at: datetime) -> None:
+        """Store paris settled or void, in one statement."""
+        run(
+            self._session,
+            _SAVE_PARI,
+            [
+                {
+                    "at_number": pari.number,
+                    "new_status": pari.status.value,
+                    "new_back": pari.back_result,
+                    "new_lay": pari.lay_result,
+                    "new_commission": commission,
+                    "new_at": at,
+                }
+                for pari, commission in settled
+            ],
+        )
 
 
 def _paris() -> Any:

@@ -120,9 +120,17 @@ class FakeExchange:
             if account in (p.back_account, p.lay_account)
         ]
 
-    def concluded_on(self, events: list[int]) -> list[Pari]:
-        return [
-            p
-            for p in self._data.paris.values()
-            if p.event in events and p.status is PariStatus.CONCLUDED
-        ]
+    def concluded_on(self, events: list[int], *, after: str = "", limit: int) -> list[Pari]:
+        found = sorted(
+            (
+                p
+                for p in self._data.paris.values()
+                if p.event in events and p.status is PariStatus.CONCLUDED and p.number > after
+            ),
+            key=lambda p: p.number,
+        )
+        return found[:limit]
+
+    def save_paris(self, settled: list[tuple[Pari, Decimal]], at: datetime) -> None:
+        for pari, _ in settled:
+            self._data.paris[pari.number] = pari

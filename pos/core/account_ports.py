@@ -146,6 +146,11 @@ class ExchangeRepository(Protocol):
     def account_offers(self, account: str) -> list[Offer]: ...
     def account_paris(self, account: str) -> list[Pari]: ...
 
-    def concluded_on(self, events: list[int]) -> list[Pari]:
-        """The paris still concluded on these events (to settle)."""
+    def concluded_on(self, events: list[int], *, after: str = "", limit: int) -> list[Pari]:
+        """The paris still concluded on these events (to settle), by number, the first
+        `limit` after the number `after`."""
+        ...
+
+    def save_paris(self, settled: list[tuple[Pari, Decimal]], at: datetime) -> None:
+        """Store paris settled or void, each with the commission kept."""
         ...

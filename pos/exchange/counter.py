@@ -8,14 +8,14 @@ their own row locks, as every other money path takes them (pos.accounts).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 
-from pos.accounts.accounts import Account
+from pos.accounts.accounts import Account, StatementLine, line_for
 from pos.accounts.counter import find_account, move_money
 from pos.accounts.errors import SelfExcluded
-from pos.accounts.ledger import Movement
+from pos.accounts.ledger import Balance, Movement
 from pos.betting.counter import shop_secret
 from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
@@ -33,7 +33,7 @@ from pos.exchange.numbers import (
 )
 from pos.exchange.offering import OfferTerms, new_offer
 from pos.exchange.paris import Offer, Pari, Side
-from pos.exchange.settlement import PariSettlement, back_verdict, settle_pari
+from pos.exchange.settlement import PariSettlement, SideSettlement, back_verdict, settle_pari
 from pos.exchange.terms import ExchangeLimits
 from pos.line.errors import UnknownEvent
 from pos.line.markets import LegOutcome
@@ -222,55 +222,73 @@ def lapse_started(uow: UnitOfWork, teller: Teller, now: datetime) -> list[Offer]
     return lapsed
 
 
-def settle_paris(uow: UnitOfWork, teller: Teller, now: datetime) -> list[PariSettlement]:
-    """Settle every concluded pari whose event has a result, with the line's rules (p.48–p.53):
-    each side's block released, the winner's gain paid less the commission, the loser's
-    charged; void for both where the result voids the outcome."""
+CHUNK = 5_000  # paris settled in one transaction (each account's lines written together)
+
+
+def settle_paris(
+    uow: UnitOfWork, teller: Teller, now: datetime, paris: list[Pari]
+) -> list[PariSettlement]:
+    """Settle these concluded paris whose events have results, with the line's rules
+    (p.48–p.53): each side's block released, the winner's gain paid less the commission, the
+    loser's charged; void for both where the result voids the outcome. The accounts are
+    locked in one statement in the order of their numbers and each one's lines written
+    together; one audit line says what the run settled.
+    """
     settings = shop_settings.from_text(uow.settings.load(teller.office))
-    results = uow.results.all()
-    paris = uow.exchange.concluded_on(sorted(results))
-    done = []
+    results = uow.results.for_events({pari.event for pari in paris})
+    settled = []
     for pari in paris:
         verdict = back_verdict(pari.market, results.get(pari.event), pari.concluded_at)
-        if verdict.outcome is LegOutcome.OPEN:
-            continue
-        settled = settle_pari(pari, verdict, settings.exchange_commission)
-        accounts = uow.accounts.lock_many(sorted({pari.back_account, pari.lay_account}))
-        shown = display_exchange_number(pari.number)
-        for side in (settled.back, settled.lay):
+        if verdict.outcome is not LegOutcome.OPEN:
+            settled.append(settle_pari(pari, verdict, settings.exchange_commission))
+    if not settled:
+        return []
+    accounts = uow.accounts.lock_many(
+        sorted({side.account for done in settled for side in (done.back, done.lay)})
+    )
+    lines: dict[str, list[StatementLine]] = {}
+    for done in settled:
+        reference = f"пари {display_exchange_number(done.pari.number)}"
+        for side in (done.back, done.lay):
             account = accounts[side.account]
-            released = account.balance.release(side.released)
-            account = move_money(
-                uow,
-                teller,
-                now,
-                account,
-                Movement.RELEASE,
-                side.released,
-                released,
-                f"пари {shown}",
-            )
-            if side.gain:
-                gained = released.deposit(side.gain)
-                account = move_money(
-                    uow, teller, now, account, Movement.GAIN, side.gain, gained, f"пари {shown}"
+            balance = account.balance
+            for kind, amount, after in _side_moves(balance, side):
+                lines.setdefault(account.number, []).append(
+                    line_for(
+                        kind,
+                        amount,
+                        after,
+                        at=now,
+                        reference=reference,
+                        terminal=teller.terminal,
+                        cashier=teller.login,
+                        office=teller.office,
+                    )
                 )
-            if side.loss:
-                lost = released.withdraw(side.loss)
-                account = move_money(
-                    uow, teller, now, account, Movement.LOSS, side.loss, lost, f"пари {shown}"
-                )
-            accounts[side.account] = account
-        uow.exchange.save_pari(settled.pari, settled.commission, now)
-        teller.audit(
-            uow,
-            now,
-            AuditAction.PARI_SETTLED,
-            f"{shown}: бэк {settled.back.result}, лэй {settled.lay.result}, "
-            f"комиссия {format_roubles(settled.commission)}",
-        )
-        done.append(settled)
-    return done
+                balance = after
+            accounts[side.account] = replace(account, balance=balance)
+    for number, account_lines in lines.items():
+        uow.accounts.move_many(number, accounts[number].balance, account_lines)
+    uow.exchange.save_paris([(done.pari, done.commission) for done in settled], now)
+    commission = sum((done.commission for done in settled), Decimal("0.00"))
+    teller.audit(
+        uow,
+        now,
+        AuditAction.PARI_SETTLED,
+        f"пари рассчитано: {len(settled)}, комиссия {format_roubles(commission)}",
+    )
+    return settled
+
+
+def _side_moves(balance: Balance, side: SideSettlement) -> list[tuple[Movement, Decimal, Balance]]:
+    """A side's statement lines: its block released, then its gain or its loss."""
+    released = balance.release(side.released)
+    moves = [(Movement.RELEASE, side.released, released)]
+    if side.gain:
+        moves.append((Movement.GAIN, side.gain, released.deposit(side.gain)))
+    if side.loss:
+        moves.append((Movement.LOSS, side.loss, released.withdraw(side.loss)))
+    return moves
 
 
 def find_offer(uow: UnitOfWork, number: object, *, for_update: bool = False) -> Offer:

@@ -144,8 +144,16 @@ def settle(ctx: Context, actor: Actor, progress: Progress | None = None) -> Sett
     teller = _teller(ctx, actor)
     _sweep(ctx, teller)
     with ctx.unit_of_work() as uow:
-        counter.settle_paris(uow, teller, ctx.clock.now())
-        uow.commit()
+        events = sorted(uow.results.all())
+    after = ""
+    while True:  # a chunk of paris a transaction, as the slips are settled
+        with ctx.unit_of_work() as uow:
+            paris = uow.exchange.concluded_on(events, after=after, limit=counter.CHUNK)
+            if not paris:
+                break
+            counter.settle_paris(uow, teller, ctx.clock.now(), paris)
+            uow.commit()
+        after = paris[-1].number
     return report
 
 
