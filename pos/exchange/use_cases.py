@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from pos.accounts.counter import find_account
 from pos.betting.teller import Teller
 from pos.core.context import Context
-from pos.exchange import counter
+from pos.exchange import counter, papers
 from pos.exchange.offering import OfferTerms
 from pos.exchange.paris import Offer, Pari
 from pos.people.actor import Actor
 from pos.people.permissions import Permission
 from pos.settlement import use_cases as settlement_cases
 from pos.settlement.use_cases import Progress, SettleReport
+from pos.till.papers import print_paper
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,8 @@ def offer_pari(
         now = ctx.clock.now()
         offer = counter.make_offer(uow, teller, now, account, event, terms)
         uow.commit()
+    paper = papers.offered(offer, teller, ctx.settings().zone)
+    print_paper(ctx, actor, paper, "Предложение принято", "подтверждение не напечатано")
     return offer
 
 
@@ -75,6 +78,13 @@ def accept_pari(ctx: Context, actor: Actor, account: str, number: str, *, stake:
         now = ctx.clock.now()
         done = counter.accept_offer(uow, teller, now, account, number, stake)
         uow.commit()
+    print_paper(
+        ctx,
+        actor,
+        papers.concluded(done.pari, teller),
+        "Пари заключено",
+        "подтверждение не напечатано",
+    )
     return done.pari
 
 

@@ -10,6 +10,7 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from escpos.printer import Dummy
 
 from main import open_shop
 from pos.accounts.ledger import Movement
@@ -26,8 +27,15 @@ D = Decimal
 
 
 @pytest.fixture
-def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
-    shop = open_shop(db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher())
+def printer() -> Dummy:
+    return Dummy(profile="TM-T20II")
+
+
+@pytest.fixture
+def db_shop(db_url: str, clock: FixedClock, printer: Dummy) -> Iterator[Shop]:
+    shop = open_shop(
+        db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=printer
+    )
     shop.seed_demo()
     shop.update_settings(exchange_commission="5")
     yield shop
@@ -233,3 +241,21 @@ def _third():  # type: ignore[no-untyped-def]
     from tests.documents import PASSPORT_HB
 
     return PASSPORT_HB
+
+
+def test_p45_the_pari_s_confirmation_says_it_is_never_cancelled(
+    anna: Desk, players: tuple[str, str], printer: Dummy
+) -> None:
+    backer, layer = players
+    printer.clear()
+    offer = anna.offer_pari(
+        backer, event=101, market="1", side="back", coefficient="1.50", stake="100"
+    )
+    assert offer.number.encode() in printer.output  # its barcode and QR code
+    assert "ПРЕДЛОЖЕНИЕ ПАРИ".encode("cp866") in printer.output
+    printer.clear()
+    pari = anna.accept_pari(layer, offer.number, stake="40")
+    paper = printer.output
+    assert pari.number.encode() in paper
+    assert "отмене не подлежит".encode("cp866") in paper and b"60,00" in paper
+    assert not hasattr(anna, "cancel_pari")  # no way to cancel a concluded pari (p.45)
