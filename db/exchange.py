@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from db.statements import read, run
 from db.tables import CounterRow, ExchangeOfferRow, ExchangePariRow
+from pos.exchange.facts import LapsedFact, PariFact
 from pos.exchange.paris import Offer, OfferStatus, Pari, PariStatus, Side
 
 _OFFERS = cast(Table, ExchangeOfferRow.__table__)
@@ -147,6 +148,12 @@ class SqlExchangeRepository:
         query = _paris().where(mine).order_by(_PARIS.c.id.desc())
         return [_pari(row) for row in run(self._session, query)]
 
+    def facts(
+        self, since: datetime, until: datetime, office: str | None
+    ) -> tuple[list[PariFact], list[LapsedFact]]:
+        """The paris concluded or settled and the offers lapsed in the period, for the report."""
+        return _facts_of(self._session, since, until, office)
+
     def concluded_on(self, events: list[int], *, after: str = "", limit: int) -> list[Pari]:
         """The paris still concluded on these events, by number, `limit` after `after`."""
         query = (
@@ -178,6 +185,38 @@ class SqlExchangeRepository:
                 for pari, commission in settled
             ],
         )
+
+
+def _facts_of(
+    session: Session, since: datetime, until: datetime, office: str | None
+) -> tuple[list[PariFact], list[LapsedFact]]:
+    in_office = [] if office is None else [_PARIS.c.office == office]
+    touched = or_(
+        _PARIS.c.concluded_at.between(since, until),
+        _PARIS.c.settled_at.between(since, until),
+    )
+    paris = [
+        PariFact(row.concluded_at, row.stake, row.settled_at, row.commission)
+        for row in run(
+            session,
+            select(
+                _PARIS.c.concluded_at, _PARIS.c.stake, _PARIS.c.settled_at, _PARIS.c.commission
+            ).where(touched, *in_office),
+        )
+    ]
+    of_office = [] if office is None else [_OFFERS.c.office == office]
+    lapsed = [
+        LapsedFact(row.event_starts_at, row.stake - row.accepted)
+        for row in run(
+            session,
+            select(_OFFERS.c.event_starts_at, _OFFERS.c.stake, _OFFERS.c.accepted).where(
+                _OFFERS.c.status == OfferStatus.LAPSED.value,
+                _OFFERS.c.event_starts_at.between(since, until),
+                *of_office,
+            ),
+        )
+    ]
+    return paris, lapsed
 
 
 def _paris() -> Any:

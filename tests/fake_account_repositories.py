@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from pos.accounts.accounts import Account, StatementLine
 from pos.accounts.ledger import Balance
+from pos.exchange.facts import LapsedFact, PariFact
 from pos.exchange.paris import Offer, OfferStatus, Pari, PariStatus
 
 try:  # tests.fake_account_repositories
@@ -134,3 +135,17 @@ class FakeExchange:
     def save_paris(self, settled: list[tuple[Pari, Decimal]], at: datetime) -> None:
         for pari, _ in settled:
             self._data.paris[pari.number] = pari
+
+    def facts(
+        self, since: datetime, until: datetime, office: str | None
+    ) -> tuple[list[PariFact], list[LapsedFact]]:
+        paris = [
+            PariFact(p.concluded_at, p.stake, None, Decimal("0.00"))
+            for p in self._data.paris.values()
+        ]
+        lapsed = [
+            LapsedFact(o.event_starts_at, o.stake - o.accepted)
+            for o in self._data.offers.values()
+            if o.status is OfferStatus.LAPSED
+        ]
+        return paris, lapsed

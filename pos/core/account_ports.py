@@ -14,6 +14,7 @@ if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (REA
 
     from pos.accounts.accounts import Account, StatementLine
     from pos.accounts.ledger import Balance
+    from pos.exchange.facts import LapsedFact, PariFact
     from pos.exchange.paris import Offer, Pari
     from pos.spread.assets import Asset, Quote
     from pos.spread.bets import Closing, SpreadBet
@@ -153,4 +154,11 @@ class ExchangeRepository(Protocol):
 
     def save_paris(self, settled: list[tuple[Pari, Decimal]], at: datetime) -> None:
         """Store paris settled or void, each with the commission kept."""
+        ...
+
+    def facts(
+        self, since: datetime, until: datetime, office: str | None
+    ) -> tuple[list[PariFact], list[LapsedFact]]:
+        """The paris concluded or settled and the offers lapsed in [since, until) (of an
+        office; None: the chain), for the report."""
         ...

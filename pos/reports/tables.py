@@ -32,6 +32,7 @@ class ReportKind(enum.StrEnum):
     UNPAID = "unpaid"
     EXPIRED = "expired"
     OFFICES = "offices"  # the chain by office (issue 18)
+    EXCHANGE = "exchange"  # «Спрэдбетэкс» by day (issue 20)
 
 
 TITLES = {
@@ -42,6 +43,7 @@ TITLES = {
     ReportKind.UNPAID: "Невыплаченные выигрыши у конца срока выплаты",
     ReportKind.EXPIRED: "Выигрыши с истёкшим сроком выплаты",
     ReportKind.OFFICES: "Пункты сети: оборот, выплаты, касса и обязательства",
+    ReportKind.EXCHANGE: "«Спрэдбетэкс»: пари, комиссия и аннулированные предложения",
 }
 
 

@@ -28,6 +28,7 @@ from pos.reports.builders import (
     turnover_report,
 )
 from pos.reports.chain import offices_report
+from pos.reports.games import exchange_report
 from pos.reports.tables import Period, Report, ReportKind, to_csv
 from pos.reports.wins import expired_report, expired_window, unpaid_report, unpaid_window
 
@@ -71,6 +72,9 @@ def report(
         period = Period.of(date_from, date_to, zone)
         if kind is ReportKind.OFFICES:
             built = offices_report(uow.reports.offices(period.since, period.until), period, made_at)
+        elif kind is ReportKind.EXCHANGE:
+            paris, lapsed = uow.exchange.facts(period.since, period.until, code)
+            built = exchange_report(paris, lapsed, period, made_at)
         else:
             built = _build(uow, kind, period, made_at, code)
         offices = uow.offices.list()
@@ -105,6 +109,7 @@ def _build(
         case ReportKind.EXPIRED:
             wins = queries.unpaid_wins(*expired_window(period), office)
             return expired_report(wins, period, today, made_at)
+
     raise ValueError(f"not a report of one office: {kind}")
 
 

@@ -17,6 +17,7 @@ from pos.accounts.ledger import Movement
 from pos.core.clock import FixedClock
 from pos.exchange.errors import AcceptAboveOpen, EventStarted, OfferClosed, OwnOffer
 from pos.exchange.paris import OfferStatus, PariStatus, Side
+from pos.reports.tables import ReportKind
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
 from tests.documents import ID_CARD, PASSPORT
@@ -183,6 +184,13 @@ def test_p48_p51_p53_back_wins_the_commission_kept_from_the_gain(
     db_shop.settle()  # again: nothing changes
     assert db_shop.account(backer).free == D("1142.50")
     assert db_shop.verify().ok
+    boss = db_shop.login("boss", "9911")
+    days = (clock.now() - timedelta(days=4)).date(), clock.now().date()
+    built = boss.report(ReportKind.EXCHANGE, *days)
+    assert [row[1:] for row in built.rows] == [
+        (1, D("100.00"), 0, D("0.00"), 0, D("0.00")),  # concluded on the first day
+        (0, D("0.00"), 1, D("7.50"), 0, D("0.00")),  # settled on the last
+    ]
 
 
 def test_p49_p50_lay_wins_the_backer_s_stake(
