@@ -19,6 +19,7 @@ from db.tables import CounterRow, ExchangeOfferRow, ExchangePariRow
 from pos.exchange.facts import LapsedFact, PariFact
 from pos.exchange.paris import Offer, OfferStatus, Pari, PariStatus, Side
 
+ZERO = Decimal("0.00")
 _OFFERS = cast(Table, ExchangeOfferRow.__table__)
 _PARIS = cast(Table, ExchangePariRow.__table__)
 _OFFER = select(_OFFERS).where(_OFFERS.c.number == bindparam("number"))
@@ -147,6 +148,22 @@ class SqlExchangeRepository:
         mine = or_(_PARIS.c.back_account == account, _PARIS.c.lay_account == account)
         query = _paris().where(mine).order_by(_PARIS.c.id.desc())
         return [_pari(row) for row in run(self._session, query)]
+
+    def held(self) -> dict[str, Decimal]:
+        """What the open offers and the concluded paris hold, by account."""
+        held: dict[str, Decimal] = {}
+        offers = select(_OFFERS.c.account_number, _OFFERS.c.blocked).where(_OPEN)
+        for row in run(self._session, offers):
+            held[row.account_number] = held.get(row.account_number, ZERO) + row.blocked
+        paris = _paris().where(_PARIS.c.status == PariStatus.CONCLUDED.value)
+        for row in run(self._session, paris):
+            pari = _pari(row)
+            for side in (Side.BACK, Side.LAY):
+                account = pari.account_of(side)
+                held[account] = held.get(account, ZERO) + (
+                    pari.back_risk if side is Side.BACK else pari.lay_risk
+                )
+        return held
 
     def facts(
         self, since: datetime, until: datetime, office: str | None

@@ -262,6 +262,16 @@ class SqlSpreadRepository:
             .values(shown_at=at),
         )
 
+    def held(self) -> dict[str, Decimal]:
+        """The margin the open bets hold, by account."""
+        rows = run(
+            self._session,
+            select(_BETS.c.account_number, kopecks(_BETS.c.margin_blocked).label("total"))
+            .where(_OPEN)
+            .group_by(_BETS.c.account_number),
+        )
+        return {str(row.account_number): roubles(row.total) for row in rows}
+
     def uncovered(self) -> dict[str, Decimal]:
         """The bookmaker's losses beyond the accounts (p.36), by asset."""
         rows = run(

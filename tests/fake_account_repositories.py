@@ -149,3 +149,27 @@ class FakeExchange:
             if o.status is OfferStatus.LAPSED
         ]
         return paris, lapsed
+
+    def held(self) -> dict[str, Decimal]:
+        held: dict[str, Decimal] = {}
+        for offer in self._data.offers.values():
+            if offer.status is OfferStatus.OPEN:
+                held[offer.account] = held.get(offer.account, Decimal("0.00")) + offer.blocked
+        for pari in self._data.paris.values():
+            if pari.status is PariStatus.CONCLUDED:
+                for account, amount in (
+                    (pari.back_account, pari.back_risk),
+                    (pari.lay_account, pari.lay_risk),
+                ):
+                    held[account] = held.get(account, Decimal("0.00")) + amount
+        return held
+
+
+class FakeSpread:
+    """No «Спрэдбет» in memory: the fakes hold no spread bets (verify asks what they hold)."""
+
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def held(self) -> dict[str, Decimal]:
+        return {}

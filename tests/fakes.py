@@ -25,7 +25,7 @@ from pos.core.ports import (
 )
 
 try:  # tests.fakes
-    from tests.fake_account_repositories import FakeAccounts, FakeExchange
+    from tests.fake_account_repositories import FakeAccounts, FakeExchange, FakeSpread
     from tests.fake_repositories import (
         FakeAudit,
         FakeData,
@@ -46,6 +46,7 @@ except ImportError:  # fakes, with tests/ on sys.path (python tests/screenshots.
     from fake_account_repositories import (  # type: ignore[no-redef]
         FakeAccounts,
         FakeExchange,
+        FakeSpread,
     )
     from fake_repositories import (  # type: ignore[no-redef]
         FakeAudit,
@@ -105,6 +106,7 @@ class FakeUnitOfWork:
         self.draws = FakeDraws(self._work)
         self.accounts = FakeAccounts(self._work)
         self.exchange = FakeExchange(self._work)
+        self.spread = FakeSpread(self._work)
         return self
 
     def __exit__(

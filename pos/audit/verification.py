@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 
 from pos.accounts.accounts import replay
 from pos.accounts.numbers import display_account_number
@@ -117,6 +118,9 @@ def _check_accounts(uow: UnitOfWork) -> tuple[int, list[str]]:
     below zero (pos.accounts.accounts.replay)."""
     numbers = uow.accounts.all_numbers()
     problems = []
+    held = uow.spread.held()
+    for holder, amount in uow.exchange.held().items():
+        held[holder] = held.get(holder, Decimal("0.00")) + amount
     for number in numbers:
         account = uow.accounts.get(number)
         summed, found = replay(uow.accounts.statement(number))
@@ -126,6 +130,11 @@ def _check_accounts(uow: UnitOfWork) -> tuple[int, list[str]]:
             problems.append(
                 f"Счёт № {shown}: остаток {account.free} + {account.blocked} не равен сумме "
                 f"выписки {summed.free} + {summed.blocked}."
+            )
+        if account is not None and account.blocked != held.get(number, Decimal("0.00")):
+            problems.append(
+                f"Счёт № {shown}: заблокировано {account.blocked}, а открытые ставки, "
+                f"предложения и пари держат {held.get(number, Decimal('0.00'))}."
             )
     return len(numbers), problems
 

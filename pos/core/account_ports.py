@@ -115,6 +115,10 @@ class SpreadRepository(Protocol):
         """The bookmaker's losses beyond the accounts, by asset (p.36)."""
         ...
 
+    def held(self) -> dict[str, Decimal]:
+        """The margin the open bets hold, by account (for `verify`)."""
+        ...
+
 
 class ExchangeRepository(Protocol):
     """«Спрэдбетэкс»: offers of paris between players and the paris concluded on them."""
@@ -161,4 +165,8 @@ class ExchangeRepository(Protocol):
     ) -> tuple[list[PariFact], list[LapsedFact]]:
         """The paris concluded or settled and the offers lapsed in [since, until) (of an
         office; None: the chain), for the report."""
+        ...
+
+    def held(self) -> dict[str, Decimal]:
+        """What the open offers and the concluded paris hold, by account (for `verify`)."""
         ...

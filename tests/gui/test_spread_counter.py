@@ -35,7 +35,7 @@ from tests.gui.spread_helpers import (
 from ui.dialogs.desk_call import DeskCallDialog
 from ui.dialogs.manager_pin import ManagerPinDialog
 from ui.dialogs.margin_calls import MarginCallsDialog
-from ui.pages import spread_actions
+from ui.pages import account_actions
 from ui.pages.spread import SpreadPage
 from ui.tasks import TaskRunner
 
@@ -53,7 +53,7 @@ def test_a_key_that_needs_an_account_says_to_find_one_first(
         press(qtbot, key)
 
         assert counter_page.dialog is None
-        assert counter_page.message_text() == spread_actions.NO_ACCOUNT
+        assert counter_page.message_text() == account_actions.NO_ACCOUNT
         assert counter_page.account_card.number_field.hasFocus()
 
 
@@ -221,4 +221,4 @@ def test_a_number_typed_over_the_shown_account_drops_it_until_enter(
     assert counter_page.bets.model.rowCount() == 0
     press(qtbot, Qt.Key.Key_F3)  # never onto the previous player's account
     assert counter_page.dialog is None
-    assert counter_page.message_text() == spread_actions.NO_ACCOUNT
+    assert counter_page.message_text() == account_actions.NO_ACCOUNT

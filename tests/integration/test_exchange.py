@@ -11,6 +11,7 @@ from decimal import Decimal
 
 import pytest
 from escpos.printer import Dummy
+from sqlalchemy import text
 
 from main import open_shop
 from pos.accounts.ledger import Movement
@@ -267,3 +268,21 @@ def test_p45_the_pari_s_confirmation_says_it_is_never_cancelled(
     assert pari.number.encode() in paper
     assert "отмене не подлежит".encode("cp866") in paper and b"60,00" in paper
     assert not hasattr(anna, "cancel_pari")  # no way to cancel a concluded pari (p.45)
+
+
+def test_verify_finds_money_blocked_for_nothing(
+    db_shop: Shop, anna: Desk, players: tuple[str, str]
+) -> None:
+    backer, layer = players
+    offer = anna.offer_pari(
+        backer, event=101, market="1", side="back", coefficient="1.50", stake="100"
+    )
+    anna.accept_pari(layer, offer.number, stake="40")
+    assert db_shop.verify().ok
+    with db_shop.unit_of_work() as uow:
+        session = uow._session  # type: ignore[attr-defined]  # someone with the database
+        session.execute(text("UPDATE exchange_offers SET blocked = 0"))
+        uow.commit()
+    found = db_shop.verify()
+    assert not found.ok
+    assert any("держат" in line for line in found.words())
