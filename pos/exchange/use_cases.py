@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pos.accounts.counter import find_account
 from pos.betting.teller import Teller
 from pos.core.context import Context
+from pos.core.inputs import parse_code
 from pos.exchange import counter, papers
 from pos.exchange.offering import OfferTerms
 from pos.exchange.paris import Offer, Pari
@@ -132,11 +133,16 @@ def pari(ctx: Context, actor: Actor, number: str) -> Pari:
         return counter.find_pari(uow, number)
 
 
-def board(ctx: Context, actor: Actor, event: int | None = None) -> list[Offer]:
-    """The open offers (of one event) by outcome, the acceptor's best coefficient first, with
-    the amount still open; no one's account or identity."""
+def board(ctx: Context, actor: Actor, event: object = None) -> list[Offer]:
+    """The open offers (of one event, its code as typed) by outcome, the acceptor's best
+    coefficient first, with the amount still open.
+
+    Raises:
+        InvalidNumber: an event code that is not one.
+    """
+    code = None if event is None else parse_code(event, "event_code")
     with ctx.unit_of_work() as uow:
-        return uow.exchange.board(event)
+        return uow.exchange.board(code)
 
 
 def account_exchange(ctx: Context, actor: Actor, account: str) -> AccountExchange:

@@ -124,3 +124,36 @@ def test_quotes_and_the_self_exclusion_register_as_loaded(
         _refused_or_done(lambda data=data: manager.import_quotes(name, data))
         _refused_or_done(lambda data=data: manager.load_self_exclusions(name, data))
     manager.load_self_exclusions("пусто.csv", b"AB0000000\n")  # keep the player allowed
+
+
+@FUZZ
+@given(
+    event=st.one_of(DIGITS, TEXT, st.integers(), st.sampled_from([101, "101", " 102 ", "²"])),
+    market=WORDS,
+    side=WORDS,
+    coefficient=PRICES,
+    stake=AMOUNTS,
+    number=NUMBERS,
+)
+@example(event=101, market="1", side="бэк", coefficient="1,50", stake="10", number="")
+@example(event=101, market="П1", side="lay", coefficient="1e9", stake="0,001", number="\x00")
+def test_an_offer_and_an_acceptance_as_typed(
+    cashier: Desk,
+    account: str,
+    event: object,
+    market: str,
+    side: str,
+    coefficient: object,
+    stake: object,
+    number: str,
+) -> None:
+    _refused_or_done(
+        lambda: cashier.offer_pari(
+            account, event=event, market=market, side=side, coefficient=coefficient, stake=stake
+        )
+    )
+    _refused_or_done(lambda: cashier.accept_pari(account, number, stake=stake))
+    _refused_or_done(lambda: cashier.change_offer(number, coefficient=coefficient, stake=stake))
+    _refused_or_done(lambda: cashier.withdraw_offer(number))
+    _refused_or_done(lambda: cashier.pari(number))
+    _refused_or_done(lambda: cashier.board(event))  # the fuzz found 2**31 reaching the server
