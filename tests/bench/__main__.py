@@ -9,6 +9,7 @@ from collections.abc import Callable
 from tests.bench import (
     accept_bet,
     chain,
+    exchange,
     journal_pdf,
     margin_call,
     payout,
@@ -28,6 +29,8 @@ BENCHMARKS: dict[str, Callable[[int], list[str]]] = {
     "chain_accept": chain.run,  # chain_accept_throughput and chain_accept_p95 (PostgreSQL)
     "wan_accept": wan.run,  # wan_accept_p95 and the round trips of accept_bet and pay_out
     "margin_call_10k": margin_call.run,  # a quote's margin calls among 10,000 open bets
+    "exchange_accept_p95": exchange.run_accept,  # a part of one of 100,000 open offers taken
+    "exchange_settle_100k": exchange.run_settle,  # 100,000 paris of one event settled
 }
 
 
