@@ -34,6 +34,18 @@ _NEXT_SERIAL = (
 _FIRST_SERIAL = text(
     "INSERT INTO counters (name, value) VALUES ('exchange_serial', 0) ON CONFLICT DO NOTHING"
 )
+_SAVE_OFFER = (
+    update(_OFFERS)
+    .where(_OFFERS.c.number == bindparam("at_number"))
+    .values(
+        coefficient=bindparam("new_coefficient"),
+        stake=bindparam("new_stake"),
+        stake_open=bindparam("new_stake_open"),
+        accepted=bindparam("new_accepted"),
+        blocked=bindparam("new_blocked"),
+        status=bindparam("new_status"),
+    )
+)
 _SAVE_PARI = (
     update(_PARIS)
     .where(_PARIS.c.number == bindparam("at_number"))
@@ -79,8 +91,7 @@ class SqlExchangeRepository:
 
     def save_offer(self, offer: Offer) -> None:
         """Store an offer's new terms, open part, block and status."""
-        values = _offer_values(offer)
-        run(self._session, update(_OFFERS).where(_OFFERS.c.number == offer.number), values)
+        self.save_offers([offer])
 
     def add_pari(self, pari: Pari, offer: str, terminal: str, cashier: str, office: str) -> None:
         """Store a pari concluded on the offer."""
@@ -127,14 +138,20 @@ class SqlExchangeRepository:
         )
         return [_offer(row) for row in run(self._session, query)]
 
-    def started(self, now: datetime) -> list[str]:
-        """The open offers whose event has started (p.46), oldest first."""
+    def started_offers(self, now: datetime) -> list[Offer]:
+        """The open offers whose event has started (p.46), locked, oldest first."""
         query = (
-            select(_OFFERS.c.number)
+            select(_OFFERS)
             .where(_OPEN, _OFFERS.c.event_starts_at <= now)
             .order_by(_OFFERS.c.id)
+            .with_for_update(key_share=True)
         )
-        return list(self._session.scalars(query))
+        return [_offer(row) for row in run(self._session, query)]
+
+    def save_offers(self, offers: list[Offer]) -> None:
+        """Store offers' new state, in one statement."""
+        if offers:
+            run(self._session, _SAVE_OFFER, [_saved_offer(offer) for offer in offers])
 
     def account_offers(self, account: str) -> list[Offer]:
         """The account's offers, newest first."""
@@ -240,6 +257,18 @@ def _paris() -> Any:
     return select(_PARIS, _OFFERS.c.number.label("offer_number")).join(
         _OFFERS, _OFFERS.c.id == _PARIS.c.offer_id
     )
+
+
+def _saved_offer(offer: Offer) -> dict[str, object]:
+    return {
+        "at_number": offer.number,
+        "new_coefficient": offer.coefficient,
+        "new_stake": offer.stake,
+        "new_stake_open": offer.stake_open,
+        "new_accepted": offer.accepted,
+        "new_blocked": offer.blocked,
+        "new_status": offer.status.value,
+    }
 
 
 def _offer_values(offer: Offer) -> dict[str, object]:

@@ -104,12 +104,16 @@ class FakeExchange:
             if o.status is OfferStatus.OPEN and event in (None, o.event)
         ]
 
-    def started(self, now: datetime) -> list[str]:
+    def started_offers(self, now: datetime) -> list[Offer]:
         return [
-            n
-            for n, o in self._data.offers.items()
+            o
+            for o in self._data.offers.values()
             if o.status is OfferStatus.OPEN and o.event_starts_at <= now
         ]
+
+    def save_offers(self, offers: list[Offer]) -> None:
+        for offer in offers:
+            self._data.offers[offer.number] = offer
 
     def account_offers(self, account: str) -> list[Offer]:
         return [o for o in reversed(self._data.offers.values()) if o.account == account]
