@@ -49,6 +49,7 @@ PAGES = {
     "Выплаты": "payouts",
     "Касса": "till",
     "Спрэдбет": "spread",
+    "Спрэдбетэкс": "exchange",
     "Результаты": "results",
     "Журнал": "journal",
     "Отчёты": "reports",

@@ -75,8 +75,8 @@ QTabBar#navigation::tab {
     color: #d1d5db; background: transparent; padding: 12px 26px; margin-right: 4px;
     border-top-left-radius: 8px; border-top-right-radius: 8px;
 }
-/* A manager has twelve pages: smaller, narrower tabs keep them and "Выйти" within 1366 pixels;
-   a narrower window scrolls them with the arrows (issue 16). */
+/* More pages than fit beside "Выйти" in 1366 pixels (ui.navigation.ROOMY_TABS): smaller,
+   narrower tabs; where they still do not fit, the arrows scroll them (issue 16). */
 QTabBar#navigation[compact="true"] { font-size: 11pt; }
 QTabBar#navigation[compact="true"]::tab { padding: 12px 4px; margin-right: 2px; }
 QTabBar#navigation::scroller { width: 64px; }

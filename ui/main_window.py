@@ -25,6 +25,7 @@ from pos.till.shifts import Shift, shift_end_notice
 from ui.app import APP_NAME, ORGANIZATION
 from ui.connection import ShopConnection
 from ui.errors import ERROR_COLOUR
+from ui.exchange_lapse import OfferLapses
 from ui.idle import ScreenLock
 from ui.navigation import add_page_keys, focus_first_field, page_tabs
 from ui.pages.login import LoginPage, SignInScreen
@@ -91,7 +92,7 @@ class MainWindow(QMainWindow):
         self._login.open_failed.connect(self.open_failed)
         self._stack.addWidget(self._login)
         self._screen_lock = ScreenLock(self._stack, task_runner, self, idle_lock_ms=idle_lock_ms)
-        self._screen_lock.sign_out_requested.connect(self._on_screen_lock_sign_out_requested)
+        self._screen_lock.sign_out_requested.connect(self.sign_out)
         self.setCentralWidget(self._stack)
         self._build_status_bar()
         self._build_sign_out_action()
@@ -192,7 +193,7 @@ class MainWindow(QMainWindow):
         pages.setObjectName("workspace_pages")
         for page in self._pages:
             pages.addWidget(page)
-        navigation = page_tabs(self._titles, compact=desk.is_manager)
+        navigation = page_tabs(self._titles)
         navigation.currentChanged.connect(pages.setCurrentIndex)
         navigation.currentChanged.connect(self._on_navigation_current_changed)
         self._navigation = navigation
@@ -204,6 +205,7 @@ class MainWindow(QMainWindow):
         column.addWidget(self._build_top_bar(navigation))
         column.addWidget(pages, 1)
         add_page_keys(workspace, navigation)
+        OfferLapses(desk, self._runner, workspace)  # p.46, on every page: ui.exchange_lapse
         return workspace
 
     def _connect_pages(self) -> None:
@@ -297,9 +299,6 @@ class MainWindow(QMainWindow):
             focus_first_field(page)
 
     def _on_sign_out_action_triggered(self) -> None:
-        self.sign_out()
-
-    def _on_screen_lock_sign_out_requested(self) -> None:
         self.sign_out()
 
     def _on_till_shift_loaded(self, status: ShiftStatus | None) -> None:

@@ -10,6 +10,9 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QScrollArea, QTabBar, QWidget
 
 NUMBERED_TABS = 9  # Alt+1 … Alt+9
+# As many tabs as fit beside «Выйти» in 1366 pixels at the full size; more are made smaller
+# (a cashier's eight since «Спрэдбетэкс», issue 20; a manager's fifteen).
+ROOMY_TABS = 7
 
 
 def tab_text(index: int, title: str) -> str:
@@ -21,17 +24,17 @@ def tab_text(index: int, title: str) -> str:
     )
 
 
-def page_tabs(titles: Sequence[str], *, compact: bool) -> QTabBar:
-    """The workspace's tab bar, one numbered tab per title (`compact`: a manager's twelve)."""
+def page_tabs(titles: Sequence[str]) -> QTabBar:
+    """The workspace's tab bar, one numbered tab per title, smaller ones when there are more
+    than ROOMY_TABS."""
     navigation = QTabBar()
     navigation.setObjectName("navigation")
     navigation.setExpanding(False)
     navigation.setDrawBase(False)
-    # A manager's twelve tabs fit from 1366 pixels; in a narrower window arrows scroll
-    # them, the current one always in sight (issue 16).
+    # Where they do not fit, arrows scroll them, the current one always in sight (issue 16).
     navigation.setUsesScrollButtons(True)
     navigation.setElideMode(Qt.TextElideMode.ElideNone)
-    navigation.setProperty("compact", "true" if compact else "false")
+    navigation.setProperty("compact", "true" if len(titles) > ROOMY_TABS else "false")
     for index, title in enumerate(titles):
         navigation.addTab(tab_text(index, title))
     return navigation

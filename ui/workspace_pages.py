@@ -19,6 +19,7 @@ from pos.shop.desk import Desk
 from ui.pages.betting import BettingPage
 from ui.pages.cancellations import CancellationsPage
 from ui.pages.draws import DrawsPage
+from ui.pages.exchange import ExchangePage
 from ui.pages.journal import JournalPage
 from ui.pages.line import LinePage
 from ui.pages.line_editor import LineEditorPage
@@ -40,6 +41,7 @@ Page: TypeAlias = (
     | PayoutsPage
     | TillPage
     | SpreadPage
+    | ExchangePage
     | ResultsPage
     | JournalPage
     | ReportsPage
@@ -83,9 +85,13 @@ PAGES: tuple[PageRow, ...] = (
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Выплаты")), PayoutsPage, Permission.PAY_OUT),
     # Every user's own shift and cash.
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Касса")), _no_clock(TillPage), None),
-    # The last of the cashier's pages (Alt+7 for everyone), before the manager's (issue 19).
+    # Alt+7 for everyone (issue 19).
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Спрэдбет")), SpreadPage,
             Permission.SPREAD_BETS),
+    # Bets between players on the line (issue 20): Alt+8, the cashier's last; the manager's
+    # pages follow (Alt+9 «Результаты», then Ctrl+Tab).
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Спрэдбетэкс")), ExchangePage,
+            Permission.EXCHANGE),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Результаты")), ResultsPage,
             Permission.RECORD_RESULTS),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Журнал")), JournalPage,

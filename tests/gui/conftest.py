@@ -20,10 +20,12 @@ from tests.conftest import demo_shop_on
 from tests.documents import PASSPORT
 from tests.fakeprinter import FlakyDummy
 from tests.fakes import FakeStorage
-from tests.gui.spread_helpers import shown_page, spread_shop
+from tests.gui.exchange_helpers import players
+from tests.gui.spread_helpers import shown_page, spread_shop, sqlite_shop
 from tests.gui.widgets import open_window
 from ui.app import GarbageCollector
 from ui.main_window import MainWindow
+from ui.pages import exchange as exchange_page_module
 from ui.pages import spread as spread_page_module
 from ui.pages.spread import SpreadPage
 from ui.tasks import TaskRunner
@@ -140,3 +142,29 @@ def counter_page(
 def office_page(qtbot: QtBot, spread: Shop, runner: TaskRunner, clock: FixedClock) -> SpreadPage:
     """The manager's «Спрэдбет» page, at his own terminal."""
     return shown_page(qtbot, spread.login("boss", "9911"), runner, clock)
+
+
+# --- «Спрэдбетэкс» (issue 20): on SQLite too, as its page's tests and «Спрэдбет»'s ------------
+
+
+@pytest.fixture
+def quiet_exchange_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The «Спрэдбетэкс» page reads itself again every 10 s; in a test only when a key or an
+    answer asks."""
+    monkeypatch.setattr(exchange_page_module, "REFRESH_MS", 3_600_000)
+
+
+@pytest.fixture
+def exchange(tmp_path: Path, clock: FixedClock, printer: Dummy) -> Iterator[Shop]:
+    """The demo shop on a SQLite file (anna 4821 cashier, boss 9911 manager), printing on
+    `printer`."""
+    shop = sqlite_shop(tmp_path, clock, printer)
+    yield shop
+    shop.close()
+
+
+@pytest.fixture
+def accounts(exchange: Shop) -> tuple[str, str]:
+    """Иванов's account with 1 000,00 and Ковалёва's with 500,00 (tests.gui.exchange_helpers
+    .players)."""
+    return players(exchange.login("anna", "4821"))

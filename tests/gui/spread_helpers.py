@@ -1,16 +1,18 @@
 """A «Спрэдбет» shop on a real SQLite file (the fakes have no spread storage) and driving the
-«Спрэдбет» page as a cashier does, for its tests, the screen-fit test and the screenshots."""
+pages of accounts («Спрэдбет», «Спрэдбетэкс») as a cashier does, for their tests, the screen-fit
+test and the screenshots."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
+from typing import Protocol
 
 from escpos.printer import Dummy
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from main import open_shop
@@ -24,6 +26,7 @@ from ui.dialogs.account_document import AccountDocumentDialog
 from ui.main_window import MainWindow
 from ui.pages.spread import SpreadPage
 from ui.tasks import TaskRunner
+from ui.widgets.spread_account import AccountCard
 
 D = Decimal
 BRENT = {
@@ -53,9 +56,19 @@ def add_assets(shop: Shop) -> None:
     boss.set_quote("GOLD", bid=D("2010.1"), ask=D("2010.5"))
 
 
-def spread_shop(folder: Path, clock: FixedClock, printer: Dummy | None = None) -> Shop:
-    """The demo shop on a SQLite file in `folder` with the assets of `add_assets` (anna 4821
-    cashier, boss 9911 manager, anna's shift open)."""
+class CounterPage(Protocol):
+    """A page of players' accounts («Спрэдбет», «Спрэдбетэкс»): its account card, and the dialog
+    it has open."""
+
+    dialog: QDialog | None
+
+    @property
+    def account_card(self) -> AccountCard: ...
+
+
+def sqlite_shop(folder: Path, clock: FixedClock, printer: Dummy | None = None) -> Shop:
+    """The demo shop on a SQLite file in `folder` (anna 4821 cashier, boss 9911 manager,
+    anna's shift open)."""
     shop = open_shop(
         f"sqlite:///{folder / 'shop.db'}",
         clock=clock,
@@ -64,6 +77,12 @@ def spread_shop(folder: Path, clock: FixedClock, printer: Dummy | None = None) -
         printer=printer if printer is not None else Dummy(profile="TM-T20II"),
     )
     shop.seed_demo()
+    return shop
+
+
+def spread_shop(folder: Path, clock: FixedClock, printer: Dummy | None = None) -> Shop:
+    """`sqlite_shop` with the assets of `add_assets`."""
+    shop = sqlite_shop(folder, clock, printer)
     add_assets(shop)
     return shop
 
@@ -115,7 +134,7 @@ def settled(qtbot: QtBot, runner: TaskRunner) -> None:
     qtbot.waitUntil(lambda: not runner.busy, timeout=30_000)
 
 
-def scan_account(qtbot: QtBot, page: SpreadPage, runner: TaskRunner, number: str) -> None:
+def scan_account(qtbot: QtBot, page: CounterPage, runner: TaskRunner, number: str) -> None:
     """A scanner types the card's 11 digits and Enter into the account field."""
     field = page.account_card.number_field
     assert field.hasFocus()
@@ -125,14 +144,14 @@ def scan_account(qtbot: QtBot, page: SpreadPage, runner: TaskRunner, number: str
 
 
 def open_dialog(
-    qtbot: QtBot, page: SpreadPage, key: Qt.Key, modifiers: Qt.KeyboardModifier | None = None
+    qtbot: QtBot, page: CounterPage, key: Qt.Key, modifiers: Qt.KeyboardModifier | None = None
 ) -> QWidget:
     """Press a key of the page and wait for the dialog it opens."""
     press(qtbot, key, modifiers)
     return dialog_of(qtbot, page)
 
 
-def dialog_of(qtbot: QtBot, page: SpreadPage) -> QWidget:
+def dialog_of(qtbot: QtBot, page: CounterPage) -> QWidget:
     """The dialog open over the page, once shown and active (the offscreen platform does not
     activate a new window by itself, as a window manager does)."""
     qtbot.waitUntil(lambda: page.dialog is not None and page.dialog.isVisible())
@@ -148,7 +167,7 @@ def activate(qtbot: QtBot, window: QWidget) -> None:
     qtbot.waitUntil(window.isActiveWindow)
 
 
-def answer(qtbot: QtBot, page: SpreadPage, runner: TaskRunner, *typed: str) -> None:
+def answer(qtbot: QtBot, page: CounterPage, runner: TaskRunner, *typed: str) -> None:
     """Type into the dialog's fields in turn (Tab between them), Enter, and wait until pos
     has answered; if the dialog closed, until the cursor is back in the account field."""
     dialog = page.dialog
@@ -166,7 +185,7 @@ def answer(qtbot: QtBot, page: SpreadPage, runner: TaskRunner, *typed: str) -> N
         back_at_field(qtbot, page)
 
 
-def back_at_field(qtbot: QtBot, page: SpreadPage) -> None:
+def back_at_field(qtbot: QtBot, page: CounterPage) -> None:
     """The dialog closed, the page's window is active again and its account field has the
     cursor (the offscreen platform activates the window a moment later)."""
     qtbot.waitUntil(page.account_card.number_field.hasFocus)
@@ -233,7 +252,7 @@ def choose_bet(qtbot: QtBot, page: SpreadPage, number: str) -> None:
         press(qtbot, step)
 
 
-def submit_document(qtbot: QtBot, page: SpreadPage, runner: TaskRunner) -> None:
+def submit_document(qtbot: QtBot, page: CounterPage, runner: TaskRunner) -> None:
     """The player's passport typed in the open dialog, Enter from its last field."""
     dialog = page.dialog
     assert isinstance(dialog, AccountDocumentDialog)

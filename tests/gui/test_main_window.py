@@ -70,6 +70,7 @@ def test_a_cashier_sees_the_line_but_no_users_or_settings(qtbot: QtBot, window: 
         "Выплаты",
         "Касса",
         "Спрэдбет",
+        "Спрэдбетэкс",
     ]
     assert window.findChild(SettingsPage) is None
     assert "anna — Кассир" in status_texts(window)
@@ -86,6 +87,7 @@ def test_a_manager_sees_line_users_and_settings(qtbot: QtBot, window: MainWindow
         "Выплаты",
         "Касса",
         "Спрэдбет",
+        "Спрэдбетэкс",
         "Результаты",
         "Журнал",
         "Отчёты",
@@ -235,9 +237,10 @@ def test_each_tab_shows_the_number_alt_opens_it_with(qtbot: QtBot, window: MainW
         "4 Отмены",
         "5 Выплаты",
         "6 Касса",
-        "7 Спрэдбет",  # the last of the cashier's pages (issue 19)
-        "8 Результаты",
-        "9 Журнал",
+        "7 Спрэдбет",
+        "8 Спрэдбетэкс",  # the last of the cashier's pages (issue 20)
+        "9 Результаты",
+        "Журнал",
         "Отчёты",
         "Редактор линии",
         "Пользователи",
@@ -262,7 +265,7 @@ def test_ctrl_tab_and_ctrl_shift_tab_go_round_the_pages(
     press(qtbot, Qt.Key.Key_Backtab, control | shift)
     assert current_tab(window) == "Ставки"
     press(qtbot, Qt.Key.Key_Backtab, control | shift)
-    assert current_tab(window) == "Спрэдбет"
+    assert current_tab(window) == "Спрэдбетэкс"
     press(qtbot, Qt.Key.Key_Tab, control)
     assert current_tab(window) == "Ставки"
 

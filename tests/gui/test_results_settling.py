@@ -127,7 +127,7 @@ def test_only_a_manager_has_the_results_tab_after_the_till(
     assert ("Результаты" in titles) is shown
     assert (window.findChild(ResultsPage) is not None) is shown
     if shown:
-        assert titles[titles.index("Спрэдбет") + 1] == "Результаты"
+        assert titles[titles.index("Спрэдбетэкс") + 1] == "Результаты"
 
 
 # --- the slip details ------------------------------------------------------------------------

@@ -30,12 +30,14 @@ from pytestqt.qtbot import QtBot
 
 from pos.core.clock import FixedClock
 from pos.shop.services import Shop
+from tests.gui.exchange_helpers import fill_exchange
 from tests.gui.spread_helpers import add_assets, played
 from tests.gui.widgets import open_window, sign_in
 from tests.screenshots_fit import fit_shop, won_slips
 from ui.app import create_application
 from ui.main_window import MainWindow
 from ui.pages.betting import BettingPage
+from ui.pages.exchange import ExchangePage
 from ui.pages.payouts import PayoutsPage
 from ui.pages.spread import SpreadPage
 from ui.tasks import TaskRunner
@@ -82,7 +84,8 @@ def open_page(qtbot: QtBot, window: MainWindow, runner: TaskRunner, index: int) 
 
 def fill(qtbot: QtBot, page: QWidget, shop: Shop, runner: TaskRunner) -> None:
     """What makes a page widest: a priced express with a five-figure payout on the betting
-    page, one of yesterday's winners on the payout page, an account's bets on «Спрэдбет»."""
+    page, one of yesterday's winners on the payout page, an account's bets on «Спрэдбет», its
+    offers and paris on «Спрэдбетэкс»."""
     if isinstance(page, BettingPage) and not page.draft.rowCount():
         pick = page.findChild(QLineEdit, "pick")
         for typed in ("101 1", "102 2", "201 1"):
@@ -101,6 +104,8 @@ def fill(qtbot: QtBot, page: QWidget, shop: Shop, runner: TaskRunner) -> None:
         qtbot.waitUntil(lambda: page.quote is not None)
     elif isinstance(page, SpreadPage) and page.spreads is None:
         fill_spread(qtbot, page, shop, runner)
+    elif isinstance(page, ExchangePage) and page.holding is None:
+        fill_exchange(qtbot, page, shop, runner)
     qtbot.waitUntil(lambda: not runner.busy, timeout=30_000)
     qtbot.wait(50)
 
@@ -295,7 +300,7 @@ def test_every_page_fits_1024_by_700_with_every_control_in_sight(
     qtbot: QtBot, manager_window: MainWindow, shop: Shop, runner: TaskRunner
 ) -> None:
     window, problems = manager_window, []
-    assert len(window.page_titles()) == 14  # the manager sees every page
+    assert len(window.page_titles()) == 15  # the manager sees every page
 
     for index, title in enumerate(window.page_titles()):
         page = open_page(qtbot, window, runner, index)

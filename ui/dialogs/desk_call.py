@@ -164,7 +164,7 @@ class DeskCallDialog(QDialog):
         )
         self._back.clicked.connect(self._on_back_clicked)
         self._primary.clicked.connect(self._on_primary_clicked)
-        layout = QVBoxLayout(self)
+        layout = self._column = QVBoxLayout(self)
         layout.setContentsMargins(20, 14, 20, 14)
         layout.setSpacing(8)
         layout.addWidget(heading)
@@ -218,10 +218,21 @@ class DeskCallDialog(QDialog):
             self.stood.emit(exc)
             return
         self._message.show_error(exc)
+        self._grow_to_fit()
         if self._fields:
             self._fields[0].setFocus()
         if isinstance(exc, NotPermitted) and self._permission is not None:
             self._ask_manager(self._permission)
+
+    def _grow_to_fit(self) -> None:
+        """As high as the refusal under the fields needs (issue 20): with its width set, the
+        dialog would otherwise squeeze the facts above to make room for it."""
+        layout = self._column
+        layout.activate()
+        needed = layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth() else 0
+        needed = max(needed, layout.totalMinimumSize().height())
+        if needed > self.height():
+            self.resize(self.width(), needed)
 
     def _ask_manager(self, permission: Permission) -> None:
         dialog = ManagerPinDialog(self._desk, self._runner, permission, self)

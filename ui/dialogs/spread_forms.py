@@ -1,6 +1,7 @@
 """The dialogs of the «Спрэдбет» page (issue 19), each a DeskCallDialog around one use case:
-a deposit, a bet's stake, its close and cancellation, an account's block, a manager's quote
-and asset. The facts each reads back come from pos; the checks are all pos's."""
+a bet's stake, its close and cancellation, a manager's quote and asset (the account's deposit
+and block are ui.dialogs.account_forms'). The facts each reads back come from pos; the checks
+are all pos's."""
 
 from __future__ import annotations
 
@@ -10,11 +11,8 @@ from functools import partial
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
-from pos.accounts.accounts import Account
-from pos.accounts.numbers import display_account_number
 from pos.accounts.use_cases import AccountView
-from pos.core.money import format_money, format_roubles
-from pos.people.permissions import Permission
+from pos.core.money import format_money
 from pos.shop.desk import Desk
 from pos.spread.assets import Asset, AssetKind, Quote
 from pos.spread.bets import Closing, Direction, SpreadBet, close_price, open_price
@@ -22,6 +20,7 @@ from pos.spread.numbers import display_spread_number
 from pos.spread.papers import DIRECTION_WORDS, price_text
 from pos.spread.quotes import QuoteSet
 from pos.spread.use_cases import AssetQuote, Position
+from ui.dialogs.account_forms import account_line
 from ui.dialogs.desk_call import DeskCallDialog
 from ui.models.spread_models import price_in, quote_words, signed_money
 from ui.tasks import TaskRunner
@@ -41,10 +40,6 @@ def _amount(value: Decimal) -> str:
 # --- the desk calls (module functions: a dialog's worker call never holds a widget) -----------
 
 
-def _deposit(number: str, desk: Desk, texts: tuple[str, ...]) -> Account:
-    return desk.deposit(number, texts[0])
-
-
 def _open_spread(
     number: str, code: str, direction: Direction, desk: Desk, texts: tuple[str, ...]
 ) -> SpreadBet:
@@ -57,14 +52,6 @@ def _close_spread(number: str, desk: Desk, texts: tuple[str, ...]) -> Closing:
 
 def _cancel_spread(number: str, desk: Desk, _texts: tuple[str, ...]) -> SpreadBet:
     return desk.cancel_spread(number)
-
-
-def _block(number: str, desk: Desk, texts: tuple[str, ...]) -> Account:
-    return desk.block_account(number, texts[0])
-
-
-def _unblock(number: str, desk: Desk, _texts: tuple[str, ...]) -> Account:
-    return desk.unblock_account(number)
 
 
 def _set_quote(code: str, desk: Desk, texts: tuple[str, ...]) -> QuoteSet:
@@ -88,15 +75,6 @@ def _add_asset(desk: Desk, texts: tuple[str, ...]) -> Asset:
 # --- the facts read back ----------------------------------------------------------------------
 
 
-def account_line(view: AccountView) -> str:
-    """«Счёт 000001-234-56 · Иванов Пётр Сергеевич», and under it «Свободно: 500,00 руб.»"""
-    return _tr("Счёт {number} · {holder}\nСвободно: {free}").format(
-        number=display_account_number(view.number),
-        holder=view.holder,
-        free=format_roubles(view.free),
-    )
-
-
 def bet_line(bet: SpreadBet) -> str:
     """«Ставка 0000001-234-56 · BRENT · вверх (покупка)»"""
     return _tr("Ставка {number} · {asset} · {direction}").format(
@@ -116,21 +94,6 @@ def _asset_facts(asset: Asset, quote: Quote | None) -> str:
 
 
 # --- the counter's dialogs ----------------------------------------------------------------------
-
-
-def deposit_dialog(
-    desk: Desk, runner: TaskRunner, view: AccountView, parent: QWidget
-) -> DeskCallDialog:
-    """Cash onto the account: a «ПРИХОД» receipt is printed."""
-    dialog = DeskCallDialog(
-        desk, runner, partial(_deposit, view.number), name="deposit_dialog",
-        title=_tr("Пополнение счёта"), heading=_tr("Пополнить счёт наличными"),
-        action=_tr("Пополнить (Enter)"), parent=parent,
-    )  # fmt: skip
-    dialog.set_facts(account_line(view))
-    dialog.set_note(_tr("Игрок вносит наличные в кассу; печатается чек «ПРИХОД»."))
-    dialog.add_field("deposit_amount", _tr("Сумма, руб."), placeholder="0,00")
-    return dialog
 
 
 def stake_dialog(
@@ -227,29 +190,6 @@ def cancel_dialog(
             "ставка аннулируется, маржа освобождается."
         )
     )
-    return dialog
-
-
-def block_dialog(
-    desk: Desk, runner: TaskRunner, view: AccountView, parent: QWidget
-) -> DeskCallDialog:
-    """A manager blocks the account with a reason, or lifts the block; a cashier's request
-    asks for the manager's PIN."""
-    blocked = view.blocked_reason is not None
-    call = partial(_unblock if blocked else _block, view.number)
-    dialog = DeskCallDialog(
-        desk, runner, call, name="block_dialog",
-        title=_tr("Блокировка счёта"),
-        heading=_tr("Снять блокировку счёта?") if blocked else _tr("Заблокировать счёт"),
-        action=_tr("Снять блокировку (Enter)") if blocked else _tr("Заблокировать (Enter)"),
-        permission=Permission.BLOCK_ACCOUNTS, parent=parent,
-    )  # fmt: skip
-    dialog.set_facts(account_line(view))
-    if blocked:
-        dialog.set_note(_tr("Заблокирован: {reason}").format(reason=view.blocked_reason))
-    else:
-        dialog.set_note(_tr("Пока счёт заблокирован, с него можно только выплатить свободное."))
-        dialog.add_field("block_reason", _tr("Причина"), wide=True)
     return dialog
 
 

@@ -30,9 +30,9 @@ Row = TypeVar("Row")
 
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-_GAIN = QColor("#1b7f3b")
-_LOSS = QColor("#b3261e")
-_MUTED = QColor("#6b7280")
+GAIN = QColor("#1b7f3b")
+LOSS = QColor("#b3261e")
+MUTED = QColor("#6b7280")
 NO_VALUE = "—"
 
 
@@ -77,7 +77,7 @@ def quote_words(quote: Quote | None, point: Decimal) -> str:
     return f"{price_in(quote.bid, point)} / {price_in(quote.ask, point)}"
 
 
-class _RowsModel(QAbstractTableModel, Generic[Row]):
+class RowsModel(QAbstractTableModel, Generic[Row]):
     """Rows of one pos DTO each, with headings and per-column text, alignment and colour."""
 
     HEADINGS: tuple[str, ...] = ()
@@ -147,7 +147,7 @@ class _RowsModel(QAbstractTableModel, Generic[Row]):
 CODE, NAME, BID, ASK, QUOTED, VERSION = range(6)
 
 
-class AssetsModel(_RowsModel[AssetQuote]):
+class AssetsModel(RowsModel[AssetQuote]):
     """One row per asset: code, name, bid, ask, when quoted, the quote's version."""
 
     HEADINGS = ("Код", "Актив", "Бид", "Аск", "Время", "Версия")
@@ -185,7 +185,7 @@ class AssetsModel(_RowsModel[AssetQuote]):
         return texts[column]
 
     def _colour(self, row: AssetQuote, column: int) -> QColor | None:
-        return _MUTED if row.quote is None and column != CODE else None
+        return MUTED if row.quote is None and column != CODE else None
 
 
 # --- an account's bets ------------------------------------------------------------------------
@@ -203,7 +203,7 @@ class AssetsModel(_RowsModel[AssetQuote]):
 ) = range(9)
 
 
-class BetsModel(_RowsModel[Position]):
+class BetsModel(RowsModel[Position]):
     """One row per bet of the account, newest first as pos lists them."""
 
     HEADINGS = (
@@ -243,10 +243,10 @@ class BetsModel(_RowsModel[Position]):
 
     def _colour(self, row: Position, column: int) -> QColor | None:
         if column == STATUS and row.bet.status is not SpreadStatus.OPEN:
-            return _LOSS if row.bet.status is SpreadStatus.CLOSED_BY_BOOKMAKER else _MUTED
+            return LOSS if row.bet.status is SpreadStatus.CLOSED_BY_BOOKMAKER else MUTED
         amount = {RESULT: row.bet.result, OPEN_RESULT: row.open_result}.get(column)
         if amount:
-            return _GAIN if amount > 0 else _LOSS
+            return GAIN if amount > 0 else LOSS
         return None
 
 
@@ -264,7 +264,7 @@ class BetsModel(_RowsModel[Position]):
 ) = range(8)
 
 
-class ExposureModel(_RowsModel[Exposure]):
+class ExposureModel(RowsModel[Exposure]):
     """One row per asset: its open bets, stakes up and down, margin, the players' result."""
 
     HEADINGS = (
@@ -298,7 +298,7 @@ class ExposureModel(_RowsModel[Exposure]):
     def _colour(self, row: Exposure, column: int) -> QColor | None:
         # The players' gain is the bookmaker's loss: red when they are ahead.
         if column == E_PLAYERS and row.players_result:
-            return _LOSS if row.players_result > 0 else _GAIN
+            return LOSS if row.players_result > 0 else GAIN
         if column == E_UNCOVERED and row.uncovered:
-            return _LOSS
+            return LOSS
         return None

@@ -4,26 +4,21 @@ typed, its bets, and the counter's and the manager's actions, each by a key."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
 from functools import partial
-from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QHideEvent, QShowEvent
-from PySide6.QtWidgets import QDialog, QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from pos.accounts.accounts import Account
 from pos.accounts.use_cases import AccountView
 from pos.core.clock import Clock
-from pos.core.errors import DeviceOrStorageError, PosError
-from pos.core.settings import ShopSettings
 from pos.shop.desk import Desk
 from pos.spread.assets import Asset
 from pos.spread.bets import SpreadBet
 from pos.spread.use_cases import AccountSpreads, AssetQuote, Position
-from ui.dialogs.desk_call import DeskCallDialog
 from ui.dialogs.margin_calls import Call, MarginCallsDialog
+from ui.pages import account_actions
 from ui.pages import spread_actions as actions
+from ui.pages.account_page import AccountPage
 from ui.pages.spread_calls import SpreadCalls
 from ui.tasks import TaskRunner
 from ui.widgets.spread_account import AccountCard
@@ -34,7 +29,7 @@ from ui.widgets.spread_keys import PageKeys
 REFRESH_MS = 10_000  # the quotes (and the account shown) are read again this often
 
 
-class SpreadPage(QWidget):
+class SpreadPage(AccountPage):
     """The assets on the left, the account on the right, its bets under both; each card with
     the buttons of its keys (the page's key help).
 
@@ -49,27 +44,13 @@ class SpreadPage(QWidget):
     def __init__(
         self, desk: Desk, runner: TaskRunner, clock: Clock, parent: QWidget | None = None
     ) -> None:
-        super().__init__(parent)
-        self._desk = desk
-        self._runner = runner
-        self._clock = clock
-        self._zone = ShopSettings().zone
+        super().__init__(desk, runner, clock, REFRESH_MS, parent)
         self._spreads: AccountSpreads | None = None
-        self._reading = self._again = False
         self._calls: list[Call] = []  # closes to show once the dialog open now is done
-        self.dialog: QDialog | None = None  # the dialog open now (tests)
         self._actions = SpreadCalls(desk, runner, self, self)
         self._build()
-        self._reloader = QTimer(self)
-        self._reloader.setInterval(REFRESH_MS)
-        self._reloader.timeout.connect(self._on_reloader_timeout)
 
     # --- public -------------------------------------------------------------------------
-
-    @property
-    def account_card(self) -> AccountCard:
-        """The account's field and balance (tests read its texts)."""
-        return self._card
 
     @property
     def assets(self) -> AssetsCard:
@@ -91,26 +72,6 @@ class SpreadPage(QWidget):
         """The account shown with its bets (None: no account)."""
         return self._spreads
 
-    def message_text(self) -> str:
-        return self._card.message.text()
-
-    def refresh(self) -> None:
-        """Read the zone, the assets and the account shown again (once at a time: asked
-        while a reading is on its way, it reads once more after it)."""
-        if self._runner.closed:
-            return
-        if self._reading:
-            self._again = True
-            return
-        self._reading, self._again = True, False
-        number = self._spreads.account.number if self._spreads is not None else None
-        self._runner.run(
-            partial(actions.read_page, self._desk, number),
-            on_success=self._show_read,
-            on_failure=self._read_refused,
-            owner=self,
-        )
-
     def load_account(self, text: str) -> None:
         """Ask pos for the account typed or scanned, its bets and the closes not yet shown."""
         self._card.message.show_progress(self.tr("Поиск счёта…"))
@@ -127,20 +88,12 @@ class SpreadPage(QWidget):
         if self.dialog is None:
             self._actions.trigger(name)
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
-        super().showEvent(event)
-        self._reloader.start()
-
-    def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 - Qt's name
-        super().hideEvent(event)
-        self._reloader.stop()
-
     # --- what the calls ask of the page (ui.pages.spread_calls.SpreadHost) ---------------
 
     def shown_account(self) -> AccountView | None:
         """The account shown, or None with the hint to find one first."""
         if self._spreads is None:
-            self._card.message.show_info(actions.NO_ACCOUNT)
+            self._card.message.show_info(account_actions.NO_ACCOUNT)
             self._card.focus_number()
             return None
         return self._spreads.account
@@ -160,36 +113,9 @@ class SpreadPage(QWidget):
     def listed_asset(self, code: str) -> AssetQuote | None:
         return self._assets.listed(code)
 
-    def today(self) -> date:
-        return self._clock.now().astimezone(self._zone).date()
-
-    def open_dialog(self, dialog: QDialog, on_answer: Callable[[Any], None] | None) -> None:
-        """Open a dialog over the page; its answer is shown, and the cursor comes back."""
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        if isinstance(dialog, DeskCallDialog) and on_answer is not None:
-            dialog.answered.connect(on_answer)
-            dialog.stood.connect(self._on_dialog_stood)
-        dialog.finished.connect(self._on_dialog_finished)
-        self.dialog = dialog
-        dialog.open()
-
-    def answered(self, text: str) -> None:
-        """An action pos accepted: say it, read the page again, the cursor to the field."""
-        self._card.message.show_success(text)
-        self._card.focus_number()
-        self.refresh()
-
-    def refused(self, exc: PosError) -> None:
-        """Pos refused (a device or the storage failed: said as a warning)."""
-        if isinstance(exc, DeviceOrStorageError):
-            self._card.message.show_warning(exc)  # e.g. a paper that did not come out
-        else:
-            self._card.message.show_error(exc)
-        self._card.focus_number()
-
     def account_opened(self, account: Account) -> None:
         self._card.set_number(account.number)
-        self._card.message.show_success(actions.opened_account(account))
+        self._card.message.show_success(account_actions.opened_account(account))
         self._runner.run(
             partial(self._desk.account_spreads, account.number),
             on_success=self._show_spreads,
@@ -213,7 +139,12 @@ class SpreadPage(QWidget):
         self._keys.triggered.connect(self.trigger)
         office = self._keys.row(rows.office, "office_keys") if rows.office else None
         self._assets = AssetsCard(self.tr("Активы и котировки (↑↓)"), office)
-        self._card = AccountCard()
+        self._card = AccountCard(
+            self.tr(
+                "Отсканируйте карту счёта или введите номер и нажмите Enter; "
+                "новый счёт — F2. ↑↓ в поле выбирают актив, Tab ведёт к ставкам."
+            )
+        )
         self._card.load_requested.connect(self.load_account)
         self._card.edited.connect(self._on_card_edited)
         self._card.step_requested.connect(self._assets.step)
@@ -235,6 +166,11 @@ class SpreadPage(QWidget):
 
     # --- showing ------------------------------------------------------------------------
 
+    def _reading_call(self) -> Callable[[], actions.PageRead]:
+        """The zone, the assets and the account shown."""
+        number = self._spreads.account.number if self._spreads is not None else None
+        return partial(actions.read_page, self._desk, number)
+
     def _show_read(self, read: actions.PageRead) -> None:
         self._zone = read.zone
         self._assets.set_assets(read.assets, read.zone, self._clock.now())
@@ -243,15 +179,7 @@ class SpreadPage(QWidget):
             self._show_spreads(spreads)
         elif spreads is not None:  # another card came meanwhile: the closes are still shown
             self._show_calls(list(spreads.calls))
-        self._reading = False
-        if self._again:
-            self.refresh()
-
-    def _read_refused(self, exc: PosError) -> None:
-        self._card.message.show_error(exc)
-        self._reading = False
-        if self._again:
-            self.refresh()
+        self._read_over()
 
     def _show_loaded(self, spreads: AccountSpreads) -> None:
         self._card.message.clear_message()
@@ -272,27 +200,13 @@ class SpreadPage(QWidget):
             calls, self._calls = self._calls, []
             self.open_dialog(MarginCallsDialog(calls, self._zone, self), None)
 
-    # --- slots --------------------------------------------------------------------------
-
-    def _on_dialog_stood(self, exc: PosError) -> None:
-        # Done, but its paper or receipt did not come out: the operation stands.
-        self._card.message.show_warning(exc)
-        self._card.focus_number()
-        self.refresh()
-
-    def _on_dialog_finished(self, _result: int) -> None:
-        self.dialog = None
-        self.activateWindow()  # the page's keys work again at once
-        self._card.focus_number()
+    def _dialog_closed(self) -> None:
         self._show_calls([])  # any that came while it was open
+
+    # --- slots --------------------------------------------------------------------------
 
     def _on_card_edited(self) -> None:
         if self._spreads is not None:  # another card is being typed: not this account's
             self._spreads = None
             self._card.show_account(None)
             self._bets.set_positions([])
-
-    def _on_reloader_timeout(self) -> None:
-        # Not under a dialog: a bookmaker's close popping up would take the cashier's keys.
-        if self.dialog is None:
-            self.refresh()

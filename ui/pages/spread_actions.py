@@ -11,14 +11,10 @@ from zoneinfo import ZoneInfo
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from pos.accounts.accounts import Account
 from pos.accounts.errors import ExclusionFileRejected
-from pos.accounts.numbers import display_account_number
 from pos.core.money import format_money, format_roubles
 from pos.core.wording import plural
 from pos.line.errors import line_file_problem
-from pos.payouts.journal import JournalEntry
-from pos.people.identity import IdDocument
 from pos.people.permissions import Permission
 from pos.shop.desk import Desk
 from pos.spread.asset_errors import QuoteFileRejected, quote_file_problem
@@ -29,6 +25,7 @@ from pos.spread.papers import DIRECTION_WORDS, price_text
 from pos.spread.quotes import QuoteSet
 from pos.spread.use_cases import AccountSpreads, AssetQuote, Position
 from ui.models.spread_models import price_in, signed_money
+from ui.pages.account_actions import account_keys
 from ui.widgets.spread_keys import KeyAction, key
 
 K, M = Qt.Key, Qt.Modifier
@@ -55,20 +52,12 @@ def key_rows(desk: Desk) -> KeyRows:
     """The page's actions and their keys, the office's only those the user's role has
     (pos.people.permissions).
 
-    The keys follow the betting page's: F4 is the player's document (here a payout to the
-    holder), F8 a claim within 5 minutes (Del too, in the bets), F5 reads the page again;
-    Ctrl+O loads a file and Ctrl+N makes a new one as in the line editor. Ctrl+R and Ctrl+G
-    are Ctrl+К and Ctrl+П on a Russian keyboard; Ctrl+K and Ctrl+E would edit the account's
-    field on X11, so they are not used.
+    The keys follow the betting page's: F8 a claim within 5 minutes (Del too, in the bets),
+    F5 reads the page again; Ctrl+O loads a file and Ctrl+N makes a new one as in the line
+    editor. Ctrl+R and Ctrl+G are Ctrl+К and Ctrl+П on a Russian keyboard; the account's keys
+    are ui.pages.account_actions'.
     """
-    account = [
-        KeyAction("open_account", _tr("Открыть счёт"), (key(K.Key_F2),)),
-        KeyAction("deposit", _tr("Пополнить"), (key(K.Key_F3),)),
-        KeyAction("withdraw", _tr("Выплатить"), (key(K.Key_F4),)),
-        KeyAction("statement", _tr("Выписка"), (key(M.CTRL, K.Key_P),)),
-        KeyAction("card", _tr("Карта"), (key(M.CTRL, M.SHIFT, K.Key_P),)),
-        KeyAction("block", _tr("Блокировка"), (key(M.CTRL, K.Key_B),)),
-    ]
+    account = account_keys()  # as on every page of accounts
     bets = [
         KeyAction("up", _tr("Вверх"), (key(K.Key_F6),)),
         KeyAction("down", _tr("Вниз"), (key(K.Key_F7),)),
@@ -93,7 +82,6 @@ def key_rows(desk: Desk) -> KeyRows:
     return KeyRows(account, bets, office)
 
 
-NO_ACCOUNT = _tr("Сначала найдите счёт: отсканируйте карту или введите номер и нажмите Enter.")
 NO_ASSET = _tr("Нет активов: ставку не на что открыть.")
 NO_BET = _tr("У счёта нет ставок: выберите ставку в списке (Tab, ↑↓).")
 
@@ -115,16 +103,6 @@ def read_page(desk: Desk, number: str | None) -> PageRead:
     zone = desk.settings().zone
     assets = desk.assets()
     return PageRead(zone, assets, desk.account_spreads(number) if number else None)
-
-
-def open_account(desk: Desk, _texts: tuple[str, ...], document: IdDocument | None) -> Account:
-    return desk.open_account(document=document)
-
-
-def withdraw(
-    number: str, desk: Desk, texts: tuple[str, ...], document: IdDocument | None
-) -> JournalEntry:
-    return desk.withdraw(number, texts[0], document=document)
 
 
 QUOTES_FILE = (_tr("Котировки из файла"), _tr("Котировки (*.csv *.json);;Все файлы (*)"))
@@ -172,48 +150,6 @@ def load_exclusions(desk: Desk, path: str) -> int:
 
 
 # --- what the page says when pos accepts --------------------------------------------------------
-
-
-def opened_account(account: Account) -> str:
-    return _tr("Счёт {number} открыт на имя {holder}; карта счёта напечатана.").format(
-        number=display_account_number(account.number), holder=account.holder
-    )
-
-
-def deposited(account: Account) -> str:
-    return _tr("Счёт {number} пополнен, чек напечатан. Свободно: {free}").format(
-        number=display_account_number(account.number), free=format_roubles(account.free)
-    )
-
-
-def withdrawn(entry: JournalEntry) -> str:
-    return _tr(
-        "Выплачено {amount} со счёта {number}: запись журнала № {entry}, чек № {receipt}."
-    ).format(
-        amount=format_roubles(entry.amount),
-        number=display_account_number(entry.account_number),
-        entry=entry.number,
-        receipt=entry.fiscal_receipt_no,
-    )
-
-
-def statement_printed(number: str) -> str:
-    return _tr("Выписка по счёту {number} напечатана.").format(
-        number=display_account_number(number)
-    )
-
-
-def card_printed(number: str) -> str:
-    return _tr("Карта счёта {number} напечатана.").format(number=display_account_number(number))
-
-
-def blocked(account: Account) -> str:
-    number = display_account_number(account.number)
-    if account.blocked_reason is None:
-        return _tr("Блокировка счёта {number} снята.").format(number=number)
-    return _tr("Счёт {number} заблокирован: {reason}.").format(
-        number=number, reason=account.blocked_reason.rstrip(".")
-    )
 
 
 def bet_opened(bet: SpreadBet) -> str:

@@ -1,5 +1,6 @@
-"""The player's account on the «Спрэдбет» page (issue 19): the number typed or scanned, then
-the holder, the free and blocked money and a manager's block with its reason."""
+"""The player's account on the pages of accounts, «Спрэдбет» and «Спрэдбетэкс» (issues 19, 20):
+the number typed or scanned, then the holder, the free and blocked money and a manager's block
+with its reason."""
 
 from __future__ import annotations
 
@@ -20,16 +21,18 @@ class AccountCard(QFrame):
     """«Счёт №» and its field: Enter (a scanner ends the number with one) emits
     `load_requested(text)`; editing the number emits `edited()` (the account shown is then
     another's: the page drops it). ↑ and ↓ in the field emit `step_requested(±1)`, so that
-    the asset of the next bet is chosen without leaving the field.
+    the row the page's next key acts on (the asset of the next bet, the offer to accept) is
+    chosen without leaving the field. `hint` says so while no account is shown.
     """
 
     load_requested = Signal(str)
     edited = Signal()
     step_requested = Signal(int)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, hint: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("card")
+        self._hint = hint
         self.setStyleSheet(_NUMBER_STYLE)
         caption = QLabel(self.tr("Счёт №"))
         caption.setProperty("heading", "2")
@@ -107,12 +110,7 @@ class AccountCard(QFrame):
         """The account's holder and balance (None: no account yet)."""
         if view is None:
             self._holder.setText(self.tr("Счёт не выбран"))
-            self._balance.setText(
-                self.tr(
-                    "Отсканируйте карту счёта или введите номер и нажмите Enter; "
-                    "новый счёт — F2. ↑↓ в поле выбирают актив, Tab ведёт к ставкам."
-                )
-            )
+            self._balance.setText(self._hint)
             self._blocked.hide()
             return
         self._holder.setText(view.holder)  # the field shows the number

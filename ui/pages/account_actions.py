@@ -1,0 +1,98 @@
+"""A player's account on the pages of the games played on it (issues 19, 20): the keys of its
+actions, the calls run on the worker, and the sentence shown when pos accepts. The refusals
+are pos's own (`str(exc)`)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, Qt
+
+from pos.accounts.accounts import Account
+from pos.accounts.numbers import display_account_number
+from pos.core.money import format_roubles
+from pos.payouts.journal import JournalEntry
+from pos.people.identity import IdDocument
+from pos.shop.desk import Desk
+from ui.widgets.spread_keys import KeyAction, key
+
+K, M = Qt.Key, Qt.Modifier
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("accounts", text)
+
+
+def account_keys() -> list[KeyAction]:
+    """The account's actions and their keys, the same on every page of accounts.
+
+    F4 is the player's document, as on the betting page (here a payout to the holder);
+    Ctrl+K and Ctrl+E would edit the account's field on X11, so they are not used.
+    """
+    return [
+        KeyAction("open_account", _tr("Открыть счёт"), (key(K.Key_F2),)),
+        KeyAction("deposit", _tr("Пополнить"), (key(K.Key_F3),)),
+        KeyAction("withdraw", _tr("Выплатить"), (key(K.Key_F4),)),
+        KeyAction("statement", _tr("Выписка"), (key(M.CTRL, K.Key_P),)),
+        KeyAction("card", _tr("Карта"), (key(M.CTRL, M.SHIFT, K.Key_P),)),
+        KeyAction("block", _tr("Блокировка"), (key(M.CTRL, K.Key_B),)),
+    ]
+
+
+NO_ACCOUNT = _tr("Сначала найдите счёт: отсканируйте карту или введите номер и нажмите Enter.")
+
+
+# --- the calls on the worker ----------------------------------------------------------------
+
+
+def open_account(desk: Desk, _texts: tuple[str, ...], document: IdDocument | None) -> Account:
+    return desk.open_account(document=document)
+
+
+def withdraw(
+    number: str, desk: Desk, texts: tuple[str, ...], document: IdDocument | None
+) -> JournalEntry:
+    return desk.withdraw(number, texts[0], document=document)
+
+
+# --- what the page says when pos accepts --------------------------------------------------------
+
+
+def opened_account(account: Account) -> str:
+    return _tr("Счёт {number} открыт на имя {holder}; карта счёта напечатана.").format(
+        number=display_account_number(account.number), holder=account.holder
+    )
+
+
+def deposited(account: Account) -> str:
+    return _tr("Счёт {number} пополнен, чек напечатан. Свободно: {free}").format(
+        number=display_account_number(account.number), free=format_roubles(account.free)
+    )
+
+
+def withdrawn(entry: JournalEntry) -> str:
+    return _tr(
+        "Выплачено {amount} со счёта {number}: запись журнала № {entry}, чек № {receipt}."
+    ).format(
+        amount=format_roubles(entry.amount),
+        number=display_account_number(entry.account_number),
+        entry=entry.number,
+        receipt=entry.fiscal_receipt_no,
+    )
+
+
+def statement_printed(number: str) -> str:
+    return _tr("Выписка по счёту {number} напечатана.").format(
+        number=display_account_number(number)
+    )
+
+
+def card_printed(number: str) -> str:
+    return _tr("Карта счёта {number} напечатана.").format(number=display_account_number(number))
+
+
+def blocked(account: Account) -> str:
+    number = display_account_number(account.number)
+    if account.blocked_reason is None:
+        return _tr("Блокировка счёта {number} снята.").format(number=number)
+    return _tr("Счёт {number} заблокирован: {reason}.").format(
+        number=number, reason=account.blocked_reason.rstrip(".")
+    )
