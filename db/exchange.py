@@ -128,9 +128,10 @@ class SqlExchangeRepository:
         """Store a pari settled or void."""
         self.save_paris([(pari, commission)], at)
 
-    def board(self, event: int | None = None) -> list[Offer]:
-        """The open offers, by event, outcome and side, the acceptor's best first."""
-        query = select(_OFFERS).where(_OPEN)
+    def board(self, event: int | None, now: datetime) -> list[Offer]:
+        """The open offers not started yet, by event, outcome and side, the acceptor's best
+        first (a started one waits for the sweep, never shown: p.46)."""
+        query = select(_OFFERS).where(_OPEN, _OFFERS.c.event_starts_at > now)
         if event is not None:
             query = query.where(_OFFERS.c.event_code == event)
         query = query.order_by(

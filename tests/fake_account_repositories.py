@@ -97,11 +97,11 @@ class FakeExchange:
     def save_pari(self, pari: Pari, commission: Decimal, at: datetime) -> None:
         self._data.paris[pari.number] = pari
 
-    def board(self, event: int | None = None) -> list[Offer]:
+    def board(self, event: int | None, now: datetime) -> list[Offer]:
         return [
             o
             for o in self._data.offers.values()
-            if o.status is OfferStatus.OPEN and event in (None, o.event)
+            if o.status is OfferStatus.OPEN and event in (None, o.event) and o.event_starts_at > now
         ]
 
     def started_offers(self, now: datetime) -> list[Offer]:

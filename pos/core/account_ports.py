@@ -139,9 +139,9 @@ class ExchangeRepository(Protocol):
         """Store a pari settled or void, each side's result and the commission kept."""
         ...
 
-    def board(self, event: int | None = None) -> list[Offer]:
-        """The open offers (of one event), by event, outcome and side, the best coefficient
-        for the acceptor first."""
+    def board(self, event: int | None, now: datetime) -> list[Offer]:
+        """The open offers (of one event) whose event has not started by `now`, by event,
+        outcome and side, the best coefficient for the acceptor first."""
         ...
 
     def started_offers(self, now: datetime) -> list[Offer]:

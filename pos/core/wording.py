@@ -74,6 +74,20 @@ def display_account_number(number: str) -> str:
     return f"{number[:serial]}-{number[serial:-2]}-{number[-2:]}"
 
 
+EXCHANGE_NUMBER_LENGTH = 12
+_EXCHANGE_SERIAL_DIGITS = 7
+
+
+def display_exchange_number(number: str) -> str:
+    """An offer's or a pari's number of «Спрэдбетэкс» as printed: 0000123-456-78
+    (pos.exchange.numbers); anything that is not 12 ASCII digits is returned as it is."""
+    whole = isinstance(number, str) and len(number) == EXCHANGE_NUMBER_LENGTH and number.isascii()
+    if not (whole and number.isdigit()):
+        return number
+    serial = _EXCHANGE_SERIAL_DIGITS
+    return f"{number[:serial]}-{number[serial:-2]}-{number[-2:]}"
+
+
 def paid_from(number: str) -> str:
     """What a payout pays, by its number: «по купону № …», or «со счёта № …» for a player's
     account (a withdrawal waits and is answered for as a slip's payout is)."""

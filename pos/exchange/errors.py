@@ -8,10 +8,12 @@ from decimal import Decimal
 
 from pos.core.errors import DomainError
 from pos.core.money import format_roubles
-from pos.core.wording import display_account_number, odds_words
+from pos.core.wording import display_account_number, display_exchange_number, odds_words
 from pos.line.wording import market_code
 
 _RULES = "Правил"  # «п. 38 Правил»: the paragraphs of the bookmaker rules (seed 000)
+
+_n = display_exchange_number  # a number as printed: 0000123-456-78
 
 
 class UnknownSide(DomainError):
@@ -118,7 +120,7 @@ class PartBelowMinimum(DomainError):
 
     def message(self) -> str:
         return (
-            f"Принять {format_roubles(self.stake)} по предложению № {self.number} нельзя: "
+            f"Принять {format_roubles(self.stake)} по предложению № {_n(self.number)} нельзя: "
             f"минимальный стэйк {format_roubles(self.minimum)} (п. 38 {_RULES}); меньше "
             f"принимается только весь остаток, {format_roubles(self.left)}"  # ends in «руб.»
         )
@@ -177,7 +179,7 @@ class AcceptAboveOpen(DomainError):
 
     def message(self) -> str:
         return (
-            f"По предложению № {self.number} осталось {format_roubles(self.left)}: принять "
+            f"По предложению № {_n(self.number)} осталось {format_roubles(self.left)}: принять "
             f"{format_roubles(self.stake)} нельзя, примите не больше остатка (п. 43 {_RULES})."
         )
 
@@ -205,7 +207,7 @@ class OfferClosed(DomainError):
 
     def message(self) -> str:
         why = _CLOSED[self.status].format(stake=format_roubles(self.stake), r=_RULES)
-        return f"Предложение № {self.number} {self.action} нельзя: оно {why}."
+        return f"Предложение № {_n(self.number)} {self.action} нельзя: оно {why}."
 
 
 class NothingToChange(DomainError):
@@ -218,8 +220,9 @@ class NothingToChange(DomainError):
 
     def message(self) -> str:
         return (
-            f"Предложение № {self.number} не изменено: укажите новый коэффициент или новый стэйк "
-            f"непринятой части (сейчас {format_roubles(self.stake_open)}; 0 — отозвать)."
+            f"Предложение № {_n(self.number)} не изменено: укажите новый коэффициент или "
+            f"новый стэйк непринятой части (сейчас {format_roubles(self.stake_open)}; "
+            "0 — отозвать)."
         )
 
 
@@ -233,7 +236,7 @@ class OwnOffer(DomainError):
 
     def message(self) -> str:
         return (
-            f"Предложение № {self.number} сделано со счёта № "
+            f"Предложение № {_n(self.number)} сделано со счёта № "
             f"{display_account_number(self.account)}: принять его может только другой игрок "
             f"(п. 41 {_RULES})."
         )
@@ -249,7 +252,7 @@ class PariNotCancellable(DomainError):
 
     def message(self) -> str:
         return (
-            f"Пари № {self.number} на {format_roubles(self.stake)} заключено и отмене не "
+            f"Пари № {_n(self.number)} на {format_roubles(self.stake)} заключено и отмене не "
             f"подлежит (п. 45 {_RULES})."
         )
 
@@ -264,7 +267,7 @@ class PariSettled(DomainError):
 
     def message(self) -> str:
         done = "возвращено (результат аннулирован)" if self.status == "void" else "рассчитано"
-        return f"Пари № {self.number} уже {done}: повторный расчёт не проводится."
+        return f"Пари № {_n(self.number)} уже {done}: повторный расчёт не проводится."
 
 
 class InvalidExchangeNumber(DomainError):

@@ -4,10 +4,14 @@ no pari share a number), a keyed code and an ISO 7064 check (pos.core.check_code
 from __future__ import annotations
 
 from pos.core.check_codes import NumberScheme
+from pos.core.wording import EXCHANGE_NUMBER_LENGTH, display_exchange_number
 from pos.exchange.errors import InvalidExchangeNumber
 
 SERIAL_DIGITS = 7
 _SCHEME = NumberScheme(SERIAL_DIGITS, key_digits=3, purpose="exchange:")
+assert _SCHEME.length == EXCHANGE_NUMBER_LENGTH  # the number as people read it (pos.core.wording)
+
+__all__ = ["display_exchange_number", "make_exchange_number", "parse_exchange_number"]
 
 
 def make_exchange_number(serial: int, secret: bytes) -> str:
@@ -26,8 +30,3 @@ def parse_exchange_number(text: object, secret: bytes) -> str:
     if digits is None:
         raise InvalidExchangeNumber(raw)
     return digits
-
-
-def display_exchange_number(number: str) -> str:
-    """The number as printed and shown: "0000123-456-78"."""
-    return f"{number[:SERIAL_DIGITS]}-{number[SERIAL_DIGITS:-2]}-{number[-2:]}"

@@ -142,7 +142,7 @@ def board(ctx: Context, actor: Actor, event: object = None) -> list[Offer]:
     """
     code = None if event is None else parse_code(event, "event_code")
     with ctx.unit_of_work() as uow:
-        return uow.exchange.board(code)
+        return uow.exchange.board(code, ctx.clock.now())
 
 
 def account_exchange(ctx: Context, actor: Actor, account: str) -> AccountExchange:

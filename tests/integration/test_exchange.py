@@ -141,6 +141,7 @@ def test_p46_at_the_start_the_unaccepted_part_lapses_by_itself(
     anna.accept_pari(layer, offer.number, stake="40")
     starts = next(r.event.starts_at for r in anna.line() if r.event.code == 101)
     clock.advance(starts - clock.now() + timedelta(seconds=1))
+    assert offer.number not in [o.number for o in anna.board()]  # started: off the board
     with pytest.raises(OfferClosed, match="аннулировано в момент начала события"):
         anna.accept_pari(layer, offer.number, stake="10")  # the sweep before it lapsed it
     assert anna.offer(offer.number).status is OfferStatus.LAPSED
