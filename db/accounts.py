@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any, cast
 
-from sqlalchemy import Row, Table, bindparam, delete, func, insert, select, text, update
+from sqlalchemy import Row, Table, bindparam, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from db.pipeline import defer
-from db.statements import inserting, read, run
-from db.tables import AccountMovementRow, AccountRow, CounterRow, SelfExclusionRow
+from db.statements import inserting, next_in_counter, read, run
+from db.tables import AccountMovementRow, AccountRow, SelfExclusionRow
 from pos.accounts.accounts import Account, StatementLine
 from pos.accounts.ledger import Balance, Movement
 
@@ -34,15 +34,6 @@ _SAVE_BALANCE = (
     .values(free=bindparam("new_free"), blocked=bindparam("new_blocked"))
 )
 _INSERT_MOVEMENT = inserting(AccountMovementRow, account_id=_ID_OF_NUMBER)
-_NEXT_SERIAL = (
-    update(CounterRow)
-    .where(CounterRow.name == "account_serial")
-    .values(value=CounterRow.value + 1)
-    .returning(CounterRow.value)
-)
-_FIRST_SERIAL = text(
-    "INSERT INTO counters (name, value) VALUES ('account_serial', 0) ON CONFLICT DO NOTHING"
-)
 _EXCLUDED = select(SelfExclusionRow.document_key).where(
     SelfExclusionRow.document_key == bindparam("key")
 )
@@ -57,12 +48,7 @@ class SqlAccountRepository:
     def next_serial(self) -> int:
         """The next account serial, from the counters row in this transaction (a rolled-back
         opening leaves its serial unused: account numbers are unique, not gapless)."""
-        taken = run(self._session, _NEXT_SERIAL).scalar()
-        if taken is not None:
-            return int(taken)
-        # The first account makes the row; two terminals at once: one waits, then counts.
-        self._session.execute(_FIRST_SERIAL)
-        return self.next_serial()
+        return next_in_counter(self._session, "account_serial")
 
     def add(self, account: Account) -> None:
         """Store a newly opened account (the unique document key refuses a second one)."""

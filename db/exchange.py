@@ -11,11 +11,11 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, cast
 
-from sqlalchemy import Row, Table, bindparam, case, insert, or_, select, text, update
+from sqlalchemy import Row, Table, bindparam, case, insert, or_, select, update
 from sqlalchemy.orm import Session
 
-from db.statements import read, run
-from db.tables import CounterRow, ExchangeOfferRow, ExchangePariRow
+from db.statements import next_in_counter, read, run
+from db.tables import ExchangeOfferRow, ExchangePariRow
 from pos.exchange.facts import LapsedFact, PariFact
 from pos.exchange.paris import Offer, OfferStatus, Pari, PariStatus, Side
 
@@ -25,15 +25,6 @@ _PARIS = cast(Table, ExchangePariRow.__table__)
 _OFFER = select(_OFFERS).where(_OFFERS.c.number == bindparam("number"))
 _OFFER_FOR_UPDATE = _OFFER.with_for_update(key_share=True)
 _OPEN = _OFFERS.c.status == OfferStatus.OPEN.value
-_NEXT_SERIAL = (
-    update(CounterRow)
-    .where(CounterRow.name == "exchange_serial")
-    .values(value=CounterRow.value + 1)
-    .returning(CounterRow.value)
-)
-_FIRST_SERIAL = text(
-    "INSERT INTO counters (name, value) VALUES ('exchange_serial', 0) ON CONFLICT DO NOTHING"
-)
 _SAVE_OFFER = (
     update(_OFFERS)
     .where(_OFFERS.c.number == bindparam("at_number"))
@@ -73,11 +64,7 @@ class SqlExchangeRepository:
 
     def next_serial(self) -> int:
         """The next serial of an offer's or a pari's number, in this transaction."""
-        taken = run(self._session, _NEXT_SERIAL).scalar()
-        if taken is not None:
-            return int(taken)
-        self._session.execute(_FIRST_SERIAL)
-        return self.next_serial()
+        return next_in_counter(self._session, "exchange_serial")
 
     def add_offer(self, offer: Offer) -> None:
         """Store a new offer."""

@@ -12,12 +12,12 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, cast
 
-from sqlalchemy import Row, Table, and_, bindparam, func, insert, or_, select, text, update
+from sqlalchemy import Row, Table, and_, bindparam, func, insert, or_, select, update
 from sqlalchemy.orm import Session
 
 from db.shifts import kopecks, roubles
-from db.statements import read, run
-from db.tables import CounterRow, SpreadAssetRow, SpreadBetRow, SpreadClosingRow, SpreadQuoteRow
+from db.statements import next_in_counter, read, run
+from db.tables import SpreadAssetRow, SpreadBetRow, SpreadClosingRow, SpreadQuoteRow
 from pos.spread.assets import Asset, AssetKind, Quote
 from pos.spread.bets import Closing, Direction, SpreadBet, SpreadStatus
 
@@ -41,15 +41,6 @@ _LATEST = (
 _BET = select(_BETS).where(_BETS.c.number == bindparam("number"))
 _BET_FOR_UPDATE = _BET.with_for_update(key_share=True)
 _OPEN = _BETS.c.status == SpreadStatus.OPEN.value
-_NEXT_SERIAL = (
-    update(CounterRow)
-    .where(CounterRow.name == "spread_serial")
-    .values(value=CounterRow.value + 1)
-    .returning(CounterRow.value)
-)
-_FIRST_SERIAL = text(
-    "INSERT INTO counters (name, value) VALUES ('spread_serial', 0) ON CONFLICT DO NOTHING"
-)
 _SAVE_BET = (
     update(_BETS)
     .where(_BETS.c.number == bindparam("at_number"))
@@ -134,11 +125,7 @@ class SqlSpreadRepository:
 
     def next_serial(self) -> int:
         """The next spread bet serial, in this transaction."""
-        taken = run(self._session, _NEXT_SERIAL).scalar()
-        if taken is not None:
-            return int(taken)
-        self._session.execute(_FIRST_SERIAL)
-        return self.next_serial()
+        return next_in_counter(self._session, "spread_serial")
 
     def add_bet(self, bet: SpreadBet, call_price: Decimal) -> None:
         """Store a newly opened bet with the price a quote calls it at."""

@@ -15,11 +15,13 @@ from sqlalchemy import (
     bindparam,
     insert,
     select,
+    text,
+    update,
 )
 from sqlalchemy.engine.result import IteratorResult, SimpleResultMetaData
 from sqlalchemy.orm import Session
 
-from db.tables import Base, SlipRow
+from db.tables import Base, CounterRow, SlipRow
 
 
 def run(
@@ -113,3 +115,26 @@ def inserting(table: type[Base], **computed: object) -> Insert:
 SLIP_ID_OF_NUMBER = (
     select(SlipRow.id).where(SlipRow.number == bindparam("slip_number")).scalar_subquery()
 )
+
+
+_NEXT_IN_COUNTER = (
+    update(CounterRow)
+    .where(CounterRow.name == bindparam("counter"))
+    .values(value=CounterRow.value + 1)
+    .returning(CounterRow.value)
+)
+_FIRST_IN_COUNTER = text(
+    "INSERT INTO counters (name, value) VALUES (:counter, 0) ON CONFLICT DO NOTHING"
+)
+
+
+def next_in_counter(session: Session, name: str) -> int:
+    """The next value of the counters row `name` (accounts', spread bets' and exchange
+    numbers' serials), taken in this transaction; the row is made at its first use (two
+    terminals at once: one waits, then counts). A rolled-back transaction leaves its value
+    unused: such numbers are unique, not gapless."""
+    taken = run(session, _NEXT_IN_COUNTER, {"counter": name}).scalar()
+    if taken is not None:
+        return int(taken)
+    session.execute(_FIRST_IN_COUNTER, {"counter": name})
+    return next_in_counter(session, name)
