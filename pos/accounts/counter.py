@@ -20,7 +20,13 @@ from datetime import datetime
 from decimal import Decimal
 
 from pos.accounts.accounts import Account, document_key, line_for
-from pos.accounts.errors import AccountExists, NotTheHolder, SelfExcluded, UnknownAccount
+from pos.accounts.errors import (
+    AccountExists,
+    DepositTooLarge,
+    NotTheHolder,
+    SelfExcluded,
+    UnknownAccount,
+)
 from pos.accounts.ledger import Balance, Movement
 from pos.accounts.numbers import display_account_number, make_account_number, parse_account_number
 from pos.betting.counter import shop_secret
@@ -104,6 +110,9 @@ def deposit(
     if uow.accounts.excluded(account.document_key):
         raise SelfExcluded()
     money = to_money(amount)
+    limit = shop_settings.from_text(uow.settings.load(teller.office)).max_deposit
+    if money > limit:
+        raise DepositTooLarge(money, limit)
     balance = account.balance.deposit(money)
     _working_shift(uow, teller, now)
     receipt = fiscal.issue_receipt(

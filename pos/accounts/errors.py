@@ -126,3 +126,19 @@ class ExclusionFileRejected(FileRejected):
                 "реестр не изменён."
             )
         return f"Реестр из файла «{self.file_name}» не загружен: {self.listed()}."
+
+
+class DepositTooLarge(DomainError):
+    """A deposit above the organiser's limit for one deposit."""
+
+    def __init__(self, amount: Decimal, limit: Decimal) -> None:
+        self.amount = amount
+        self.limit = limit
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Пополнение на {format_roubles(self.amount)} больше наибольшего разового "
+            f"пополнения, {format_roubles(self.limit)}: разделите сумму или обратитесь к "
+            "менеджеру."
+        )

@@ -54,6 +54,7 @@ SETTING_LABELS: dict[str, str] = {
     "payout_anywhere": "Выплачивать по купонам любого пункта сети",
     "working_hours": "Часы работы пункта",
     "quote_max_age_minutes": "Котировка «Спрэдбет» действует, минут",
+    "max_deposit": "Наибольшее пополнение счёта, руб.",
     "exchange_min_stake": "«Спрэдбетэкс»: минимальный стэйк, руб.",
     "exchange_max_stake": "«Спрэдбетэкс»: максимальный стэйк, руб.",
     "exchange_coefficient": "«Спрэдбетэкс»: предел коэффициента",

@@ -22,6 +22,7 @@ _MONEY_FIELDS = (
     "max_payout",
     "exchange_min_stake",
     "exchange_max_stake",
+    "max_deposit",
 )
 _TEXT_FIELDS = ("shop_name", "address", "licence_number")
 _FLAG_FIELDS = ("always_check_id", "poker_pay_at_once", "payout_anywhere")
@@ -81,6 +82,8 @@ class ShopSettings:
     # «Спрэдбет»: a quote older than this refuses opening and closing bets (the manager
     # enters a new one); the bookmaker's own quotes, not the market's (p.25).
     quote_max_age_minutes: int = 15
+    # The most cash one deposit onto a player's account takes (pos.accounts).
+    max_deposit: Decimal = Decimal("100000.00")
     # «Спрэдбетэкс» (p.38, p.53): the stakes and coefficients of offers, and the bookmaker's
     # commission, per cent of the winner's gain.
     exchange_min_stake: Decimal = Decimal("1.00")

@@ -19,6 +19,7 @@ from pos.accounts.errors import (
     AccountBlocked,
     AccountExists,
     BlockReasonRequired,
+    DepositTooLarge,
     ExclusionFileRejected,
     FreeBalanceShort,
     InvalidAccountNumber,
@@ -298,3 +299,13 @@ def test_the_statement_prints_the_shop_s_time(
     anna.print_statement(number)
     local = clock.now().astimezone(db_shop.settings().zone)
     assert f"{local:%d.%m.%Y %H:%M} Пополнение".encode("cp866") in printer.output
+
+
+def test_a_deposit_above_the_limit_is_refused(db_shop: Shop) -> None:
+    """The fuzz found a thousand deposits of 1,000,000,000 taking the register's grand totals
+    past what the database stores: a deposit has a limit (a setting)."""
+    anna = db_shop.login("anna", "4821")
+    number = anna.open_account(document=PASSPORT).number
+    with pytest.raises(DepositTooLarge, match="100\xa0000,00 руб"):
+        anna.deposit(number, "1000000000")
+    assert db_shop.account(number).free == D("0.00")
