@@ -87,18 +87,33 @@ class Balance:
         Raises:
             ValueError: more released than is blocked.
         """
+        moves, uncovered = self.settle_moves(released, result)
+        return (moves[-1][2] if moves else self), uncovered
+
+    def settle_moves(self, released: Decimal, result: Decimal) -> tuple[list[Move], Decimal]:
+        """`settle` as the statement shows it: the blocked money released, then the gain
+        paid or the loss charged no further than the free money, each movement with the
+        balance it leaves; and what of the loss the account could not cover."""
         balance = self.release(released) if released else self
+        moves: list[Move] = [(Movement.RELEASE, released, balance)] if released else []
         result = to_money(result)
-        if result >= ZERO:
-            return Balance(balance.free + result, balance.blocked), ZERO
+        if result > ZERO:
+            moves.append((Movement.GAIN, result, Balance(balance.free + result, balance.blocked)))
+            return moves, ZERO
         charged = min(-result, balance.free)
-        return Balance(balance.free - charged, balance.blocked), -result - charged
+        if charged:
+            moves.append((Movement.LOSS, charged, Balance(balance.free - charged, balance.blocked)))
+        return moves, -result - charged
 
     def _take_free(self, amount: Decimal) -> Decimal:
         amount = _positive(amount)
         if amount > self.free:
             raise FreeBalanceShort(amount, self.free)
         return self.free - amount
+
+
+# A movement of a settlement: its kind, its amount (positive) and the balance it leaves.
+Move = tuple[Movement, Decimal, Balance]
 
 
 def _positive(amount: Decimal) -> Decimal:

@@ -15,7 +15,7 @@ from decimal import Decimal
 from pos.accounts.accounts import Account, StatementLine, line_for
 from pos.accounts.counter import find_account, move_money
 from pos.accounts.errors import SelfExcluded
-from pos.accounts.ledger import Balance, Movement
+from pos.accounts.ledger import Movement
 from pos.betting.counter import shop_secret
 from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
@@ -33,7 +33,7 @@ from pos.exchange.numbers import (
 )
 from pos.exchange.offering import OfferTerms, new_offer
 from pos.exchange.paris import Offer, Pari, Side
-from pos.exchange.settlement import PariSettlement, SideSettlement, back_verdict, settle_pari
+from pos.exchange.settlement import PariSettlement, back_verdict, settle_pari
 from pos.exchange.terms import ExchangeLimits
 from pos.line.errors import UnknownEvent
 from pos.line.markets import LegOutcome
@@ -277,7 +277,9 @@ def settle_paris(
         for side in (done.back, done.lay):
             account = accounts[side.account]
             balance = account.balance
-            for kind, amount, after in _side_moves(balance, side):
+            moves, uncovered = balance.settle_moves(side.released, side.result)
+            assert not uncovered  # a side's loss is never more than its own block
+            for kind, amount, after in moves:
                 lines.setdefault(account.number, []).append(
                     line_for(
                         kind,
@@ -303,17 +305,6 @@ def settle_paris(
         f"пари рассчитано: {len(settled)}, комиссия {format_roubles(commission)}",
     )
     return settled
-
-
-def _side_moves(balance: Balance, side: SideSettlement) -> list[tuple[Movement, Decimal, Balance]]:
-    """A side's statement lines: its block released, then its gain or its loss."""
-    released = balance.release(side.released)
-    moves = [(Movement.RELEASE, side.released, released)]
-    if side.gain:
-        moves.append((Movement.GAIN, side.gain, released.deposit(side.gain)))
-    if side.loss:
-        moves.append((Movement.LOSS, side.loss, released.withdraw(side.loss)))
-    return moves
 
 
 def find_offer(uow: UnitOfWork, number: object, *, for_update: bool = False) -> Offer:

@@ -186,16 +186,7 @@ def closing_moves(
     """The account's movements a close makes, each with the balance after it, and what of a
     loss the account could not cover: the part's margin released, then its gain paid or its
     loss charged no further than the free money (p.33–p.36)."""
-    _, uncovered = balance.settle(closing.margin_released, closing.result)
-    released = balance.release(closing.margin_released)
-    moves = [(Movement.RELEASE, closing.margin_released, released)]
-    if closing.result > 0:
-        gained = Balance(released.free + closing.result, released.blocked)
-        moves.append((Movement.GAIN, closing.result, gained))
-    charged = -closing.result - uncovered
-    if charged > 0:
-        moves.append((Movement.LOSS, charged, Balance(released.free - charged, released.blocked)))
-    return moves, uncovered
+    return balance.settle_moves(closing.margin_released, closing.result)
 
 
 def find_spread(uow: UnitOfWork, number: object, *, for_update: bool = False) -> SpreadBet:

@@ -18,7 +18,15 @@ from pos.exchange.paris import Offer, Pari
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
 from tests.documents import ID_CARD, PASSPORT, PASSPORT_HB
-from tests.gui.spread_helpers import activate, focused, press, scan_account, settled, type_text
+from tests.gui.spread_helpers import (
+    activate,
+    focused,
+    press,
+    scan_account,
+    settled,
+    show,
+    type_text,
+)
 from tests.gui.widgets import open_window, sign_in
 from ui.main_window import MainWindow
 from ui.models.exchange_models import BoardModel, OffersModel, ParisModel
@@ -172,15 +180,7 @@ def loaded(qtbot: QtBot, page: ExchangePage, runner: TaskRunner, number: str) ->
 
 def shown_page(qtbot: QtBot, desk: Desk, runner: TaskRunner, clock: FixedClock) -> ExchangePage:
     """The page on its own for `desk`, active, read once, the cursor in the account field."""
-    page = ExchangePage(desk, runner, clock)
-    qtbot.addWidget(page)
-    page.resize(1280, 720)
-    page.show()
-    activate(qtbot, page)
-    page.refresh()
-    settled(qtbot, runner)
-    page.setFocus()
-    return page
+    return show(qtbot, runner, ExchangePage(desk, runner, clock))
 
 
 def exchange_window(

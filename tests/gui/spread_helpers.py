@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from escpos.printer import Dummy
 from PySide6.QtCore import QSettings, Qt
@@ -24,6 +24,7 @@ from tests.fakes import PlainPinHasher
 from tests.gui.widgets import open_window, sign_in
 from ui.dialogs.account_document import AccountDocumentDialog
 from ui.main_window import MainWindow
+from ui.pages.account_page import AccountPage
 from ui.pages.spread import SpreadPage
 from ui.tasks import TaskRunner
 from ui.widgets.spread_account import AccountCard
@@ -45,6 +46,8 @@ GOLD = {
     "min_stake": D("0.10"),
     "max_stake": D("20"),
 }
+
+PageT = TypeVar("PageT", bound=AccountPage)
 
 
 def add_assets(shop: Shop) -> None:
@@ -210,7 +213,12 @@ def fill_document(dialog: AccountDocumentDialog) -> None:
 
 def shown_page(qtbot: QtBot, desk: Desk, runner: TaskRunner, clock: FixedClock) -> SpreadPage:
     """The page on its own for `desk`, active, read once, the cursor in the account field."""
-    page = SpreadPage(desk, runner, clock)
+    return show(qtbot, runner, SpreadPage(desk, runner, clock))
+
+
+def show(qtbot: QtBot, runner: TaskRunner, page: PageT) -> PageT:
+    """An account page (of «Спрэдбет» or «Спрэдбетэкс») shown on its own, active, read once,
+    the cursor in its account field."""
     qtbot.addWidget(page)
     page.resize(1280, 720)
     page.show()
