@@ -8,7 +8,7 @@ transaction. The rows' checks (free and blocked not below zero) are the last gua
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Any, cast
 
 from sqlalchemy import Row, Table, bindparam, delete, func, insert, select, update
@@ -98,14 +98,27 @@ class SqlAccountRepository:
         found = (_account(row) for row in run(self._session, query))
         return {account.number: account for account in found if account is not None}
 
-    def move_many(self, number: str, balance: Balance, lines: list[StatementLine]) -> None:
-        """Several movements of one account and the balance the last left, in two statements."""
+    def move_many(
+        self, lines: Mapping[str, list[StatementLine]], accounts: Mapping[str, Account]
+    ) -> None:
+        """Several accounts' movements and the balance each one's last left, in two
+        statements."""
+        if not lines:
+            return
+        balances = [accounts[number].balance for number in lines]
         run(
             self._session,
             _SAVE_BALANCE,
-            {"at_number": number, "new_free": balance.free, "new_blocked": balance.blocked},
+            [
+                {"at_number": number, "new_free": balance.free, "new_blocked": balance.blocked}
+                for number, balance in zip(lines, balances, strict=True)
+            ],
         )
-        run(self._session, _INSERT_MOVEMENT, [_movement(number, line) for line in lines])
+        run(
+            self._session,
+            _INSERT_MOVEMENT,
+            [_movement(number, line) for number, some in lines.items() for line in some],
+        )
 
     def set_blocked(self, number: str, reason: str | None) -> None:
         """Block the account with `reason`, or unblock it (None)."""

@@ -9,13 +9,24 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
+from itertools import repeat
 from typing import Any, cast
 
 from sqlalchemy import Row, Table, bindparam, case, insert, or_, select, update
 from sqlalchemy.orm import Session
 
+from db.pipeline import defer, driver_cursor, paramstyle
 from db.statements import next_in_counter, read, run
-from db.tables import ExchangeOfferRow, ExchangePariRow
+from db.tables import (
+    EventResultRow,
+    EventRow,
+    ExchangeConcludedRow,
+    ExchangeOfferRow,
+    ExchangePariRow,
+    ExchangeSettlementRow,
+)
+from db.types import UTCDateTime
+from pos.exchange.batch import ConcludedParis, SettledParis, pari_terms
 from pos.exchange.facts import LapsedFact, PariFact
 from pos.exchange.paris import Offer, OfferStatus, Pari, PariStatus, Side
 
@@ -37,17 +48,42 @@ _SAVE_OFFER = (
         status=bindparam("new_status"),
     )
 )
-_SAVE_PARI = (
-    update(_PARIS)
-    .where(_PARIS.c.number == bindparam("at_number"))
-    .values(
-        status=bindparam("new_status"),
-        back_result=bindparam("new_back"),
-        lay_result=bindparam("new_lay"),
-        commission=bindparam("new_commission"),
-        settled_at=bindparam("new_at"),
-    )
+_CONCLUDED = cast(Table, ExchangeConcludedRow.__table__)
+_SETTLEMENTS = cast(Table, ExchangeSettlementRow.__table__)
+_SETTLED, _VOID = PariStatus.SETTLED.value, PariStatus.VOID.value
+_INSERT_CONCLUDED = insert(_CONCLUDED).values(
+    pari_id=select(_PARIS.c.id).where(_PARIS.c.number == bindparam("number")).scalar_subquery(),
+    event_code=bindparam("event_code"),
+    terms=bindparam("terms"),
 )
+# Each event with a result asks the concluded paris' index whether it has one: as many
+# lookups as results, however many paris are concluded.
+_TO_SETTLE = (
+    select(EventRow.code)
+    .join(EventResultRow, EventResultRow.event_id == EventRow.id)
+    .where(select(_CONCLUDED.c.pari_id).where(_CONCLUDED.c.event_code == EventRow.code).exists())
+    .order_by(EventRow.code)
+)
+# Settlement's statements, hand-written for the driver (db.pipeline.driver_cursor).
+_READ_CONCLUDED = "SELECT pari_id, terms FROM exchange_concluded WHERE event_code = ?"
+_SETTLE = (
+    "INSERT INTO exchange_settlements "
+    "(pari_id, status, back_result, lay_result, commission, settled_at) "
+    "VALUES (?, ?, ?, ?, ?, ?)"
+)
+_SETTLE_ARRAYS = (
+    "INSERT INTO exchange_settlements "
+    "(pari_id, status, back_result, lay_result, commission, settled_at) "
+    "SELECT r.id, r.status, r.back, r.lay, r.commission, %s FROM unnest(%s::bigint[], "
+    "%s::varchar[], %s::bigint[], %s::bigint[], %s::bigint[]) AS r(id, status, back, lay, "
+    "commission)"
+)
+# The settled paris leave the concluded ones. PostgreSQL: those read, by id (a pari settled
+# meanwhile by another terminal is not there any more, and the count says so; one concluded
+# meanwhile stays). SQLite: the event's, in the index's order, three times faster — its
+# transaction began with BEGIN IMMEDIATE, so they are exactly those read.
+_UNCONCLUDE = "DELETE FROM exchange_concluded WHERE event_code = ?"
+_UNCONCLUDE_ARRAYS = "DELETE FROM exchange_concluded WHERE pari_id = ANY(%s::bigint[])"
 _OFFER_ID = select(_OFFERS.c.id).where(_OFFERS.c.number == bindparam("offer")).scalar_subquery()
 # The acceptor's best first: the lowest coefficient of a back offer (he lays it), the highest
 # of a lay offer (he backs it).
@@ -98,22 +134,18 @@ class SqlExchangeRepository:
                 "terminal": terminal,
                 "cashier": cashier,
                 "office": office,
-                "status": pari.status.value,
-                "back_result": pari.back_result,
-                "lay_result": pari.lay_result,
-                "commission": Decimal("0.00"),
-                "settled_at": None,
             },
+        )
+        defer(
+            self._session,
+            _INSERT_CONCLUDED,
+            {"number": pari.number, "event_code": pari.event, "terms": pari_terms(pari)},
         )
 
     def pari(self, number: str) -> Pari | None:
         """The pari with this number."""
         row = run(self._session, _paris().where(_PARIS.c.number == number)).first()
         return None if row is None else _pari(row)
-
-    def save_pari(self, pari: Pari, commission: Decimal, at: datetime) -> None:
-        """Store a pari settled or void."""
-        self.save_paris([(pari, commission)], at)
 
     def board(self, event: int | None, now: datetime) -> list[Offer]:
         """The open offers not started yet, by event, outcome and side, the acceptor's best
@@ -160,7 +192,7 @@ class SqlExchangeRepository:
         offers = select(_OFFERS.c.account_number, _OFFERS.c.blocked).where(_OPEN)
         for row in run(self._session, offers):
             held[row.account_number] = held.get(row.account_number, ZERO) + row.blocked
-        paris = _paris().where(_PARIS.c.status == PariStatus.CONCLUDED.value)
+        paris = _paris().join(_CONCLUDED, _CONCLUDED.c.pari_id == _PARIS.c.id)
         for row in run(self._session, paris):
             pari = _pari(row)
             for side in (Side.BACK, Side.LAY):
@@ -176,37 +208,43 @@ class SqlExchangeRepository:
         """The paris concluded or settled and the offers lapsed in the period, for the report."""
         return _facts_of(self._session, since, until, office)
 
-    def concluded_on(self, events: list[int], *, after: str = "", limit: int) -> list[Pari]:
-        """The paris still concluded on these events, by number, `limit` after `after`."""
-        query = (
-            _paris()
-            .where(
-                _PARIS.c.event_code.in_(events),
-                _PARIS.c.status == PariStatus.CONCLUDED.value,
-                _PARIS.c.number > after,
-            )
-            .order_by(_PARIS.c.number)
-            .limit(limit)
-        )
-        return [_pari(row) for row in run(self._session, query)]
+    def events_to_settle(self) -> list[int]:
+        """The codes of the events with a result and concluded paris, in order."""
+        return [int(code) for code in run(self._session, _TO_SETTLE).scalars()]
 
-    def save_paris(self, settled: list[tuple[Pari, Decimal]], at: datetime) -> None:
-        """Store paris settled or void, in one statement."""
-        run(
-            self._session,
-            _SAVE_PARI,
-            [
-                {
-                    "at_number": pari.number,
-                    "new_status": pari.status.value,
-                    "new_back": pari.back_result,
-                    "new_lay": pari.lay_result,
-                    "new_commission": commission,
-                    "new_at": at,
-                }
-                for pari, commission in settled
-            ],
+    def concluded_terms(self, event: int) -> ConcludedParis:
+        """The event's concluded paris: their ids and terms, one short record each, as the
+        driver's plain rows (db.pipeline.driver_cursor)."""
+        with driver_cursor(self._session) as cursor:
+            cursor.execute(_READ_CONCLUDED.replace("?", paramstyle(self._session)), (event,))
+            rows = cursor.fetchall()
+        return ConcludedParis([row[0] for row in rows], [bytes(row[1]) for row in rows])
+
+    def record_settled(self, event: int, settled: SettledParis, at: datetime) -> int:
+        """Store the settlements of paris still concluded, which leave the concluded ones;
+        returns how many were still concluded (fewer: another terminal settled some
+        meanwhile, and the caller must not keep this)."""
+        if not len(settled):
+            return 0
+        moment = UTCDateTime().process_bind_param(at, self._session.get_bind().dialect)
+        ids = settled.ids.tolist()
+        columns = (
+            ids,
+            [_VOID if void else _SETTLED for void in settled.void.tolist()],
+            settled.back.tolist(),
+            settled.lay.tolist(),
+            settled.commission.tolist(),
         )
+        with driver_cursor(self._session) as cursor:
+            if paramstyle(self._session) == "?":
+                cursor.execute(_UNCONCLUDE, (event,))
+                still = int(cursor.rowcount)
+                cursor.executemany(_SETTLE, zip(*columns, repeat(moment), strict=False))
+            else:
+                cursor.execute(_UNCONCLUDE_ARRAYS, (ids,))
+                still = int(cursor.rowcount)
+                cursor.execute(_SETTLE_ARRAYS, (moment, *columns))
+        return still
 
 
 def _facts_of(
@@ -215,15 +253,20 @@ def _facts_of(
     in_office = [] if office is None else [_PARIS.c.office == office]
     touched = or_(
         _PARIS.c.concluded_at.between(since, until),
-        _PARIS.c.settled_at.between(since, until),
+        _SETTLEMENTS.c.settled_at.between(since, until),
     )
     paris = [
-        PariFact(row.concluded_at, row.stake, row.settled_at, row.commission)
+        PariFact(row.concluded_at, row.stake, row.settled_at, row.commission or ZERO)
         for row in run(
             session,
             select(
-                _PARIS.c.concluded_at, _PARIS.c.stake, _PARIS.c.settled_at, _PARIS.c.commission
-            ).where(touched, *in_office),
+                _PARIS.c.concluded_at,
+                _PARIS.c.stake,
+                _SETTLEMENTS.c.settled_at,
+                _SETTLEMENTS.c.commission,
+            )
+            .outerjoin(_SETTLEMENTS, _SETTLEMENTS.c.pari_id == _PARIS.c.id)
+            .where(touched, *in_office),
         )
     ]
     of_office = [] if office is None else [_OFFERS.c.office == office]
@@ -242,8 +285,17 @@ def _facts_of(
 
 
 def _paris() -> Any:
-    return select(_PARIS, _OFFERS.c.number.label("offer_number")).join(
-        _OFFERS, _OFFERS.c.id == _PARIS.c.offer_id
+    """Paris with their offer's number and, once settled, their settlement."""
+    return (
+        select(
+            _PARIS,
+            _OFFERS.c.number.label("offer_number"),
+            _SETTLEMENTS.c.status,
+            _SETTLEMENTS.c.back_result,
+            _SETTLEMENTS.c.lay_result,
+        )
+        .join(_OFFERS, _OFFERS.c.id == _PARIS.c.offer_id)
+        .outerjoin(_SETTLEMENTS, _SETTLEMENTS.c.pari_id == _PARIS.c.id)
     )
 
 
@@ -312,7 +364,7 @@ def _pari(row: Row[Any]) -> Pari:
         back_account=row.back_account,
         lay_account=row.lay_account,
         concluded_at=row.concluded_at,
-        status=PariStatus(row.status),
+        status=PariStatus(row.status or PariStatus.CONCLUDED.value),
         back_result=row.back_result,
         lay_result=row.lay_result,
     )

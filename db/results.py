@@ -16,9 +16,9 @@ from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import Row, Table, bindparam, delete, func, select, text, update
-from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
+from db.pipeline import driver_cursor, paramstyle
 from db.slip_statuses import stored_in
 from db.statements import read, recording, run
 from db.tables import (
@@ -168,21 +168,13 @@ class SqlSettlementRepository:
         """Up to `limit` issued slips without a settlement, with ids above `after`."""
         # Hand-written for the planners: CROSS JOIN makes SQLite walk slip_terms in id order
         # (its status index on slips would otherwise make it sort every open slip per chunk);
-        # PostgreSQL reads it as the plain join it is. Fetched with the DBAPI cursor of this
-        # transaction's connection: SQLAlchemy's Row objects would double the read of a
+        # PostgreSQL reads it as the plain join it is. Fetched as the driver's tuples
+        # (db.pipeline.driver_cursor): SQLAlchemy's Row objects would double the read of a
         # million two-column rows (2 s against 1 s here).
-        connection = self._session.connection()
-        sql = _UNSETTLED if connection.dialect.paramstyle == "qmark" else _UNSETTLED_PG
-        dbapi_error = connection.dialect.loaded_dbapi.Error
-        cursor = connection.connection.cursor()
-        try:
+        sql = _UNSETTLED if paramstyle(self._session) == "?" else _UNSETTLED_PG
+        with driver_cursor(self._session) as cursor:
             cursor.execute(sql, (after, limit))
             rows = cursor.fetchall()
-        except dbapi_error as exc:
-            # As SQLAlchemy would wrap it, so that the unit of work can say what failed.
-            raise DBAPIError.instance(sql, (after, limit), exc, dbapi_error) from exc
-        finally:
-            cursor.close()
         return [row[0] for row in rows], [bytes(row[1]) for row in rows]
 
     def count_unsettled(self) -> int:

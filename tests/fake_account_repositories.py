@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from datetime import datetime
 from decimal import Decimal
 
 from pos.accounts.accounts import Account, StatementLine
 from pos.accounts.ledger import Balance
+from pos.core.money import from_kopecks
+from pos.exchange.batch import ConcludedParis, SettledParis, pari_terms
 from pos.exchange.facts import LapsedFact, PariFact
 from pos.exchange.paris import Offer, OfferStatus, Pari, PariStatus
 
@@ -64,9 +66,12 @@ class FakeAccounts:
     def lock_many(self, numbers: list[str]) -> dict[str, Account]:
         return {n: self._data.accounts[n] for n in numbers if n in self._data.accounts}
 
-    def move_many(self, number: str, balance: Balance, lines: list[StatementLine]) -> None:
-        for line in lines:
-            self.move(number, balance, line)
+    def move_many(
+        self, lines: Mapping[str, list[StatementLine]], accounts: Mapping[str, Account]
+    ) -> None:
+        for number, account_lines in lines.items():
+            for line in account_lines:
+                self.move(number, accounts[number].balance, line)
 
 
 class FakeExchange:
@@ -93,9 +98,6 @@ class FakeExchange:
 
     def pari(self, number: str) -> Pari | None:
         return self._data.paris.get(number)
-
-    def save_pari(self, pari: Pari, commission: Decimal, at: datetime) -> None:
-        self._data.paris[pari.number] = pari
 
     def board(self, event: int | None, now: datetime) -> list[Offer]:
         return [
@@ -125,20 +127,29 @@ class FakeExchange:
             if account in (p.back_account, p.lay_account)
         ]
 
-    def concluded_on(self, events: list[int], *, after: str = "", limit: int) -> list[Pari]:
-        found = sorted(
-            (
-                p
-                for p in self._data.paris.values()
-                if p.event in events and p.status is PariStatus.CONCLUDED and p.number > after
-            ),
-            key=lambda p: p.number,
-        )
-        return found[:limit]
+    def events_to_settle(self) -> list[int]:
+        concluded = (p for p in self._data.paris.values() if p.status is PariStatus.CONCLUDED)
+        return sorted({p.event for p in concluded if p.event in self._data.results})
 
-    def save_paris(self, settled: list[tuple[Pari, Decimal]], at: datetime) -> None:
-        for pari, _ in settled:
-            self._data.paris[pari.number] = pari
+    def concluded_terms(self, event: int) -> ConcludedParis:
+        paris = [
+            (index, p)
+            for index, p in enumerate(self._data.paris.values())
+            if p.event == event and p.status is PariStatus.CONCLUDED
+        ]
+        return ConcludedParis([index for index, _ in paris], [pari_terms(p) for _, p in paris])
+
+    def record_settled(self, event: int, settled: SettledParis, at: datetime) -> int:
+        paris = list(self._data.paris.values())
+        for row, index in enumerate(settled.ids.tolist()):
+            pari = paris[index]
+            self._data.paris[pari.number] = dataclasses.replace(
+                pari,
+                status=PariStatus.VOID if settled.void[row] else PariStatus.SETTLED,
+                back_result=from_kopecks(int(settled.back[row])),
+                lay_result=from_kopecks(int(settled.lay[row])),
+            )
+        return len(settled)
 
     def facts(
         self, since: datetime, until: datetime, office: str | None

@@ -28,7 +28,12 @@ from db.tables.base import (
     Base,
     BigId,
 )
-from db.tables.exchange import ExchangeOfferRow, ExchangePariRow
+from db.tables.exchange import (
+    ExchangeConcludedRow,
+    ExchangeOfferRow,
+    ExchangePariRow,
+    ExchangeSettlementRow,
+)
 from db.tables.line import DrawRow, EventResultRow, EventRow, OddsQuoteRow, SportLimitRow
 from db.tables.offices import OfficeRow, OfficeSettingRow, UserOfficeRow
 from db.tables.shop import AuditRow, CounterRow, SettingRow, TerminalRow, UserRow
@@ -71,8 +76,10 @@ __all__ = [
     "DrawRow",
     "EventResultRow",
     "EventRow",
+    "ExchangeConcludedRow",
     "ExchangeOfferRow",
     "ExchangePariRow",
+    "ExchangeSettlementRow",
     "FiscalDayRow",
     "FiscalReceiptRow",
     "FiscalRegisterRow",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, Integer, String
+from sqlalchemy import CheckConstraint, ForeignKey, Index, Integer, LargeBinary, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from db.tables.base import ACCOUNT_NUMBER, LOGIN, MARKET, OFFICE, TERMINAL, ZERO, Base, BigId
@@ -48,10 +48,10 @@ class ExchangeOfferRow(Base):
 
 class ExchangePariRow(Base):
     """A pari concluded between a backer and a layer, the bookmaker each one's counterparty
-    (p.52); each side's result and the bookmaker's commission once settled."""
+    (p.52): its terms, never changed. Until it is settled it is in `exchange_concluded`; then
+    its settlement (`exchange_settlements`) holds each side's result (migration 0016)."""
 
     __tablename__ = "exchange_paris"
-    __table_args__ = (Index("ix_exchange_paris_event", "event_code", "status"),)
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     number: Mapped[str] = mapped_column(String(EXCHANGE_NUMBER), unique=True)
@@ -66,8 +66,29 @@ class ExchangePariRow(Base):
     terminal: Mapped[str] = mapped_column(String(TERMINAL))
     cashier: Mapped[str] = mapped_column(String(LOGIN))
     office: Mapped[str] = mapped_column(String(OFFICE))
+
+
+class ExchangeConcludedRow(Base):
+    """A pari concluded and not settled yet, by its event: written with the pari, deleted by
+    its settlement. What a settlement reads, and what the blocked money of paris stands for
+    (`verify`); a settled pari costs it nothing (tests/bench/exchange.py)."""
+
+    __tablename__ = "exchange_concluded"
+
+    pari_id: Mapped[int] = mapped_column(ForeignKey("exchange_paris.id"), primary_key=True)
+    event_code: Mapped[int] = mapped_column(Integer, index=True)
+    terms: Mapped[bytes] = mapped_column(LargeBinary)  # pos.exchange.batch.pari_terms
+
+
+class ExchangeSettlementRow(Base):
+    """A pari's settlement (p.48–p.53): settled or void, each side's result (a gain positive,
+    a loss negative) and the bookmaker's commission, written once, as a slip's settlement."""
+
+    __tablename__ = "exchange_settlements"
+
+    pari_id: Mapped[int] = mapped_column(ForeignKey("exchange_paris.id"), primary_key=True)
     status: Mapped[str] = mapped_column(String(12))
-    back_result: Mapped[Decimal | None] = mapped_column(Kopecks())
-    lay_result: Mapped[Decimal | None] = mapped_column(Kopecks())
-    commission: Mapped[Decimal] = mapped_column(Kopecks(), default=ZERO, server_default="0")
-    settled_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    back_result: Mapped[Decimal] = mapped_column(Kopecks())
+    lay_result: Mapped[Decimal] = mapped_column(Kopecks())
+    commission: Mapped[Decimal] = mapped_column(Kopecks())
+    settled_at: Mapped[datetime] = mapped_column(UTCDateTime())

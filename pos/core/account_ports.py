@@ -5,7 +5,7 @@ Apart from pos.core.ports, which holds the first slice's, so that neither grows 
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (README)
@@ -14,6 +14,7 @@ if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (REA
 
     from pos.accounts.accounts import Account, StatementLine
     from pos.accounts.ledger import Balance
+    from pos.exchange.batch import ConcludedParis, SettledParis
     from pos.exchange.facts import LapsedFact, PariFact
     from pos.exchange.paris import Offer, Pari
     from pos.spread.assets import Asset, Quote
@@ -40,8 +41,11 @@ class AccountRepository(Protocol):
         """These accounts, their rows locked in one statement in the order given."""
         ...
 
-    def move_many(self, number: str, balance: Balance, lines: list[StatementLine]) -> None:
-        """Store several movements of one account and the balance the last left."""
+    def move_many(
+        self, lines: Mapping[str, list[StatementLine]], accounts: Mapping[str, Account]
+    ) -> None:
+        """Store several accounts' movements (by number), each with its balance in
+        `accounts`: the one its last movement left."""
         ...
 
     def move(self, number: str, balance: Balance, line: StatementLine) -> None:
@@ -135,10 +139,6 @@ class ExchangeRepository(Protocol):
     ) -> None: ...
     def pari(self, number: str) -> Pari | None: ...
 
-    def save_pari(self, pari: Pari, commission: Decimal, at: datetime) -> None:
-        """Store a pari settled or void, each side's result and the commission kept."""
-        ...
-
     def board(self, event: int | None, now: datetime) -> list[Offer]:
         """The open offers (of one event) whose event has not started by `now`, by event,
         outcome and side, the best coefficient for the acceptor first."""
@@ -154,13 +154,17 @@ class ExchangeRepository(Protocol):
     def account_offers(self, account: str) -> list[Offer]: ...
     def account_paris(self, account: str) -> list[Pari]: ...
 
-    def concluded_on(self, events: list[int], *, after: str = "", limit: int) -> list[Pari]:
-        """The paris still concluded on these events (to settle), by number, the first
-        `limit` after the number `after`."""
+    def events_to_settle(self) -> list[int]:
+        """The codes of the events that have a result and concluded paris, in order."""
         ...
 
-    def save_paris(self, settled: list[tuple[Pari, Decimal]], at: datetime) -> None:
-        """Store paris settled or void, each with the commission kept."""
+    def concluded_terms(self, event: int) -> ConcludedParis:
+        """The event's concluded paris: their ids and terms (pos.exchange.batch.pari_terms)."""
+        ...
+
+    def record_settled(self, event: int, settled: SettledParis, at: datetime) -> int:
+        """Store the results and commission of the event's paris still concluded, as settled
+        or void; returns how many were."""
         ...
 
     def facts(

@@ -20,10 +20,13 @@ from pos.betting.counter import shop_secret
 from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
+from pos.core.errors import ConcurrentChange
 from pos.core.inputs import parse_code
 from pos.core.money import format_roubles
 from pos.core.ports import UnitOfWork
 from pos.core.settings import ShopSettings
+from pos.exchange import batch
+from pos.exchange.batch import SettledParis
 from pos.exchange.blocks import BlockChange
 from pos.exchange.errors import UnknownOffer, UnknownPari
 from pos.exchange.numbers import (
@@ -33,10 +36,9 @@ from pos.exchange.numbers import (
 )
 from pos.exchange.offering import OfferTerms, new_offer
 from pos.exchange.paris import Offer, Pari, Side
-from pos.exchange.settlement import PariSettlement, back_verdict, settle_pari
 from pos.exchange.terms import ExchangeLimits
 from pos.line.errors import UnknownEvent
-from pos.line.markets import LegOutcome
+from pos.settlement.results import Result
 
 
 @dataclass(frozen=True)
@@ -235,8 +237,7 @@ def lapse_started(uow: UnitOfWork, teller: Teller, now: datetime) -> list[Offer]
             )
         accounts[offer.account] = replace(account, balance=balance)
         lapsed.append(after)
-    for number, account_lines in lines.items():
-        uow.accounts.move_many(number, accounts[number].balance, account_lines)
+    uow.accounts.move_many(lines, accounts)
     uow.exchange.save_offers(lapsed)
     teller.audit(
         uow,
@@ -247,62 +248,55 @@ def lapse_started(uow: UnitOfWork, teller: Teller, now: datetime) -> list[Offer]
     return lapsed
 
 
-CHUNK = 5_000  # paris settled in one transaction (each account's lines written together)
+def settle_event(
+    uow: UnitOfWork, teller: Teller, now: datetime, event: int, result: Result
+) -> SettledParis:
+    """Settle the event's concluded paris by its result, with the line's rules (p.48–p.53):
+    each side's block released, the winner's gain paid less the commission, the loser's
+    charged; void for both where the result voids the outcome (pos.exchange.batch). Each
+    account's statement takes the event's paris as one release and one result (each pari
+    keeps its own); the accounts are locked in one statement in the order of their numbers;
+    one audit line says what was settled.
 
-
-def settle_paris(
-    uow: UnitOfWork, teller: Teller, now: datetime, paris: list[Pari]
-) -> list[PariSettlement]:
-    """Settle these concluded paris whose events have results, with the line's rules
-    (p.48–p.53): each side's block released, the winner's gain paid less the commission, the
-    loser's charged; void for both where the result voids the outcome. The accounts are
-    locked in one statement in the order of their numbers and each one's lines written
-    together; one audit line says what the run settled.
+    Raises:
+        ConcurrentChange: a pari settled by another terminal meanwhile (nothing is kept).
     """
     settings = shop_settings.from_text(uow.settings.load(teller.office))
-    results = uow.results.for_events({pari.event for pari in paris})
-    settled = []
-    for pari in paris:
-        verdict = back_verdict(pari.market, results.get(pari.event), pari.concluded_at)
-        if verdict.outcome is not LegOutcome.OPEN:
-            settled.append(settle_pari(pari, verdict, settings.exchange_commission))
-    if not settled:
-        return []
-    accounts = uow.accounts.lock_many(
-        sorted({side.account for done in settled for side in (done.back, done.lay)})
+    settled = batch.settle(
+        uow.exchange.concluded_terms(event), result, settings.exchange_commission
     )
+    if not len(settled):
+        return settled
+    accounts = uow.accounts.lock_many([share.account for share in settled.accounts])
     lines: dict[str, list[StatementLine]] = {}
-    for done in settled:
-        reference = f"пари {display_exchange_number(done.pari.number)}"
-        for side in (done.back, done.lay):
-            account = accounts[side.account]
-            balance = account.balance
-            moves, uncovered = balance.settle_moves(side.released, side.result)
-            assert not uncovered  # a side's loss is never more than its own block
-            for kind, amount, after in moves:
-                lines.setdefault(account.number, []).append(
-                    line_for(
-                        kind,
-                        amount,
-                        after,
-                        at=now,
-                        reference=reference,
-                        terminal=teller.terminal,
-                        cashier=teller.login,
-                        office=teller.office,
-                    )
-                )
-                balance = after
-            accounts[side.account] = replace(account, balance=balance)
-    for number, account_lines in lines.items():
-        uow.accounts.move_many(number, accounts[number].balance, account_lines)
-    uow.exchange.save_paris([(done.pari, done.commission) for done in settled], now)
-    commission = sum((done.commission for done in settled), Decimal("0.00"))
+    for share in settled.accounts:
+        account = accounts[share.account]
+        moves, uncovered = account.balance.settle_moves(share.released, share.result)
+        assert not uncovered  # a side's loss is never more than its own block
+        reference = f"пари на событие {event}: {share.paris}"
+        lines[account.number] = [
+            line_for(
+                kind,
+                amount,
+                after,
+                at=now,
+                reference=reference,
+                terminal=teller.terminal,
+                cashier=teller.login,
+                office=teller.office,
+            )
+            for kind, amount, after in moves
+        ]
+        accounts[account.number] = replace(account, balance=moves[-1][2])
+    uow.accounts.move_many(lines, accounts)
+    if uow.exchange.record_settled(event, settled, now) != len(settled):
+        raise ConcurrentChange()
     teller.audit(
         uow,
         now,
         AuditAction.PARI_SETTLED,
-        f"пари рассчитано: {len(settled)}, комиссия {format_roubles(commission)}",
+        f"событие {event}: пари рассчитано {len(settled)} (из них возвращено "
+        f"{settled.voided}), комиссия {format_roubles(settled.commission_total)}",
     )
     return settled
 

@@ -21,12 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from pos.accounts.ledger import Balance
-from pos.core.money import round_payout
+from pos.core.money import from_kopecks, to_kopecks
 from pos.exchange.errors import PariSettled
 from pos.exchange.paris import Pari, PariStatus
-from pos.exchange.terms import HUNDRED, ZERO, Side, parse_commission
+from pos.exchange.terms import ZERO, Side, parse_commission
 from pos.line.markets import LegOutcome, LegVerdict, Market
 from pos.settlement.results import Result
 from pos.settlement.rules import event_verdict
@@ -78,10 +79,30 @@ class PariSettlement:
         return self.back if side is Side.BACK else self.lay
 
 
-def net_gain(gross: Decimal, commission_percent: Decimal) -> Decimal:
-    """The winner's gain with the bookmaker's commission kept (p.53): gross × (100 − percent)
-    ÷ 100, rounded down to the kopeck; the commission is gross minus this, exactly."""
-    return round_payout(gross * (HUNDRED - commission_percent) / HUNDRED)
+def hundredths(value: Decimal) -> int:
+    """A coefficient or a percentage of two decimals as a whole number of hundredths (1,50 →
+    150; 2,5 % → 250)."""
+    return int(value * 100)
+
+
+def pari_amounts(stake: Any, coefficient: Any, won: Any, lost: Any, percent: Any) -> Any:
+    """The kopecks a pari's settlement moves (p.48–p.53), on whole numbers: `stake` in kopecks,
+    `coefficient` and `percent` (the commission) in hundredths, `won` and `lost` the back
+    side's verdict as 0 or 1. Elementwise on numpy arrays of them just as on ints, so that one
+    pari (`settle_pari`) and an event's hundred thousand (pos.exchange.batch) are settled by
+    the same lines.
+
+    Returns:
+        (lay risk, gross, net): the layer's risk, S × k rounded down (p.51, as
+        pos.exchange.terms.risk); the loser's loss (the layer's risk when the back side won,
+        the backer's stake when it lost, nothing when void); the winner's gain, the gross less
+        the commission, rounded down (PAYOUT_ROUNDING: floor division of non-negative
+        kopecks), so that the commission is exactly gross − net.
+    """
+    lay_risk = stake * coefficient // 100
+    gross = won * lay_risk + lost * stake
+    net = gross * (10_000 - percent) // 10_000
+    return lay_risk, gross, net
 
 
 def settle_pari(
@@ -111,8 +132,14 @@ def settle_pari(
         raise ValueError(f"pari {pari.number} settled without a result")
     percent = parse_commission(commission_percent)
     back_won, lay_won = outcome is LegOutcome.WON, outcome is LegOutcome.LOST
-    gross = pari.lay_risk if back_won else pari.back_risk if lay_won else ZERO
-    net = net_gain(gross, percent)
+    _, gross_kopecks, net_kopecks = pari_amounts(
+        to_kopecks(pari.stake),
+        hundredths(pari.coefficient),
+        int(back_won),
+        int(lay_won),
+        hundredths(percent),
+    )
+    gross, net = from_kopecks(gross_kopecks), from_kopecks(net_kopecks)
     back = SideSettlement(
         account=pari.back_account,
         released=pari.back_risk,
@@ -149,9 +176,18 @@ def back_verdict(market: str, result: Result | None, concluded_at: datetime) -> 
     Raises:
         ValueError: not a canonical market code (a programming error: paris hold parsed codes).
     """
+    late = result is not None and concluded_at >= result.late_from(agreed_in_play=False)
+    return market_verdict(market, result, late=late)
+
+
+def market_verdict(market: str, result: Result | None, *, late: bool) -> LegVerdict:
+    """`back_verdict` of a pari on `market` concluded in time or, `late`, at or after the
+    result's `late_from`: what every pari of the market shares (pos.exchange.batch).
+
+    Raises:
+        ValueError: not a canonical market code.
+    """
     verdict = event_verdict(Market.from_code(market), result)
-    if result is None or verdict.outcome is LegOutcome.VOID:
-        return verdict
-    if concluded_at < result.late_from(agreed_in_play=False):
+    if result is None or verdict.outcome is LegOutcome.VOID or not late:
         return verdict
     return LegVerdict(LegOutcome.VOID, f"{verdict.reason}; {_LATE}")

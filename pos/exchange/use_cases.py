@@ -155,21 +155,22 @@ def account_exchange(ctx: Context, actor: Actor, account: str) -> AccountExchang
 
 def settle(ctx: Context, actor: Actor, progress: Progress | None = None) -> SettleReport:
     """Settle the slips (pos.settlement), then the paris of «Спрэдбетэкс» whose events have
-    results, in one more transaction; running it again changes nothing."""
+    results, an event a transaction (all its paris or none); running it again changes
+    nothing. Each event's transaction first takes the lock a settlement run and a result's
+    correction share (pos.core.ports.SettlementRepository.lock): two terminals settling at
+    once settle each pari once, and never from a result corrected meanwhile."""
     report = settlement_cases.settle(ctx, actor, progress)
     teller = _teller(ctx, actor)
     _sweep(ctx, teller)
     with ctx.unit_of_work() as uow:
-        events = sorted(uow.results.all())
-    after = ""
-    while True:  # a chunk of paris a transaction, as the slips are settled
+        events = uow.exchange.events_to_settle()
+    for event in events:
         with ctx.unit_of_work() as uow:
-            paris = uow.exchange.concluded_on(events, after=after, limit=counter.CHUNK)
-            if not paris:
-                break
-            counter.settle_paris(uow, teller, ctx.clock.now(), paris)
-            uow.commit()
-        after = paris[-1].number
+            uow.settlement.lock()
+            result = uow.results.get(event)
+            if result is not None:
+                counter.settle_event(uow, teller, ctx.clock.now(), event, result)
+                uow.commit()
     return report
 
 

@@ -142,8 +142,7 @@ def _margin_calls(
             AuditAction.MARGIN_CALL,
             f"{shown} закрыта букмекером по {closing.close_price}: {closing.result}{beyond}",
         )
-    for number, account_lines in lines.items():
-        uow.accounts.move_many(number, accounts[number].balance, account_lines)
+    uow.accounts.move_many(lines, accounts)
     uow.spread.save_bets([d.bet for d in done])
     uow.spread.add_closings(
         [(d.closing, d.uncovered) for d in done if d.closing is not None],

@@ -35,6 +35,8 @@ SHOP_TABLES = {
     "spread_closings",
     "exchange_offers",
     "exchange_paris",
+    "exchange_concluded",
+    "exchange_settlements",
     "id_checks",
     "fiscal_registers",
     "fiscal_receipts",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -12,6 +12,8 @@ from db.bootstrap import open_storage
 from db.migrate import SHOP_MIGRATIONS, Migrations
 from main import open_shop
 from pos.core.clock import FixedClock
+from pos.exchange.batch import pari_terms
+from pos.exchange.paris import Pari
 from pos.till.fiscal import GrandTotals
 from tests.fakes import PlainPinHasher
 from tests.integration.migrations_helpers import NOW
@@ -119,3 +121,66 @@ def test_drawers_and_grand_totals_from_before_0010_are_backfilled(db_url: str) -
     assert shift is not None and shift.drawer == Decimal("575.00")
     assert register is not None
     assert register.grand == GrandTotals(Decimal("10.00"), Decimal("0.00"), Decimal("3.00"))
+
+
+def test_paris_from_before_0016_keep_their_settlements_and_the_concluded_get_terms(
+    db_url: str,
+) -> None:
+    """Migration 0016 moves a settled pari's results to its settlement and writes the
+    settlement terms of every pari still concluded."""
+    open_storage(db_url, migrations=Migrations(SHOP_MIGRATIONS.script_location, "0015")).close()
+    engine = create_engine(db_url.replace("postgresql://", "postgresql+psycopg://"))
+    sqlite = db_url.startswith("sqlite")
+    moment = "2026-11-30T09:00:00.000000Z" if sqlite else "2026-11-30 09:00Z"
+    kickoff = "2026-11-30T18:00:00.000000Z" if sqlite else "2026-11-30 18:00Z"
+    paris = (
+        "INSERT INTO exchange_paris (id, number, offer_id, event_code, market, coefficient, "
+        "stake, back_account, lay_account, concluded_at, terminal, cashier, office, status, "
+        "back_result, lay_result, commission, settled_at) VALUES "
+    )
+    with engine.begin() as connection:
+        connection.exec_driver_sql(
+            "INSERT INTO exchange_offers (id, number, account_number, event_code, market, side, "
+            "coefficient, stake, stake_open, accepted, blocked, made_at, event_starts_at, "
+            "terminal, cashier, office, status) VALUES (1, '000000000017', '00000100017', 7, "
+            f"'O2.5', 'back', 150, 10000, 0, 10000, 0, '{moment}', '{kickoff}', 'К1', 'anna', "
+            "'M1', 'accepted')"
+        )
+        connection.exec_driver_sql(
+            paris + f"(1, '000000000025', 1, 7, 'O2.5', 150, 6000, '00000100017', "
+            f"'00000200025', '{moment}', 'К1', 'anna', 'M1', 'concluded', NULL, NULL, 0, NULL)"
+        )
+        connection.exec_driver_sql(
+            paris + f"(2, '000000000033', 1, 7, 'O2.5', 150, 4000, '00000100017', "
+            f"'00000300033', '{moment}', 'К1', 'anna', 'M1', 'settled', 5700, -6000, 300, "
+            f"'{kickoff}')"
+        )
+    engine.dispose()
+    open_storage(db_url).close()
+    engine = create_engine(db_url.replace("postgresql://", "postgresql+psycopg://"))
+    try:
+        with engine.connect() as connection:
+            concluded = connection.exec_driver_sql(
+                "SELECT pari_id, event_code, terms FROM exchange_concluded"
+            ).all()
+            settled = connection.exec_driver_sql(
+                "SELECT pari_id, status, back_result, lay_result, commission "
+                "FROM exchange_settlements"
+            ).all()
+    finally:
+        engine.dispose()
+    terms = pari_terms(
+        Pari(
+            number="000000000025",
+            offer_number="000000000017",
+            event=7,
+            market="O2.5",
+            coefficient=Decimal("1.50"),
+            stake=Decimal("60.00"),
+            back_account="00000100017",
+            lay_account="00000200025",
+            concluded_at=datetime(2026, 11, 30, 9, 0, tzinfo=UTC),
+        )
+    )
+    assert [(r[0], r[1], bytes(r[2])) for r in concluded] == [(1, 7, terms)]
+    assert [tuple(r) for r in settled] == [(2, "settled", 5700, -6000, 300)]

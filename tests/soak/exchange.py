@@ -150,14 +150,12 @@ def _findings(shop: Shop, accounts: list[str]) -> list[str]:
             )
         ).all()
         commission = session.execute(
-            text("SELECT coalesce(sum(commission), 0) FROM exchange_paris")
+            text("SELECT coalesce(sum(commission), 0) FROM exchange_settlements")
         ).scalar_one()
         held = session.execute(
             text("SELECT coalesce(sum(free + blocked), 0) FROM accounts")
         ).scalar_one()
-        open_paris = session.execute(
-            text("SELECT count(*) FROM exchange_paris WHERE status = 'concluded'")
-        ).scalar_one()
+        open_paris = session.execute(text("SELECT count(*) FROM exchange_concluded")).scalar_one()
     for number, stake, accepted, stake_open, paris in over:
         if accepted > stake or stake_open < 0 or accepted != paris:
             problems.append(f"offer {number}: stake {stake}, accepted {accepted}, paris {paris}")
