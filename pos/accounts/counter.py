@@ -15,11 +15,12 @@ Locks are taken account → shift → register, the order of every money path
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 
-from pos.accounts.accounts import Account, document_key, line_for
+from pos.accounts.accounts import Account, StatementLine, document_key, line_for
 from pos.accounts.errors import (
     AccountExists,
     DepositTooLarge,
@@ -27,7 +28,7 @@ from pos.accounts.errors import (
     SelfExcluded,
     UnknownAccount,
 )
-from pos.accounts.ledger import Balance, Movement
+from pos.accounts.ledger import Balance, Move, Movement
 from pos.accounts.numbers import display_account_number, make_account_number, parse_account_number
 from pos.betting.counter import shop_secret
 from pos.betting.errors import DrawerShort
@@ -235,15 +236,26 @@ def move_money(
 ) -> Account:
     """Store a movement of `amount` (positive) that left `balance`, with its statement line;
     the account as it is after it. The games' blocks, releases and results go this way too."""
-    line = line_for(
-        kind,
-        amount,
-        balance,
-        at=now,
-        reference=reference,
-        terminal=teller.terminal,
-        cashier=teller.login,
-        office=teller.office,
-    )
+    (line,) = teller_lines(teller, now, reference, [(kind, amount, balance)])
     uow.accounts.move(account.number, balance, line)
     return replace(account, balance=balance)
+
+
+def teller_lines(
+    teller: Teller, now: datetime, reference: str, moves: Iterable[Move]
+) -> list[StatementLine]:
+    """The statement lines of `moves` (kind, amount, the balance each left) made at `now` by
+    the teller at its terminal, each with `reference`."""
+    return [
+        line_for(
+            kind,
+            amount,
+            after,
+            at=now,
+            reference=reference,
+            terminal=teller.terminal,
+            cashier=teller.login,
+            office=teller.office,
+        )
+        for kind, amount, after in moves
+    ]

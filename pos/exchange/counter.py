@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 
-from pos.accounts.accounts import Account, StatementLine, line_for
-from pos.accounts.counter import find_account, move_money
+from pos.accounts.accounts import Account, StatementLine
+from pos.accounts.counter import find_account, move_money, teller_lines
 from pos.accounts.errors import SelfExcluded
 from pos.accounts.ledger import Movement
 from pos.betting.counter import shop_secret
@@ -223,17 +223,8 @@ def lapse_started(uow: UnitOfWork, teller: Teller, now: datetime) -> list[Offer]
         balance = change.apply(account.balance)
         if change.release:
             reference = f"аннулировано {display_exchange_number(offer.number)} (п. 46)"
-            lines.setdefault(account.number, []).append(
-                line_for(
-                    Movement.RELEASE,
-                    change.release,
-                    balance,
-                    at=now,
-                    reference=reference,
-                    terminal=teller.terminal,
-                    cashier=teller.login,
-                    office=teller.office,
-                )
+            lines.setdefault(account.number, []).extend(
+                teller_lines(teller, now, reference, [(Movement.RELEASE, change.release, balance)])
             )
         accounts[offer.account] = replace(account, balance=balance)
         lapsed.append(after)
@@ -274,19 +265,7 @@ def settle_event(
         moves, uncovered = account.balance.settle_moves(share.released, share.result)
         assert not uncovered  # a side's loss is never more than its own block
         reference = f"пари на событие {event}: {share.paris}"
-        lines[account.number] = [
-            line_for(
-                kind,
-                amount,
-                after,
-                at=now,
-                reference=reference,
-                terminal=teller.terminal,
-                cashier=teller.login,
-                office=teller.office,
-            )
-            for kind, amount, after in moves
-        ]
+        lines[account.number] = teller_lines(teller, now, reference, moves)
         accounts[account.number] = replace(account, balance=moves[-1][2])
     uow.accounts.move_many(lines, accounts)
     if uow.exchange.record_settled(event, settled, now) != len(settled):

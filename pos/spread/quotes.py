@@ -14,7 +14,8 @@ import dataclasses
 from dataclasses import dataclass
 from datetime import datetime
 
-from pos.accounts.accounts import StatementLine, line_for
+from pos.accounts.accounts import StatementLine
+from pos.accounts.counter import teller_lines
 from pos.betting.teller import Teller
 from pos.core.audit import AuditAction
 from pos.core.ports import UnitOfWork
@@ -120,19 +121,7 @@ def _margin_calls(
         after, closing = bet.close(bet.stake_open, quote, now, by_bookmaker=True)
         moves, uncovered = closing_moves(account.balance, closing)
         shown = display_spread_number(bet.number)
-        lines.setdefault(account.number, []).extend(
-            line_for(
-                kind,
-                amount,
-                balance,
-                at=now,
-                reference=shown,
-                terminal=teller.terminal,
-                cashier=teller.login,
-                office=teller.office,
-            )
-            for kind, amount, balance in moves
-        )
+        lines.setdefault(account.number, []).extend(teller_lines(teller, now, shown, moves))
         account = accounts[bet.account] = dataclasses.replace(account, balance=moves[-1][2])
         done.append(SpreadDone(after, account, quote, closing, uncovered, asset))
         beyond = f", сверх счёта {uncovered}" if uncovered else ""

@@ -287,3 +287,76 @@ def test_verify_finds_money_blocked_for_nothing(
     found = db_shop.verify()
     assert not found.ok
     assert any("держат" in line for line in found.words())
+
+
+def _paris_on_101(anna: Desk, backer: str, layer: str) -> list[str]:
+    """Three paris of the two players on event 101: «1» backed at 1,50 for 100 and at 2,00
+    for 10, «X» laid by the backer at 3,00 for 20."""
+    paris = []
+    for offerer, taker, market, side, coefficient, stake in (
+        (backer, layer, "1", "back", "1.50", "100"),
+        (backer, layer, "1", "back", "2.00", "10"),
+        (layer, backer, "X", "back", "3.00", "20"),
+    ):
+        offer = anna.offer_pari(
+            offerer, event=101, market=market, side=side, coefficient=coefficient, stake=stake
+        )
+        paris.append(anna.accept_pari(taker, offer.number, stake=stake).number)
+    return paris
+
+
+def test_p48_p53_an_events_paris_are_two_lines_of_each_statement(
+    db_shop: Shop, anna: Desk, players: tuple[str, str], clock: FixedClock
+) -> None:
+    backer, layer = players
+    paris = _paris_on_101(anna, backer, layer)
+    lines = len(db_shop.account(backer).statement())
+    clock.advance(timedelta(days=3))
+    db_shop.login("boss", "9911").record_result(101, 2, 1, source="АБФФ")  # «1» won, «X» lost
+    db_shop.settle()
+    results = [(db_shop.pari(n).back_result, db_shop.pari(n).lay_result) for n in paris]
+    assert results == [
+        (D("142.50"), D("-150.00")),  # 100 × 1,50 less 5 %
+        (D("19.00"), D("-20.00")),
+        (D("-20.00"), D("19.00")),  # the backer laid «X» (the layer backed it) and won 20
+    ]
+    statement = db_shop.account(backer).statement()
+    assert len(statement) == lines + 2
+    release, gain = statement[-2:]
+    # The backer had blocked 100 + 10 (his backs) + 60 (his lay of «X» at 3,00 for 20).
+    assert (release.kind, release.amount) == (Movement.RELEASE, D("170.00"))
+    assert (gain.kind, gain.amount) == (Movement.GAIN, D("142.50") + D("19.00") + D("19.00"))
+    assert release.reference == gain.reference == "пари на событие 101: 3"
+    assert db_shop.account(backer).blocked == 0 and db_shop.verify().ok
+
+
+def test_two_terminals_settling_at_once_settle_each_pari_once(
+    db_url: str, db_shop: Shop, anna: Desk, players: tuple[str, str], clock: FixedClock
+) -> None:
+    backer, layer = players
+    paris = _paris_on_101(anna, backer, layer)
+    before = _money(db_shop, backer, layer)
+    clock.advance(timedelta(days=3))
+    db_shop.login("boss", "9911").record_result(101, 2, 1, source="АБФФ")
+    other = open_shop(db_url, clock=clock, terminal="К2", pin_hasher=PlainPinHasher())
+    try:
+        errors: list[Exception] = []
+
+        def settle(shop: Shop) -> None:
+            try:
+                shop.settle()
+            except Exception as failed:  # noqa: BLE001 - the test says which, not the thread
+                errors.append(failed)
+
+        threads = [threading.Thread(target=settle, args=(s,)) for s in (db_shop, other)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        assert errors == []
+        assert all(db_shop.pari(n).status is PariStatus.SETTLED for n in paris)
+        commission = D("7.50") + D("1.00") + D("1.00")
+        assert before - _money(db_shop, backer, layer) == commission  # settled once
+        assert db_shop.verify().ok
+    finally:
+        other.close()
