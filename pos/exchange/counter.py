@@ -1,5 +1,6 @@
 """«Спрэдбетэкс» at the counter, each in the caller's unit of work (DESIGN.md): offers made,
-accepted in parts, changed, withdrawn, lapsed at the start, and the paris settled.
+accepted in parts, changed, withdrawn and lapsed at the start (the paris are settled by
+pos.exchange.settling).
 
 Locks are taken offer → accounts (in the order of their numbers): an acceptance, a change, a
 withdrawal and a lapse of one offer queue on its row; the accounts' balances change only under
@@ -20,13 +21,9 @@ from pos.betting.counter import shop_secret
 from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
-from pos.core.errors import ConcurrentChange
 from pos.core.inputs import parse_code
-from pos.core.money import format_roubles
 from pos.core.ports import UnitOfWork
 from pos.core.settings import ShopSettings
-from pos.exchange import batch
-from pos.exchange.batch import SettledParis
 from pos.exchange.blocks import BlockChange
 from pos.exchange.errors import UnknownOffer, UnknownPari
 from pos.exchange.numbers import (
@@ -38,7 +35,6 @@ from pos.exchange.offering import OfferTerms, new_offer
 from pos.exchange.paris import Offer, Pari, Side
 from pos.exchange.terms import ExchangeLimits
 from pos.line.errors import UnknownEvent
-from pos.settlement.results import Result
 
 
 @dataclass(frozen=True)
@@ -237,47 +233,6 @@ def lapse_started(uow: UnitOfWork, teller: Teller, now: datetime) -> list[Offer]
         f"аннулировано в начале событий (п. 46): предложений {len(lapsed)}",
     )
     return lapsed
-
-
-def settle_event(
-    uow: UnitOfWork, teller: Teller, now: datetime, event: int, result: Result
-) -> SettledParis:
-    """Settle the event's concluded paris by its result, with the line's rules (p.48–p.53):
-    each side's block released, the winner's gain paid less the commission, the loser's
-    charged; void for both where the result voids the outcome (pos.exchange.batch). Each
-    account's statement takes the event's paris as one release and one result (each pari
-    keeps its own); the accounts are locked in one statement in the order of their numbers;
-    one audit line says what was settled.
-
-    Raises:
-        ConcurrentChange: a pari settled by another terminal meanwhile (nothing is kept).
-    """
-    settings = shop_settings.from_text(uow.settings.load(teller.office))
-    settled = batch.settle(
-        uow.exchange.concluded_terms(event), result, settings.exchange_commission
-    )
-    if not len(settled):
-        return settled
-    accounts = uow.accounts.lock_many([share.account for share in settled.accounts])
-    lines: dict[str, list[StatementLine]] = {}
-    for share in settled.accounts:
-        account = accounts[share.account]
-        moves, uncovered = account.balance.settle_moves(share.released, share.result)
-        assert not uncovered  # a side's loss is never more than its own block
-        reference = f"пари на событие {event}: {share.paris}"
-        lines[account.number] = teller_lines(teller, now, reference, moves)
-        accounts[account.number] = replace(account, balance=moves[-1][2])
-    uow.accounts.move_many(lines, accounts)
-    if uow.exchange.record_settled(event, settled, now) != len(settled):
-        raise ConcurrentChange()
-    teller.audit(
-        uow,
-        now,
-        AuditAction.PARI_SETTLED,
-        f"событие {event}: пари рассчитано {len(settled)} (из них возвращено "
-        f"{settled.voided}), комиссия {format_roubles(settled.commission_total)}",
-    )
-    return settled
 
 
 def find_offer(uow: UnitOfWork, number: object, *, for_update: bool = False) -> Offer:

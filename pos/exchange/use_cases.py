@@ -18,7 +18,7 @@ from pos.accounts.counter import find_account
 from pos.betting.teller import Teller
 from pos.core.context import Context
 from pos.core.inputs import parse_code
-from pos.exchange import counter, papers
+from pos.exchange import counter, papers, settling
 from pos.exchange.offering import OfferTerms
 from pos.exchange.paris import Offer, Pari
 from pos.people.actor import Actor
@@ -169,7 +169,7 @@ def settle(ctx: Context, actor: Actor, progress: Progress | None = None) -> Sett
             uow.settlement.lock()
             result = uow.results.get(event)
             if result is not None:
-                counter.settle_event(uow, teller, ctx.clock.now(), event, result)
+                settling.settle_event(uow, teller, ctx.clock.now(), event, result)
                 uow.commit()
     return report
 

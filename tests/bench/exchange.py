@@ -22,8 +22,8 @@ from NOW, written as pos.exchange.counter.make_offer writes them (tests/bench/ex
 20,000 to a transaction.
 
 `exchange_settle_100k` times `shop.settle()` whole (the slips, none open there; the lapse
-sweep, nothing to lapse; then the event's paris in one transaction, pos.exchange.counter.
-settle_event: the settlement lock, the concluded paris read as columns and settled with
+sweep, nothing to lapse; then the event's paris in one transaction, pos.exchange.settling.
+settle_event: the settlement lock, the concluded paris read as their terms and settled with
 numpy (pos.exchange.batch), the accounts locked, each one's release and result as two
 statement lines, the settlements written and the paris taken off the concluded ones, an
 audit line) on a database holding 100,000 concluded paris on the demo's event 101 — about

@@ -13,7 +13,9 @@ import pwd
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
@@ -108,3 +110,22 @@ class PostgresServer:
             )
         except subprocess.CalledProcessError as exc:
             raise RuntimeError(f"{program} failed: {exc.stderr or exc.stdout}") from exc
+
+
+@contextlib.contextmanager
+def soak_server() -> Iterator[PostgresServer]:
+    """A throw-away server for a soak (tests/soak), stopped when it ends.
+
+    Raises:
+        SystemExit: PostgreSQL is not installed (code 2, with a sentence on stderr).
+    """
+    binaries = find_binaries()
+    if binaries is None:
+        sys.stderr.write("PostgreSQL is not installed (initdb, pg_ctl)\n")
+        raise SystemExit(2)
+    server = PostgresServer(binaries)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -34,7 +34,7 @@ from pos.shop.services import Shop
 from tests.chain_helpers import won_slips
 from tests.documents import PASSPORT
 from tests.fakes import PlainPinHasher
-from tests.integration.pg import PostgresServer, find_binaries
+from tests.integration.pg import soak_server
 from tests.shifts import reopen_shift
 
 OFFICES = ("M1", "M2", "M3", "M4")
@@ -143,13 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.soak.chain", description=__doc__)
     parser.add_argument("--rounds", type=int, default=1000)
     rounds = parser.parse_args(argv).rounds
-    binaries = find_binaries()
-    if binaries is None:
-        sys.stderr.write("PostgreSQL is not installed (initdb, pg_ctl)\n")
-        return 2
-    server = PostgresServer(binaries)
-    server.start()
-    try:
+    with soak_server() as server:
         url = server.url(server.create_database())
         clock = FixedClock(START)
         shop, pools = _chain(url, clock, rounds)
@@ -171,8 +165,6 @@ def main(argv: list[str] | None = None) -> int:
         journals = {office: len(shop.journal(office=office)) for office in OFFICES}
         for each in shops:
             each.close()
-    finally:
-        server.stop()
     sys.stdout.write(
         f"chain soak: {rounds} rounds × {len(OFFICES)} offices in {took:.0f} s; "
         f"{dict(sorted(tally.counts.items()))}; journals {journals}; "

@@ -36,7 +36,7 @@ from pos.errors import PosError
 from pos.people.identity import IdDocument
 from pos.shop.services import Shop
 from tests.fakes import PlainPinHasher
-from tests.integration.pg import PostgresServer, find_binaries
+from tests.integration.pg import soak_server
 
 START = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 PLAYERS = 20
@@ -208,18 +208,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--terminals", type=int, default=8)
     parser.add_argument("--offers", type=int, default=100)
     args = parser.parse_args(argv)
-    binaries = find_binaries()
-    if binaries is None:
-        sys.stderr.write("PostgreSQL is not installed (initdb, pg_ctl)\n")
-        return 2
-    server = PostgresServer(binaries)
-    server.start()
-    try:
+    with soak_server() as server:
         took, tally, problems = run(
             server.url(server.create_database()), args.rounds, args.terminals, args.offers
         )
-    finally:
-        server.stop()
     sys.stdout.write(
         f"exchange soak: {args.rounds} rounds × {args.terminals} terminals on {args.offers} "
         f"offers in {took:.0f} s; {dict(sorted(tally.counts.items()))}; "
