@@ -34,6 +34,7 @@ from main import open_shop
 from pos.core.clock import FixedClock
 from pos.errors import PosError
 from pos.people.identity import IdDocument
+from pos.shop.desk import Desk
 from pos.shop.services import Shop
 from tests.fakes import PlainPinHasher
 from tests.integration.pg import soak_server
@@ -48,6 +49,16 @@ D = Decimal
 def _open(url: str, clock: FixedClock, terminal: str) -> Shop:
     hasher = PlainPinHasher()
     return open_shop(url, clock=clock, terminal=terminal, pin_hasher=hasher, printer=Dummy())
+
+
+def open_players(desk: Desk, count: int, deposit: Decimal) -> list[str]:
+    """`count` players' accounts, each with `deposit` paid in; their numbers."""
+    accounts = []
+    for index in range(count):
+        number = desk.open_account(document=_document(index)).number
+        desk.deposit(number, deposit)
+        accounts.append(number)
+    return accounts
 
 
 def _document(index: int) -> IdDocument:
@@ -81,11 +92,7 @@ def _prepare(
         shop.register_terminal(f"К{index}", office="M1", register_serial=f"KSA-К{index}")
     shop.update_settings(register_serial="KSA-К1", exchange_commission="5")
     desk = shop.login("anna", "4821")
-    accounts = []
-    for index in range(PLAYERS):
-        number = desk.open_account(document=_document(index)).number
-        desk.deposit(number, DEPOSIT)
-        accounts.append(number)
+    accounts = open_players(desk, PLAYERS, DEPOSIT)
     made = []
     for _ in range(offers):
         made.append(_offer(desk, accounts, rng))

@@ -43,7 +43,7 @@ from pos.shop.services import Shop
 from tests.fakes import PlainPinHasher
 from tests.integration.pg import soak_server
 from tests.soak.checks import _connect
-from tests.soak.exchange import _document
+from tests.soak.exchange import open_players
 
 START = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 SETTLE_AT = START + timedelta(days=6)
@@ -70,11 +70,7 @@ def prepare(url: str, rng: random.Random) -> None:
         shop.seed_demo()
         shop.update_settings(exchange_commission="5")
         desk = shop.login("anna", "4821")
-        accounts = []
-        for index in range(PLAYERS):
-            number = desk.open_account(document=_document(index)).number
-            desk.deposit(number, DEPOSIT)
-            accounts.append(number)
+        accounts = open_players(desk, PLAYERS, DEPOSIT)
         for event in EVENTS:
             markets = sorted(next(r for r in desk.line() if r.event.code == event).odds)
             for _ in range(OFFERS):
