@@ -1,6 +1,7 @@
 """Screenshots of the «Спрэдбетэкс» page for docs/ (issue 20): the board with offers on several
 events and a player's account with its offers (open, accepted in part, withdrawn, lapsed) and
-paris (concluded, settled) at 1366×768 and 1024×700, and the dialog of a new offer.
+paris (concluded, settled) at 1366×768 and 1024×700, the dialog of a new offer, and the
+player's statement as printed after the settlement (an event's paris as two lines).
 
 The window on a SQLite shop (tests/gui/exchange_helpers.py: the day of offers, then tomorrow
 18:20, after event 102's start, its result recorded and settled), the cashier signed in. Run
@@ -17,13 +18,20 @@ import tempfile
 from datetime import timedelta
 from pathlib import Path
 
+from PIL import Image
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QComboBox, QDialog, QLineEdit, QListWidget, QTabBar
 
+from pos.accounts import papers
+from pos.betting.teller import Teller
+from pos.core import settings as shop_settings
 from pos.core.clock import FixedClock
+from pos.shop.services import Shop
+from printing.documents import document_layout
 from tests.gui.exchange_helpers import exchange_day
 from tests.gui.spread_helpers import sqlite_shop
 from tests.screenshots import NOW, save, sign_in, wait_until
+from tests.screenshots_slip import draw
 from tests.screenshots_spread import child, dialog_shot
 from ui.app import create_application
 from ui.connection import ShopConnection
@@ -81,6 +89,7 @@ def shoot(out_dir: Path, folder: Path, size: tuple[int, int], first: bool) -> No
     page.offers.view.selectRow(0)
     save(window, out_dir / f"exchange-{size[0]}.png")
     if first:
+        statement_paper(shop, player).save(out_dir / "exchange-statement.png")
         page.trigger("offer")
         dialog = opened(page)
         for name, text in (("offer_coefficient", "1,35"), ("offer_stake", "250")):
@@ -92,6 +101,18 @@ def shoot(out_dir: Path, folder: Path, size: tuple[int, int], first: bool) -> No
     window.close()
     runner.shutdown()
     shop.close()
+
+
+def statement_paper(shop: Shop, number: str) -> Image.Image:
+    """The account's statement as its paper prints it (printing.documents), drawn."""
+    with shop.unit_of_work() as uow:
+        account = uow.accounts.get(number)
+        settings = shop_settings.from_text(uow.settings.load("M1"))
+    assert account is not None
+    lines = shop.account(number).statement()
+    teller = Teller("К1", "anna", "M1")
+    paper = papers.statement(account, lines, shop.clock.now(), teller, settings.zone)
+    return draw(document_layout(paper, settings))
 
 
 def main(out_dir: Path) -> None:

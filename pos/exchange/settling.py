@@ -45,7 +45,7 @@ def settle_event(
         account = accounts[share.account]
         moves, uncovered = account.balance.settle_moves(share.released, share.result)
         assert not uncovered  # a side's loss is never more than its own block
-        reference = f"пари на событие {event}: {share.paris}"
+        reference = f"событие {event}: {share.paris} пари"
         lines[account.number] = teller_lines(teller, now, reference, moves)
         accounts[account.number] = replace(account, balance=moves[-1][2])
     uow.accounts.move_many(lines, accounts)

@@ -326,7 +326,7 @@ def test_p48_p53_an_events_paris_are_two_lines_of_each_statement(
     # The backer had blocked 100 + 10 (his backs) + 60 (his lay of «X» at 3,00 for 20).
     assert (release.kind, release.amount) == (Movement.RELEASE, D("170.00"))
     assert (gain.kind, gain.amount) == (Movement.GAIN, D("142.50") + D("19.00") + D("19.00"))
-    assert release.reference == gain.reference == "пари на событие 101: 3"
+    assert release.reference == gain.reference == "событие 101: 3 пари"
     assert db_shop.account(backer).blocked == 0 and db_shop.verify().ok
 
 

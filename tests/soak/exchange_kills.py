@@ -182,12 +182,12 @@ def findings(url: str) -> tuple[list[str], int]:
             (number, reference.split(":")[0])
             for number, reference in db.execute(
                 "SELECT a.number, m.reference FROM account_movements m JOIN accounts a "
-                "ON a.id = m.account_id WHERE m.kind = 'release' AND m.reference LIKE 'пари на %'"
+                "ON a.id = m.account_id WHERE m.kind = 'release' AND m.reference LIKE 'событие %'"
             ).fetchall()
         )
         for (number, event), played in players.items():
             wanted = 1 if played and event in settled_events else 0
-            got = lines.get((number, f"пари на событие {event}"), 0)
+            got = lines.get((number, f"событие {event}"), 0)
             if got != wanted:
                 problems.append(f"account {number}, event {event}: {got} release lines")
         held = db.execute("SELECT coalesce(sum(free + blocked), 0) FROM accounts").fetchone()[0]
