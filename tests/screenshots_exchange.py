@@ -14,7 +14,6 @@ under a real X server (Xvfb) at least 1366×768:
 from __future__ import annotations
 
 import sys
-import tempfile
 from datetime import timedelta
 from pathlib import Path
 
@@ -32,14 +31,11 @@ from tests.gui.exchange_helpers import exchange_day
 from tests.gui.spread_helpers import sqlite_shop
 from tests.screenshots import NOW, save, sign_in, wait_until
 from tests.screenshots_slip import draw
-from tests.screenshots_spread import child, dialog_shot
-from ui.app import create_application
+from tests.screenshots_spread import child, dialog_shot, shoot_sizes
 from ui.connection import ShopConnection
 from ui.main_window import MainWindow
 from ui.pages.exchange import ExchangePage
 from ui.tasks import TaskRunner
-
-SIZES = ((1366, 768), (1024, 700))
 
 
 def open_exchange_page(window: MainWindow, runner: TaskRunner) -> ExchangePage:
@@ -117,12 +113,7 @@ def statement_paper(shop: Shop, number: str) -> Image.Image:
 
 def main(out_dir: Path) -> None:
     """Save the screenshots of the «Спрэдбетэкс» page into `out_dir`."""
-    app = create_application(sys.argv)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    for index, size in enumerate(SIZES):
-        with tempfile.TemporaryDirectory() as temp:
-            shoot(out_dir, Path(temp), size, first=index == 0)
-    app.processEvents()
+    shoot_sizes(shoot, out_dir)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 from typing import TypeVar
@@ -129,11 +130,17 @@ def shoot(out_dir: Path, folder: Path, size: tuple[int, int], first: bool) -> No
 
 def main(out_dir: Path) -> None:
     """Save the screenshots of the «Спрэдбет» page into `out_dir`."""
+    shoot_sizes(shoot, out_dir)
+
+
+def shoot_sizes(shoot: Callable[[Path, Path, tuple[int, int], bool], None], out_dir: Path) -> None:
+    """`shoot(out_dir, folder, size, first)` at each of SIZES, each in a fresh folder (the
+    dialogs with `first` only), under one application."""
     app = create_application(sys.argv)
     out_dir.mkdir(parents=True, exist_ok=True)
     for index, size in enumerate(SIZES):
         with tempfile.TemporaryDirectory() as temp:
-            shoot(out_dir, Path(temp), size, first=index == 0)
+            shoot(out_dir, Path(temp), size, index == 0)
     app.processEvents()
 
 

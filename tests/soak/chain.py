@@ -36,6 +36,7 @@ from tests.documents import PASSPORT
 from tests.fakes import PlainPinHasher
 from tests.integration.pg import soak_server
 from tests.shifts import reopen_shift
+from tests.soak.checks import print_findings
 
 OFFICES = ("M1", "M2", "M3", "M4")
 START = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
@@ -165,15 +166,12 @@ def main(argv: list[str] | None = None) -> int:
         journals = {office: len(shop.journal(office=office)) for office in OFFICES}
         for each in shops:
             each.close()
-    sys.stdout.write(
+    return print_findings(
         f"chain soak: {rounds} rounds × {len(OFFICES)} offices in {took:.0f} s; "
         f"{dict(sorted(tally.counts.items()))}; journals {journals}; "
-        f"raw errors {len(tally.raw)}\n"
+        f"raw errors {len(tally.raw)}",
+        problems,
     )
-    for problem in problems:
-        sys.stdout.write(f"FINDING: {problem}\n")
-    sys.stdout.write("no findings\n" if not problems else "")
-    return 1 if problems else 0
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ printed all and lost its answer: the cashier is told the bet was not taken).
 from __future__ import annotations
 
 import sqlite3
+import sys
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -380,3 +381,13 @@ def _check_verify_and_drawer(findings: Findings, url: str, now: datetime) -> Non
         shop.close()
     if status is not None and status.shift.drawer != status.summary.expected:
         findings.add("cash", [f"drawer {status.shift.drawer} ≠ expected {status.summary.expected}"])
+
+
+def print_findings(summary: str, problems: list[str]) -> int:
+    """The soak's line of counts, then one line per finding (or "no findings"); the exit
+    code: 1 on any finding."""
+    sys.stdout.write(summary + "\n")
+    for problem in problems:
+        sys.stdout.write(f"FINDING: {problem}\n")
+    sys.stdout.write("no findings\n" if not problems else "")
+    return 1 if problems else 0

@@ -38,6 +38,7 @@ from pos.shop.desk import Desk
 from pos.shop.services import Shop
 from tests.fakes import PlainPinHasher
 from tests.integration.pg import soak_server
+from tests.soak.checks import print_findings
 
 START = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 PLAYERS = 20
@@ -219,15 +220,12 @@ def main(argv: list[str] | None = None) -> int:
         took, tally, problems = run(
             server.url(server.create_database()), args.rounds, args.terminals, args.offers
         )
-    sys.stdout.write(
+    return print_findings(
         f"exchange soak: {args.rounds} rounds × {args.terminals} terminals on {args.offers} "
         f"offers in {took:.0f} s; {dict(sorted(tally.counts.items()))}; "
-        f"raw errors {len(tally.raw)}\n"
+        f"raw errors {len(tally.raw)}",
+        problems,
     )
-    for problem in problems:
-        sys.stdout.write(f"FINDING: {problem}\n")
-    sys.stdout.write("no findings\n" if not problems else "")
-    return 1 if problems else 0
 
 
 if __name__ == "__main__":

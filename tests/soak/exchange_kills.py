@@ -42,7 +42,7 @@ from pos.core.errors import PosError
 from pos.shop.services import Shop
 from tests.fakes import PlainPinHasher
 from tests.integration.pg import soak_server
-from tests.soak.checks import _connect
+from tests.soak.checks import _connect, print_findings
 from tests.soak.exchange import open_players
 
 START = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
@@ -294,14 +294,11 @@ def main(argv: list[str] | None = None) -> int:
                 return f"sqlite:///{copy}"
 
             tally, problems = run(fresh, args.rounds, rng, args.control)
-    sys.stdout.write(
+    return print_findings(
         f"exchange kills ({'PostgreSQL' if args.postgres else 'SQLite'}): "
-        f"{time.perf_counter() - began:.0f} s; {dict(sorted(tally.items()))}\n"
+        f"{time.perf_counter() - began:.0f} s; {dict(sorted(tally.items()))}",
+        problems[:20],
     )
-    for problem in problems[:20]:
-        sys.stdout.write(f"FINDING: {problem}\n")
-    sys.stdout.write("no findings\n" if not problems else "")
-    return 1 if problems else 0
 
 
 if __name__ == "__main__":
