@@ -9,6 +9,7 @@ from collections.abc import Callable
 from tests.bench import (
     accept_bet,
     chain,
+    chain_rate,
     exchange,
     journal_pdf,
     margin_call,
@@ -27,6 +28,7 @@ BENCHMARKS: dict[str, Callable[[int], list[str]]] = {
     "payout_p95": payout.run,
     "poker": poker.run,  # poker_deal_exact and poker_deal_vs_peer, from the same run
     "chain_accept": chain.run,  # chain_accept_throughput and chain_accept_p95 (PostgreSQL)
+    "chain_accept_at_rate": chain_rate.run,  # 16 terminals at 2 bets/s each: p95 and p99
     "wan_accept": wan.run,  # wan_accept_p95 and the round trips of accept_bet and pay_out
     "margin_call_10k": margin_call.run,  # a quote's margin calls among 10,000 open bets
     "exchange_accept_p95": exchange.run_accept,  # a part of one of 100,000 open offers taken

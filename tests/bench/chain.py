@@ -13,7 +13,8 @@ from the same rows.
 
 What is timed: 16 OS processes (multiprocessing, spawn), one per terminal, each with its own
 `open_shop(url, terminal=…)` (its own engine and pool), the head signed in and the shift
-open. They wait at a barrier, then each calls `desk.accept_bet(...)` in a loop for the
+open and RECORDED bets taken untimed (warm, as the reference's). They wait at a barrier, then
+each calls `desk.accept_bet(...)` in a loop for the
 duration (BETSHOP_BENCH_SECONDS, default 30): a seeded mix of 60% singles and 40% expresses
 of 2–3 legs on the demo line, stakes of 2 to 20, at a FixedClock before the demo events
 that moves on 200 ms a bet. Every call is timed with perf_counter; the throughput is all the
@@ -47,6 +48,7 @@ seen by the pg_stat_activity samples alone.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import queue
 import statistics
@@ -133,7 +135,34 @@ class Outcome:
     counters_ms: dict[str, float]
 
 
-def app_terminal(url: str, terminal: str, seconds: float, barrier: Any, results: Any) -> None:
+def drive(seconds: float, rate: float, act: Callable[[], bool]) -> tuple[float, list[float], int]:
+    """Call `act` for `seconds`; returns the run's length, each taken bet's ms and the refusals.
+
+    With `rate` 0 the loop is closed: the next bet starts when the last one ends, and a bet's
+    time is its own call. With a rate (bets a second) the loop is open: bet i is due at
+    i / rate after the start, the loop sleeps until it is due, and its time counts from when
+    it was due, so that a stall shows in the bets that waited behind it (issue 34).
+    """
+    ms: list[float] = []
+    refused = 0
+    started = time.perf_counter()
+    deadline = started + seconds
+    for i in itertools.count():
+        due = started + i / rate if rate else time.perf_counter()
+        if due >= deadline:
+            break
+        if (wait := due - time.perf_counter()) > 0:
+            time.sleep(wait)
+        if act():
+            ms.append((time.perf_counter() - due) * 1000)
+        else:
+            refused += 1
+    return time.perf_counter() - started, ms, refused
+
+
+def app_terminal(
+    url: str, terminal: str, seconds: float, rate: float, barrier: Any, results: Any
+) -> None:
     """One terminal: sign in, open the shift, wait for the others, accept bets for `seconds`."""
     clock = FixedClock(NOW)
     shop = open_terminal(url, clock, terminal)
@@ -141,30 +170,35 @@ def app_terminal(url: str, terminal: str, seconds: float, barrier: Any, results:
         desk = sign_in(shop)
         mix = bets(desk, seed=TERMINALS.index(terminal))
         timer = StatementTimer(shop.storage.engine)
-        ms: list[float] = []
-        refused = 0
-        barrier.wait(timeout=300)
-        timer.ms.clear()
-        started = time.perf_counter()
-        deadline = started + seconds
-        while time.perf_counter() < deadline:
+
+        def bet() -> bool:
             picks, stake, kind = next(mix)
             clock.advance(timedelta(milliseconds=200))
-            before = time.perf_counter_ns()
             try:
                 desk.accept_bet(picks, stake, kind)
             except DomainError:
-                refused += 1
-                continue
-            ms.append((time.perf_counter_ns() - before) / 1e6)
-        elapsed = time.perf_counter() - started
+                return False
+            return True
+
+        for _ in range(RECORDED):  # warm, as the reference is by the bets it records
+            bet()
+        barrier.wait(timeout=300)
+        timer.ms.clear()
+        elapsed, ms, refused = drive(seconds, rate, bet)
         results.put(Outcome(terminal, elapsed, ms, refused, dict(timer.ms)))
     finally:
         shop.close()
 
 
 def reference_terminal(
-    url: str, conninfo: str, terminal: str, turn: int, seconds: float, barrier: Any, results: Any
+    url: str,
+    conninfo: str,
+    terminal: str,
+    turn: int,
+    seconds: float,
+    rate: float,
+    barrier: Any,
+    results: Any,
 ) -> None:
     """One terminal's reference: learn the writes of RECORDED bets, then replay them."""
     clock = FixedClock(NOW)
@@ -186,15 +220,14 @@ def reference_terminal(
         shop.close()
     replayer = Replayer(conninfo, TERMINALS.index(terminal), recorded, first=turn * 10**9)
     try:
-        ms: list[float] = []
-        barrier.wait(timeout=300)
-        started = time.perf_counter()
-        deadline = started + seconds
-        while time.perf_counter() < deadline:
-            before = time.perf_counter_ns()
+
+        def bet() -> bool:
             replayer.bet()
-            ms.append((time.perf_counter_ns() - before) / 1e6)
-        results.put(Outcome(terminal, time.perf_counter() - started, ms, 0, {}))
+            return True
+
+        barrier.wait(timeout=300)
+        elapsed, ms, _refused = drive(seconds, rate, bet)
+        results.put(Outcome(terminal, elapsed, ms, 0, {}))
     finally:
         replayer.close()
 
@@ -264,13 +297,17 @@ def _throughput(outcomes: Sequence[Outcome]) -> float:
     return sum(len(o.ms) for o in outcomes) / sum(max(o.seconds for o in s) for s in slices)
 
 
-def run(_runs: int) -> list[str]:
-    """Set the chain up, time the app's 16 terminals, then the psycopg reference.
+def measure(rate: float, rounds: int) -> tuple[list[Outcome], list[Outcome], Counter[str]]:
+    """Set the chain up, time the app's 16 terminals, then the psycopg reference, in turns.
+
+    Args:
+        rate: bets a second each terminal is sent (open loop, `drive`); 0: as fast as it can.
+        rounds: slices of the duration the app and the reference take in turn.
 
     Returns:
-        The bench lines for the chain's throughput and its p95.
+        The app's outcomes, the reference's, and the app run's samples of waiting backends.
     """
-    seconds = duration() / ROUNDS
+    seconds = duration() / rounds
     server = start_server()
     try:
         template = set_up_chain(server, OFFICES, PER_OFFICE)
@@ -289,20 +326,31 @@ def run(_runs: int) -> list[str]:
             stop.set()
             sampler.join()
 
-        # The app and the reference take turns, ROUNDS slices each, so that a change in the
-        # machine's speed during the run weighs on both alike.
+        # The app and the reference take turns, so that a change in the machine's speed
+        # during the run weighs on both alike.
         app: list[Outcome] = []
         ref: list[Outcome] = []
         conninfo = f"host=127.0.0.1 port={server.port} user=postgres dbname={ref_db}"
-        for turn in range(ROUNDS):
-            app += run_processes(app_terminal, lambda t: (app_url, t, seconds), watch)
+        for turn in range(rounds):
+            app += run_processes(app_terminal, lambda t: (app_url, t, seconds, rate), watch)
             ref += run_processes(
                 reference_terminal,
-                lambda t: (ref_url, conninfo, t, turn, seconds),  # noqa: B023
+                lambda t: (ref_url, conninfo, t, turn, seconds, rate),  # noqa: B023
                 lambda: None,
             )
     finally:
         server.stop()
+    return app, ref, seen
+
+
+def run(_runs: int) -> list[str]:
+    """The chain's closed-loop throughput and p95 against the psycopg reference.
+
+    Returns:
+        The bench lines for the chain's throughput and its p95.
+    """
+    app, ref, seen = measure(0.0, ROUNDS)
+    seconds = duration() / ROUNDS
     name = "chain_accept"
     app_ms = [ms for o in app for ms in o.ms]
     ref_ms = [ms for o in ref for ms in o.ms]
