@@ -42,6 +42,9 @@ screenshots: $(VENV)/.dev-installed
 	xvfb-run -a -s "-screen 0 1366x768x24" env QT_QPA_PLATFORM=xcb $(BIN)/python -m tests.screenshots_chain docs
 	xvfb-run -a -s "-screen 0 1366x768x24" env QT_QPA_PLATFORM=xcb $(BIN)/python -m tests.screenshots_spread docs
 	xvfb-run -a -s "-screen 0 1366x768x24" env QT_QPA_PLATFORM=xcb $(BIN)/python -m tests.screenshots_exchange docs
+	xvfb-run -a -s "-screen 0 1366x768x24" env QT_QPA_PLATFORM=xcb $(BIN)/python -m tests.screenshots_previews docs
+	$(BIN)/python -m tests.unit.printing.test_paper_pictures docs
+	$(BIN)/python -m tests.unit.printing.test_shift_paper_pictures docs
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -10,7 +10,7 @@ import os
 import sys
 import time
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -200,13 +200,16 @@ def _run_window(setup: Setup) -> int:
     from ui.start import run  # noqa: PLC0415
 
     clock = SystemClock()  # one clock for the window and the shop
+    first = first_start(setup)  # looked at before the worker creates the database
 
     def open_and_seed() -> Shop:
         # Runs on the window's worker thread, after the window is shown.
         shop = _open_shop(setup, clock)
         if shop.is_empty():
-            added = shop.seed_demo(played_yesterday=True, chain=True)
+            added = shop.seed_demo(played_yesterday=True, chain=True, spread=True)
             log.info("new database: demo users and %d demo events added", added)
+        if probe:
+            _probe("opened")  # a sign-in can be answered from now on (tests/bench)
         return shop
 
     probe = bool(os.environ.get(STARTUP_PROBE_VARIABLE))
@@ -217,9 +220,23 @@ def _run_window(setup: Setup) -> int:
         log_dir=setup.data_dir,
         on_shown=(lambda: _probe("shown")) if probe else None,
         on_ready=(lambda: _probe("ready", finished=True)) if probe else None,
-        remembered=lambda: read_sign_in(setup.data_dir),
+        remembered=lambda: read_sign_in(setup.data_dir) or (first() if first else None),
         remember=lambda remembered: write_sign_in(setup.data_dir, remembered),
     )
+
+
+def first_start(setup: Setup) -> Callable[[], RememberedSignIn | None] | None:
+    """On the very first start, with no database file yet, what lists the demo's users before
+    the demo is seeded (pos.shop.demo_sign_in, issue 34); None otherwise (a file, a server)."""
+    if not setup.url.startswith(SQLITE_URL) or Path(setup.url.removeprefix(SQLITE_URL)).exists():
+        return None
+
+    def demo_users() -> RememberedSignIn | None:
+        from pos.shop.demo_sign_in import demo_sign_in  # noqa: PLC0415 - a first start only
+
+        return demo_sign_in(setup.terminal)
+
+    return demo_users
 
 
 def _probe(moment: str, *, finished: bool = False) -> None:
@@ -332,6 +349,7 @@ def write_default_config(data_dir: Path, config: TerminalConfig) -> Path:
 
 # The sign-in list as the database last gave it, kept beside terminal.toml (pos.core.terminal).
 SIGN_IN_NAME = "sign-in.json"
+SQLITE_URL = "sqlite:///"  # the default database: a file in the data folder
 
 
 def read_sign_in(data_dir: Path) -> RememberedSignIn | None:

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, Row, Select, Table, and_, bindparam, exists, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Row,
+    Select,
+    Table,
+    and_,
+    bindparam,
+    case,
+    exists,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.orm import Session
 
 from db.pipeline import defer
@@ -14,6 +27,7 @@ from db.tables import (
     FiscalReceiptRow,
     FiscalRegisterRow,
     PendingPayoutRow,
+    ShiftRow,
     SlipRow,
     TerminalRow,
 )
@@ -222,6 +236,9 @@ class SqlFiscalRepository:
         ).first()
         if row is None:
             return None
+        # The players' accounts' part of the day (issue 34) is read from its receipts, which
+        # are never changed once the day is closed; the stored figures stay the report's.
+        accounts = FiscalTotals.of(self.day_receipts(serial, row.day_no))
         totals = FiscalTotals(
             row.income_count,
             row.income,
@@ -233,7 +250,12 @@ class SqlFiscalRepository:
             row.last_no,
             row.spoiled_count,
             row.spoiled,
+            accounts.deposit_count,
+            accounts.deposits,
+            accounts.withdrawal_count,
+            accounts.withdrawals,
         )
+        cash_shift, shift_closed = self._cash_shift_at(row.terminal, row.closed_at)
         return DayReport(
             row.register_serial,
             row.terminal,
@@ -250,7 +272,31 @@ class SqlFiscalRepository:
             ),
             grand=GrandTotals(row.grand_income, row.grand_returns, row.grand_expenses),
             register_number=row.register_number,
+            cash_shift=cash_shift,
+            cash_shift_closed=shift_closed,
         )
+
+    def _cash_shift_at(self, terminal: str, at: datetime) -> tuple[int | None, bool]:
+        """The terminal's cash shift open at a Z report's moment, and whether it closed with
+        the report (closing a shift makes its Z at the same moment), for the Z's copy."""
+        found = self._session.execute(
+            select(ShiftRow.id, ShiftRow.closed_at)
+            .where(
+                ShiftRow.terminal == terminal,
+                ShiftRow.opened_at <= at,
+                or_(ShiftRow.closed_at.is_(None), ShiftRow.closed_at >= at),
+            )
+            # The one closed with the report first, should the next one open that moment.
+            .order_by(
+                case((ShiftRow.closed_at == at, 0), else_=1),
+                ShiftRow.opened_at.desc(),
+                ShiftRow.id.desc(),
+            )
+            .limit(1)
+        ).first()
+        if found is None:
+            return None, False
+        return found.id, found.closed_at == at
 
     def _receipts(self, condition: ColumnElement[bool]) -> list[FiscalReceipt]:
         return self._receipt_rows(_RECEIPTS.where(condition).order_by(FiscalReceiptRow.number), {})

@@ -35,6 +35,7 @@ from db.shifts import SqlShiftRepository
 from db.slips import SqlSlipRepository
 from db.spread import SqlSpreadRepository
 from db.users import SqlUserRepository
+from db.void_notices import SqlVoidNoticeRepository
 from pos.core.account_ports import AccountRepository, ExchangeRepository, SpreadRepository
 from pos.core.errors import ConcurrentChange, StorageUnavailable
 from pos.core.ports import (
@@ -52,6 +53,7 @@ from pos.core.ports import (
     ShiftRepository,
     SlipRepository,
     UserRepository,
+    VoidNoticeRepository,
 )
 
 log = logging.getLogger(__name__)
@@ -122,6 +124,7 @@ class SqlAlchemyUnitOfWork:
     line: LineRepository
     slips: SlipRepository
     fiscal: FiscalRepository
+    void_notices: VoidNoticeRepository
     pending_payouts: PendingPayoutRepository
     results: ResultRepository
     settlement: SettlementRepository
@@ -147,6 +150,7 @@ class SqlAlchemyUnitOfWork:
         self.line = SqlLineRepository(self._session)
         self.slips = SqlSlipRepository(self._session)
         self.fiscal = SqlFiscalRepository(self._session)
+        self.void_notices = SqlVoidNoticeRepository(self._session)
         self.pending_payouts = SqlPendingPayoutRepository(self._session)
         self.results = SqlResultRepository(self._session)
         self.settlement = SqlSettlementRepository(self._session)

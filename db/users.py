@@ -30,7 +30,7 @@ class SqlUserRepository:
         self._session.add(UserRow(login=user.login, **_user_fields(user)))
 
     def update(self, user: User) -> None:
-        """Save the role, PIN hash and lock state of an existing user.
+        """Save the role, PIN hash, lock state and full name of an existing user.
 
         Raises:
             LookupError: no user has this login (a programming error: users are never deleted).
@@ -82,7 +82,13 @@ class SqlUserRepository:
 
 def _user(row: UserRow) -> User:
     return User(
-        row.login, Role(row.role), row.pin_hash, row.failed_pins, row.locked_until, row.locks
+        row.login,
+        Role(row.role),
+        row.pin_hash,
+        row.failed_pins,
+        row.locked_until,
+        row.locks,
+        row.full_name,
     )
 
 
@@ -93,4 +99,5 @@ def _user_fields(user: User) -> dict[str, object]:
         "failed_pins": user.failed_pins,
         "locked_until": user.locked_until,
         "locks": user.locks,
+        "full_name": user.full_name,
     }

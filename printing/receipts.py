@@ -13,7 +13,7 @@ from pos.core.money import NBSP
 from pos.core.money import format_roubles as rub
 from pos.core.settings import ShopSettings
 from pos.core.wording import display_slip_number
-from pos.till.day_reports import DayReport
+from pos.till.day_reports import OPERATION_WORDS, DayReport
 from pos.till.fiscal import (
     ACCOUNT_ITEM_WORDS,
     ITEM_WORDS,
@@ -74,7 +74,8 @@ def receipt_layout(
     page.rule()
     page.wrap("КАССОВЫЙ ЧЕК", bold=True, center=True)
     page.wrap(receipt.title, bold=True, center=True)
-    page.pair(f"Чек № {receipt.number}", f"Смена № {receipt.day_no}")
+    # «Смена ККМ» is the register's day, told apart from the cash shift (issue 34).
+    page.pair(f"Чек № {receipt.number}", f"Смена ККМ № {receipt.day_no}")
     page.pair(
         local(receipt.at, settings.zone, "%d.%m.%Y"),
         local(receipt.at, settings.zone, "%H:%M:%S"),
@@ -116,16 +117,19 @@ def report_layout(
     zone = settings.zone
     page = Page(code_page, width)
     page.wrap(report.title, bold=True, center=True, tall=True)
-    if report.closing:
-        page.wrap("смена закрыта", bold=True, center=True)
+    if report.closing:  # the Z closes the register's day, not always the cash shift (issue 34)
+        page.wrap(f"смена ККМ № {report.day_no} закрыта", bold=True, center=True)
     shop_header(page, settings)
     _register_lines(page, report.register_serial, report.register_number)
     page.rule()
-    page.wrap(f"Смена № {report.day_no}", bold=True)
+    page.wrap(f"Смена ККМ № {report.day_no}", bold=True)
     opened = "-" if report.opened_at is None else local(report.opened_at, zone, "%d.%m.%Y %H:%M")
     page.pair("Открыта", opened)
     page.pair("Отчёт", local(report.at, zone, "%d.%m.%Y %H:%M"))
     page.pair(f"Терминал {report.terminal}", f"Кассир {report.cashier}")
+    if report.cash_shift is not None:
+        state = "закрыта" if report.cash_shift_closed else "открыта"
+        page.wrap(f"Кассовая смена № {report.cash_shift} {state}")
     page.rule()
     totals = report.totals
     for kind, count, amount in (
@@ -136,6 +140,8 @@ def report_layout(
         page.wrap(RECEIPT_TITLES[kind].capitalize(), bold=True)
         page.pair("Чеков", str(count), indent=INDENT)
         page.pair("Сумма", rub(amount), indent=INDENT)
+    page.rule()
+    _operation_lines(page, report)
     page.rule()
     page.pair("Наличные за смену", rub(totals.cash), bold=True)
     if totals.first_no is None or totals.last_no is None:
@@ -165,8 +171,17 @@ def report_layout(
             page.wrap(head.hash[start : start + width])
         page.rule()
     if not report.closing:
-        page.wrap("Смена не закрыта", bold=True, center=True)
+        page.wrap(f"Смена ККМ № {report.day_no} не закрыта", bold=True, center=True)
     return page.items
+
+
+def _operation_lines(page: Page, report: DayReport) -> None:
+    """Each operation's sum and count (issue 34): the players' accounts' cash on lines of its
+    own, so that an auditor tells betting turnover from account money."""
+    page.wrap("По видам операций", bold=True)
+    for total in report.totals.by_operation():
+        page.pair(OPERATION_WORDS[total.operation], rub(total.amount))
+        page.pair("чеков", str(total.count), indent=INDENT)
 
 
 def _register_lines(page: Page, serial: str, number: str) -> None:
@@ -201,12 +216,14 @@ def transfer_layout(
     shop_header(page, settings)
     page.rule()
     page.wrap("ВНЕСЕНИЕ НАЛИЧНЫХ" if inward else "ИЗЪЯТИЕ НАЛИЧНЫХ", bold=True, center=True)
-    page.pair(f"Смена № {transfer.shift_id}", f"Терминал {terminal}")
+    # The cash shift, by the name the X and Z reports give it too; receipts number the
+    # register's days («Смена ККМ»), another count (issue 34).
+    page.wrap(f"Кассовая смена № {transfer.shift_id}")
     page.pair(
         local(transfer.at, settings.zone, "%d.%m.%Y"),
         local(transfer.at, settings.zone, "%H:%M:%S"),
     )
-    page.pair("Кассир", transfer.cashier)
+    page.pair(f"Терминал {terminal}", f"Кассир {transfer.cashier}")
     page.rule()
     page.pair("СУММА", rub(transfer.amount), bold=True, tall=True)
     page.wrap(f"Причина: {transfer.reason}")

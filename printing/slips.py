@@ -7,17 +7,20 @@ the picture of a slip in docs/ (tests/screenshots_slip.py), so the picture shows
 
 from __future__ import annotations
 
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from escpos.escpos import Escpos
 
 from pos.betting.slips import Leg, Slip
+from pos.betting.window import cancel_deadline
 from pos.betting.wording import kind_words
 from pos.core.money import NBSP, format_money
 from pos.core.money import format_roubles as rub
 from pos.core.settings import ShopSettings
 from pos.core.wording import display_slip_number, odds_words, total_odds_words
 from pos.line.wording import market_words, sport_words
+from pos.poker.wording import draw_leg_words
 from printing.layout import (
     INDENT,
     WIDTH_58MM,
@@ -59,6 +62,8 @@ def slip_layout(
     code_page: str = "CP866",
     width: int = WIDTH_80MM,
     copy: int = 0,
+    copied_by: str = "",
+    copied_at: datetime | None = None,
 ) -> list[Item]:
     """The slip as printed, top to bottom.
 
@@ -68,16 +73,24 @@ def slip_layout(
         code_page: the printer's code page; text it lacks is replaced (printing.text).
         width: characters per line: 48 on 80 mm paper, 32 on 58 mm.
         copy: 0 for the slip handed over at issue, N for the N-th reprint ("КОПИЯ N").
+        copied_by: who printed the copy, under «КОПИЯ N» (issue 34).
+        copied_at: when the copy was printed, aware.
 
     Returns:
-        Text lines no longer than `width`, with the barcode and QR code in their places.
+        Text lines no longer than `width`, the barcode and QR code last.
     """
     page = Page(code_page, width)
     _header(page, slip, settings, copy)
+    if copy > 0:
+        _copied(page, settings.zone, copied_by, copied_at)
+    page.wrap(f"Купон № {display_slip_number(slip.number)}", bold=True, center=True, tall=True)
     _times(page, slip, settings.zone)
     _bet(page, slip, settings.zone)
     _totals(page, slip)
     page.wrap(PAYOUT_CONDITIONS)
+    # The codes last: a job broken midway leaves no scannable slip on paper (issue 34).
+    page.add(Barcode(slip.number))
+    page.add(QrCode(slip.number))
     return page.items
 
 
@@ -118,16 +131,23 @@ def _header(page: Page, slip: Slip, settings: ShopSettings, copy: int) -> None:
     page.rule()
     if copy > 0:
         page.wrap(f"КОПИЯ {copy}", bold=True, center=True, tall=True)
-    page.wrap(f"Купон № {display_slip_number(slip.number)}", bold=True, center=True, tall=True)
-    page.add(Barcode(slip.number))
-    page.add(QrCode(slip.number))
+
+
+def _copied(page: Page, zone: ZoneInfo, by: str, at: datetime | None) -> None:
+    """Who printed a copy and when, under «КОПИЯ N» (issue 34): named as «Кассир» names the
+    one who took the bet, by the name they sign the journal with (pos.people.signatures)."""
+    if at is not None:
+        page.pair("Копия напечатана", local(at, zone, "%d.%m.%Y %H:%M:%S"))
+    if by:
+        page.pair("Копию напечатал", by)
 
 
 def _times(page: Page, slip: Slip, zone: ZoneInfo) -> None:
     page.pair("Принят", local(slip.issued_at, zone, "%d.%m.%Y %H:%M:%S"))
     # p.8: a claim about how the slip was filled in is accepted for 5 minutes after issue;
-    # the end carries its date when it falls on the next day (issue 16).
-    ends = slip.window_ends_at.astimezone(zone)
+    # the end carries its date when it falls on the next day (issue 16). A bet on a draw
+    # is taken back no later than its round closes: the paper says the rule's end (issue 34).
+    ends = cancel_deadline(slip).astimezone(zone)
     same_day = ends.date() == slip.issued_at.astimezone(zone).date()
     until = ends.strftime("%H:%M:%S" if same_day else "%d.%m %H:%M:%S")
     page.wrap(f"Претензии принимаются до{NBSP}{until.replace(' ', NBSP)}")
@@ -156,6 +176,14 @@ def _bet(page: Page, slip: Slip, zone: ZoneInfo) -> None:
 
 def _leg(page: Page, leg: Leg, zone: ZoneInfo, first: str) -> None:
     indent = " " * len(first)
+    draw = draw_leg_words(leg.event_code, leg.market, leg.odds_version)
+    if draw is not None:  # named as the board names it, not by its event code (issue 34)
+        page.wrap(draw.draw, indent=indent, first=first)
+        page.wrap(f"Раздача {local(leg.starts_at, zone, '%d.%m %H:%M')}", indent=indent)
+        if draw.round:
+            page.wrap(draw.round, indent=indent)
+        page.pair(draw.hand, odds_words(leg.odds), indent=indent)
+        return
     page.wrap(f"{leg.event_code} {leg.home} — {leg.away}", indent=indent, first=first)
     if leg.sport is not None:  # the event's sport and tournament (issue 16)
         competition = ". ".join(w for w in (sport_words(leg.sport), leg.tournament) if w)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from pathlib import Path
 
 from escpos.escpos import Escpos
@@ -112,8 +113,13 @@ class EscposStation:
         *,
         copy: int = 0,
         receipt: FiscalReceipt | None = None,
+        copied_by: str = "",
+        copied_at: datetime | None = None,
     ) -> PrinterUnavailable | None:
-        documents = [self._slip.layout(slip_layout, slip, settings, copy=copy)]
+        laid = self._slip.layout(
+            slip_layout, slip, settings, copy=copy, copied_by=copied_by, copied_at=copied_at
+        )
+        documents = [laid]
         # On one printer the receipt goes out in the slip's job: never one without the other.
         together = receipt is not None and self._fiscal is None
         if together:
@@ -211,16 +217,31 @@ def build_station(
 ) -> EscposStation:
     """The station for these settings, or around the escpos objects given to `main.open_shop`.
 
-    Given objects win over the settings (their code page and width still come from the
-    settings); receipts go to `printer` when no `fiscal_printer` is given.
+    Each given object wins over its setting on its own (their code page and width still come
+    from the settings): a `fiscal_printer` given alone gets the receipts while the slips go
+    where the settings say; receipts go to `printer` when no `fiscal_printer` is given.
+
+    Args:
+        slip: the slip printer's settings.
+        fiscal: the fiscal printer's settings (None: receipts on the slip printer).
+        printer: a python-escpos object for the slips, or None.
+        fiscal_printer: a python-escpos object for the receipts, or None.
+        jobs_dir: where a printer set up as files (or none) writes its jobs.
+
+    Returns:
+        The station over the given objects and the devices the settings name.
+
+    Raises:
+        TypeError: a given object is not a python-escpos printer.
     """
     folder = Path(jobs_dir)
-    if printer is not None:
-        slip_device = device_for(_escpos(printer))
-        fiscal_device = None if fiscal_printer is None else device_for(_escpos(fiscal_printer))
+    slip_device = open_device(slip, folder) if printer is None else device_for(_escpos(printer))
+    if fiscal_printer is not None:  # issue 34: it was ignored without `printer`
+        fiscal_device: Device | None = device_for(_escpos(fiscal_printer))
+    elif printer is not None or fiscal is None:
+        fiscal_device = None  # receipts on the slip printer
     else:
-        slip_device = open_device(slip, folder)
-        fiscal_device = None if fiscal is None else open_device(fiscal, folder)
+        fiscal_device = open_device(fiscal, folder)
     return EscposStation(
         _Printer(slip_device, slip),
         None if fiscal_device is None else _Printer(fiscal_device, fiscal or slip),

@@ -49,6 +49,7 @@ class FakeData:
         self.printers: dict[str, tuple[str | None, str | None]] = {}
         self.registers: dict[str, Register] = {}
         self.receipts: dict[tuple[str, int], FiscalReceipt] = {}
+        self.noticed: set[tuple[str, int]] = set()  # spoiled receipts whose void notice printed
         self.days: list[DayReport] = []
         self.results: dict[int, Result] = {}
         self.settled: dict[str, tuple[SlipStatus, Decimal]] = {}  # by slip number

@@ -11,6 +11,7 @@ from pos.core.errors import ConcurrentChange
 from pos.till.day_reports import DayReport
 from pos.till.fiscal import FiscalReceipt, Register
 from pos.till.shifts import ZERO, CashKind, CashTransfer, Shift, ShiftState, TransferKind
+from pos.till.void_notices import VoidNotice
 
 try:  # tests.fake_slip_repositories
     from tests.fake_repositories import FakeData
@@ -167,6 +168,45 @@ class FakeFiscal:
 
     def last_day_report(self, serial: str) -> DayReport | None:
         return next((d for d in reversed(self._data.days) if d.register_serial == serial), None)
+
+
+class FakeVoidNotices:
+    """Every spoiled receipt of the terminal's register not in `data.noticed` is waiting."""
+
+    def __init__(self, data: FakeData) -> None:
+        self._data = data
+
+    def pending(self, terminal: str) -> list[VoidNotice]:
+        serial = self._data.serials.get(terminal)
+        found = sorted(
+            (r for (s, n), r in self._data.receipts.items() if s == serial and r.spoiled),
+            key=lambda r: r.number,
+        )
+        return [
+            self._notice(r) for r in found if (r.register_serial, r.number) not in self._noticed
+        ]
+
+    def mark_printed(self, serial: str, number: int, at: datetime) -> None:
+        self._noticed.add((serial, number))
+
+    @property
+    def _noticed(self) -> set[tuple[str, int]]:
+        return self._data.noticed
+
+    def _notice(self, receipt: FiscalReceipt) -> VoidNotice:
+        slip = self._data.slips.get(receipt.slip_number or "")
+        return VoidNotice(
+            register_serial=receipt.register_serial,
+            receipt_no=receipt.number,
+            kind=receipt.kind,
+            amount=receipt.amount,
+            at=receipt.at,
+            cashier=receipt.cashier,
+            reason=receipt.spoiled or "",
+            slip_number=receipt.slip_number,
+            slip_voided=slip is not None and slip.status is SlipStatus.VOID,
+            account_number=receipt.account_number,
+        )
 
 
 def settled(data: FakeData, slip: Slip) -> Slip:

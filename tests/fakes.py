@@ -22,6 +22,7 @@ from pos.core.ports import (
     ShiftRepository,
     SlipRepository,
     UserRepository,
+    VoidNoticeRepository,
 )
 
 try:  # tests.fakes
@@ -41,7 +42,7 @@ try:  # tests.fakes
         FakeResults,
         FakeSettlement,
     )
-    from tests.fake_slip_repositories import FakeFiscal, FakeShifts, FakeSlips
+    from tests.fake_slip_repositories import FakeFiscal, FakeShifts, FakeSlips, FakeVoidNotices
 except ImportError:  # fakes, with tests/ on sys.path (python tests/screenshots.py)
     from fake_account_repositories import (  # type: ignore[no-redef]
         FakeAccounts,
@@ -63,7 +64,12 @@ except ImportError:  # fakes, with tests/ on sys.path (python tests/screenshots.
         FakeResults,
         FakeSettlement,
     )
-    from fake_slip_repositories import FakeFiscal, FakeShifts, FakeSlips  # type: ignore[no-redef]
+    from fake_slip_repositories import (  # type: ignore[no-redef]
+        FakeFiscal,
+        FakeShifts,
+        FakeSlips,
+        FakeVoidNotices,
+    )
 
 
 class FakeUnitOfWork:
@@ -76,6 +82,7 @@ class FakeUnitOfWork:
     line: LineRepository
     slips: SlipRepository
     fiscal: FiscalRepository
+    void_notices: VoidNoticeRepository
     pending_payouts: PendingPayoutRepository
     results: ResultRepository
     settlement: SettlementRepository
@@ -98,6 +105,7 @@ class FakeUnitOfWork:
         self.line = FakeLine(self._work)
         self.slips = FakeSlips(self._work)
         self.fiscal = FakeFiscal(self._work)
+        self.void_notices = FakeVoidNotices(self._work)
         self.pending_payouts = FakePendingPayouts(self._work)
         self.results = FakeResults(self._work)
         self.settlement = FakeSettlement(self._work)

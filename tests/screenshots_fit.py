@@ -37,6 +37,7 @@ from ui.connection import ShopConnection
 from ui.main_window import MainWindow
 from ui.pages.betting import BettingPage
 from ui.pages.payouts import PayoutsPage
+from ui.pages.results import ResultsPage
 from ui.tasks import TaskRunner
 
 SIZES = ((1366, 768), (1024, 700))
@@ -127,8 +128,42 @@ def issue_slip(window: MainWindow, runner: TaskRunner) -> None:
     wait_until(lambda: not runner.busy)
 
 
+def shoot_refusals(window: MainWindow, runner: TaskRunner, out_dir: Path, prefix: str) -> None:
+    """The payout refused for a document left empty, beside the document's fields (issue 34)."""
+    open_page(window, runner, "Выплаты")
+    window.findChild(PayoutsPage).pay()
+    wait_until(lambda: not runner.busy)
+    save(window, out_dir / f"{prefix}-payouts-refusal.png")
+
+
+def shoot_cancel_refusal(window: MainWindow, runner: TaskRunner, path: Path) -> None:
+    """The slip just issued cancelled without a reason: the dialog says why not (issue 34)."""
+    page = window.findChild(BettingPage)
+    page.preview_panel.close_panel()
+    page.recent.cancel_selected()
+    wait_until(lambda: page.recent.cancel_dialog is not None)
+    dialog = page.recent.cancel_dialog
+    dialog.submit()
+    wait_until(lambda: not runner.busy and dialog.message_text() != "Отмена купона…")
+    save(dialog, path)
+    dialog.reject()
+    wait_until(lambda: page.recent.cancel_dialog is None)
+
+
+def shoot_lock(window: MainWindow, runner: TaskRunner, path: Path) -> None:
+    """The lock page after a wrong PIN: its message under the PIN, whole (issue 34)."""
+    window.screen_lock.lock()
+    wait_until(lambda: not runner.busy)
+    pin = window.findChild(QLineEdit, "lock_pin")
+    pin.setText("0000")
+    pin.returnPressed.emit()
+    wait_until(lambda: not runner.busy)
+    save(window, path)
+
+
 def shoot_size(out_dir: Path, folder: Path, size: tuple[int, int]) -> None:
-    """fit-<w>x<h>-<page>.png of the sign-in page, every page and the slip's preview."""
+    """fit-<w>x<h>-<page>.png of the sign-in page, every page, the slip's preview, the
+    payout's and the cancellation's refusals, and the lock page."""
     prefix = f"fit-{size[0]}x{size[1]}"
     shop = fit_shop(folder)
     runner = TaskRunner()
@@ -148,10 +183,15 @@ def shoot_size(out_dir: Path, folder: Path, size: tuple[int, int]) -> None:
         if PAGES[title] == "payouts":  # one of yesterday's winners, as the cashier sees it
             window.findChild(PayoutsPage).look_up(won_slips(shop)[0])
             wait_until(lambda: not runner.busy)
+        if PAGES[title] == "results":  # an event waiting for its result: the form (issue 34)
+            window.findChild(ResultsPage).select_event(102)
         save(window, out_dir / f"{prefix}-{PAGES[title]}.png")
+    shoot_refusals(window, runner, out_dir, prefix)
     open_page(window, runner, "Ставки")
     issue_slip(window, runner)
     save(window, out_dir / f"{prefix}-betting-preview.png")
+    shoot_cancel_refusal(window, runner, out_dir / f"{prefix}-cancel-refusal.png")
+    shoot_lock(window, runner, out_dir / f"{prefix}-lock.png")
     window.close()
     runner.shutdown()
     shop.close()

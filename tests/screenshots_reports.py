@@ -22,10 +22,12 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QListWidget
 
 try:  # python -m tests.screenshots_reports
+    from tests.documents import PASSPORT
     from tests.fakes import PlainPinHasher
     from tests.screenshots import NOW, WINDOW_SIZE, open_page, save, sign_in, wait_until
     from tests.screenshots_till import morning
 except ImportError:  # python tests/screenshots_reports.py: the script's folder is on sys.path
+    from documents import PASSPORT  # type: ignore[no-redef]
     from fakes import PlainPinHasher  # type: ignore[no-redef]
     from screenshots import (  # type: ignore[no-redef]
         NOW,
@@ -53,7 +55,8 @@ SCALE = 2  # 144 dpi
 
 def reports_shop(folder: Path) -> Shop:
     """A day at К1 on SQLite: the demo shift closed, anna's opened with 500, a morning of
-    slips, cash in and out, the shift closed 4,50 short and a new one opened."""
+    slips, a player's account paid into and out of, cash in and out, the shift closed 4,50
+    short and a new one opened."""
     clock = FixedClock(NOW - timedelta(hours=3))
     shop = open_shop(
         f"sqlite:///{folder / 'shop.db'}",
@@ -75,14 +78,18 @@ def reports_shop(folder: Path) -> Shop:
     clock.advance(timedelta(minutes=4))
     anna.open_shift(cash="500")
     morning(anna, clock)  # 09:12 to 11:59
+    # The players' accounts' cash has columns of its own (issue 34).
+    account = anna.open_account(document=PASSPORT).number
+    anna.deposit(account, "800")
+    anna.withdraw(account, "120,50", document=PASSPORT)
     anna.cash_in("200", "Размен из сейфа")
     clock.advance(timedelta(minutes=1))
     granted = anna.authorised_by("boss", "9911", Permission.CASH_OUT)
     granted.cash_out("100", "Сдача в сейф")
     clock.set(NOW)
-    anna.close_shift(counted="635,50")
+    anna.close_shift(counted="1315,00")
     clock.advance(timedelta(minutes=5))
-    anna.open_shift(cash="635,50")
+    anna.open_shift(cash="1315,00")
     anna.accept_bet([(102, "1"), (201, "1"), (301, "1")], "12,50", "express")
     clock.advance(timedelta(minutes=15))
     return shop

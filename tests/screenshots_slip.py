@@ -14,6 +14,7 @@ receipt.png and z_report.png are written next to the slip's picture.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -31,6 +32,9 @@ from main import assemble_shop
 from pos.betting.slips import Slip
 from pos.core.clock import FixedClock
 from pos.core.settings import ShopSettings
+from pos.people.names import signed_name
+from pos.people.signatures import printed_names
+from pos.shop.demo import DEMO_NAMES
 from pos.till.day_reports import DayReport, FiscalTotals
 from pos.till.fiscal import FiscalReceipt, ReceiptKind
 from printing.layout import Barcode, Item, QrCode, Text
@@ -153,7 +157,9 @@ def demo_slip() -> tuple[Slip, ShopSettings]:
         Decimal("12"),
         "system 2/4",
     )
-    return slip, shop.settings()
+    # The cashier as the station prints her: by the name she signs with (issue 34).
+    signed = printed_names(shop.storage, [slip.cashier])[slip.cashier]
+    return dataclasses.replace(slip, cashier=signed), shop.settings()
 
 
 def demo_receipt(slip: Slip) -> FiscalReceipt:
@@ -172,7 +178,8 @@ def demo_receipt(slip: Slip) -> FiscalReceipt:
 
 
 def demo_z_report() -> DayReport:
-    """The Z report closing a day of 42 receipts."""
+    """The Z report closing a day of 42 receipts, two of them a player account's, with the
+    cash shift closed along (issue 34)."""
     totals = FiscalTotals(
         income_count=35,
         income=Decimal("4870.00"),
@@ -182,8 +189,24 @@ def demo_z_report() -> DayReport:
         expenses=Decimal("2145.60"),
         first_no=1,
         last_no=42,
+        deposit_count=1,
+        deposits=Decimal("800.00"),
+        withdrawal_count=1,
+        withdrawals=Decimal("120.50"),
     )
-    return DayReport(REGISTER_SERIAL, "К1", 3, DAY_OPENED, DAY_CLOSED, "boss", totals, closing=True)
+    boss = signed_name(DEMO_NAMES["boss"], "boss")  # as the station prints him (issue 34)
+    return DayReport(
+        REGISTER_SERIAL,
+        "К1",
+        3,
+        DAY_OPENED,
+        DAY_CLOSED,
+        boss,
+        totals,
+        closing=True,
+        cash_shift=7,
+        cash_shift_closed=True,
+    )
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ import re
 import sqlite3
 import subprocess
 import sys
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -47,8 +48,9 @@ def test_demo_command_seeds_an_existing_database_once(tmp_path: Path) -> None:
     again = run_main("demo", data_dir=tmp_path)
     assert "добавлено событий 0" in again.stdout
     with sqlite3.connect(tmp_path / "shop.db") as db:
-        # The coming line and yesterday's three played matches, with its five slips.
-        assert db.execute("select count(*) from events").fetchone() == (13,)
+        # The coming line, yesterday's three played matches with its five slips, and last
+        # night's match that waits for its result (issue 34).
+        assert db.execute("select count(*) from events").fetchone() == (14,)
         assert db.execute("select count(*) from event_results").fetchone() == (3,)
         assert db.execute("select count(*) from slips").fetchone() == (5,)
         assert db.execute("select count(*) from users").fetchone() == (2,)
@@ -115,6 +117,22 @@ def test_create_user_adds_a_manager(tmp_path: Path) -> None:
     assert refused.returncode == 1
     assert "уже есть" in refused.stderr
     assert "Traceback" not in refused.stderr
+
+
+def test_create_user_keeps_the_name_the_user_signs_papers_with(tmp_path: Path) -> None:
+    result = run_main(
+        "create-user", "olga", "--pin", "7351", "--name", "Петрова Ольга Ивановна",
+        data_dir=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "olga создан (cashier), на документах: Петрова О. И." in result.stdout
+    shop = open_shop(f"sqlite:///{tmp_path / 'shop.db'}", terminal="К1")
+    try:
+        with shop.unit_of_work() as uow:
+            olga = uow.users.get("olga")
+    finally:
+        shop.close()
+    assert olga is not None and olga.full_name == "Петрова Ольга Ивановна"
 
 
 @pytest.mark.warns_in_log  # pos logs the three locks of olga
@@ -243,3 +261,43 @@ def test_report_command_saves_pdf_or_csv_by_the_file_name(tmp_path: Path) -> Non
     assert reversed_period.returncode == 1 and "Период задан неверно" in reversed_period.stderr
     unknown = run_main("report", "всё", "--out", str(pdf), data_dir=tmp_path)
     assert unknown.returncode == 2
+
+
+def test_a_second_window_on_this_terminal_is_refused_while_commands_still_run(
+    tmp_path: Path,
+) -> None:
+    """Issue 34: a second copy of the window on this PC (its data folder) is refused with a
+    Russian sentence and its own exit code; the running window is asked to come forward;
+    the command line keeps working beside it."""
+    from ui.command_line import Exit
+
+    env = dict(os.environ, BETSHOP_NO_DIALOGS="1", QT_QPA_PLATFORM="offscreen")
+    first = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), "--data-dir", str(tmp_path)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_for_log(tmp_path, "demo users", first)
+        second = run_main(data_dir=tmp_path)
+        assert second.returncode == Exit.RUNNING == 6
+        assert "Касса уже открыта на этом компьютере" in second.stderr
+        assert "Traceback" not in second.stderr
+        assert first.poll() is None  # the first window goes on
+        created = run_main("create-user", "olga", "--pin", "7351", data_dir=tmp_path)
+        assert created.returncode == 0, created.stderr
+    finally:
+        first.terminate()
+        first.wait(timeout=30)
+
+
+def _wait_for_log(data_dir: Path, text: str, process: subprocess.Popen[bytes]) -> None:
+    deadline = datetime.now(UTC) + timedelta(seconds=60)
+    log = data_dir / "pos.log"
+    while datetime.now(UTC) < deadline and process.poll() is None:
+        if log.exists() and text in log.read_text(encoding="utf-8"):
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"«{text}» not in the log; the window exited with {process.poll()}")

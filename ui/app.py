@@ -69,7 +69,8 @@ QListWidget, QTableView, QTableWidget {
 QListWidget#users { font-size: 16pt; }
 QListWidget#users::item { padding: 12px 14px; border-bottom: 1px solid #f1f2f4; }
 QListWidget#users::item:selected { background: #dbeafe; color: #111827; }
-QWidget#top_bar { background: #1f2937; }
+QWidget#top_bar, QWidget#side_bar { background: #1f2937; }
+/* The manager's pages, listed down the side by trade (ui.widgets.side_tabs, issue 34). */
 QTabBar#navigation { font-size: 14pt; }
 QTabBar#navigation::tab {
     color: #d1d5db; background: transparent; padding: 12px 26px; margin-right: 4px;

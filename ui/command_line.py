@@ -26,6 +26,7 @@ class Exit(enum.IntEnum):
     STORAGE = 3
     TAMPERED = 4  # verify found the audit chain or the journal broken
     DESKTOP = 5  # the system lacks a library the window needs (ui.desktop)
+    RUNNING = 6  # the window is already open on this computer (ui.single_instance, issue 34)
 
 
 def _seed_demo(shop: Shop, args: argparse.Namespace) -> int:
@@ -41,8 +42,13 @@ def _create_user(shop: Shop, args: argparse.Namespace) -> int:
     if not args.pin and getpass.getpass("PIN ещё раз: ") != pin:
         sys.stderr.write("PIN не совпадает, пользователь не создан.\n")
         return Exit.USAGE
-    user = shop.create_user(args.login, pin=pin, role=args.role, office=args.office)
-    sys.stdout.write(f"Пользователь {user.login} создан ({user.role}).\n")
+    user = shop.create_user(
+        args.login, pin=pin, role=args.role, office=args.office, name=args.name or ""
+    )
+    from pos.people.names import signed_name  # noqa: PLC0415 - commands load what they use
+
+    signs = f", на документах: {signed_name(user.full_name, user.login)}" if user.full_name else ""
+    sys.stdout.write(f"Пользователь {user.login} создан ({user.role}){signs}.\n")
     return Exit.OK
 
 
@@ -189,6 +195,11 @@ def parser() -> argparse.ArgumentParser:
     create.add_argument("--role", choices=["cashier", "manager", "head"], default="cashier")
     create.add_argument("--pin", help="PIN (если не указан, будет запрошен)")
     create.add_argument("--office", metavar="КОД", help="пункт (по умолчанию пункт терминала)")
+    create.add_argument(
+        "--name",
+        metavar="ФИО",
+        help="фамилия, имя и отчество, как подписывается журнал (печатается на документах)",
+    )
     office = commands.add_parser("add-office", help="добавить пункт приёма ставок в сеть")
     office.add_argument("code", metavar="КОД", help="код пункта, например M2")
     office.add_argument("--name", required=True, help="название пункта")

@@ -8,13 +8,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QLabel,
     QMainWindow,
     QPushButton,
     QStackedWidget,
     QTabBar,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -27,7 +25,7 @@ from ui.connection import ShopConnection
 from ui.errors import ERROR_COLOUR
 from ui.exchange_lapse import OfferLapses
 from ui.idle import ScreenLock
-from ui.navigation import add_page_keys, focus_first_field, page_tabs
+from ui.navigation import WorkspaceFrame, add_page_keys, focus_first_field, page_tabs
 from ui.pages.login import LoginPage, SignInScreen
 from ui.tasks import TaskRunner
 from ui.widgets.elided_label import ElidedLabel
@@ -193,17 +191,12 @@ class MainWindow(QMainWindow):
         pages.setObjectName("workspace_pages")
         for page in self._pages:
             pages.addWidget(page)
-        navigation = page_tabs(self._titles)
+        navigation = page_tabs(self._titles, [self.tr(row.group) for row in rows])
         navigation.currentChanged.connect(pages.setCurrentIndex)
         navigation.currentChanged.connect(self._on_navigation_current_changed)
         self._navigation = navigation
 
-        workspace = QWidget()
-        column = QVBoxLayout(workspace)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(0)
-        column.addWidget(self._build_top_bar(navigation))
-        column.addWidget(pages, 1)
+        workspace = WorkspaceFrame(navigation, pages, self._sign_out_button())
         add_page_keys(workspace, navigation)
         OfferLapses(desk, self._runner, workspace)  # p.46, on every page: ui.exchange_lapse
         return workspace
@@ -213,14 +206,22 @@ class MainWindow(QMainWindow):
         # Loaded by now, with the table (_build_workspace).
         from ui.pages.betting import BettingPage  # noqa: PLC0415
         from ui.pages.draws import DrawsPage  # noqa: PLC0415
+        from ui.pages.journal import JournalPage  # noqa: PLC0415
+        from ui.pages.reports import ReportsPage  # noqa: PLC0415
         from ui.pages.settings import SettingsPage  # noqa: PLC0415
         from ui.pages.till import TillPage  # noqa: PLC0415
+        from ui.pdf_print import SaveFolder  # noqa: PLC0415
         from ui.workspace_pages import page_of  # noqa: PLC0415
 
         betting = page_of(self._pages, BettingPage)
         draws = page_of(self._pages, DrawsPage)
         settings_page = page_of(self._pages, SettingsPage)
         self._till = page_of(self._pages, TillPage)
+        journal = page_of(self._pages, JournalPage)
+        # The last folder saved in, kept with the window's UI state (issue 34).
+        for saving in (journal, page_of(self._pages, ReportsPage)):
+            if saving is not None:
+                saving.save_folder = SaveFolder(self._ui_state)
         if betting is not None:
             # A failed bet may leave a slip waiting or a receipt unprinted: the till shows it.
             betting.till_changed.connect(self._on_betting_till_changed)
@@ -232,20 +233,12 @@ class MainWindow(QMainWindow):
         if settings_page is not None:
             settings_page.settings_saved.connect(self._on_settings_page_settings_saved)
 
-    def _build_top_bar(self, navigation: QTabBar) -> QWidget:
-        bar = QWidget()
-        bar.setObjectName("top_bar")
-        bar.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+    def _sign_out_button(self) -> QPushButton:
         sign_out = QPushButton(self.tr("Выйти (F12)"))
         sign_out.setObjectName("sign_out")
         sign_out.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         sign_out.clicked.connect(self._sign_out_action.trigger)
-        row = QHBoxLayout(bar)
-        row.setContentsMargins(16, 8, 16, 0)
-        row.addWidget(navigation, 0, Qt.AlignmentFlag.AlignBottom)
-        row.addStretch(1)
-        row.addWidget(sign_out, 0, Qt.AlignmentFlag.AlignVCenter)
-        return bar
+        return sign_out
 
     # --- slots --------------------------------------------------------------------------
 

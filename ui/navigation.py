@@ -1,18 +1,31 @@
-"""The workspace's tab bar and going between its pages by keyboard (numbered tabs, Alt+1…9,
-Ctrl+Tab), the page's first field taking the cursor (issue 16)."""
+"""The workspace's navigation (tabs across the top, or a side list by trade, issue 34) and going
+between its pages by keyboard (numbered tabs, Alt+1…9, Ctrl+Tab), the page's first field taking
+the cursor (issue 16)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QScrollArea, QTabBar, QWidget
+from PySide6.QtCore import QCoreApplication, QSize, Qt
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QPushButton,
+    QScrollArea,
+    QTabBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.widgets.side_tabs import SideTabs
 
 NUMBERED_TABS = 9  # Alt+1 … Alt+9
 # As many tabs as fit beside «Выйти» in 1366 pixels at the full size; more are made smaller
 # (a cashier's eight since «Спрэдбетэкс», issue 20; a manager's fifteen).
 ROOMY_TABS = 7
+# More pages than the cashier's eight (the manager's fifteen) do not fit across 1366 pixels:
+# they are listed down the side, under their trades' headings (issue 34).
+TOP_TABS = 8
 
 
 def tab_text(index: int, title: str) -> str:
@@ -24,10 +37,12 @@ def tab_text(index: int, title: str) -> str:
     )
 
 
-def page_tabs(titles: Sequence[str]) -> QTabBar:
-    """The workspace's tab bar, one numbered tab per title, smaller ones when there are more
-    than ROOMY_TABS."""
-    navigation = QTabBar()
+def page_tabs(titles: Sequence[str], headings: Sequence[str]) -> QTabBar:
+    """The workspace's navigation, one numbered tab per title (smaller ones when there are
+    more than ROOMY_TABS); more than TOP_TABS also go down the side when the window has room,
+    with `headings` (each title's trade) over their groups (WorkspaceFrame decides)."""
+    numbered = [tab_text(index, title) for index, title in enumerate(titles)]
+    navigation = SideTabs(numbered, headings) if len(titles) > TOP_TABS else QTabBar()
     navigation.setObjectName("navigation")
     navigation.setExpanding(False)
     navigation.setDrawBase(False)
@@ -35,9 +50,82 @@ def page_tabs(titles: Sequence[str]) -> QTabBar:
     navigation.setUsesScrollButtons(True)
     navigation.setElideMode(Qt.TextElideMode.ElideNone)
     navigation.setProperty("compact", "true" if len(titles) > ROOMY_TABS else "false")
-    for index, title in enumerate(titles):
-        navigation.addTab(tab_text(index, title))
+    if not isinstance(navigation, SideTabs):
+        for text in numbered:
+            navigation.addTab(text)
     return navigation
+
+
+class WorkspaceFrame(QWidget):
+    """The pages with their navigation: the tabs and «Выйти» in a bar over them; a side list
+    (SideTabs) beside them, «Выйти» at its foot, whenever the window is wide enough for the
+    list and the widest page (issue 34). Narrower (1024 pixels: the pages need them all), the
+    side list's tabs go back across the top."""
+
+    def __init__(self, navigation: QTabBar, pages: QWidget, sign_out: QPushButton) -> None:
+        super().__init__()
+        self._navigation, self._pages, self._sign_out = navigation, pages, sign_out
+        self._row, self._column = QHBoxLayout(), QVBoxLayout()
+        self._top = _bar("top_bar", self._row)
+        self._side = _bar("side_bar", self._column)
+        row = QHBoxLayout()
+        row.setSpacing(0)
+        row.addWidget(self._side)
+        row.addWidget(pages, 1)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self._top)
+        column.addLayout(row, 1)
+        self._place(side=False)
+
+    @property
+    def on_side(self) -> bool:
+        """True while the pages are listed down the side."""
+        return not self._side.isHidden()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        # Never the list that keeps the window wide: narrower, it goes to the top (resizeEvent).
+        return QSize(self._pages.minimumSizeHint().width(), super().minimumSizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        navigation = self._navigation
+        if isinstance(navigation, SideTabs):
+            needed = self._pages.minimumSizeHint().width() + navigation.side_width()
+            side = event.size().width() >= needed
+            if side != self.on_side:
+                self._place(side=side)
+
+    def _place(self, *, side: bool) -> None:
+        navigation, sign_out = self._navigation, self._sign_out
+        if isinstance(navigation, SideTabs):
+            navigation.set_side(side)
+        for layout in (self._row, self._column):
+            layout.removeWidget(navigation)
+            layout.removeWidget(sign_out)
+        if side:
+            self._side.setFixedWidth(navigation.sizeHint().width())
+            self._column.insertWidget(0, navigation, 1)
+            self._column.addWidget(sign_out, 0, Qt.AlignmentFlag.AlignHCenter)
+        else:
+            self._row.insertWidget(0, navigation, 0, Qt.AlignmentFlag.AlignBottom)
+            self._row.addWidget(sign_out, 0, Qt.AlignmentFlag.AlignVCenter)
+        self._side.setVisible(side)
+        self._top.setVisible(not side)
+
+
+def _bar(name: str, layout: QHBoxLayout | QVBoxLayout) -> QWidget:
+    bar = QWidget()
+    bar.setObjectName(name)
+    bar.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+    bar.setLayout(layout)
+    if isinstance(layout, QHBoxLayout):
+        layout.setContentsMargins(16, 8, 16, 0)
+        layout.addStretch(1)  # between the tabs and «Выйти»
+    else:
+        layout.setContentsMargins(0, 8, 0, 10)
+    return bar
 
 
 def add_page_keys(workspace: QWidget, navigation: QTabBar) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pypdfium2
-from PySide6.QtCore import QRectF, QStandardPaths
+from PySide6.QtCore import QRectF, QSettings, QStandardPaths
 from PySide6.QtGui import QImage, QPageLayout, QPainter
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
@@ -27,18 +27,47 @@ MAX_DPI = 600
 _POINTS_PER_INCH = 72
 
 
-def choose_save_file(parent: QWidget, title: str, suggested: str, suffix: str) -> str | None:
-    """Ask where to save a file (in the user's documents by default); the path, ending in
-    `.suffix`, or None when the user cancels."""
-    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+class SaveFolder:
+    """The folder a save dialog starts in, kept in the UI state (QSettings): the one last
+    saved in, else the user's documents, else home; never the program's own folder, where
+    Qt's dialog starts when given a folder that does not exist (issue 34)."""
+
+    KEY = "save_dialog/last_folder"
+
+    def __init__(self, state: QSettings | None) -> None:
+        """`state` None: nothing remembered, the documents or home each time."""
+        self._state = state
+
+    def start(self) -> Path:
+        """Where the next dialog starts."""
+        last = self._state.value(self.KEY) if self._state is not None else None
+        documents = QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.DocumentsLocation
+        )
+        for folder in (last, documents):
+            if isinstance(folder, str) and folder and Path(folder).is_dir():
+                return Path(folder)
+        return Path.home()
+
+    def remember(self, path: str) -> None:
+        """Keep the folder of the file just chosen for the next dialog."""
+        if self._state is not None:
+            self._state.setValue(self.KEY, str(Path(path).parent))
+            self._state.sync()
+
+
+def choose_save_file(
+    parent: QWidget, title: str, suggested: str, suffix: str, folder: SaveFolder | None = None
+) -> str | None:
+    """Ask where to save a file, starting in `folder` (SaveFolder; without it, the user's
+    documents); the path, ending in `.suffix`, or None when the user cancels."""
+    folder = folder if folder is not None else SaveFolder(None)
     path, _chosen_filter = QFileDialog.getSaveFileName(
-        parent,
-        title,
-        str(Path(folder) / suggested) if folder else suggested,
-        f"{suffix.upper()} (*.{suffix})",
+        parent, title, str(folder.start() / suggested), f"{suffix.upper()} (*.{suffix})"
     )
     if not path:
         return None
+    folder.remember(path)
     return path if path.lower().endswith(f".{suffix}") else f"{path}.{suffix}"
 
 

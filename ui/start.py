@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,8 +15,10 @@ from pos.core.terminal import RememberedSignIn
 from pos.errors import PosError
 from ui.app import GarbageCollector, create_application, install_crash_handler
 from ui.connection import ShopConnection
+from ui.demo_quotes import DemoQuotes
 from ui.fatal import show_fatal_error
 from ui.main_window import MainWindow
+from ui.single_instance import SingleInstance, bring_forward, refuse_second_start
 from ui.tasks import TaskRunner
 
 if TYPE_CHECKING:
@@ -49,9 +52,13 @@ def run(
         remember: keeps the list the database gives for the next start.
 
     Returns:
-        The application's exit code: 0, or EXIT_STORAGE when the database could not be opened.
+        The application's exit code: 0, EXIT_STORAGE when the database could not be opened,
+        or main.Exit.RUNNING when the window is already open on this computer.
     """
     app = create_application(sys.argv)
+    instance = SingleInstance(log_dir)  # one window per terminal (issue 34)
+    if not instance.claim():
+        return refuse_second_start(instance, log_dir)
     crash_handler = install_crash_handler(log_dir)
     collector = GarbageCollector()
     collector.start()
@@ -61,17 +68,23 @@ def run(
     )
     window = MainWindow(connection, runner)
     window.open_failed.connect(_give_up)
+    instance.called.connect(partial(bring_forward, window))
+    instance.listen()
     if on_shown is not None:
         window.first_shown.connect(on_shown)
     if on_ready is not None:
         window.first_ready.connect(on_ready)
     window.show()
+    demo_quotes = DemoQuotes(connection)  # quotes only on the demo's database (issue 34)
+    demo_quotes.start()
     try:
         return app.exec()
     finally:
+        demo_quotes.stop()
         runner.shutdown()
         collector.stop()
         crash_handler.uninstall()
+        instance.release()
 
 
 def _give_up(exc: PosError) -> None:

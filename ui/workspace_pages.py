@@ -1,6 +1,7 @@
-"""The workspace's pages as one table: each page's tab title, how it is made, who may open it.
+"""The workspace's pages as one table: each page's title, how it is made, who may open it, and
+the trade it is listed under in the manager's side list (issue 34).
 
-The main window builds its tabs from `PAGES` in this order (Alt+1…9 follow it), keeping the
+The main window builds its navigation from `PAGES` in this order (Alt+1…9 follow it), keeping the
 rows whose permission the signed-in user's role has (pos.people.permissions). This module imports
 every page, so the window imports it at the first sign-in, not before it is first shown.
 """
@@ -55,12 +56,13 @@ P = TypeVar("P", bound=QWidget)
 
 
 class PageRow(NamedTuple):
-    """One tab: its title (source text in the MainWindow translation context), the page's
-    factory, and the permission it needs (None: every signed-in user)."""
+    """One page: its title and its trade's heading (source texts in the MainWindow translation
+    context), the page's factory, and the permission it needs (None: every signed-in user)."""
 
     title: str
     factory: PageFactory
     permission: Permission | None
+    group: str
 
 
 def _title(marked: object) -> str:
@@ -73,38 +75,48 @@ def _no_clock(page: Callable[[Desk, TaskRunner], Page]) -> PageFactory:
     return lambda desk, runner, _clock: page(desk, runner)
 
 
+# The trades the manager's side list groups the pages by (issue 34), in its order.
+COUNTER = _title(QT_TRANSLATE_NOOP("MainWindow", "Касса и ставки"))
+ACCOUNTS = _title(QT_TRANSLATE_NOOP("MainWindow", "Счета игроков"))
+LINE = _title(QT_TRANSLATE_NOOP("MainWindow", "Линия и результаты"))
+JOURNAL = _title(QT_TRANSLATE_NOOP("MainWindow", "Журнал и отчёты"))
+PEOPLE = _title(QT_TRANSLATE_NOOP("MainWindow", "Люди и настройки"))
+
 # fmt: off
 PAGES: tuple[PageRow, ...] = (
-    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Ставки")), BettingPage, Permission.ACCEPT_BETS),
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Ставки")), BettingPage, Permission.ACCEPT_BETS,
+            COUNTER),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Линия")), _no_clock(LinePage),
-            Permission.VIEW_LINE),
+            Permission.VIEW_LINE, COUNTER),
     # Everyone sells the hands; entering the cards inside the page is the manager's (DRAWS).
-    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Покер")), DrawsPage, None),
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Покер")), DrawsPage, None, COUNTER),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Отмены")), _no_clock(CancellationsPage),
-            Permission.CANCEL_IN_WINDOW),
-    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Выплаты")), PayoutsPage, Permission.PAY_OUT),
+            Permission.CANCEL_IN_WINDOW, COUNTER),
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Выплаты")), PayoutsPage, Permission.PAY_OUT,
+            COUNTER),
     # Every user's own shift and cash.
-    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Касса")), _no_clock(TillPage), None),
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Касса")), _no_clock(TillPage), None, COUNTER),
     # Alt+7 for everyone (issue 19).
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Спрэдбет")), SpreadPage,
-            Permission.SPREAD_BETS),
+            Permission.SPREAD_BETS, ACCOUNTS),
     # Bets between players on the line (issue 20): Alt+8, the cashier's last; the manager's
-    # pages follow (Alt+9 «Результаты», then Ctrl+Tab).
+    # pages follow (Alt+9 «Результаты», then Ctrl+Tab or the side list, issue 34).
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Спрэдбетэкс")), ExchangePage,
-            Permission.EXCHANGE),
+            Permission.EXCHANGE, ACCOUNTS),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Результаты")), ResultsPage,
-            Permission.RECORD_RESULTS),
-    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Журнал")), JournalPage,
-            Permission.VIEW_JOURNAL),
-    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Отчёты")), ReportsPage, Permission.REPORTS),
+            Permission.RECORD_RESULTS, LINE),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Редактор линии")), _no_clock(LineEditorPage),
-            Permission.EDIT_LINE),
+            Permission.EDIT_LINE, LINE),
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Журнал")), JournalPage,
+            Permission.VIEW_JOURNAL, JOURNAL),
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Отчёты")), ReportsPage, Permission.REPORTS,
+            JOURNAL),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Пользователи")), _no_clock(UsersPage),
-            Permission.USERS),
+            Permission.USERS, PEOPLE),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Пункты")), _no_clock(OfficesPage),
-            Permission.OFFICES),
+            Permission.OFFICES, PEOPLE),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Настройки")), _no_clock(SettingsPage),
-            Permission.SETTINGS),
+            Permission.SETTINGS, PEOPLE),
 )
 # fmt: on
 

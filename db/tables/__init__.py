@@ -54,6 +54,7 @@ from db.tables.till import (
     JournalEntryRow,
     PendingPayoutRow,
     ShiftRow,
+    VoidNoticeRow,
 )
 
 __all__ = [
@@ -104,4 +105,5 @@ __all__ = [
     "TerminalRow",
     "UserOfficeRow",
     "UserRow",
+    "VoidNoticeRow",
 ]

@@ -37,6 +37,9 @@ class UserRow(Base):
     locked_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
     # Locks since the last correct PIN or unlock: each one longer, the third has no end (#15).
     locks: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # The surname, name and patronymic the journal's column 8 is signed with, printed on the
+    # user's papers; "" for users from before 0018: their papers show the login (issue 34).
+    full_name: Mapped[str] = mapped_column(String(100), default="", server_default="")
 
 
 class SettingRow(Base):

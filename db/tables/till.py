@@ -87,6 +87,16 @@ class FiscalReceiptRow(Base):
     in_doubt: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
+class VoidNoticeRow(Base):
+    """A spoiled receipt whose void notice came out (issue 34); a spoiled receipt without one
+    has its notice waiting (pos.till.void_notices)."""
+
+    __tablename__ = "void_notices"
+
+    receipt_id: Mapped[int] = mapped_column(ForeignKey("fiscal_receipts.id"), primary_key=True)
+    printed_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
 class FiscalDayRow(Base):
     """A fiscal day closed by its Z report, with the report's totals."""
 

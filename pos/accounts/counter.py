@@ -23,6 +23,7 @@ from decimal import Decimal
 from pos.accounts.accounts import Account, StatementLine, document_key, line_for
 from pos.accounts.errors import (
     AccountExists,
+    AccountPaying,
     DepositTooLarge,
     NotTheHolder,
     SelfExcluded,
@@ -155,7 +156,8 @@ def plan_withdrawal(
 
     Raises:
         NotTheHolder: the document is not the one the account was opened with.
-        FreeBalanceShort: more than the free money; DrawerShort: more than the drawer.
+        FreeBalanceShort: more than the free money; AccountPaying: another withdrawal from
+        it waits for its receipt's print; DrawerShort: more than the drawer.
         InvalidAmount, InvalidAccountNumber, UnknownAccount, AccountBlocked, ShiftNotOpen,
         ShiftTooLong, RegisterNotSet, and the till's waiting receipts.
     """
@@ -165,6 +167,10 @@ def plan_withdrawal(
     account.require_open()  # a self-excluded player still takes their money out
     money = to_money(amount)
     balance = account.balance.withdraw(money)
+    # Read under the account's lock: one withdrawal waits at a time (issue 34).
+    held = uow.pending_payouts.for_slip(account.number)
+    if held is not None:
+        raise AccountPaying(account.number, held.terminal)
     shift = _working_shift(uow, teller, now)
     if money > shift.drawer:
         raise DrawerShort(money, shift.drawer)

@@ -24,6 +24,23 @@ class InvalidAccountNumber(DomainError):
         )
 
 
+class AccountPaying(DomainError):
+    """A withdrawal while another one from the account waits for its receipt's print at
+    `terminal` (issue 34), as a slip being paid elsewhere is refused."""
+
+    def __init__(self, number: str, terminal: str) -> None:
+        self.number = number
+        self.terminal = terminal
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Со счёта № {display_account_number(self.number)} сейчас выплачивается на "
+            f"терминале {self.terminal}: выплата ждёт подтверждения печати чека там. "
+            "Повторите, когда она закончится."
+        )
+
+
 class FreeBalanceShort(DomainError):
     """An amount to withdraw or block that is more than the account's free money."""
 

@@ -43,11 +43,24 @@ def account_card(account: Account, at: datetime, teller: Teller, zone: tzinfo) -
 
 
 def statement(
-    account: Account, lines: list[StatementLine], at: datetime, teller: Teller, zone: tzinfo
+    account: Account,
+    lines: list[StatementLine],
+    at: datetime,
+    teller: Teller,
+    zone: tzinfo,
+    *,
+    for_holder: bool = True,
 ) -> PrintedDocument:
     """The account's statement: every movement with the free money after it (times in the
-    shop's `zone`)."""
-    body = [DocumentLine("Владелец", account.holder)]
+    shop's `zone`).
+
+    Args:
+        for_holder: the paper is handed to the holder, who may read their own full name;
+            any other copy (a job kept as a file where no printer prints) shows it masked
+            (issue 34).
+    """
+    holder = account.holder if for_holder else masked_name(account.holder)
+    body = [DocumentLine("Владелец", holder)]
     for line in lines:
         when = line.at.astimezone(zone)
         body.append(DocumentLine(f"{when:%d.%m.%Y %H:%M} {KIND_WORDS[line.kind]}"))
@@ -65,3 +78,14 @@ def statement(
         cashier=teller.login,
         job_name=f"account-{account.number}-statement",
     )
+
+
+def masked_name(holder: str) -> str:
+    """The holder's name as a copy not handed to the holder shows it (issue 34): the
+    surname's first letter and a star for each other letter, then the initials:
+    "Иванов Пётр Сергеевич" → "И***** П. С."."""
+    words = holder.split()
+    if not words:
+        return ""
+    surname = words[0][0] + "*" * (len(words[0]) - 1)
+    return " ".join([surname, *(f"{word[0]}." for word in words[1:])])

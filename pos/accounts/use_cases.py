@@ -122,7 +122,15 @@ def print_statement(ctx: Context, actor: Actor, number: str) -> AccountView:
     view = account(ctx, actor, number)
     teller = _teller(ctx, actor)
     zone = ctx.settings().zone
-    paper = papers.statement(view.account, view.statement(), ctx.clock.now(), teller, zone)
+    # Where no printer prints the job is kept as a file, handed to nobody: the name masked.
+    paper = papers.statement(
+        view.account,
+        view.statement(),
+        ctx.clock.now(),
+        teller,
+        zone,
+        for_holder=not ctx.station.virtual,
+    )
     print_paper(ctx, actor, paper, "Готово", "выписка не напечатана")
     return view
 

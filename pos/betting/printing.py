@@ -23,6 +23,7 @@ from pos.core.errors import PrinterUnavailable
 from pos.core.wording import display_slip_number
 from pos.people.actor import Actor
 from pos.till.errors import PrintFailed, ReceiptNotPrinted, SlipNotPrinted
+from pos.till.void_notices import print_after_job
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +46,10 @@ def print_and_issue(ctx: Context, actor: Actor, pending: counter.PendingBet) -> 
         spoiled = receipt.number if voided and failure.sent else None
         raise SlipNotPrinted(failure, spoiled) from failure
     if failed is None:
-        return _confirm(ctx, actor, slip.number, receipt_printed=True)
+        issued = _confirm(ctx, actor, slip.number, receipt_printed=True)
+        print_after_job(ctx, actor)  # the printer is back: the void notices follow (issue 34)
+        return issued
+    ctx.print_troubles += 1  # the receipt's job broke: its void notice may wait (issue 34)
     why = f"чек купона {slip.number}: {failed.where} — {failed.detail}"
     issued = _confirm(
         ctx, actor, slip.number, receipt_printed=False, receipt_spoiled=why if failed.sent else None
@@ -140,10 +144,21 @@ def _void(ctx: Context, actor: Actor, number: str, reason: str, *, spoil: bool) 
 
 
 def print_copy(ctx: Context, actor: Actor, slip: Slip) -> None:
+    """Print copy `slip.reprints` of the slip, saying who printed it and when (issue 34).
+
+    Raises:
+        PrintFailed: the copy did not come out (the reprint stays counted).
+    """
     settings = ctx.settings()
     try:
         with ctx.printing() as station:
-            station.print_slip(slip, settings, copy=slip.reprints)
+            station.print_slip(
+                slip,
+                settings,
+                copy=slip.reprints,
+                copied_by=actor.login,
+                copied_at=ctx.clock.now(),
+            )
     except PrinterUnavailable as failure:
         copy = f"Копия купона № {display_slip_number(slip.number)}"
         raise PrintFailed(copy, failure) from failure

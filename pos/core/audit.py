@@ -90,6 +90,7 @@ class AuditAction(enum.StrEnum):
     EXCHANGE_ACCEPTED = "exchange_accepted"
     EXCHANGE_CHANGED = "exchange_changed"
     PARI_SETTLED = "pari_settled"
+    USER_RENAMED = "user_renamed"  # the name a user signs papers with (issue 34)
 
 
 @dataclass(frozen=True)

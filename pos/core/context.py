@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Concatenate, Generic, ParamSpec, Protocol, Typ
 
 from pos.core import printers as printer_settings
 from pos.core import settings as shop_settings
+from pos.core.documents import PaperTray
 
 if TYPE_CHECKING:
     from pos.core.clock import Clock
@@ -52,6 +53,15 @@ class Context:
         self._station_lock = threading.Lock()
         self._print_lock = threading.Lock()
         self._station = adapters.build_station(*self.printers())
+        # The papers written to files without a printer, for the window to show (issue 34).
+        self.tray = PaperTray()
+        # Called when a user's printed name changed here (a shop's NameBook forgets its names).
+        self.names_changed: Callable[[], None] = _nothing
+        # Print jobs that broke in this process, each of which may have spoiled a receipt whose
+        # void notice then waits (pos.till.void_notices); and how many had broken when the
+        # notices were last found all printed (None: not looked yet since the start).
+        self.print_troubles = 0
+        self.notices_clear_at: int | None = None
 
     @property
     def storage(self) -> Storage:
@@ -96,9 +106,16 @@ class Context:
 
     @contextmanager
     def printing(self) -> Iterator[PrintStation]:
-        """The station, for one job at a time: two windows' jobs never interleave."""
+        """The station, for one job at a time: two windows' jobs never interleave. A job that
+        breaks out of it counts as a print trouble (`print_troubles`)."""
         with self._print_lock:
-            yield self.station
+            whole = False
+            try:
+                yield self.station
+                whole = True
+            finally:
+                if not whole:
+                    self.print_troubles += 1
 
     def printers(self) -> tuple[PrinterConfig, PrinterConfig | None]:
         """This terminal's configured slip printer and separate fiscal printer (None: same)."""
@@ -121,6 +138,10 @@ class Context:
         self._adapters.storage.close()
         if self._adapters.reports is not None:
             self._adapters.reports.close()
+
+
+def _nothing() -> None:
+    return None
 
 
 class _Bound(Protocol):

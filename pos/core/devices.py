@@ -85,7 +85,8 @@ class PrintStation(Protocol):
     """This terminal's slip printer and fiscal printer (the printing adapter).
 
     Every job is rendered to bytes first and sent to a device in one write. Failures are
-    `pos.errors.PrinterUnavailable`.
+    `pos.errors.PrinterUnavailable`. The papers carry the cashier's login; the shop wraps its
+    station so that they print the name the cashier signs with (pos.people.signatures).
     """
 
     @property
@@ -110,9 +111,12 @@ class PrintStation(Protocol):
         *,
         copy: int = 0,
         receipt: FiscalReceipt | None = None,
+        copied_by: str = "",
+        copied_at: datetime | None = None,
     ) -> PrinterUnavailable | None:
         """Print a slip and its receipt; returns the receipt's failure when the slip came out
-        but the receipt (on a separate fiscal printer) did not.
+        but the receipt (on a separate fiscal printer) did not. A copy (`copy` > 0) says who
+        printed it and when (`copied_by`, `copied_at`; issue 34).
 
         Raises PrinterUnavailable when the slip's job failed (its `sent` says whether bytes
         may have gone out).

@@ -7,6 +7,8 @@ confirmation, an account statement — and the print station lays it out on pape
 
 from __future__ import annotations
 
+import threading
+from collections import deque
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -35,7 +37,8 @@ class PrintedDocument:
         notes: paragraphs wrapped at the bottom (e.g. the 5-minute claim window, p.8).
         at: when it was printed, aware; shown in the shop's time zone.
         terminal: the terminal that printed it.
-        cashier: the cashier's login.
+        cashier: the cashier's login; the shop's station prints the name they sign the
+            journal with (pos.people.signatures, issue 34).
         job_name: the print job's name (the file's, on a terminal without a printer).
     """
 
@@ -60,3 +63,25 @@ class PrintedDocument:
     def shown_number(self) -> str:
         """The number as printed in words: `number_shown`, else the digits, else ""."""
         return self.number_shown or self.number or ""
+
+
+class PaperTray:
+    """The documents this terminal last wrote to files for want of a printer, kept in memory
+    for its window to show (issue 34): the last few, each taken once. Thread-safe: the
+    window's worker puts, and may take, while a command of the same shop prints."""
+
+    def __init__(self, size: int = 4) -> None:
+        self._documents: deque[PrintedDocument] = deque(maxlen=size)
+        self._lock = threading.Lock()
+
+    def put(self, document: PrintedDocument) -> None:
+        """Keep `document`, dropping the oldest when the tray is full."""
+        with self._lock:
+            self._documents.append(document)
+
+    def take(self) -> list[PrintedDocument]:
+        """The documents kept, oldest first; the tray is empty after."""
+        with self._lock:
+            taken = list(self._documents)
+            self._documents.clear()
+        return taken

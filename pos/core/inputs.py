@@ -24,6 +24,7 @@ MAX_INTEGER = 2**31 - 1
 TEAM_NAME = 100  # events.home, events.away
 TOURNAMENT = 100  # events.tournament
 LOGIN = 32  # users.login
+FULL_NAME = 100  # users.full_name: the name the journal's column 8 is signed with (issue 34)
 TERMINAL = 32  # the terminal column of every row a terminal writes
 REASON = 200  # slips.cancel_reason, cash_transfers.reason
 RESULT_SOURCE = 200  # event_results.source (also a draw's cancel reason)
@@ -34,6 +35,10 @@ ECHO = 40
 FILE_NAME = 255
 # For a field whose length is refused with a sentence of its own, after the text is checked.
 NO_LIMIT = sys.maxsize
+# The most characters a number typed, scanned or read from a file may have, leading zeros
+# included: `int()` counts them towards its 4,300 digits (issue 34), and more than this is
+# a paste, not a number.
+MAX_DIGITS = 64
 
 # C0 and C1 control characters (Unicode category Cc); tab, newline and the other whitespace
 # among them are collapsed into spaces before this is looked for.
@@ -73,9 +78,9 @@ def clean_text(value: object, field: str, max_len: int) -> str:
 def parse_code(value: object, field: str, high: int = MAX_INTEGER, *, low: int = 1) -> int:
     """A whole number as the API gives it (an int) or as typed or scanned (ASCII digits).
 
-    The length of the digits is bounded before `int()`, so a pasted page of digits is refused
-    as out of range, not with `int()`'s own error; other scripts' digits ("٤٠١", "²") and
-    signs are refused.
+    The length of the text is bounded before `int()`, leading zeros included, so a pasted page
+    of digits (or of zeros before "101") is refused as out of range, not with `int()`'s own
+    error; other scripts' digits ("٤٠١", "²") and signs are refused.
 
     Args:
         value: the number, or its digits as text (spaces around them are ignored).
@@ -97,7 +102,8 @@ def parse_code(value: object, field: str, high: int = MAX_INTEGER, *, low: int =
         digits = value.strip()
         if not (digits.isascii() and digits.isdecimal()):
             raise InvalidNumber(field, shown(digits), low, high)
-        if len(digits.lstrip("0")) > len(str(high)):
+        # The raw length first: int() counts leading zeros too (issue 34).
+        if len(digits) > MAX_DIGITS or len(digits.lstrip("0")) > len(str(high)):
             raise InvalidNumber(field, shown(digits), low, high)
         number = int(digits)
     if not low <= number <= high:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 
 from pos.core.input_errors import InvalidAmount
-from pos.core.inputs import shown
+from pos.core.inputs import MAX_DIGITS, shown
 
 KOPECK = Decimal("0.01")
 NBSP = "\u00a0"
@@ -92,6 +92,9 @@ def _as_decimal(value: object) -> Decimal:
 
 
 def _parse_text(text: str) -> Decimal:
+    # Refused by the raw length before anything reads it: a paste is no amount (issue 34).
+    if len(text) > MAX_DIGITS:
+        raise InvalidAmount(shown(text), "too_long")
     cleaned = text.strip().replace("\u00a0", "").replace("\u202f", "").replace(" ", "")
     cleaned = cleaned.replace(",", ".")
     if not cleaned or cleaned.count(".") > 1 or not _looks_numeric(cleaned):

@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (REA
     from pos.till.day_reports import DayReport
     from pos.till.fiscal import FiscalReceipt, Register
     from pos.till.shifts import CashKind, CashTransfer, Shift, TransferKind
+    from pos.till.void_notices import VoidNotice
 
 
 class UserRepository(Protocol):
@@ -164,6 +165,16 @@ class SlipRepository(Protocol):
         at once, or (a server far away) with the transaction's next statement or its commit;
         either way before anything of the transaction is kept."""
         ...
+
+
+class VoidNoticeRepository(Protocol):
+    """The void notices of spoiled receipts and whether each was printed (pos.till.void_notices)."""
+
+    def pending(self, terminal: str) -> list[VoidNotice]:
+        """The terminal's register's spoiled receipts without a printed notice, in order."""
+        ...
+
+    def mark_printed(self, serial: str, number: int, at: datetime) -> None: ...
 
 
 class FiscalRepository(Protocol):
@@ -350,6 +361,7 @@ class UnitOfWork(Protocol):
     line: LineRepository
     slips: SlipRepository
     fiscal: FiscalRepository
+    void_notices: VoidNoticeRepository
     pending_payouts: PendingPayoutRepository
     results: ResultRepository
     settlement: SettlementRepository

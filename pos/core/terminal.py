@@ -1,10 +1,13 @@
 """This computer's own settings as values: its terminal name and database, and the sign-in list
-the last start kept (`main.py` reads and writes their files, terminal.toml and sign-in.json)."""
+the last start kept (`main.py` reads and writes their files, terminal.toml and sign-in.json), and
+the refusal of a second window on this computer."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+
+from pos.core.errors import DomainError
 
 DATABASE_NAME = "shop.db"
 DEFAULT_TERMINAL = "К1"
@@ -35,3 +38,20 @@ class RememberedSignIn:
 
     shop_name: str
     logins: tuple[str, ...]
+
+
+class WindowAlreadyOpen(DomainError):
+    """The window already runs on this computer, over this data folder: a second start is
+    refused and the running one is brought forward (issue 34)."""
+
+    def __init__(self, data_dir: str, *, brought_forward: bool) -> None:
+        self.data_dir = data_dir
+        self.brought_forward = brought_forward
+        super().__init__()
+
+    def message(self) -> str:
+        where = "её окно выведено на передний план" if self.brought_forward else "найдите её окно"
+        return (
+            f"Касса уже открыта на этом компьютере (папка данных {self.data_dir}): {where}, "
+            "второе окно не открывается."
+        )

@@ -12,7 +12,7 @@ their own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pos.accounts.counter import find_account
 from pos.betting.teller import Teller
@@ -59,8 +59,9 @@ def offer_pari(
     with ctx.unit_of_work() as uow:
         now = ctx.clock.now()
         offer = counter.make_offer(uow, teller, now, account, event, terms)
+        line_event = uow.line.get_event(offer.event)  # named on the paper (issue 34)
         uow.commit()
-    paper = papers.offered(offer, teller, ctx.settings().zone)
+    paper = papers.offered(offer, teller, ctx.settings().zone, line_event)
     print_paper(ctx, actor, paper, "Предложение принято", "подтверждение не напечатано")
     return offer
 
@@ -78,14 +79,13 @@ def accept_pari(ctx: Context, actor: Actor, account: str, number: str, *, stake:
     with ctx.unit_of_work() as uow:
         now = ctx.clock.now()
         done = counter.accept_offer(uow, teller, now, account, number, stake)
+        line_event = uow.line.get_event(done.pari.event)
         uow.commit()
-    print_paper(
-        ctx,
-        actor,
-        papers.concluded(done.pari, teller),
-        "Пари заключено",
-        "подтверждение не напечатано",
-    )
+    # One paper for each side, the acceptor's first: he is at the counter (issue 34).
+    zone = ctx.settings().zone
+    for side in (done.offer.side.opposite, done.offer.side):
+        paper = papers.concluded(done.pari, teller, side, zone, line_event)
+        print_paper(ctx, actor, paper, "Пари заключено", "подтверждение не напечатано")
     return done.pari
 
 
@@ -164,14 +164,16 @@ def settle(ctx: Context, actor: Actor, progress: Progress | None = None) -> Sett
     _sweep(ctx, teller)
     with ctx.unit_of_work() as uow:
         events = uow.exchange.events_to_settle()
+    paris = 0
     for event in events:
         with ctx.unit_of_work() as uow:
             uow.settlement.lock()
             result = uow.results.get(event)
             if result is not None:
-                settling.settle_event(uow, teller, ctx.clock.now(), event, result)
+                paris += len(settling.settle_event(uow, teller, ctx.clock.now(), event, result))
                 uow.commit()
-    return report
+    # The report names the paris too (issue 34: «рассчитывать пока нечего» after settling them).
+    return replace(report, paris=paris)
 
 
 def _sweep(ctx: Context, teller: Teller) -> list[Offer]:

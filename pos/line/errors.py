@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from pos.core.errors import DomainError, FileRejected
@@ -104,3 +105,19 @@ LINE_FILE_PROBLEMS = {
 def line_file_problem(reason: str, detail: object = "") -> str:
     """The sentence for one problem in a line file (used in LineFileRejected's list)."""
     return LINE_FILE_PROBLEMS[reason].format(detail=detail)
+
+
+class StartPassed(DomainError):
+    """A start typed that is already past: the event would take no bets (p.22). Not refused:
+    the line editor asks the manager before it saves one (issue 34)."""
+
+    def __init__(self, code: int, starts_at: datetime) -> None:
+        self.code = code
+        self.starts_at = starts_at  # in the shop's time zone, as the manager typed it
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Начало события {self.code} ({self.starts_at:%d.%m.%Y %H:%M}) уже прошло, ставки "
+            "на него приниматься не будут: сохранить событие с этим временем?"
+        )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
@@ -47,6 +48,23 @@ class Event:
     def takes_bets(self, now: datetime) -> bool:
         """True while the event is on offer: not suspended and not started (p.22)."""
         return not self.suspended and now < self.starts_at
+
+
+def upcoming_first(events: Iterable[Event], now: datetime) -> list[Event]:
+    """The events as the «Линия» page lists them: those still to start by their start, then
+    those started, the latest first (issue 34: yesterday's finished matches came first).
+
+    Args:
+        events: the events of the line, in any order.
+        now: the shop's clock.
+
+    Returns:
+        The events in that order.
+    """
+    coming = sorted((e for e in events if now < e.starts_at), key=lambda e: (e.starts_at, e.code))
+    started = [e for e in events if e.starts_at <= now]
+    started.sort(key=lambda e: (e.starts_at, e.code), reverse=True)
+    return [*coming, *started]
 
 
 @dataclass(frozen=True)

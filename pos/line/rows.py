@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 
 from pos.core.errors import PosError
 from pos.core.input_errors import InvalidNumber
-from pos.core.inputs import parse_code
+from pos.core.inputs import parse_code, shown
 from pos.line.events import parse_start_time
 from pos.line.files import FileSpec, Problems, RawRecord, Reader, csv_records, json_records
 
@@ -63,8 +63,9 @@ class RecordChecker(ABC, Generic[_T]):
         """The record's entry, its problems noted; `code` is None when missing or wrong."""
 
     def note(self, line: int, reason: str, detail: object = "") -> None:
-        """Note one problem in the spec's wording."""
-        self.problems.append((line, self.spec.problem(reason, detail)))
+        """Note one problem in the spec's wording, quoting at most a few words of the cell."""
+        # A cell may be a pasted page (4,301 zeros before a code): quote it shortened (issue 34).
+        self.problems.append((line, self.spec.problem(reason, shown(detail))))
 
     def attempt(self, line: int, parse: Callable[[object], _V], raw: object) -> _V | None:
         """`parse(raw)`, or None with the parser's own sentence noted (odds, money, status)."""

@@ -13,7 +13,16 @@ from pos.core.inputs import FILE_NAME, parse_code, shown
 from pos.core.money import to_money
 from pos.core.ports import UnitOfWork
 from pos.line.errors import EventExists, LineFileRejected, UnknownEvent, line_file_problem
-from pos.line.events import Event, OddsQuote, Sport, line_sport, new_event, parse_market, parse_odds
+from pos.line.events import (
+    Event,
+    OddsQuote,
+    Sport,
+    line_sport,
+    new_event,
+    parse_market,
+    parse_odds,
+    upcoming_first,
+)
 from pos.line.imports import LineEntry, parse_line_file
 from pos.people.actor import Actor
 from pos.people.permissions import Permission
@@ -92,6 +101,14 @@ def line(ctx: Context, actor: Actor) -> list[LineRow]:
     return [
         LineRow(event, odds.get(event.code, {}), versions.get(event.code, {})) for event in ordered
     ]
+
+
+def line_board(ctx: Context, actor: Actor) -> list[LineRow]:
+    """The line as the «Линия» page shows it: the events still to start first, by start, then
+    the started ones, the latest first (pos.line.events.upcoming_first, issue 34)."""
+    rows = {row.event.code: row for row in line(ctx, actor)}
+    ordered = upcoming_first([row.event for row in rows.values()], ctx.clock.now())
+    return [rows[event.code] for event in ordered]
 
 
 def events_on_offer(ctx: Context, actor: Actor) -> list[Event]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pos.core.errors import DomainError, UnknownOffice
 
 __all__ = [
+    "JournalOfOneOffice",
     "OfficeExists",
     "OtherOfficesJournal",
     "PaidOnlyWhereIssued",
@@ -82,4 +83,18 @@ class PaidOnlyWhereIssued(DomainError):
         return (
             f"Купон {self.slip_number} выдан в пункте {self.office} ({self.address}) и "
             "выплачивается только там. Направьте игрока в этот пункт."
+        )
+
+
+class JournalOfOneOffice(DomainError):
+    """The journal asked for the whole chain (`typed`: "*"): each office keeps its own."""
+
+    def __init__(self, typed: str) -> None:
+        self.typed = typed
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Журнал выплат ведёт каждый пункт свой: вместо «{self.typed}» укажите код одного "
+            "пункта, например M2, или оставьте поле пустым — это пункт этого терминала."
         )

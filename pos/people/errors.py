@@ -229,3 +229,38 @@ class NotInOffice(DomainError):
             f"Пользователь «{self.login}» не работает в пункте {self.office}. "
             "Назначить его в этот пункт может менеджер пункта."
         )
+
+
+# What a manager does to an office of a chain, as "В пункте M2 … может только …" says it.
+OFFICE_ACTIONS = {
+    "register_terminal": "регистрировать терминалы",
+    "update_office": "менять пункт и его настройки",
+    "create_user": "заводить сотрудников",
+    "assign_user": "назначать сотрудников",
+    "rename_user": "менять имена сотрудников",  # the name on papers (issue 34)
+}
+
+
+class NotManagerOf(DomainError):
+    """A manager acted on an office of the chain they do not manage (issue 34): `office`
+    (None: a head, who belongs to the whole chain); `login`: the user unlocked."""
+
+    def __init__(self, action: str, office: str | None, login: str = "") -> None:
+        self.action = action  # a key of OFFICE_ACTIONS, or "unlock_user"
+        self.office = office
+        self.login = login
+        super().__init__()
+
+    def message(self) -> str:
+        if self.action == "unlock_user":
+            where = (
+                "— руководитель сети: разблокировать его может только руководитель сети"
+                if self.office is None
+                else f"работает в пункте {self.office}: разблокировать его может только "
+                "менеджер этого пункта или руководитель сети"
+            )
+            return f"Пользователь «{self.login}» {where}."
+        return (
+            f"В пункте {self.office} {OFFICE_ACTIONS[self.action]} может только менеджер "
+            "этого пункта или руководитель сети."
+        )

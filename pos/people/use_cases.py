@@ -25,6 +25,8 @@ from pos.people.errors import (
     UserLockedUntilUnlocked,
     WrongPin,
 )
+from pos.people.names import check_full_name
+from pos.people.office_rights import offices_of, require_manager_of
 from pos.people.permissions import WORDS, Permission, allowed
 from pos.people.users import Role, User, check_login, check_pin, parse_role, require_typed_pin
 
@@ -40,6 +42,7 @@ class UserInfo:
     role: Role
     locked_until: datetime | None
     locked_for_good: bool = False
+    full_name: str = ""  # the name papers are signed with (pos.people.names, issue 34)
 
 
 # --- signing in ---------------------------------------------------------------------------------
@@ -224,32 +227,45 @@ def users(ctx: Context, actor: Actor) -> list[UserInfo]:
                     shown_role,
                     u.locked_until if u.is_locked(now) else None,
                     u.locked_for_good,
+                    u.full_name,
                 )
             )
         return found
 
 
 def create_user(
-    ctx: Context, actor: Actor, login: str, pin: str, role: str, *, office: str | None = None
+    ctx: Context,
+    actor: Actor,
+    login: str,
+    pin: str,
+    role: str,
+    *,
+    office: str | None = None,
+    name: str = "",
 ) -> UserInfo:
     """Add a cashier or a manager of an office (None: this terminal's), or a head of the
-    chain (managers; a head only by a head; the command line's `create-user`).
+    chain (managers; a head only by a head; the command line's `create-user`); `name`, the
+    surname, name and patronymic their papers are signed with ("": the login, issue 34).
 
     Raises:
-        NotPermitted: a cashier asked, or a manager asked for a head or another office;
-        InvalidUser: the login, PIN or role does not fit; UserExists: the login is taken;
-        UnknownOffice.
+        NotPermitted: a cashier asked, or a manager asked for a head; NotManagerOf: a
+        manager asked for an office they do not manage; InvalidUser: the login, PIN or role
+        does not fit; UserExists: the login is taken; UnknownOffice; InvalidText: a name
+        no database can keep.
     """
     actor.require(Permission.USERS)
+    full_name = check_full_name(name)
     user = User(check_login(login), parse_role(role), ctx.pins.hash(check_pin(pin)))
+    user = dataclasses.replace(user, full_name=full_name)
     where = ctx.office if office is None else shop_settings.check_office_code(office)
-    if user.role is Role.HEAD or where != ctx.office:
+    if user.role is Role.HEAD:
         actor.require(Permission.CHAIN)
     with ctx.unit_of_work() as uow:
-        if uow.users.get(user.login) is not None:
-            raise UserExists(user.login)
         if uow.offices.get(where) is None:
             raise UnknownOffice(where)
+        require_manager_of(ctx, uow, actor, [where], "create_user")  # issue 34
+        if uow.users.get(user.login) is not None:
+            raise UserExists(user.login)
         uow.users.add(user)
         detail = f"{user.login} ({user.role})"
         if user.role is not Role.HEAD:
@@ -257,20 +273,19 @@ def create_user(
             detail = f"{user.login} ({user.role}, пункт {where})"
         actor.audit(ctx, uow, AuditAction.USER_CREATED, detail)
         uow.commit()
-    return UserInfo(user.login, user.role, None)
+    return UserInfo(user.login, user.role, None, full_name=user.full_name)
 
 
 def assign_user(ctx: Context, actor: Actor, login: str, *, office: str, role: str | None) -> None:
     """Give a user a role in an office, keeping their other offices (None or "": they no
-    longer work there). A manager assigns in their own office; another needs the head's right.
+    longer work there). A manager assigns in the offices they manage; the head in any.
 
     Raises:
-        NotPermitted; UnknownUser; UnknownOffice; InvalidUser: not a role of an office.
+        NotPermitted; NotManagerOf: an office the manager does not manage; UnknownUser;
+        UnknownOffice; InvalidUser: not a role of an office.
     """
     actor.require(Permission.USERS)
     office = shop_settings.check_office_code(office)
-    if office != ctx.office:
-        actor.require(Permission.CHAIN)
     name = clean_text(login, "login", LOGIN)
     given = None if role in (None, "") else parse_role(role)
     if given is Role.HEAD:
@@ -281,6 +296,7 @@ def assign_user(ctx: Context, actor: Actor, login: str, *, office: str, role: st
             raise UnknownUser(name)
         if uow.offices.get(office) is None:
             raise UnknownOffice(office)
+        require_manager_of(ctx, uow, actor, [office], "assign_user")  # issue 34
         uow.users.set_role(name, office, given)
         actor.audit(ctx, uow, AuditAction.USER_ASSIGNED, f"{name}: пункт {office}, {given or '—'}")
         uow.commit()
@@ -312,8 +328,9 @@ def unlock_user(ctx: Context, actor: Actor, login: str) -> None:
     manager is locked, recorded as the system at this terminal).
 
     Raises:
-        NotPermitted: a cashier asked; UnknownUser: no such login; InvalidText: a login no
-        database can look up.
+        NotPermitted: a cashier asked; NotManagerOf: the user works in an office the
+        manager does not manage, or is a head and the manager is not; UnknownUser: no such
+        login; InvalidText: a login no database can look up.
     """
     actor.require(Permission.USERS)
     name = clean_text(login, "login", LOGIN)
@@ -321,6 +338,8 @@ def unlock_user(ctx: Context, actor: Actor, login: str) -> None:
         user = uow.users.get(name, for_update=True)
         if user is None:
             raise UnknownUser(name)
+        # Every office the user works in is involved (issue 34).
+        require_manager_of(ctx, uow, actor, offices_of(uow, user), "unlock_user", login=name)
         uow.users.update(user.after_unlock())
         actor.audit(ctx, uow, AuditAction.UNLOCKED, name)
         uow.commit()

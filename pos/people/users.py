@@ -38,6 +38,9 @@ class User:
 
     `locks` counts the locks since the last correct PIN or manager's unlock; `locked_until`
     is the end of the lock in force (None when there is none, or when it has no end).
+    `full_name` is the surname, name and patronymic the user signs the journal's column 8
+    with, printed on their papers (issue 34); "" for a user added without one: papers show
+    the login.
     """
 
     login: str
@@ -46,6 +49,7 @@ class User:
     failed_pins: int = 0
     locked_until: datetime | None = None
     locks: int = 0
+    full_name: str = ""
 
     def role_in(self, office: str, roles: Mapping[str, Role]) -> Role | None:
         """The user's role in `office` (`roles`: theirs by office); a head's is head

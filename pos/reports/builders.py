@@ -117,25 +117,30 @@ class CancelledSlip:
 
 def shifts_report(facts: Sequence[ShiftFacts], period: Period, made_at: datetime) -> Report:
     """Every shift opened in the period with its cash: float, stakes, returns, payouts, the
-    players' accounts' cash (in less out), cash in and out, expected, counted and the
-    difference (an open shift: expected so far)."""
+    players' accounts' deposits and withdrawals each in its own column (issue 34), cash in
+    and out, expected, counted and the difference (an open shift: expected so far)."""
     zone = period.zone
     columns = (
-        Column("Смена", 7, figures=True),
+        # Widths so that every heading keeps its words whole and a difference of thousands
+        # fits its column (issue 34 added the accounts' two columns).
+        Column("Смена", 6, figures=True),
         Column("Касса", 6),
-        Column("Открыта", 11),
-        Column("Закрыта", 11),
-        _sum("Размен", 9),
+        Column("Открыта", 10),
+        Column("Закрыта", 10),
+        # A float, the expected and the counted cash are what a drawer held at one moment:
+        # summed over shifts they count the same cash twice (issue 34), so no total.
+        Column("Размен", 9, figures=True),
         _sum("Купонов", 7),
         _sum("Ставки", 9),
         _sum("Возвраты", 8),
-        _sum("Выплаты", 9),
-        _sum("Счета", 8),
+        _sum("Выплаты", 8),
+        _sum("Пополнения счетов", 10),
+        _sum("Выплаты со счетов", 9),
         _sum("Внесено", 8),
         _sum("Изъято", 8),
-        _sum("Ожидалось", 10),
-        _sum("Пересчитано", 10),
-        _sum("Разница", 8),
+        Column("Ожидалось", 10, figures=True),
+        Column("Пересчитано", 11, figures=True),
+        _sum("Разница", 10),
     )
     rows: list[tuple[Cell, ...]] = []
     for fact in sorted(facts, key=lambda f: (f.shift.opened_at, f.shift.id)):
@@ -154,7 +159,8 @@ def shifts_report(facts: Sequence[ShiftFacts], period: Period, made_at: datetime
                 cash.stakes,
                 cash.returns,
                 cash.payouts,
-                cash.deposits - cash.withdrawals,
+                cash.deposits,
+                cash.withdrawals,
                 cash.cash_in,
                 cash.cash_out,
                 shift.expected if closed and shift.expected is not None else cash.expected,
@@ -165,10 +171,12 @@ def shifts_report(facts: Sequence[ShiftFacts], period: Period, made_at: datetime
             )
         )
     notes = (
-        "Счета = пополнения счетов игроков − выплаты со счетов. "
-        "Ожидалось = размен + ставки − возвраты − выплаты + счета + внесено − изъято; "
-        "у открытой смены — на момент отчёта.",
-        "Разница = пересчитано − ожидалось: минус — недостача, плюс — излишек.",
+        "Ставки, возвраты и выплаты — по купонам; пополнения и выплаты со счетов — деньги "
+        "счетов игроков, не оборот ставок. Ожидалось = размен + ставки − возвраты − выплаты + "
+        "пополнения счетов − выплаты со счетов + внесено − изъято; у открытой смены — на "
+        "момент отчёта.",
+        "Разница = пересчитано − ожидалось: минус — недостача, плюс — излишек. Размен, "
+        "ожидалось и пересчитано — остатки кассы в один момент, в итог они не складываются.",
     )
     return _report(ReportKind.SHIFTS, period.text, columns, rows, notes, made_at)
 

@@ -61,7 +61,7 @@ class ResultRow:
 
 @dataclass(frozen=True)
 class SettleReport:
-    """What a settlement run did."""
+    """What a settlement run did: the slips, then the paris of «Спрэдбетэкс» (pos.exchange)."""
 
     checked: int  # unsettled slips gone through
     won: int
@@ -69,20 +69,25 @@ class SettleReport:
     refunds: int
     payout: Decimal  # what the slips settled now will pay, in total
     seconds: float
+    paris: int = 0  # the paris settled by the same run (issue 34)
 
     @property
     def settled(self) -> int:
         return self.won + self.lost + self.refunds
 
     def words(self) -> str:
-        """One line for the screen and the audit trail."""
+        """One line for the screen and the audit trail, naming each kind settled."""
+        paris = f"рассчитано пари: {self.paris}." if self.paris else ""
         if not self.settled:
+            if paris:
+                return f"Проверено купонов: {self.checked}; {paris}"
             return f"Проверено купонов: {self.checked}; рассчитывать пока нечего."
-        return (
+        slips = (
             f"Рассчитано купонов: {self.settled} из {self.checked} (выигрыш {self.won}, "
             f"проигрыш {self.lost}, возврат {self.refunds}); к выплате "
             f"{format_roubles(self.payout)}"
         )
+        return f"{slips}; {paris}" if paris else slips
 
 
 def record_result(  # noqa: PLR0913 - the result's facts, each named at the call

@@ -16,6 +16,8 @@ from pos.core.clock import Clock, FixedClock
 from pos.line.events import Sport
 from pos.people.errors import UserExists
 from pos.people.users import Role
+from pos.shop.demo_manager import add_waiting_match
+from pos.shop.demo_registration import number_registers
 
 if TYPE_CHECKING:
     from pos.shop.services import Shop
@@ -25,6 +27,14 @@ DEMO_USERS: tuple[tuple[str, str, Role], ...] = (
     ("anna", "4821", Role.CASHIER),
     ("boss", "9911", Role.MANAGER),
 )
+# The names the demo's users sign the journal with, printed on their papers (issue 34); none
+# is a surname of the tests' players, whose absence from the player's paper the tests check.
+DEMO_NAMES = {
+    "anna": "Соколова Анна Сергеевна",
+    "boss": "Климович Дмитрий Петрович",
+    "vera": "Тарасевич Вера Николаевна",
+    "ivan": "Пашкевич Иван Андреевич",
+}
 
 
 @dataclass(frozen=True)
@@ -193,8 +203,9 @@ _BETS_AT, _RESULTS_AT, _CLOSED_AT = time(10, 30), time(20, 0), time(21, 0)
 def play_yesterday(shop: Shop) -> list[str]:
     """Play the demo's yesterday through the shop's own use cases: the cashier's shift with
     its bets (slips printed and their stakes' receipts), the manager's results, the
-    settlement and the shift closed with its Z report. Returns the numbers of the slips
-    that won, to be paid today.
+    settlement and the shift closed with its Z report; and a match of last night left waiting
+    for its result (pos.shop.demo_manager). Returns the numbers of yesterday's slips, in the
+    order they were taken.
 
     The shop's clock stands at yesterday's moments meanwhile and is given back after, so every
     record (the audit chain, receipts, the journal) is in time order before today's.
@@ -221,7 +232,7 @@ def play_yesterday(shop: Shop) -> list[str]:
         status = cashier.shift()
         if status is not None:
             cashier.close_shift(counted=status.summary.expected)
-    return [number for number in numbers if shop.slip(number).payout]
+    return numbers
 
 
 def _add_yesterdays_line(shop: Shop, yesterday: date, zone: ZoneInfo) -> None:
@@ -234,6 +245,7 @@ def _add_yesterdays_line(shop: Shop, yesterday: date, zone: ZoneInfo) -> None:
         for pair in odds.split():
             market, value = pair.split("=")
             manager.set_odds(code, market, Decimal(value))
+    add_waiting_match(manager, yesterday, zone)
 
 
 @contextmanager
@@ -275,6 +287,7 @@ def seed_chain(shop: Shop) -> None:
         for terminal in members:
             if terminals.get(terminal) is None:
                 shop.register_terminal(terminal, office=code, register_serial=f"DEMO-{terminal}")
+        number_registers(shop, members)
     for login, pin, role, office in DEMO_CHAIN_USERS:
         with contextlib.suppress(UserExists):  # added by an earlier demo
-            shop.create_user(login, pin, role, office=office)
+            shop.create_user(login, pin, role, office=office, name=DEMO_NAMES.get(login, ""))

@@ -13,10 +13,12 @@ from pos.betting import use_cases as betting_cases
 from pos.core.context import Context, use_case
 from pos.draws import use_cases as draws_cases
 from pos.exchange import use_cases as exchange_cases
+from pos.line import starts as line_starts
 from pos.line import use_cases as line_cases
 from pos.offices import use_cases as offices_cases
 from pos.payouts import journal_use_cases as payout_journal_cases
 from pos.payouts import use_cases as payouts_cases
+from pos.people import names as user_names
 from pos.people import use_cases as people_cases
 from pos.people.actor import Actor, Grant
 from pos.people.permissions import Permission, allowed
@@ -25,9 +27,11 @@ from pos.people.users import Role, User
 from pos.reports import use_cases as reports_cases
 from pos.settlement import use_cases as settlement_cases
 from pos.spread import use_cases as spread_cases
+from pos.till import papers as till_papers
 from pos.till import settings_use_cases as shop_settings_cases
 from pos.till import shift_use_cases as shifts_cases
 from pos.till import use_cases as till_cases
+from pos.till import void_notices as void_notice_cases
 
 
 class Desk:
@@ -111,6 +115,7 @@ class Desk:
     register_terminal = use_case(offices_cases.register_terminal)
     terminals = use_case(offices_cases.terminals)
     unlock_user = use_case(people_cases.unlock_user)
+    rename_user = use_case(user_names.rename_user)  # the name papers print (issue 34)
     settings = use_case(shop_settings_cases.settings)
     register_serial = use_case(shop_settings_cases.register_serial)
     register_number = use_case(shop_settings_cases.register_number)
@@ -132,8 +137,10 @@ class Desk:
     add_event = use_case(line_cases.add_event)
     set_odds = use_case(line_cases.set_odds)
     line = use_case(line_cases.line)
+    line_board = use_case(line_cases.line_board)  # upcoming first (issue 34)
     events_on_offer = use_case(line_cases.events_on_offer)
     update_event = use_case(line_cases.update_event)
+    past_start = use_case(line_starts.past_start)  # the line editor asks first (issue 34)
     suspend_event = use_case(line_cases.suspend_event)
     resume_event = use_case(line_cases.resume_event)
     sport_limits = use_case(line_cases.sport_limits)
@@ -221,6 +228,7 @@ class Desk:
     void_pending_slip = use_case(slip_printing_cases.void_pending_slip)
     unprinted_receipts = use_case(till_cases.unprinted_receipts)
     print_receipts = use_case(till_cases.print_receipts)
+    print_void_notices = use_case(void_notice_cases.print_void_notices)  # issue 34
     receipts_in_doubt = use_case(till_cases.receipts_in_doubt)
     answer_receipt = use_case(till_cases.answer_receipt)
     fiscal_state = use_case(till_cases.fiscal_state)
@@ -230,6 +238,7 @@ class Desk:
     preview_slip = use_case(slip_printing_cases.preview_slip)
     preview_receipt = use_case(till_cases.preview_receipt)
     preview_x_report = use_case(till_cases.preview_x_report)
+    filed_papers = use_case(till_papers.filed_papers)  # shown without a printer (issue 34)
     printers = use_case(till_cases.printers)
     update_printers = use_case(till_cases.update_printers)
     print_test_page = use_case(till_cases.print_test_page)

@@ -20,11 +20,15 @@ from pos.line.use_cases import record_event, record_odds
 from pos.offices import use_cases as offices_cases
 from pos.offices.terminals import office_of_terminal
 from pos.payouts import journal_use_cases as payout_journal_cases
+from pos.people import names as user_names
 from pos.people import use_cases as people_cases
 from pos.people.actor import SYSTEM, Actor
+from pos.people.signatures import NameBook, signing
 from pos.people.users import Role
 from pos.reports import use_cases as reports_cases
-from pos.shop.demo import DEMO_USERS, demo_fixtures, play_yesterday, seed_chain
+from pos.shop import demo_manager, demo_spread
+from pos.shop.demo import DEMO_NAMES, DEMO_USERS, demo_fixtures, play_yesterday, seed_chain
+from pos.shop.demo_registration import seed_registration
 from pos.shop.desk import Desk
 from pos.spread import use_cases as spread_cases
 from pos.till import settings_use_cases as shop_settings_cases
@@ -57,7 +61,10 @@ class Shop(Context):
             office, joined = office_of_terminal(uow, name)
             if joined:  # the only office: as a terminal always joined the shop (no one chose)
                 uow.commit()
-        super().__init__(adapters, clock=clock, terminal=name, office=office)
+        # Papers name the cashier as the journal is signed (issue 34).
+        self._names = NameBook(adapters.storage)
+        super().__init__(signing(adapters, self._names), clock=clock, terminal=name, office=office)
+        self.names_changed = self._names.forget
 
     @property
     def context(self) -> Context:
@@ -82,6 +89,7 @@ class Shop(Context):
     register_terminal = use_case(offices_cases.register_terminal)
     terminals = use_case(offices_cases.terminals)
     unlock_user = use_case(people_cases.unlock_user)
+    rename_user = use_case(user_names.rename_user)  # the name papers print (issue 34)
     user_logins = use_case(people_cases.user_logins)
     slip = use_case(betting_cases.slip)
     account = use_case(accounts_cases.account)
@@ -93,6 +101,8 @@ class Shop(Context):
     export_journal_pdf = use_case(payout_journal_cases.export_journal_pdf)
     report = use_case(reports_cases.report)
     export_report = use_case(reports_cases.export_report)
+    # The demo's «Спрэдбет» quotes moved afresh; nothing on a real shop (issue 34).
+    refresh_demo_quotes = use_case(demo_spread.refresh_quotes)
 
     def login(self, login: str, pin: str) -> Desk:
         """Sign a user in at this terminal.
@@ -106,9 +116,12 @@ class Shop(Context):
             WrongPin: the PIN does not match (the failure is counted and recorded).
         """
         user = people_cases.sign_in(self, login, pin)
+        self._names.learn(user.login, user.full_name)  # the slips of this sign-in read no name
         return Desk(self, user, chain=people_cases.chain_of_offices(self))
 
-    def seed_demo(self, *, played_yesterday: bool = False, chain: bool = False) -> int:
+    def seed_demo(
+        self, *, played_yesterday: bool = False, chain: bool = False, spread: bool = False
+    ) -> int:
         """Add the demo users that are missing and the demo events whose codes are free.
 
         Args:
@@ -116,16 +129,21 @@ class Shop(Context):
                 finished matches with results, settled slips, three of them to pay today).
             chain: the demo chain (pos.shop.demo.DEMO_OFFICES): two offices, two terminals
                 each, their staff; the demo manager is the chain's head.
+            spread: the demo's «Спрэдбет» assets, quoted now (pos.shop.demo_spread); the
+                window moves their quotes while it runs (`refresh_demo_quotes`).
 
         Returns:
             How many events were added to the coming line.
         """
         new = self.is_empty()
         if chain and new:
-            self.create_user("boss", DEMO_PINS["boss"], Role.HEAD)
+            self.create_user("boss", DEMO_PINS["boss"], Role.HEAD, name=DEMO_NAMES["boss"])
         if played_yesterday and new:
-            winners = play_yesterday(self)
-            log.info("демо: вчерашние выигрышные купоны к выплате: %s", ", ".join(winners))
+            numbers = play_yesterday(self)
+            won = [number for number in numbers if self.slip(number).payout]
+            lost = [number for number in numbers if number not in won]
+            log.info("демо: вчерашние выигрышные купоны к выплате: %s", ", ".join(won))
+            log.info("демо: вчерашние проигравшие купоны: %s", ", ".join(lost))
         self.seed_demo_users()
         if chain:
             seed_chain(self)
@@ -157,16 +175,21 @@ class Shop(Context):
                 )
                 SYSTEM.audit(self, uow, AuditAction.SHIFT_OPENED, f"демо-смена {shift.id}")
             SYSTEM.audit(self, uow, AuditAction.DEMO_SEEDED, f"событий: {added}")
+            demo_manager.mark_demo(uow)
             uow.commit()
+        if spread:
+            demo_spread.add_assets(self, SYSTEM)
         return added
 
     def seed_demo_users(self) -> None:
-        """Add the demo users that are missing, and a demo register serial if none is set."""
+        """Add the demo users that are missing, a demo register serial if none is set, and
+        the demo organiser's registration (pos.shop.demo_registration)."""
         for login, pin, role in DEMO_USERS:
             if login not in self.user_logins():
-                self.create_user(login, pin, role)
+                self.create_user(login, pin, role, name=DEMO_NAMES.get(login, ""))
         if not self.register_serial():
             self.update_settings(register_serial=f"DEMO-{self.terminal}")
+        seed_registration(self)  # the demo organiser's licence and УНП (issue 34)
 
     def verify(self) -> Verification:
         """Check the audit trail's hash chain and the journal's numbering (`main.py verify`)."""

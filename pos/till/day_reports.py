@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -23,9 +24,39 @@ from pos.till.fiscal import (
 )
 
 
+class Operation(enum.StrEnum):
+    """What a receipt was for, as the X and Z reports and the shift's totals count it apart
+    (issue 34): a player account's money is no betting turnover."""
+
+    STAKES = "stakes"  # stakes taken in cash (a «ПРИХОД» receipt of a slip)
+    RETURNS = "returns"  # stakes returned within the window («ВОЗВРАТ ПРИХОДА»)
+    PAYOUTS = "payouts"  # slips paid out: wins and stakes paid back («РАСХОД» of a slip)
+    DEPOSITS = "deposits"  # cash paid onto a player's account («ПРИХОД» of an account)
+    WITHDRAWALS = "withdrawals"  # cash paid out of a player's account («РАСХОД» of an account)
+
+
+OPERATION_WORDS = {
+    Operation.STAKES: "Ставки наличными",
+    Operation.RETURNS: "Возвраты ставок",
+    Operation.PAYOUTS: "Выплаты по купонам",
+    Operation.DEPOSITS: "Пополнения счетов",
+    Operation.WITHDRAWALS: "Выплаты со счетов",
+}
+
+
+@dataclass(frozen=True)
+class OperationTotal:
+    """How many receipts of one operation and their sum."""
+
+    operation: Operation
+    count: int
+    amount: Decimal
+
+
 @dataclass(frozen=True)
 class FiscalTotals:
-    """Counts and sums of a fiscal day's receipts by kind."""
+    """Counts and sums of a fiscal day's receipts by kind; of the income and the expense,
+    what moved players' accounts (issue 34)."""
 
     income_count: int = 0
     income: Decimal = ZERO
@@ -37,6 +68,10 @@ class FiscalTotals:
     last_no: int | None = None
     spoiled_count: int = 0
     spoiled: Decimal = ZERO  # what the spoiled receipts were for; it counts in no total
+    deposit_count: int = 0  # of the income: cash paid onto players' accounts
+    deposits: Decimal = ZERO
+    withdrawal_count: int = 0  # of the expense: cash paid out of players' accounts
+    withdrawals: Decimal = ZERO
 
     @property
     def cash(self) -> Decimal:
@@ -47,11 +82,35 @@ class FiscalTotals:
     def count(self) -> int:
         return self.income_count + self.return_count + self.expense_count
 
+    @property
+    def stakes(self) -> Decimal:
+        """The stakes taken in cash: the income less the deposits."""
+        return self.income - self.deposits
+
+    @property
+    def payouts(self) -> Decimal:
+        """The slips paid out: the expense less the withdrawals."""
+        return self.expenses - self.withdrawals
+
+    def by_operation(self) -> tuple[OperationTotal, ...]:
+        """Each operation's count and sum, in the order the reports print them."""
+        return (
+            OperationTotal(Operation.STAKES, self.income_count - self.deposit_count, self.stakes),
+            OperationTotal(Operation.RETURNS, self.return_count, self.returns),
+            OperationTotal(
+                Operation.PAYOUTS, self.expense_count - self.withdrawal_count, self.payouts
+            ),
+            OperationTotal(Operation.DEPOSITS, self.deposit_count, self.deposits),
+            OperationTotal(Operation.WITHDRAWALS, self.withdrawal_count, self.withdrawals),
+        )
+
     @classmethod
     def of(cls, receipts: Iterable[FiscalReceipt]) -> FiscalTotals:
         """The totals of these receipts."""
         counts = dict.fromkeys(ReceiptKind, 0)
         sums = dict.fromkeys(ReceiptKind, ZERO)
+        accounts = dict.fromkeys(ReceiptKind, 0)
+        account_sums = dict.fromkeys(ReceiptKind, ZERO)
         numbers: list[int] = []
         spoiled_count, spoiled = 0, ZERO
         for receipt in receipts:
@@ -61,6 +120,9 @@ class FiscalTotals:
                 continue
             counts[receipt.kind] += 1
             sums[receipt.kind] += receipt.amount
+            if receipt.account_number is not None:
+                accounts[receipt.kind] += 1
+                account_sums[receipt.kind] += receipt.amount
         return cls(
             counts[ReceiptKind.INCOME],
             sums[ReceiptKind.INCOME],
@@ -72,6 +134,10 @@ class FiscalTotals:
             max(numbers, default=None),
             spoiled_count,
             spoiled,
+            accounts[ReceiptKind.INCOME],
+            account_sums[ReceiptKind.INCOME],
+            accounts[ReceiptKind.EXPENSE],
+            account_sums[ReceiptKind.EXPENSE],
         )
 
 
@@ -91,6 +157,10 @@ class DayReport:
     chain_head: ChainHead | None = None
     grand: GrandTotals = GrandTotals()  # noqa: RUF009 - frozen; the register's totals since its first receipt
     register_number: str = ""
+    # The terminal's cash shift when the report was made, and whether the report came with its
+    # closing: a Z closes the register's day, the cash shift only at «Закрыть смену» (issue 34).
+    cash_shift: int | None = None
+    cash_shift_closed: bool = False
 
     @property
     def title(self) -> str:
@@ -98,10 +168,18 @@ class DayReport:
 
 
 def day_report(
-    uow: UnitOfWork, terminal: str, office: str, at: datetime, cashier: str, *, closing: bool
+    uow: UnitOfWork,
+    terminal: str,
+    office: str,
+    at: datetime,
+    cashier: str,
+    *,
+    closing: bool,
+    closes_shift: int | None = None,
 ) -> DayReport:
     """The X report, or with `closing` the Z report that closes the fiscal day; it carries
-    the head of the audit chain of the terminal's `office`.
+    the head of the audit chain of the terminal's `office`, and the terminal's open cash
+    shift, or `closes_shift`, the one closed with it.
 
     Raises:
         RegisterNotSet; NoFiscalDay (a Z report with no day open); PendingSlip and
@@ -127,8 +205,17 @@ def day_report(
         uow.audit.head(office),
         register.grand,
         register.number,
+        *_cash_shift(uow, terminal, closes_shift),
     )
     if closing:
         uow.fiscal.save_register(dataclasses.replace(register, day_opened_at=None))
         uow.fiscal.add_day_report(report)
     return report
+
+
+def _cash_shift(uow: UnitOfWork, terminal: str, closes: int | None) -> tuple[int | None, bool]:
+    """The cash shift a report names, and whether it closed with the report."""
+    if closes is not None:
+        return closes, True
+    shift = uow.shifts.open_for(terminal)
+    return (None if shift is None else shift.id), False

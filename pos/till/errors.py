@@ -4,14 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
 from pos.core.errors import DeviceOrStorageError, DomainError, PrinterUnavailable
 from pos.core.money import format_roubles
 from pos.core.wording import display_slip_number, paid_from
-
-if TYPE_CHECKING:
-    pass
 
 
 class SlipNotPrinted(DeviceOrStorageError):
@@ -228,6 +224,32 @@ class ShiftAlreadyOpen(DomainError):
             f"На терминале {self.terminal} уже открыта смена ({self.opened_by}, "
             f"{self.opened_at:%d.%m.%Y %H:%M}): работайте в ней или закройте её."
         )
+
+
+class RegistrationMissing(DomainError):
+    """A shift of a shop whose papers would lack its registration (issue 34): `missing`
+    names each of "licence", "unp" and "register_number" not set."""
+
+    def __init__(self, terminal: str, missing: tuple[str, ...]) -> None:
+        self.terminal = terminal
+        self.missing = missing
+        super().__init__()
+
+    def message(self) -> str:
+        names = [_REGISTRATION_WORDS[key].format(terminal=self.terminal) for key in self.missing]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " и " + names[-1]
+        verb = "не задан" if len(names) == 1 else "не заданы"
+        return (
+            f"Смену не открыть: {verb} {listed}, а они печатаются на каждом чеке и отчёте. "
+            "Менеджер задаёт их на вкладке «Настройки»."
+        )
+
+
+_REGISTRATION_WORDS = {
+    "licence": "номер лицензии",
+    "unp": "УНП организатора",
+    "register_number": "регистрационный номер ККМ терминала {terminal}",
+}
 
 
 class ShiftCloseBlocked(DomainError):

@@ -39,6 +39,7 @@ from pos.till.shifts import (
     ShiftEndNotice,
     ShiftState,
     TransferKind,
+    require_registration,
     require_working,
     shift_end_notice,
 )
@@ -84,7 +85,8 @@ def open_shift(ctx: Context, actor: Actor, cash: object) -> Shift:
     """Open this terminal's shift with the float counted in the drawer.
 
     Raises:
-        InvalidAmount; ShiftAlreadyOpen: one is open here (work in it or close it).
+        InvalidAmount; ShiftAlreadyOpen: one is open here (work in it or close it);
+        RegistrationMissing: the licence, УНП or register's registration number not set.
     """
     opening = _cash(cash)
     now = ctx.clock.now()
@@ -93,12 +95,14 @@ def open_shift(ctx: Context, actor: Actor, cash: object) -> Shift:
         if found is not None:
             zone = shop_settings.from_text(uow.settings.load()).zone
             raise ShiftAlreadyOpen(ctx.terminal, found.opened_by, found.opened_at.astimezone(zone))
+        settings = shop_settings.from_text(uow.settings.load(ctx.office))
+        require_registration(settings, ctx.terminal, uow.settings.register_number(ctx.terminal))
         shift = uow.shifts.add(Shift(0, ctx.terminal, now, actor.login, opening, office=ctx.office))
         actor.audit(
             ctx,
             uow,
             AuditAction.SHIFT_OPENED,
-            f"смена {shift.id}: размен {format_roubles(opening)}",
+            f"кассовая смена {shift.id}: размен {format_roubles(opening)}",
         )
         uow.commit()
     return shift
@@ -169,13 +173,13 @@ def close_shift(ctx: Context, actor: Actor, counted: object) -> ShiftClosing:
         register = fiscal.register_for(uow, ctx.terminal)
         if register.day_open:
             report = day_reports.day_report(
-                uow, ctx.terminal, ctx.office, now, actor.login, closing=True
+                uow, ctx.terminal, ctx.office, now, actor.login, closing=True, closes_shift=shift.id
             )
         actor.audit(
             ctx,
             uow,
             AuditAction.SHIFT_CLOSED,
-            f"смена {shift.id}: ожидалось {format_roubles(summary.expected)}, "
+            f"кассовая смена {shift.id}: ожидалось {format_roubles(summary.expected)}, "
             f"посчитано {format_roubles(count)}, разница "
             f"{format_roubles(count - summary.expected)}",
         )
@@ -213,7 +217,7 @@ def _transfer(
             ctx,
             uow,
             AuditAction.CASH_IN if kind is TransferKind.CASH_IN else AuditAction.CASH_OUT,
-            f"смена {shift.id}: {words} {format_roubles(money)}; причина: {why}",
+            f"кассовая смена {shift.id}: {words} {format_roubles(money)}; причина: {why}",
         )
         uow.commit()
     _print_transfer(ctx, actor, transfer)

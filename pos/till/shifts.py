@@ -18,9 +18,10 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
+from pos.core.settings import ShopSettings
 from pos.core.wording import plural
 from pos.offices.offices import FIRST_OFFICE
-from pos.till.errors import ShiftNotOpen, ShiftTooLong
+from pos.till.errors import RegistrationMissing, ShiftNotOpen, ShiftTooLong
 
 ZERO = Decimal("0.00")
 MAX_LENGTH = timedelta(hours=24)
@@ -182,3 +183,23 @@ def require_working(
     if shift.too_long(now):
         raise ShiftTooLong(shift.opened_at.astimezone(zone) if zone else shift.opened_at)
     return shift
+
+
+def require_registration(settings: ShopSettings, terminal: str, register_number: str) -> None:
+    """Refuse a shift whose receipts, reports and journal would print no licence, УНП or
+    registration number of the register (issue 34): the demo shop has its own.
+
+    Raises:
+        RegistrationMissing: naming each of them not set.
+    """
+    missing = tuple(
+        key
+        for key, absent in (
+            ("licence", settings.licence_number in ("", ShopSettings.licence_number)),
+            ("unp", not settings.unp),
+            ("register_number", not register_number.strip()),
+        )
+        if absent
+    )
+    if missing:
+        raise RegistrationMissing(terminal, missing)

@@ -21,6 +21,7 @@ from pos.till.errors import (
     ReceiptsInDoubt,
 )
 from pos.till.fiscal import FiscalReceipt, Register
+from pos.till.void_notices import print_after_job
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +86,7 @@ def print_receipts(ctx: Context, actor: Actor) -> list[FiscalReceipt]:
             numbers = [r.number for r in receipts[done:]]
             raise ReceiptNotPrinted("Печать повторена", numbers, failure) from failure
         _mark_printed(ctx, actor, [receipt])
+    print_after_job(ctx, actor)  # the printer is back: the void notices follow (issue 34)
     return receipts
 
 
@@ -200,7 +202,8 @@ def _day_report(ctx: Context, actor: Actor, *, closing: bool) -> DayReport:
             ctx,
             uow,
             AuditAction.Z_REPORT if closing else AuditAction.X_REPORT,
-            f"смена {report.day_no}: чеков {totals.count}, наличные {totals.cash}",
+            # «смена ККМ»: the register's day, not the cash shift (issue 34).
+            f"смена ККМ {report.day_no}: чеков {totals.count}, наличные {totals.cash}",
         )
         uow.commit()
     print_report(ctx, actor, report)

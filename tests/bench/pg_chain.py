@@ -26,6 +26,7 @@ from pos.shop.services import Shop
 from tests.conftest import NOW
 from tests.fakes import PlainPinHasher
 from tests.integration.pg import PostgresServer, find_binaries
+from tests.shifts import number_terminals
 
 HEAD = ("chief", "7777")
 STAKES = ("2", "3", "5", "10", "20")
@@ -75,6 +76,7 @@ def set_up_chain(server: PostgresServer, offices: Sequence[str], per_office: int
                 terminal = f"К{(number - 1) * per_office + k + 1}"
                 if terminal != "К1":  # the demo's, in M1 with its register
                     shop.register_terminal(terminal, office=code, register_serial=f"KSA-{terminal}")
+                    number_terminals(shop, terminal)  # no shift opens without it (issue 34)
         shop.create_user(*HEAD, "head")
     finally:
         shop.close()

@@ -2,7 +2,8 @@
 
 Both are started the same way in the same run (a new Python process, Qt offscreen unless a
 DISPLAY is chosen), and timed from `Popen` to the line the process prints once its window's
-first show event has run. The goal of issue #2 is ratio ≤ 2.
+first show event has run. The goal of issue #2 is ratio ≤ 2; a first start's users listed,
+ratio ≤ 10 (issue 34).
 """
 
 from __future__ import annotations
@@ -39,22 +40,25 @@ app.exec()
 
 
 def _time_to(moments: tuple[str, ...], command: list[str], env: dict[str, str]) -> list[float]:
-    """Seconds from Popen to each of the lines the process prints, in order."""
+    """Seconds from Popen to each of the lines the process prints, in the order asked (the
+    process may print them in another: a first start lists the demo's users before its
+    database is open)."""
     started = time.perf_counter()
-    seen: list[float] = []
+    seen: dict[str, float] = {}
     with subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     ) as process:
         assert process.stdout is not None
         for line in process.stdout:
-            if line.split(" ", 1)[0].strip() == moments[len(seen)]:
-                seen.append(time.perf_counter() - started)
+            moment = line.split(" ", 1)[0].strip()
+            if moment in moments and moment not in seen:
+                seen[moment] = time.perf_counter() - started
                 if len(seen) == len(moments):
                     break
         else:
             raise RuntimeError(f"{command} stopped before {moments}: {process.stderr.read()}")
-        process.wait(timeout=30)
-    return seen
+        process.wait(timeout=60)
+    return [seen[moment] for moment in moments]
 
 
 def _line(name: str, value: float, ref: float, ref_name: str) -> str:
@@ -78,8 +82,9 @@ def run(runs: int) -> list[str]:
     moments = ("shown", "ready")
     with tempfile.TemporaryDirectory() as folder:
         app = [sys.executable, str(ROOT / "main.py"), "--data-dir", folder]
-        # An empty folder: the database is created, migrated and seeded with the demo.
-        first_shown, first_ready = _time_to(moments, app, env)
+        # An empty folder: the database is created, migrated and seeded with the demo; the
+        # demo's users are listed before (issue 34), "opened" is when a sign-in is answered.
+        first_shown, first_ready, first_opened = _time_to((*moments, "opened"), app, env)
         references, shown, ready = [], [], []
         for _ in range(runs):
             references += _time_to(("shown",), bare, env)
@@ -93,4 +98,5 @@ def run(runs: int) -> list[str]:
         _line("startup_login_ready", statistics.median(ready), reference, name),
         _line("first_startup_empty_folder", first_shown, reference, name),
         _line("first_startup_login_ready", first_ready, reference, name),
+        _line("first_startup_database_ready", first_opened, reference, name),
     ]

@@ -14,7 +14,7 @@ from pos.core.clock import FixedClock
 from pos.core.errors import PosError
 from pos.shop.desk import Desk
 from tests.fakes import FakeStorage
-from tests.gui.widgets import child
+from tests.gui.widgets import child, click
 from tests.shifts import reopen_shift
 from ui.pages.payouts import PayoutsPage
 from ui.tasks import TaskRunner
@@ -80,3 +80,13 @@ def refusal_of(call: object) -> str:
     with pytest.raises(PosError) as refused:
         call()  # type: ignore[operator]
     return str(refused.value)
+
+
+def refuse(qtbot: QtBot, page: PayoutsPage) -> None:
+    """«Игрок отказался», and «Записать отказ» when the page asks once (issue 34)."""
+    click(qtbot, page, "payout_player_refused")
+    qtbot.waitUntil(lambda: page.refusal_dialog is not None)
+    dialog = page.refusal_dialog
+    assert dialog is not None
+    click(qtbot, dialog, "refusal_confirm")
+    qtbot.waitUntil(lambda: page.refusal_dialog is None)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 import ui.app
+from ui import single_instance
 from ui.app import (
     APP_NAME,
     FONT_FAMILY,
@@ -35,6 +36,8 @@ from ui.app import (
     create_application,
     install_crash_handler,
 )
+from ui.command_line import Exit
+from ui.single_instance import SingleInstance, bring_forward, refuse_second_start
 from ui.tasks import TaskRunner
 
 
@@ -231,3 +234,62 @@ def test_cycles_are_collected_from_the_gui_thread_timer(qtbot: QtBot) -> None:
     collector.stop()
     assert gc.isenabled()
     assert allocations
+
+
+# --- one window per terminal (issue 34) -------------------------------------------------------
+
+
+def test_a_second_claim_on_the_data_folder_is_refused_and_calls_the_first_forward(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    running, second = SingleInstance(tmp_path), SingleInstance(tmp_path)
+    assert running.claim()
+    running.listen()
+    try:
+        assert not second.claim()
+        with qtbot.waitSignal(running.called, timeout=3_000):
+            assert second.call_forward()
+    finally:
+        running.release()
+    assert second.claim()  # the window closed: the next start opens
+    second.release()
+
+
+def test_another_data_folder_is_another_terminal(tmp_path: Path) -> None:
+    first, other = SingleInstance(tmp_path / "k1"), SingleInstance(tmp_path / "k2")
+    (tmp_path / "k1").mkdir()
+    (tmp_path / "k2").mkdir()
+    assert first.claim() and other.claim()
+    assert not other.call_forward()  # nobody listens for k2
+    first.release()
+    other.release()
+
+
+def test_a_refused_second_start_says_so_in_russian_and_exits_with_its_code(
+    qtbot: QtBot,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shown: list[str] = []
+    monkeypatch.setattr(single_instance, "show_fatal_error", shown.append)
+    window = QWidget()
+    qtbot.addWidget(window)
+    window.showMinimized()
+    running = SingleInstance(tmp_path)
+    assert running.claim()
+    running.called.connect(lambda: bring_forward(window))
+    running.listen()
+    try:
+        second = SingleInstance(tmp_path)
+        assert not second.claim()
+        assert refuse_second_start(second, tmp_path) == Exit.RUNNING == 6
+        qtbot.waitUntil(lambda: not window.isMinimized())
+    finally:
+        running.release()
+    said = (
+        f"Касса уже открыта на этом компьютере (папка данных {tmp_path}): её окно выведено на "
+        "передний план, второе окно не открывается."
+    )
+    assert capsys.readouterr().err == said + "\n"
+    assert shown == [said]  # and in the dialog before the start ends

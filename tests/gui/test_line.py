@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from decimal import Decimal
 
 import pytest
@@ -9,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTableView
 from pytestqt.qtbot import QtBot
 
+from pos.core.clock import FixedClock
 from pos.shop.desk import Desk
 from ui.models.line_model import (
     CODE,
@@ -58,6 +60,22 @@ def test_the_line_shows_the_ten_demo_events_in_start_order(page: LinePage) -> No
     assert headers(model) == [
         "Код", "Спорт", "Начало", "Матч", "1", "X", "2", "1X", "X2", "12", "Тоталы/форы",
     ]  # fmt: skip
+
+
+def test_started_matches_follow_the_coming_ones_the_latest_first(
+    qtbot: QtBot, anna: Desk, runner: TaskRunner, clock: FixedClock
+) -> None:
+    # Issue 34: yesterday's finished matches were listed first.
+    clock.set(datetime(2026, 12, 1, 16, 30, tzinfo=UTC))  # 102, 201 and 101 have started
+    page = LinePage(anna, runner)
+    qtbot.addWidget(page)
+    page.show()
+
+    page.refresh()
+
+    qtbot.waitUntil(lambda: page.model.rowCount() == 10)
+    codes = [page.model.event_code(row) for row in range(page.model.rowCount())]
+    assert codes == [103, 104, 202, 301, 203, 105, 302, 101, 201, 102]
 
 
 def test_an_event_row_reads_as_the_cashier_expects(page: LinePage) -> None:

@@ -87,6 +87,7 @@ def chain(demo_shop: Shop, storage: FakeStorage, clock: FixedClock) -> tuple[Des
     """Two offices with a payout in each journal; returns the head and M1's manager."""
     demo_shop.add_office("M2", name="Пункт приёма ставок № 2", address="г. Гродно")
     demo_shop.register_terminal("К5", office="M2", register_serial="KSA-0005")
+    storage.data.register_numbers["К5"] = "00000005-РБ"  # a shift opens only with it (issue 34)
     demo_shop.create_user("chief", "7777", "head")
     demo_shop.update_settings(payout_anywhere=True)
     chief = demo_shop.login("chief", "7777")

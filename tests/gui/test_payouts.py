@@ -65,7 +65,7 @@ def test_a_winning_slip_is_paid_to_the_document_shown_and_the_page_waits_for_the
     assert shown["period"] == "Срок выплаты: с 04.12.2026 по 03.01.2027 включительно"
     assert shown["amount"] == "21,00 руб."
     assert shown["refusal"] == ""
-    assert page.pay_button_text() == "Выплатить 21,00 руб."
+    assert page.pay_button_text() == "Выплатить 21,00 руб. (F9)"
     assert page.document_form.isEnabled()
     assert child(page, QPlainTextEdit, "mrz").hasFocus()  # the document's reader is next
 

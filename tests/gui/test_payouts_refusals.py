@@ -21,6 +21,7 @@ from tests.gui.payouts_helpers import (
     open_payouts,
     outcomes,
     refusal_of,
+    refuse,
     scan,
     type_document,
     won_slip,
@@ -187,7 +188,7 @@ def test_the_player_refusing_to_show_a_document_is_recorded_and_not_paid(
     slip = won_slip(anna, boss, clock)
     scan(qtbot, page, slip.number)
 
-    click(qtbot, page, "payout_player_refused")
+    refuse(qtbot, page)
 
     qtbot.waitUntil(lambda: page.pay_message_text() == str(PayoutDocumentRequired()))
     assert outcomes(storage) == [IdOutcome.REFUSED]
@@ -260,7 +261,7 @@ def test_a_refused_scan_clears_the_outcome_of_the_payout_before(
 ) -> None:
     slip = won_slip(anna, boss, clock)
     scan(qtbot, page, slip.number)
-    click(qtbot, page, "payout_player_refused")
+    refuse(qtbot, page)
     qtbot.waitUntil(lambda: page.pay_message_text() == str(PayoutDocumentRequired()))
 
     scan(qtbot, page, "12345")

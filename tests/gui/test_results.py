@@ -323,3 +323,20 @@ def test_a_refused_record_then_a_settle_shows_only_the_settle_s_outcome(
         "results_message": "Проверено купонов: 0; рассчитывать пока нечего."
     }
     assert child(page, MessageLabel, "results_message").parent() is not page.card
+
+
+def test_another_event_picked_after_a_record_starts_with_an_empty_source(
+    qtbot: QtBot, page: ResultsPage, boss: Desk
+) -> None:
+    """Issue 34: the source recorded for 101 stood ready for 102, recorded unread."""
+    fill_in(qtbot, page, 101, 2, 1)
+    click(qtbot, page, "record_result")
+    qtbot.waitUntil(lambda: page.confirm_dialog is not None)
+    qtbot.keyClick(page.confirm_dialog, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: row_of(page, 101)[3] == "2:1")
+
+    assert page.select_event(102)
+
+    assert child(page, QLineEdit, "result_source").text() == ""
+    assert page.select_event(101)  # a recorded result still shows its own source
+    assert child(page, QLineEdit, "result_source").text() == "АБФФ"

@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 from pos.core.errors import InvalidPrinterSetting, PosError
 from pos.core.input_errors import SETTING_LABELS
 from pos.core.printers import PRINTER_MODELS, PrinterModel, make_printer_config
+from pos.shop.demo_registration import DEMO_UNP, demo_register_number
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
 from tests.conftest import REGISTER
@@ -70,7 +71,7 @@ def test_the_form_shows_the_settings_in_force(page: SettingsPage) -> None:
     assert field(page, "min_age").text() == "21"
     assert field(page, "time_zone").text() == "Europe/Minsk"
     assert field(page, "register_serial").text() == REGISTER
-    assert field(page, "register_number").text() == ""
+    assert field(page, "register_number").text() == demo_register_number("К1")  # issue 34
 
 
 def test_a_manager_changes_the_minimum_stake(
@@ -137,7 +138,7 @@ def test_the_register_serial_of_this_terminal_is_saved(
 def test_the_unp_and_the_register_number_are_saved_and_shown_again(
     qtbot: QtBot, page: SettingsPage, boss: Desk, runner: TaskRunner, demo_shop: Shop
 ) -> None:
-    assert field(page, "unp").text() == ""
+    assert field(page, "unp").text() == DEMO_UNP  # the demo organiser's (issue 34)
     retype(qtbot, page, "unp", "190123456")
     retype(qtbot, page, "register_number", "3690-0042")
 
@@ -166,7 +167,7 @@ def test_an_unp_that_is_not_nine_digits_is_refused_and_selected(
     qtbot.waitUntil(lambda: message(page) == str(expected.value))
     assert SETTING_LABELS["unp"] in message(page)
     assert field(page, "unp").selectedText() == "19012345"
-    assert demo_shop.settings().unp == ""
+    assert demo_shop.settings().unp == DEMO_UNP
 
 
 def test_revert_brings_back_the_saved_values(qtbot: QtBot, page: SettingsPage) -> None:

@@ -181,7 +181,7 @@ def test_closing_shows_expected_counted_and_the_shortage_after_the_count(
     assert text(dialog, "closing_counted") == "1 005,00 руб."
     assert text(dialog, "closing_difference") == "недостача 5,00 руб."
     assert "#b3261e" in dialog.findChild(QLabel, "closing_difference").styleSheet()
-    assert text(dialog, "closing_z_report") == "Z-отчёт смены № 1 напечатан: чеков 1."
+    assert text(dialog, "closing_z_report") == "Z-отчёт смены ККМ № 1 напечатан: чеков 1."
     assert "Z-ОТЧЁТ".encode("cp866") in printer.output
     assert anna.shift() is None
     qtbot.waitUntil(lambda: not card(page).findChild(QWidget, "open_shift").isHidden())

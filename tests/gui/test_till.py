@@ -14,6 +14,7 @@ from pos.betting import printing as slip_printing
 from pos.betting.errors import SlipNotIssued
 from pos.betting.slips import Slip, SlipStatus
 from pos.core.wording import display_slip_number
+from pos.shop.demo_registration import demo_register_number
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
 from pos.till.errors import ReceiptNotPrinted
@@ -83,7 +84,7 @@ def crash_between_print_and_save(desk: Desk, monkeypatch: pytest.MonkeyPatch) ->
 
 def test_before_the_first_receipt_no_day_is_open(page: TillPage) -> None:
     assert text(page, "register_serial") == REGISTER
-    assert text(page, "register_number") == "не задан (вкладка «Настройки»)"
+    assert text(page, "register_number") == demo_register_number("К1")  # issue 34
     assert text(page, "fiscal_day") == "ещё не открывалась"
     assert text(page, "last_receipt") == "чеков ещё не было"
     assert text(page, "unprinted") == "Все чеки напечатаны."
@@ -153,7 +154,7 @@ def test_the_z_report_asks_first_then_closes_the_day(
 
     qtbot.waitUntil(lambda: text(page, "fiscal_day") == "закрыта (последняя — № 1)")
     assert page.message_text() == (
-        "Z-отчёт напечатан, смена № 1 закрыта: чеков 1, наличные за смену 10,00 руб."
+        "Z-отчёт напечатан, смена ККМ № 1 закрыта: чеков 1, наличные за смену 10,00 руб."
     )
     assert "Z-ОТЧЁТ".encode("cp866") in printer.output
     assert not anna.fiscal_state().day_open
@@ -172,7 +173,7 @@ def test_the_last_z_report_is_printed_again(
     printer.clear()
     click(qtbot, page, "repeat_z_report")
 
-    qtbot.waitUntil(lambda: page.message_text() == "Копия Z-отчёта смены № 1 напечатана.")
+    qtbot.waitUntil(lambda: page.message_text() == "Копия Z-отчёта смены ККМ № 1 напечатана.")
     assert "Z-ОТЧЁТ".encode("cp866") in printer.output
 
 
@@ -188,7 +189,7 @@ def test_the_x_report_preview_prints_nothing(
     preview = page.preview_dialog
     assert preview.isVisible()
     assert preview.paper.texts()[0] == "X-ОТЧЁТ"
-    assert "Смена № 1" in preview.paper.texts()
+    assert "Смена ККМ № 1" in preview.paper.texts()
     assert printer.output == b""
     qtbot.keyClick(preview, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: page.preview_dialog is None)

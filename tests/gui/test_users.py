@@ -1,5 +1,5 @@
 """The users page: a manager sees who is locked out (for a time or for good), unlocks them,
-and adds users."""
+adds users, and types the name each signs the journal with (issue 34)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,17 @@ import contextlib
 from datetime import timedelta
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QTableWidget
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QColor, QKeyEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from pos.core.audit import AuditAction
@@ -21,7 +29,7 @@ from pos.shop.desk import Desk
 from pos.shop.services import Shop
 from tests.fakes import FakeStorage
 from ui.errors import ERROR_COLOUR
-from ui.pages.users import LOGIN, STATE, UsersPage
+from ui.pages.users import LOGIN, NAME, STATE, UsersPage
 from ui.tasks import TaskRunner
 
 
@@ -66,7 +74,10 @@ def lock_out(shop: Shop, login: str) -> None:
 def test_users_are_listed_with_their_role_and_state(qtbot: QtBot, page: UsersPage) -> None:
     load(qtbot, page, 2)
 
-    assert rows(page) == [["anna", "Кассир", "активен"], ["boss", "Менеджер", "активен"]]
+    assert rows(page) == [
+        ["anna", "Соколова Анна Сергеевна", "Кассир", "активен"],
+        ["boss", "Климович Дмитрий Петрович", "Менеджер", "активен"],
+    ]
 
 
 @pytest.mark.warns_in_log  # pos logs the lock-out
@@ -137,7 +148,7 @@ def test_a_manager_adds_a_user(qtbot: QtBot, page: UsersPage, demo_shop: Shop) -
     qtbot.mouseClick(page.findChild(QPushButton, "add_user"), Qt.MouseButton.LeftButton)
 
     qtbot.waitUntil(lambda: table(page).rowCount() == 3)
-    assert ["vera", "Менеджер", "активен"] in rows(page)
+    assert ["vera", "", "Менеджер", "активен"] in rows(page)
     assert demo_shop.login("vera", "5173").role is Role.MANAGER
     assert page.findChild(QLineEdit, "new_login").text() == ""
 
@@ -152,3 +163,64 @@ def test_a_short_pin_is_refused_with_the_shops_sentence(
 
     qtbot.waitUntil(lambda: message(page) == str(InvalidUser("pin")))
     assert demo_shop.user_logins() == ["anna", "boss"]
+
+
+def type_keys(widget: QWidget, text: str) -> None:
+    """Key presses carrying `text`, one character each, as a Russian keyboard sends them:
+    keyClicks types only ASCII (notes/libraries.md §3)."""
+    for char in text:
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            event = QKeyEvent(kind, Qt.Key.Key_unknown, Qt.KeyboardModifier.NoModifier, char)
+            QApplication.sendEvent(widget, event)
+
+
+def test_a_manager_adds_a_user_with_the_name_they_sign_with(
+    qtbot: QtBot, page: UsersPage, demo_shop: Shop
+) -> None:
+    load(qtbot, page, 2)
+    qtbot.keyClicks(page.findChild(QLineEdit, "new_login"), "vera")
+    type_keys(page.findChild(QLineEdit, "new_name"), "Тарасевич Вера Николаевна")
+    qtbot.keyClicks(page.findChild(QLineEdit, "new_pin"), "5173")
+
+    qtbot.keyClick(page.findChild(QLineEdit, "new_pin"), Qt.Key.Key_Return)
+
+    qtbot.waitUntil(lambda: table(page).rowCount() == 3)
+    assert ["vera", "Тарасевич Вера Николаевна", "Кассир", "активен"] in rows(page)
+    assert page.findChild(QLineEdit, "new_name").text() == ""
+
+
+def test_a_manager_types_a_users_name_and_papers_sign_with_it(
+    qtbot: QtBot, page: UsersPage, demo_shop: Shop, storage: FakeStorage
+) -> None:
+    load(qtbot, page, 2)
+    rename = page.findChild(QLineEdit, "rename")
+    assert not rename.isEnabled() and not page.findChild(QPushButton, "save_name").isEnabled()
+    click_row_of(qtbot, page, "anna")
+    assert rename.text() == "Соколова Анна Сергеевна"
+
+    rename.selectAll()
+    type_keys(rename, "Соколова-Белая  Анна Сергеевна")
+    qtbot.keyClick(rename, Qt.Key.Key_Return)
+
+    qtbot.waitUntil(lambda: message(page) == "ФИО пользователя «anna» сохранено.")
+    qtbot.waitUntil(lambda: rows(page)[0][NAME] == "Соколова-Белая Анна Сергеевна")
+    renamed = [r for r in storage.data.audit if r.action is AuditAction.USER_RENAMED]
+    assert [(r.actor, r.detail) for r in renamed] == [
+        ("boss", "anna: Соколова-Белая Анна Сергеевна")
+    ]
+    assert rename.text() == "Соколова-Белая Анна Сергеевна"  # anna is still selected
+
+
+def test_a_name_too_long_is_refused_with_the_shops_sentence(
+    qtbot: QtBot, page: UsersPage, demo_shop: Shop
+) -> None:
+    load(qtbot, page, 2)
+    click_row_of(qtbot, page, "anna")
+    rename = page.findChild(QLineEdit, "rename")
+    rename.selectAll()
+    type_keys(rename, "Я" * 101)
+
+    qtbot.mouseClick(page.findChild(QPushButton, "save_name"), Qt.MouseButton.LeftButton)
+
+    qtbot.waitUntil(lambda: "Фамилия, имя, отчество сотрудника" in message(page))
+    assert rows(page)[0][NAME] == "Соколова Анна Сергеевна"

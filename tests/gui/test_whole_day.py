@@ -9,18 +9,19 @@ from decimal import Decimal
 
 from escpos.printer import Dummy
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QTabBar
+from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QTabBar
 from pytestqt.qtbot import QtBot
 
+from pos.betting.slips import SlipStatus
 from pos.core.clock import FixedClock
 from pos.shop.services import Shop
 from tests.fakes import FakeStorage
 from tests.gui.betting_helpers import add_leg, issue, type_stake
-from tests.gui.payouts_helpers import scan, type_document
+from tests.gui.payouts_helpers import BELARUS_TD3, scan, type_document
 from tests.gui.test_main_window import login_page, sign_in
 from tests.gui.test_manager_pin import authorise
 from tests.gui.test_shift import enter
-from tests.gui.widgets import click
+from tests.gui.widgets import alt_page, click, focus_on, tab_to
 from ui.connection import ShopConnection
 from ui.dialogs.shift_close import ShiftCloseDialog
 from ui.main_window import MainWindow
@@ -132,3 +133,106 @@ def test_a_cashier_runs_a_whole_day_in_the_window(
     assert "Z-ОТЧЁТ".encode("cp866") in printer.output
     assert demo_shop.login("anna", "4821").shift() is None
     assert demo_shop.verify().ok
+
+
+def _sign_in_by_keys(qtbot: QtBot, window: MainWindow, login: str, pin: str) -> None:
+    users = window.findChild(QListWidget, "users")
+    users.setFocus()
+    qtbot.keyClicks(users, login)  # the list finds the name typed
+    qtbot.keyClick(users, Qt.Key.Key_Tab)
+    qtbot.keyClicks(focus_on(qtbot, "pin"), pin)
+    qtbot.keyClick(focus_on(qtbot, "pin"), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.desk is not None)
+
+
+def _shift_by_keys(qtbot: QtBot, button: str, amount: str) -> None:
+    """Tab to the shift card's button, Space, the amount and Enter."""
+    qtbot.keyClick(tab_to(qtbot, button), Qt.Key.Key_Space)
+    field = focus_on(qtbot, "shift_amount")
+    qtbot.keyClicks(field, amount)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+
+
+def _sell_by_keys(qtbot: QtBot, betting: BettingPage, leg: str, stake: str) -> None:
+    """The leg and Enter, F3 to the stake, Enter, Enter on the confirmation."""
+    field = focus_on(qtbot, "pick")
+    qtbot.keyClicks(field, leg)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: betting.draft.rowCount() == 1)
+    qtbot.keyClick(field, Qt.Key.Key_F3)
+    qtbot.keyClicks(focus_on(qtbot, "stake"), stake)
+    qtbot.keyClick(focus_on(qtbot, "stake"), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: betting.confirm_dialog is not None)
+    qtbot.keyClick(betting.confirm_dialog, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: betting.confirm_dialog is None and betting.draft.rowCount() == 0)
+
+
+def _cancel_by_keys(qtbot: QtBot, betting: BettingPage) -> None:
+    """F8 on the slip just issued, a reason chosen with ↓, Enter."""
+    qtbot.keyClick(focus_on(qtbot, "pick"), Qt.Key.Key_F8)
+    qtbot.waitUntil(lambda: betting.recent.cancel_dialog is not None)
+    reason = focus_on(qtbot, "reason")
+    qtbot.keyClick(reason, Qt.Key.Key_Down)
+    qtbot.keyClick(reason, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: betting.recent.cancel_dialog is None)
+
+
+def _pay_by_keys(qtbot: QtBot, payouts: PayoutsPage, number: str) -> None:
+    """The number and Enter, the zone read, what it lacks typed, Enter from field to field
+    down to «Выплатить (F9)», and Enter there."""
+    field = focus_on(qtbot, "payout_number")
+    qtbot.keyClicks(field, number)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: payouts.quote is not None)
+    zone = focus_on(qtbot, "mrz")
+    for line in BELARUS_TD3:
+        qtbot.keyClicks(zone, line)
+        qtbot.keyClick(zone, Qt.Key.Key_Return)
+    for name, typed in (("issued_by", "MVD Minsk"), ("issued_on", "01022021"), ("expires_on", "")):
+        qtbot.keyClicks(focus_on(qtbot, name), typed)  # the expiry was read from the zone
+        qtbot.keyClick(focus_on(qtbot, name), Qt.Key.Key_Return)
+    with qtbot.waitSignal(payouts.paid_out):
+        qtbot.keyClick(focus_on(qtbot, "pay_out"), Qt.Key.Key_Return)
+
+
+def test_a_new_cashier_s_day_runs_by_keys_alone(
+    qtbot: QtBot,
+    demo_shop: Shop,
+    clock: FixedClock,
+    runner: TaskRunner,
+    ui_state: QSettings,
+    storage: FakeStorage,
+) -> None:
+    """Issue 34: sign in, open the shift, bet, cancel a slip, pay a winner and close the shift
+    with no mouse: the keys the window names (F3, F8, F9, Alt and a digit, Tab, Enter)."""
+    winner = _yesterdays_winner(demo_shop, clock)
+    window = MainWindow(ShopConnection.of(demo_shop), runner, ui_state=ui_state)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: login_page(window).logins() == ["anna", "boss"])
+    _sign_in_by_keys(qtbot, window, "anna", "4821")
+
+    alt_page(qtbot, window, runner, "Касса")
+    card = window.findChild(TillPage).shift_card
+    _shift_by_keys(qtbot, "open_shift", "300")
+    qtbot.waitUntil(lambda: card.findChild(QLabel, "shift_float").text() == "300,00 руб.")
+
+    alt_page(qtbot, window, runner, "Ставки")
+    betting = window.findChild(BettingPage)
+    _sell_by_keys(qtbot, betting, "501 1", "50")
+    _sell_by_keys(qtbot, betting, "501 1", "20")
+    _cancel_by_keys(qtbot, betting)  # the 20,00 slip was wrong
+    sold = sorted(storage.data.slips.values(), key=lambda slip: slip.number)[-2:]
+    assert [slip.status for slip in sold] == [SlipStatus.OPEN, SlipStatus.CANCELLED]
+
+    alt_page(qtbot, window, runner, "Выплаты")
+    _pay_by_keys(qtbot, window.findChild(PayoutsPage), winner)
+
+    alt_page(qtbot, window, runner, "Касса")
+    _shift_by_keys(qtbot, "close_shift", "308")  # the blind count
+    qtbot.waitUntil(lambda: isinstance(card.dialog, ShiftCloseDialog) and card.dialog.shift_closed)
+
+    # 300 + 50 + 20 − 20 − 42 = 308,00: the drawer matches to the kopeck.
+    closing = card.dialog
+    assert closing.findChild(QLabel, "closing_difference").text() == "нет — касса сошлась"
+    assert demo_shop.login("anna", "4821").shift() is None

@@ -7,7 +7,15 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtWidgets import QDialog, QLineEdit, QListWidget, QPushButton, QTabBar, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QTabBar,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from pos.shop.services import Shop
@@ -103,3 +111,37 @@ class PdfPrintDialog:
         self.printer.setOutputFileName(str(self.output))
         self.printer.setResolution(96)
         return QDialog.DialogCode.Accepted
+
+
+def tab_to(qtbot: QtBot, name: str, limit: int = 80) -> QWidget:
+    """Press Tab until the widget named `name` has the cursor, as a cashier without a mouse
+    does (the test fails if Tab never reaches it)."""
+    for _ in range(limit):
+        focused = QApplication.focusWidget()
+        assert focused is not None
+        if focused.objectName() == name:
+            return focused
+        qtbot.keyClick(focused, Qt.Key.Key_Tab)
+    raise AssertionError(f"Tab never reaches {name}")
+
+
+def alt_page(qtbot: QtBot, window: MainWindow, runner: TaskRunner, title: str) -> None:
+    """Alt and the page's number (the first nine pages), then wait for what it loads."""
+    number = window.page_titles().index(title) + 1
+    if QApplication.activeWindow() is None:
+        # A window manager gives the window back when a dialog closes; offscreen nothing does.
+        window.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    focused = QApplication.focusWidget() or window
+    qtbot.keyClick(focused, Qt.Key(Qt.Key.Key_0.value + number), Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: current_tab(window) == title)
+    qtbot.waitUntil(lambda: not runner.busy)
+
+
+def focus_on(qtbot: QtBot, name: str) -> QWidget:
+    """The widget with the cursor, once it is the one named `name` (a dialog opening takes
+    the cursor a moment later)."""
+    qtbot.waitUntil(lambda: getattr(QApplication.focusWidget(), "objectName", str)() == name)
+    focused = QApplication.focusWidget()
+    assert focused is not None
+    return focused

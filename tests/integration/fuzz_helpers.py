@@ -31,9 +31,12 @@ TEXT = st.text(alphabet=ANY_CHARACTER, max_size=40)
 # Around the columns' lengths (100 and 200 characters).
 LONG_TEXT = st.text(alphabet=ANY_CHARACTER | st.just("Б"), min_size=95, max_size=260)
 WORDS = st.one_of(TEXT, LONG_TEXT, st.sampled_from(["Динамо", "БАТЭ", "А" * 101, "a\x00b"]))
+# int() refuses 4,300 digits and more, leading zeros included (issue 34).
+ZEROS = st.one_of(st.integers(0, 80), st.integers(4295, 4310))
 DIGITS = st.one_of(
     st.text("0123456789", min_size=1, max_size=25),
-    st.integers(4295, 4310).map(lambda n: "9" * n),  # int() refuses 4,300 digits and more
+    st.integers(4295, 4310).map(lambda n: "9" * n),
+    st.tuples(ZEROS, st.text("0123456789", max_size=12)).map(lambda z: "0" * z[0] + z[1]),
 )
 INTEGERS = st.one_of(
     st.integers(),
@@ -52,6 +55,7 @@ FINDINGS = [
     "2147483648",
     str(2**63),
     "1" * 4301,
+    "0" * 4301 + "101",
     "²",
     "٤٠١",
 ]

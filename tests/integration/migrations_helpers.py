@@ -40,6 +40,7 @@ SHOP_TABLES = {
     "id_checks",
     "fiscal_registers",
     "fiscal_receipts",
+    "void_notices",
     "fiscal_days",
     "event_results",
     "slip_terms",

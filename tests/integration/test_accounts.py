@@ -39,6 +39,7 @@ from pos.till.errors import PaperNotPrinted
 from pos.till.shifts import CashKind
 from tests.documents import ID_CARD, PASSPORT
 from tests.fakes import PlainPinHasher
+from tests.unit.printing.escpos_reader import read_job
 
 pytestmark = pytest.mark.integration
 D = Decimal
@@ -210,7 +211,7 @@ def test_two_withdrawals_at_once_never_overdraw(db_url: str, clock: FixedClock) 
     try:
         shops[0].seed_demo()
         shops.append(open_shop(db_url, clock=clock, terminal="К2", pin_hasher=PlainPinHasher()))
-        shops[1].update_settings(register_serial="KSA-К2")
+        shops[1].update_settings(register_serial="KSA-К2", register_number="RN-К2")
         anna = shops[0].login("anna", "4821")
         number = anna.open_account(document=PASSPORT).number
         anna.deposit(number, "100")
@@ -273,9 +274,14 @@ def test_the_shift_report_counts_the_accounts_cash(db_shop: Shop, clock: FixedCl
     anna.deposit(number, "500")
     anna.withdraw(number, "200", document=PASSPORT)
     today = clock.now().astimezone(db_shop.settings().zone).date()
-    (row,) = boss.report(ReportKind.SHIFTS, today, today).rows
-    assert row[9] == D("300.00")  # «Счета»: deposits less withdrawals
-    assert row[12] == anna.shift().summary.expected  # «Ожидалось» counts them
+    report = boss.report(ReportKind.SHIFTS, today, today)
+    (row,) = report.rows
+    cells = dict(zip((column.title for column in report.columns), row, strict=True))
+    # Issue 34: deposits and withdrawals each in their own column, not netted into one.
+    assert cells["Пополнения счетов"] == D("500.00")
+    assert cells["Выплаты со счетов"] == D("200.00")
+    assert cells["Выплаты"] == D("0.00")
+    assert cells["Ожидалось"] == anna.shift().summary.expected  # counts them
 
 
 def test_a_card_not_printed_still_names_the_new_account(
@@ -309,3 +315,47 @@ def test_a_deposit_above_the_limit_is_refused(db_shop: Shop) -> None:
     with pytest.raises(DepositTooLarge, match="100\xa0000,00 руб"):
         anna.deposit(number, "1000000000")
     assert db_shop.account(number).free == D("0.00")
+
+
+def _printed_lines(printer: Dummy) -> list[str]:
+    """The printed job's text lines, read back from its ESC/POS bytes."""
+    return [line.strip() for line in read_job(printer.output, "TM-T20II").lines]
+
+
+def _line(lines: list[str], words: str) -> str:
+    found = [line for line in lines if line.startswith(words)]
+    assert len(found) == 1, (words, lines)
+    return found[0]
+
+
+def test_the_x_and_z_reports_give_the_accounts_cash_its_own_lines(
+    db_shop: Shop, printer: Dummy
+) -> None:
+    """Issue 34: 800,00 deposited and 120,50 withdrawn were folded into «Приход» and «Расход»
+    as if they were betting turnover; each kind has its own line, on the Z's copy too."""
+    anna = db_shop.login("anna", "4821")
+    number = anna.open_account(document=PASSPORT).number
+    anna.accept_bet([(101, "1")], stake="61,50")
+    anna.deposit(number, "800")
+    anna.withdraw(number, "120,50", document=PASSPORT)
+    printer.clear()
+    report = anna.x_report()
+    assert (report.totals.income, report.totals.expenses) == (D("861.50"), D("120.50"))
+    assert (report.totals.stakes, report.totals.deposits) == (D("61.50"), D("800.00"))
+    assert (report.totals.payouts, report.totals.withdrawals) == (D("0.00"), D("120.50"))
+    lines = _printed_lines(printer)
+    for words, amount in (
+        ("Ставки наличными", "61,50"),
+        ("Возвраты ставок", "0,00"),
+        ("Выплаты по купонам", "0,00"),
+        ("Пополнения счетов", "800,00"),
+        ("Выплаты со счетов", "120,50"),
+    ):
+        assert _line(lines, words).endswith(f" {amount} руб."), words
+    anna.z_report()
+    printer.clear()
+    assert anna.print_last_z_report() is not None
+    copy = _printed_lines(printer)
+    assert _line(copy, "Пополнения счетов").endswith(" 800,00 руб.")
+    assert _line(copy, "Ставки наличными").endswith(" 61,50 руб.")
+    assert _line(copy, "Выплаты со счетов").endswith(" 120,50 руб.")

@@ -28,7 +28,7 @@ from tests.documents import PASSPORT
 from tests.fakes import PlainPinHasher
 from tests.integration.pg import PostgresServer
 from tests.integration.sql import sql as _sql
-from tests.shifts import reopen_shift
+from tests.shifts import number_terminals, reopen_shift
 
 pytestmark = pytest.mark.integration
 D = Decimal
@@ -83,6 +83,7 @@ def chain(db_url: str, clock: FixedClock) -> Iterator[Shop]:
     for number, code in enumerate(OFFICES[1:], start=2):
         shop.add_office(code, name=f"Пункт приёма ставок № {number}", address=f"г. Минск, {number}")
         shop.register_terminal(f"К{number}", office=code, register_serial=f"KSA-К{number}")
+        number_terminals(shop, f"К{number}")
     shop.create_user("chief", "7777", "head")
     shop.update_settings(payout_anywhere=True)
     yield shop

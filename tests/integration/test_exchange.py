@@ -169,7 +169,9 @@ def test_p48_p51_p53_back_wins_the_commission_kept_from_the_gain(
     before = _money(db_shop, backer, layer)
     clock.advance(timedelta(days=3))
     db_shop.login("boss", "9911").record_result(101, 2, 1, source="АБФФ")
-    db_shop.settle()
+    report = db_shop.settle()
+    # Issue 34: it said «рассчитывать пока нечего» right after settling the pari.
+    assert report.words() == "Проверено купонов: 0; рассчитано пари: 1."
     settled = db_shop.pari(pari.number)
     # back wins S × k = 150,00, the commission 5 % of it kept; lay loses 150,00.
     assert (settled.status, settled.back_result, settled.lay_result) == (

@@ -30,7 +30,9 @@ pytestmark = pytest.mark.integration
 # --- Bet-on-Poker draws (they move the clock: keep them last) ---------------------------------
 
 
-DRAW_NUMBERS = st.one_of(INTEGERS, DIGITS, TEXT, st.sampled_from(["²", "٤", "1" * 4301]))
+DRAW_NUMBERS = st.one_of(
+    INTEGERS, DIGITS, TEXT, st.sampled_from(["²", "٤", "1" * 4301, "0" * 4301 + "1"])
+)
 
 
 def test_a_draw_number_in_other_digits_is_refused_in_russian(manager: Desk) -> None:
@@ -50,6 +52,7 @@ def test_a_draw_number_in_other_digits_is_refused_in_russian(manager: Desk) -> N
 @example(number=None, cards="As Ks", reason="с" * 201)
 @example(number=2**63, cards="As Ks", reason="сбой")
 @example(number="1" * 4301, cards="As Ks", reason="сбой")
+@example(number="0" * 4301 + "1", cards="As Ks", reason="сбой")
 def test_draws_take_any_number_cards_and_reason(
     manager: Desk, fuzz_clock: FixedClock, number: object, cards: str, reason: str
 ) -> None:

@@ -61,6 +61,7 @@ def test_the_limits_of_the_checks_are_the_lengths_of_the_columns() -> None:
         inputs.TEAM_NAME: [tables.EventRow.home, tables.EventRow.away],
         inputs.TOURNAMENT: [tables.EventRow.tournament],
         inputs.LOGIN: [tables.UserRow.login],
+        inputs.FULL_NAME: [tables.UserRow.full_name],
         inputs.TERMINAL: [tables.TerminalRow.name, tables.SlipRow.terminal],
         inputs.REASON: [tables.SlipRow.cancel_reason, tables.CashTransferRow.reason],
         inputs.RESULT_SOURCE: [tables.EventResultRow.source],
@@ -79,6 +80,8 @@ def test_the_limits_of_the_checks_are_the_lengths_of_the_columns() -> None:
 @example(code=2**31, market="1", stake="5", kind="single", key=None)
 @example(code=2**63, market="1", stake="5", kind="single", key=None)
 @example(code="1" * 4301, market="1", stake="5", kind="single", key=None)
+@example(code="0" * 4301 + "101", market="1", stake="5", kind="single", key=None)
+@example(code=101, market="1", stake="5", kind="система " + "0" * 4301 + "2/3", key=None)
 @example(code=101, market="1", stake="5", kind="system ²/3", key=None)
 @example(code=101, market="1", stake="5", kind="single", key="k\x00")
 @example(code=101, market="1", stake="5", kind="single", key="\ud800" * 70)

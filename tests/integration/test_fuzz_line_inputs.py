@@ -139,6 +139,15 @@ def line_files(draw: st.DrawFn) -> tuple[str, bytes]:
     ),
     name="line\ud800",
 )
+@example(
+    file=(
+        "line.csv",
+        _csv_file(
+            [LINE_HEADER, ["0" * 4301 + "101", "футбол", "", "А", "Б", "05.12.2026 19:00", "2,10"]]
+        ),
+    ),
+    name="line",
+)
 def test_a_line_file_may_hold_anything(manager: Desk, file: tuple[str, bytes], name: str) -> None:
     kind, data = file
     _refused_or_done(lambda: manager.import_line(kind, data))
@@ -157,6 +166,7 @@ STATUSES = st.one_of(st.just("finished"), st.just("отменено"), TEXT)
 @example(code=None, home=2, away=1, status="finished", source="АБФФ\x00", reason="опечатка")
 @example(code=None, home=2, away=1, status="finished", source="\ud800", reason="опечатка")
 @example(code=None, home="1" * 4301, away=1, status="finished", source="АБФФ", reason="x")
+@example(code="0" * 4301 + "101", home="0" * 4301 + "2", away=1, status="", source="", reason="")
 @example(code=None, home=2, away=1, status="finished", source="АБФФ", reason="опечатка\x00")
 def test_results_take_any_input(
     manager: Desk,

@@ -115,7 +115,7 @@ def test_an_older_database_is_copied_before_it_is_upgraded(tmp_path: Path) -> No
         tmp_path,
         """
         with op.batch_alter_table("users") as batch:
-            batch.add_column(sa.Column("full_name", sa.String(100), nullable=True))
+            batch.add_column(sa.Column("nickname", sa.String(100), nullable=True))
         """,
     )
 

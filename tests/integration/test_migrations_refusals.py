@@ -29,7 +29,7 @@ def test_a_failed_migration_changes_nothing_and_names_the_backup(tmp_path: Path)
     migrations = _with_next_revision(
         tmp_path,
         """
-        op.add_column("users", sa.Column("full_name", sa.String(100), nullable=True))
+        op.add_column("users", sa.Column("nickname", sa.String(100), nullable=True))
         op.execute("UPDATE no_such_table SET x = 1")
         """,
     )
@@ -43,7 +43,7 @@ def test_a_failed_migration_changes_nothing_and_names_the_backup(tmp_path: Path)
     try:
         assert _revision(storage) == HEAD
         columns = {c["name"] for c in inspect(storage.engine).get_columns("users")}
-        assert "full_name" not in columns
+        assert "nickname" not in columns
     finally:
         storage.close()
 

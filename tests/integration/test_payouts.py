@@ -39,7 +39,7 @@ def _open(url: str, clock: FixedClock, terminal: str, printer: Dummy | None = No
     shop = open_shop(
         url, clock=clock, terminal=terminal, pin_hasher=PlainPinHasher(), printer=printer or Dummy()
     )
-    shop.update_settings(register_serial=f"KSA-{terminal}")
+    shop.update_settings(register_serial=f"KSA-{terminal}", register_number=f"RN-{terminal}")
     if terminal != "К1":  # К1's shift is opened with its demo line
         shop.login("boss", "9911").open_shift(cash=FLOAT)
     return shop

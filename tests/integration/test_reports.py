@@ -89,13 +89,42 @@ def test_the_shift_report_shows_the_cash_to_the_kopeck(
     (row,) = boss.report(ReportKind.SHIFTS, TODAY, TODAY).rows
 
     assert row[1] == "К1"
-    # float, slips, stakes, returns, payouts, accounts, cash in, cash out, expected, counted,
-    # difference
+    # float, slips, stakes, returns, payouts, deposits, withdrawals, cash in, cash out,
+    # expected, counted, difference
     assert row[4:] == (
-        D("1000.00"), 3, D("40.50"), D("5.00"), D("0.00"), D("0.00"), D("100.00"), D("0.00"),
-        D("1135.50"), D("1135.00"), D("-0.50"),
+        D("1000.00"), 3, D("40.50"), D("5.00"), D("0.00"), D("0.00"), D("0.00"), D("100.00"),
+        D("0.00"), D("1135.50"), D("1135.00"), D("-0.50"),
     )  # fmt: skip
     assert closing.expected == D("1135.50")
+
+
+def test_the_shift_report_totals_only_what_adds_up(
+    db_shop: Shop, boss: Desk, day: dict[str, str], clock: FixedClock, tmp_path: Path
+) -> None:
+    """Issue 34: the «Итого» row added the floats and the expected and counted cash of the
+    shifts, though the second shift's float is the first one's cash counted again."""
+    anna = db_shop.login("anna", "4821")
+    clock.advance(timedelta(minutes=10))
+    anna.close_shift(counted="1135,00")
+    clock.advance(timedelta(minutes=10))
+    anna.open_shift(cash="1135,00")
+    clock.advance(timedelta(minutes=10))
+    anna.accept_bet([(104, "1")], stake="20,00")
+    clock.advance(timedelta(minutes=10))
+    anna.close_shift(counted="1156,00")
+
+    report = boss.report(ReportKind.SHIFTS, TODAY, TODAY)
+    assert len(report.rows) == 2 and report.totals is not None
+    totals = dict(zip((column.title for column in report.columns), report.totals, strict=True))
+    assert (totals["Ставки"], totals["Купонов"], totals["Внесено"]) == (D("60.50"), 4, D("100.00"))
+    assert totals["Разница"] == D("0.50")  # 0,50 short, then 1,00 over: it adds up
+    for balance in ("Размен", "Ожидалось", "Пересчитано"):
+        assert totals[balance] == "", balance
+    pdf = tmp_path / "shifts.pdf"
+    boss.export_report(ReportKind.SHIFTS, pdf, TODAY, TODAY)
+    text = PdfReader(pdf).pages[0].extract_text()
+    assert "2 270,50" not in text.replace("\xa0", " ")  # 1135,50 + 1135,00: no such sum
+    assert "не складываются" in text
 
 
 def test_unpaid_winnings_near_their_limit_and_then_expired(

@@ -28,7 +28,7 @@ D = Decimal
 def _open(url: str, clock: FixedClock, terminal: str = "К1") -> Shop:
     shop = open_shop(url, clock=clock, terminal=terminal, pin_hasher=PlainPinHasher())
     if terminal != "К1":  # К1 gets its demo register from seed_demo
-        shop.update_settings(register_serial=f"KSA-{terminal}")
+        shop.update_settings(register_serial=f"KSA-{terminal}", register_number=f"RN-{terminal}")
     return shop
 
 

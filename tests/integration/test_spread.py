@@ -312,7 +312,7 @@ def test_a_bet_and_a_withdrawal_at_once_never_overdraw(
 ) -> None:
     other = open_shop(db_url, clock=clock, terminal="К2", pin_hasher=PlainPinHasher())
     try:
-        other.update_settings(register_serial="KSA-К2")
+        other.update_settings(register_serial="KSA-К2", register_number="RN-К2")
         cashier = other.login("anna", "4821")
         cashier.open_shift(cash=D("1000"))
         outcomes: list[object] = []

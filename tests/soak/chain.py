@@ -35,7 +35,7 @@ from tests.chain_helpers import won_slips
 from tests.documents import PASSPORT
 from tests.fakes import PlainPinHasher
 from tests.integration.pg import soak_server
-from tests.shifts import reopen_shift
+from tests.shifts import number_terminals, reopen_shift
 from tests.soak.checks import print_findings
 
 OFFICES = ("M1", "M2", "M3", "M4")
@@ -53,6 +53,7 @@ def _chain(url: str, clock: FixedClock, rounds: int) -> tuple[Shop, dict[str, li
     for number, code in enumerate(OFFICES[1:], start=2):
         shop.add_office(code, name=f"Пункт приёма ставок № {number}", address=f"г. Минск, {number}")
         shop.register_terminal(f"К{number}", office=code, register_serial=f"KSA-К{number}")
+        number_terminals(shop, f"К{number}")  # no shift opens without it (issue 34)
     shop.update_settings(register_serial="KSA-К1", payout_anywhere=True)
     shop.create_user("chief", "7777", "head")
     shop.create_user("m1boss", "1111", "manager")

@@ -52,6 +52,9 @@ class CancelReasonDialog(QDialog):
         self._message = MessageLabel()
         self._message.setObjectName("cancel_message")
         self._message.setMinimumHeight(0)
+        # The dialog grows to show a sentence whole; it was sized before there was one and
+        # cut the empty reason's refusal at the bottom (issue 34).
+        self._message.shown.connect(self._on_message_shown)
         self._asking = False
 
         buttons, self._back_button, self._cancel_button = dialog_buttons(
@@ -61,7 +64,7 @@ class CancelReasonDialog(QDialog):
         self._back_button.clicked.connect(self._on_back_clicked)
         self._cancel_button.clicked.connect(self._on_cancel_button_clicked)
 
-        layout = QVBoxLayout(self)
+        layout = self._layout = QVBoxLayout(self)
         layout.setContentsMargins(20, 16, 20, 16)
         layout.setSpacing(10)
         layout.addWidget(heading)
@@ -102,6 +105,13 @@ class CancelReasonDialog(QDialog):
         self._asking = asking
         for widget in (self._reason, self._back_button, self._cancel_button):
             widget.setEnabled(not asking)
+
+    def _on_message_shown(self, _kind: str) -> None:
+        layout = self._layout
+        layout.activate()
+        need = layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth() else 0
+        if need > self.height():
+            self.resize(self.width(), need)
 
     def _on_cancel_button_clicked(self) -> None:
         self.submit()

@@ -9,6 +9,7 @@ from pos.betting.slips import Slip
 from pos.core.devices import PreviewLine
 from pos.core.wording import display_slip_number
 from pos.shop.desk import Desk
+from pos.till.papers import FiledPaper
 from ui.tasks import TaskRunner
 from ui.widgets.paper_strip import PaperStrip
 from ui.widgets.paper_view import PaperView
@@ -56,6 +57,18 @@ class PrintPreviewDialog(QDialog):
 
     def _on_view_dismissed(self) -> None:
         self.accept()
+
+
+def filed_paper_dialog(paper: FiledPaper, parent: QWidget) -> PrintPreviewDialog:
+    """A paper of an account written to a file for want of a printer, as it would print
+    (issue 34: shown as a slip is on the betting page); open it with `open()`."""
+    dialog = PrintPreviewDialog(parent)
+    dialog.show_lines(
+        paper.heading,
+        paper.lines,
+        dialog.tr("Принтер не подключён: документ записан в файл. На бумаге он выглядит так."),
+    )
+    return dialog
 
 
 class SlipPreviewer(QObject):

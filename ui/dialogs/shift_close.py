@@ -87,7 +87,7 @@ class ShiftCloseDialog(ShiftAmountDialog[ShiftClosing]):
         self._show_difference(result.difference)
         if result.z_report is not None:
             self._z.setText(
-                self.tr("Z-отчёт смены № {day} напечатан: чеков {count}.").format(
+                self.tr("Z-отчёт смены ККМ № {day} напечатан: чеков {count}.").format(
                     day=result.z_report.day_no, count=result.z_report.totals.count
                 )
             )

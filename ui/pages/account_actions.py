@@ -79,14 +79,36 @@ def withdrawn(entry: JournalEntry) -> str:
     )
 
 
-def statement_printed(number: str) -> str:
-    return _tr("Выписка по счёту {number} напечатана.").format(
-        number=display_account_number(number)
+def print_statement(desk: Desk, number: str) -> bool:
+    """Print the account's statement; True when it went to a file, no printer set up."""
+    desk.print_statement(number)
+    return desk.printer_virtual
+
+
+def print_card(desk: Desk, number: str) -> bool:
+    """Print the account's card again; True when it went to a file, no printer set up."""
+    desk.print_account_card(number)
+    return desk.printer_virtual
+
+
+def statement_printed(number: str, filed: bool = False) -> str:
+    """Said after Ctrl+P: printed, or written to a file and shown (issue 34)."""
+    text = (
+        _tr("Выписка по счёту {number} записана в файл: принтер не подключён.")
+        if filed
+        else _tr("Выписка по счёту {number} напечатана.")
     )
+    return text.format(number=display_account_number(number))
 
 
-def card_printed(number: str) -> str:
-    return _tr("Карта счёта {number} напечатана.").format(number=display_account_number(number))
+def card_printed(number: str, filed: bool = False) -> str:
+    """Said after Ctrl+Shift+P: printed, or written to a file and shown (issue 34)."""
+    text = (
+        _tr("Карта счёта {number} записана в файл: принтер не подключён.")
+        if filed
+        else _tr("Карта счёта {number} напечатана.")
+    )
+    return text.format(number=display_account_number(number))
 
 
 def blocked(account: Account) -> str:

@@ -45,6 +45,9 @@ class AccountHost(Protocol):
 
     def account_opened(self, account: Account) -> None: ...
 
+    def show_filed(self) -> None:
+        """Show the papers the last action wrote to files, no printer set up (issue 34)."""
+
 
 class AccountCalls(QObject):
     """`trigger(name)` does the action of a key (`account_actions.account_keys` names the
@@ -71,9 +74,6 @@ class AccountCalls(QObject):
         """Pos's answer said in `words`."""
         return lambda result: self._account_host.answered(words(result))
 
-    def _said(self, text: str) -> Callable[[object], None]:
-        return lambda _result: self._account_host.answered(text)
-
     def _open(self, dialog: QDialog, on_answer: Callable[[Any], None] | None = None) -> None:
         self._account_host.open_dialog(dialog, on_answer)
 
@@ -90,7 +90,11 @@ class AccountCalls(QObject):
             action=self.tr("Открыть счёт (Enter)"), parent=self._page,
         )  # fmt: skip
         dialog.focus_document()
-        self._open(dialog, self._account_host.account_opened)
+        self._open(dialog, self._account_opened)
+
+    def _account_opened(self, account: Account) -> None:
+        self._account_host.account_opened(account)
+        self._account_host.show_filed()  # its card, where no printer prints it (issue 34)
 
     def _do_deposit(self) -> None:
         view = self._account_host.shown_account()
@@ -116,14 +120,18 @@ class AccountCalls(QObject):
     def _do_statement(self) -> None:
         view = self._account_host.shown_account()
         if view is not None:
-            said = actions.statement_printed(view.number)
-            self._run(partial(self._desk.print_statement, view.number), self._said(said))
+            self._run(
+                partial(actions.print_statement, self._desk, view.number),
+                self._answer(partial(actions.statement_printed, view.number)),
+            )
 
     def _do_card(self) -> None:
         view = self._account_host.shown_account()
         if view is not None:
-            said = actions.card_printed(view.number)
-            self._run(partial(self._desk.print_account_card, view.number), self._said(said))
+            self._run(
+                partial(actions.print_card, self._desk, view.number),
+                self._answer(partial(actions.card_printed, view.number)),
+            )
 
     def _do_block(self) -> None:
         view = self._account_host.shown_account()

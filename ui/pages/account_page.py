@@ -17,7 +17,9 @@ from pos.core.clock import Clock
 from pos.core.errors import DeviceOrStorageError, PosError
 from pos.core.settings import ShopSettings
 from pos.shop.desk import Desk
+from pos.till.papers import FiledPaper
 from ui.dialogs.desk_call import DeskCallDialog
+from ui.dialogs.print_preview import filed_paper_dialog
 from ui.tasks import TaskRunner
 from ui.widgets.spread_account import AccountCard
 
@@ -47,6 +49,7 @@ class AccountPage(QWidget):
         self._zone = ShopSettings().zone  # until the shop's own is read
         self._reading = self._again = False
         self.dialog: QDialog | None = None  # the dialog open now (tests)
+        self._filed: FiledPaper | None = None  # shown once the dialog open now is closed
         self._card: AccountCard
         self._reloader = QTimer(self)
         self._reloader.setInterval(refresh_ms)
@@ -89,10 +92,20 @@ class AccountPage(QWidget):
         dialog.open()
 
     def answered(self, text: str) -> None:
-        """An action pos accepted: say it, read the page again, the cursor to the field."""
+        """An action pos accepted: say it, show its paper if it went to a file, read the page
+        again, the cursor to the field."""
         self._card.message.show_success(text)
         self._card.focus_number()
+        self.show_filed()
         self.refresh()
+
+    def show_filed(self) -> None:
+        """Show the paper the last action wrote to a file, no printer set up (issue 34: as
+        the betting page shows a slip), over the page; Esc closes it."""
+        self._runner.run(
+            self._desk.filed_papers, on_success=self._papers_filed, on_failure=self.refused,
+            owner=self,
+        )  # fmt: skip
 
     def refused(self, exc: PosError) -> None:
         """Pos refused (a device or the storage failed: said as a warning)."""
@@ -133,6 +146,17 @@ class AccountPage(QWidget):
     def _dialog_closed(self) -> None:
         """After a dialog over the page closed (the cursor is back in the field)."""
 
+    def _papers_filed(self, papers: list[FiledPaper]) -> None:
+        if papers:
+            self._filed = papers[-1]  # one action, one paper
+            if self.dialog is None:
+                self._show_filed_paper()
+
+    def _show_filed_paper(self) -> None:
+        paper, self._filed = self._filed, None
+        if paper is not None:
+            self.open_dialog(filed_paper_dialog(paper, self), None)
+
     # --- slots --------------------------------------------------------------------------
 
     def _on_dialog_stood(self, exc: PosError) -> None:
@@ -146,6 +170,8 @@ class AccountPage(QWidget):
         self.activateWindow()  # the page's keys work again at once
         self._card.focus_number()
         self._dialog_closed()
+        if self.dialog is None:
+            self._show_filed_paper()  # a paper that came while the dialog was open
 
     def _on_reloader_timeout(self) -> None:
         # Not under a dialog: what a reading may pop up (a bookmaker's close) would take the

@@ -41,11 +41,11 @@ PREVIEW_DELAY_MS = 150
 class BettingPage(QWidget):
     """The slip being built on the left, the recent slips and the lookup on the right.
 
-    Keyboard: "101 1" Enter adds a leg; an empty Enter goes to the stake; ↓ goes to the legs,
-    where Del removes and + (or Ctrl+B anywhere) groups the selected legs into an express
-    block; F2 or Ctrl+1…9 choose the kind; Enter on the stake or F9 confirms; Esc (or «Новый
-    купон») clears the slip being built; F4 checks the player's document; F6 finds a slip;
-    F8 cancels the selected recent slip.
+    Keyboard: "101 1" Enter adds a leg; F3 (or an empty Enter) goes to the stake; ↓ goes to
+    the legs, where Del removes and + (or Ctrl+B anywhere) groups the selected legs into an
+    express block, and Tab leaves them; F2 or Ctrl+1…9 choose the kind; Enter on the stake
+    or F9 confirms; Esc (or «Новый купон») clears the slip being built; F4 checks the
+    player's document; F6 finds a slip; F8 cancels the selected recent slip.
 
     A cashier's bet agreed in play is priced as the cashier builds it; the manager allows it
     with their PIN when it is issued (pos refuses it until then), never on the tick (issue 16).
@@ -216,6 +216,7 @@ class BettingPage(QWidget):
     def _build_shortcuts(self) -> None:
         keys = [
             (QKeySequence(Qt.Key.Key_F2), self._kinds.cycle),
+            (QKeySequence(Qt.Key.Key_F3), self._on_editor_stake_wanted),  # issue 34
             (QKeySequence(Qt.Key.Key_F4), self.check_document),
             (QKeySequence(Qt.Key.Key_F9), self.confirm),
             (QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_B), self._editor.group_selected),
@@ -331,6 +332,7 @@ class BettingPage(QWidget):
 
     def _on_editor_stake_wanted(self) -> None:
         self._stake.setFocus()
+        self._stake.selectAll()  # a stake typed before is replaced, not added to
 
     def _on_escape(self) -> None:
         # The slip's preview beside the page goes first: one more Esc clears the slip.

@@ -27,7 +27,7 @@ from pos.people.permissions import Permission
 from pos.shop.desk import Desk
 from ui.dialogs.correct_entry import CorrectEntryDialog
 from ui.errors import MessageLabel
-from ui.pdf_print import ask_printer, choose_save_file, print_written_pdf
+from ui.pdf_print import SaveFolder, ask_printer, choose_save_file, print_written_pdf
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button
 from ui.widgets.filters import date_edit, filter_row, period_of, set_period, show_button
@@ -54,6 +54,8 @@ class JournalPage(QWidget):
         self._zone = ShopSettings().zone
         self._printer: QPrinter | None = None
         self.correct_dialog: CorrectEntryDialog | None = None
+        # Where «Сохранить PDF…» starts; the window gives it the UI state (issue 34).
+        self.save_folder = SaveFolder(None)
         self._build()
         self.set_period(*_month_of(clock.now().astimezone(self._zone).date()))
         self._runner.busy_changed.connect(self._on_runner_busy_changed)
@@ -306,6 +308,7 @@ class JournalPage(QWidget):
             self.tr("Сохранить журнал выплат"),
             f"journal_{date_from:%Y-%m-%d}_{date_to:%Y-%m-%d}.pdf",
             "pdf",
+            self.save_folder,
         )
         if path is None or self._runner.busy:
             return

@@ -23,7 +23,8 @@ _MATCH_FLOOR = 200
 
 
 class LinePage(QWidget):
-    """The events of the line in start order, with odds by market; F5 reloads."""
+    """The events of the line with odds by market, those to come first by start, then the
+    started ones (issue 34); F5 reloads."""
 
     def __init__(self, desk: Desk, runner: TaskRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -42,7 +43,7 @@ class LinePage(QWidget):
         """Reload the line in the background."""
         desk = self._desk
         self._runner.run(
-            lambda: (desk.line(), desk.settings().zone),
+            lambda: (desk.line_board(), desk.settings().zone),
             on_success=self._show_line,
             on_failure=self._show_refusal,
             owner=self,

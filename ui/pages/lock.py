@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QRegularExpression, Qt, Signal
+from PySide6.QtCore import QRegularExpression, Signal
 from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from pos.core.errors import PosError
 from pos.people.errors import UserLocked, UserLockedUntilUnlocked
@@ -116,16 +124,25 @@ class LockPage(QWidget):
         card = QFrame()
         card.setObjectName("card")
         card.setFixedWidth(560)
-        card.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Maximum)
+        # As high as its words need at its width: a long refusal under the PIN pushes the
+        # buttons down instead of sliding under them (issue 34).
+        card.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Minimum)
         column = QVBoxLayout(card)
         column.setContentsMargins(28, 24, 28, 24)
         column.setSpacing(10)
         for widget in (heading, self._who, self._note, self._pin, self._message):
             column.addWidget(widget)
         column.addLayout(buttons)
+        # Centred by stretches in a row, not by alignment: the row asks the card's height
+        # for its own width (Qt asks an aligned item for the page's width), so a long
+        # message is given all its lines.
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(card)
+        row.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addStretch(1)
-        layout.addWidget(card, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addLayout(row)
         layout.addStretch(2)
         self.setFocusProxy(self._pin)
 

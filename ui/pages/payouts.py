@@ -6,7 +6,7 @@ from datetime import date
 from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -26,6 +26,7 @@ from pos.payouts.journal import JournalEntry
 from pos.payouts.use_cases import PayoutQuote
 from pos.people.identity import IdDocument
 from pos.shop.desk import Desk
+from ui.dialogs.payout_refusal import PayoutRefusalDialog
 from ui.dialogs.print_preview import PrintPreviewDialog
 from ui.errors import MessageGroup, MessageLabel
 from ui.tasks import TaskRunner
@@ -35,6 +36,10 @@ from ui.widgets.payout_document import PayoutDocumentCard
 from ui.widgets.payout_quote import PayoutQuoteCard
 
 _QUOTE_STRETCH, _DOCUMENT_STRETCH = 5, 4
+# From this width the halves: at 1366 pixels beside the navigation «Игрок отказался» and
+# «Выплатить N руб. (F9)» share a line, so the document stays whole above a refusal; a
+# narrower page keeps the slip's card its room (issue 34).
+_HALVES_FROM = 1100
 _NUMBER_STYLE = "QLineEdit#payout_number { font-size: 16pt; min-height: 44px; }"
 
 
@@ -53,7 +58,8 @@ class PayoutsPage(QWidget):
     A payable slip opens the document form, empty for every slip (never the previous
     player's): the zone read by a reader, then the issue date and the authority typed, since
     the zone has neither. «Выплатить N руб.» (F9) pays; pos checks and records the document
-    and prints the receipt and the player's note. «Игрок отказался» records the refusal.
+    and prints the receipt and the player's note. «Игрок отказался» asks once, «Назад» the
+    default, and records the refusal (issue 34).
     After a payout the page is ready for the next slip; without a printer the receipt and the
     note are shown. `paid_out(entry)` follows every payout.
     """
@@ -71,6 +77,7 @@ class PayoutsPage(QWidget):
         self._quote: PayoutQuote | None = None
         self._paying = False  # a pay_out call is running
         self.preview_dialog: PrintPreviewDialog | None = None
+        self.refusal_dialog: PayoutRefusalDialog | None = None
         self._build()
         # The slip's line and the payout's: one outcome in sight at a time (issue 16).
         self._messages = MessageGroup(self, self._lookup_message, self._pay_message)
@@ -160,13 +167,13 @@ class PayoutsPage(QWidget):
         left.addLayout(self._build_number_row())
         left.addWidget(self._lookup_message)
         left.addWidget(self._card, 1)
-        layout = QHBoxLayout(self)
+        layout = self._columns = QHBoxLayout(self)
         layout.setContentsMargins(16, 12, 16, 8)
         layout.setSpacing(16)
         layout.addLayout(left, _QUOTE_STRETCH)
         self._document = PayoutDocumentCard(self._today())
         self._document.pay_requested.connect(self.pay)
-        self._document.refusal_requested.connect(self.player_refused)
+        self._document.refusal_requested.connect(self._on_document_refusal_requested)
         self._form, self._pay_message = self._document.form, self._document.message
         layout.addWidget(self._document, _DOCUMENT_STRETCH)
         QShortcut(QKeySequence(Qt.Key.Key_F9), self, self.pay)
@@ -202,6 +209,12 @@ class PayoutsPage(QWidget):
         row.addWidget(self._clear_button)
         row.addWidget(self._note_again)
         return row
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        halves = event.size().width() >= _HALVES_FROM
+        self._columns.setStretch(0, 1 if halves else _QUOTE_STRETCH)
+        self._columns.setStretch(1, 1 if halves else _DOCUMENT_STRETCH)
 
     # --- showing ------------------------------------------------------------------------
 
@@ -346,6 +359,21 @@ class PayoutsPage(QWidget):
         self._note_entry = None
         self._lookup_message.show_success(self.tr("Квитанция для игрока напечатана."))
         self._number.setFocus()
+
+    def _on_document_refusal_requested(self) -> None:
+        quote = self._quote
+        if quote is None or self.refusal_dialog is not None:
+            return
+        dialog = PayoutRefusalDialog(display_slip_number(quote.slip.number), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.confirmed.connect(self.player_refused)
+        dialog.finished.connect(self._on_refusal_dialog_finished)
+        self.refusal_dialog = dialog
+        dialog.open()
+
+    def _on_refusal_dialog_finished(self, _result: int) -> None:
+        self.refusal_dialog = None
+        self.activateWindow()  # F9 and Esc work again at once, with or without a window manager
 
     def _on_preview_dialog_finished(self, _result: int) -> None:
         self.preview_dialog = None

@@ -30,7 +30,7 @@ from pos.reports.tables import NO_OPERATIONS, SNAPSHOTS, TITLES, Cell, Report, R
 from pos.reports.use_cases import ReportFormat
 from pos.shop.desk import Desk
 from ui.errors import MessageLabel
-from ui.pdf_print import ask_printer, choose_save_file, print_written_pdf
+from ui.pdf_print import SaveFolder, ask_printer, choose_save_file, print_written_pdf
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button
 from ui.widgets.filters import date_edit, filter_row, period_of, set_period, show_button
@@ -55,6 +55,8 @@ class ReportsPage(QWidget):
         self._runner = runner
         self._printer: QPrinter | None = None
         self._report: Report | None = None
+        # Where «Сохранить» starts: the folder last saved in (the main window gives its state).
+        self.save_folder = SaveFolder(None)
         self._build()
         today = clock.now().astimezone(ShopSettings().zone).date()
         self.set_period(today.replace(day=1), today)
@@ -295,6 +297,7 @@ class ReportsPage(QWidget):
             self.tr("Сохранить отчёт"),
             f"{kind.value}_{date_from:%Y-%m-%d}_{date_to:%Y-%m-%d}.{suffix}",
             suffix,
+            self.save_folder,
         )
         if path is None:
             return

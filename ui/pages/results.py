@@ -147,7 +147,7 @@ class ResultsPage(QWidget):
         columns.addWidget(self._table, 1)
         self._card = ResultCard()
         # The list takes what is left: its columns need the room more than the fields do.
-        self._card.setFixedWidth(_CARD_WIDTH)
+        self._card.setFixedWidth(max(_CARD_WIDTH, self._card.needed_width()))
         self._card.record_requested.connect(self._on_card_record_requested)
         self._card.correct_requested.connect(self._on_card_correct_requested)
         columns.addWidget(self._card)

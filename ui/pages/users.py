@@ -1,4 +1,5 @@
-"""The users page (managers): who may sign in, who is locked out, and adding a user."""
+"""The users page (managers): who may sign in, who is locked out, adding a user, and the name
+they sign the journal with, which their papers print (issue 34)."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ from ui.errors import ERROR_COLOUR, MessageLabel
 from ui.tasks import TaskRunner
 from ui.widgets.tables import read_only_rows
 
-LOGIN, ROLE, STATE = range(3)
+LOGIN, NAME, ROLE, STATE = range(4)
 _LOCKED_ROLE = Qt.ItemDataRole.UserRole
 
 
@@ -45,6 +46,7 @@ class UserRow:
     role: Role
     locked_until: datetime | None
     locked_for_good: bool = False
+    full_name: str = ""
 
     @property
     def locked(self) -> bool:
@@ -60,11 +62,12 @@ def _user_rows(desk: Desk) -> list[UserRow]:
 
 def _row(user: UserInfo, zone: ZoneInfo) -> UserRow:
     until = user.locked_until.astimezone(zone) if user.locked_until else None
-    return UserRow(user.login, user.role, until, user.locked_for_good)
+    return UserRow(user.login, user.role, until, user.locked_for_good, user.full_name)
 
 
 class UsersPage(QWidget):
-    """The list of users with their lock state, an unlock button and a small add-user form."""
+    """The list of users with their lock state and name, an unlock button, the selected user's
+    name to change and a small add-user form."""
 
     def __init__(self, desk: Desk, runner: TaskRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -95,10 +98,10 @@ class UsersPage(QWidget):
     # --- building -----------------------------------------------------------------------
 
     def _build(self) -> None:
-        self._table = QTableWidget(0, 3)
+        self._table = QTableWidget(0, 4)
         self._table.setObjectName("users_table")
         self._table.setHorizontalHeaderLabels(
-            [self.tr("Пользователь"), self.tr("Роль"), self.tr("Состояние")]
+            [self.tr("Пользователь"), self.tr("ФИО"), self.tr("Роль"), self.tr("Состояние")]
         )
         header = read_only_rows(self._table)
         self._table.verticalHeader().setDefaultSectionSize(44)
@@ -109,12 +112,15 @@ class UsersPage(QWidget):
         self._unlock_button.setObjectName("unlock")
         self._unlock_button.setEnabled(False)
         self._unlock_button.clicked.connect(self._on_unlock_button_clicked)
+        naming = QHBoxLayout()  # a line of its own: beside «Разблокировать» it widened the page
+        self._build_rename(naming)
         below = QHBoxLayout()
         below.addStretch(1)
         below.addWidget(self._unlock_button)
 
         left = QVBoxLayout()
         left.addWidget(self._table, 1)
+        left.addLayout(naming)
         left.addLayout(below)
         columns = QHBoxLayout()
         columns.setSpacing(20)
@@ -129,6 +135,21 @@ class UsersPage(QWidget):
         layout.addLayout(columns, 1)
         layout.addWidget(self._message)
 
+    def _build_rename(self, row: QHBoxLayout) -> None:
+        # The name the selected user signs the journal's column 8 with (issue 34).
+        self._rename = QLineEdit()
+        self._rename.setObjectName("rename")
+        self._rename.setPlaceholderText(self.tr("Фамилия Имя Отчество"))
+        self._rename.setMinimumWidth(240)
+        self._rename.setEnabled(False)
+        self._rename.returnPressed.connect(self._on_save_name_button_clicked)
+        self._save_name_button = QPushButton(self.tr("Сохранить ФИО"))
+        self._save_name_button.setObjectName("save_name")
+        self._save_name_button.setEnabled(False)
+        self._save_name_button.clicked.connect(self._on_save_name_button_clicked)
+        row.addWidget(self._rename, 1)
+        row.addWidget(self._save_name_button)
+
     def _build_add_form(self) -> QFrame:
         card = QFrame()
         card.setObjectName("card")
@@ -142,6 +163,9 @@ class UsersPage(QWidget):
         form.addRow(caption)
         self._new_login = QLineEdit()
         self._new_login.setObjectName("new_login")
+        self._new_name = QLineEdit()
+        self._new_name.setObjectName("new_name")
+        self._new_name.setPlaceholderText(self.tr("как подписывает журнал"))
         self._new_pin = QLineEdit()
         self._new_pin.setObjectName("new_pin")
         self._new_pin.setEchoMode(QLineEdit.EchoMode.Password)
@@ -159,6 +183,7 @@ class UsersPage(QWidget):
         self._add_button.clicked.connect(self._on_add_button_clicked)
         self._new_pin.returnPressed.connect(self._on_add_button_clicked)
         form.addRow(self.tr("Имя входа"), self._new_login)
+        form.addRow(self.tr("ФИО"), self._new_name)
         form.addRow(self.tr("PIN"), self._new_pin)
         form.addRow(self.tr("Роль"), self._new_role)
         form.addRow(self._add_button)
@@ -168,6 +193,19 @@ class UsersPage(QWidget):
 
     def _on_table_item_selection_changed(self) -> None:
         self._update_unlock_button()
+        self._rename.setText(self._selected_cell(NAME) or "")
+
+    def _on_save_name_button_clicked(self) -> None:
+        login = self._selected_login()
+        if login is None or self._runner.busy:
+            return
+        name, desk = self._rename.text(), self._desk
+        self._runner.run(
+            lambda: desk.rename_user(login, name),
+            on_success=lambda _none: self._renamed(login),
+            on_failure=self._message.show_error,
+            owner=self,
+        )
 
     def _on_unlock_button_clicked(self) -> None:
         login = self._selected_login()
@@ -184,10 +222,10 @@ class UsersPage(QWidget):
     def _on_add_button_clicked(self) -> None:
         if self._runner.busy:
             return
-        login, pin = self._new_login.text(), self._new_pin.text()
+        login, pin, name = self._new_login.text(), self._new_pin.text(), self._new_name.text()
         role, desk = self._new_role.currentData(), self._desk
         self._runner.run(
-            lambda: desk.create_user(login, pin, role),
+            lambda: desk.create_user(login, pin, role, name=name),
             on_success=self._added,
             on_failure=self._add_refused,
             owner=self,
@@ -203,7 +241,7 @@ class UsersPage(QWidget):
         selected = self._selected_login()
         self._table.setRowCount(len(rows))
         for index, row in enumerate(rows):
-            cells = (row.login, self.role_name(row.role), self._state(row))
+            cells = (row.login, row.full_name, self.role_name(row.role), self._state(row))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(_LOCKED_ROLE, row.locked)
@@ -213,6 +251,7 @@ class UsersPage(QWidget):
             if row.login == selected:
                 self._table.selectRow(index)
         self._update_unlock_button()
+        self._rename.setText(self._selected_cell(NAME) or "")  # the name as kept
 
     def _state(self, row: UserRow) -> str:
         if row.locked_for_good:
@@ -227,8 +266,15 @@ class UsersPage(QWidget):
         )
         self.refresh()
 
+    def _renamed(self, login: str) -> None:
+        self._message.show_success(
+            self.tr("ФИО пользователя «{login}» сохранено.").format(login=login)
+        )
+        self.refresh()
+
     def _added(self, user: UserInfo) -> None:
         self._new_login.clear()
+        self._new_name.clear()
         self._new_pin.clear()
         self._message.show_success(
             self.tr("Пользователь «{login}» добавлен: {role}.").format(
@@ -242,11 +288,16 @@ class UsersPage(QWidget):
         self._message.show_error(exc)
 
     def _selected_login(self) -> str | None:
+        return self._selected_cell(LOGIN)
+
+    def _selected_cell(self, column: int) -> str | None:
         items = self._table.selectedItems()
-        cell = self._table.item(items[0].row(), LOGIN) if items else None
+        cell = self._table.item(items[0].row(), column) if items else None
         return cell.text() if cell is not None else None
 
     def _update_unlock_button(self) -> None:
         items = self._table.selectedItems()
         locked = bool(items) and bool(items[0].data(_LOCKED_ROLE))
         self._unlock_button.setEnabled(locked and not self._runner.busy)
+        self._rename.setEnabled(bool(items))
+        self._save_name_button.setEnabled(bool(items) and not self._runner.busy)

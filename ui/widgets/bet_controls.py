@@ -22,6 +22,8 @@ from ui.widgets.flow_row import FlowRow, group
 from ui.widgets.kind_chooser import KindChooser
 
 _NO_VALUE = "—"
+# "1 000 000,00" with room to spare; never an endless paste (issue 34).
+STAKE_MAX_LENGTH = 16
 
 
 class BetControls(QWidget):
@@ -99,6 +101,7 @@ class BetControls(QWidget):
         self._stake = QLineEdit()
         self._stake.setObjectName("stake")
         self._stake.setPlaceholderText(self.tr("10 или 12,50"))
+        self._stake.setMaxLength(STAKE_MAX_LENGTH)
         self._stake.setMaximumWidth(200)
         self._stake.setMinimumWidth(80)  # «4999,99» in sight beside a slip's preview (issue 16)
         self._stake.textChanged.connect(self._on_stake_text_changed)
@@ -129,7 +132,7 @@ class BetControls(QWidget):
 
     def _add_kind_and_stake(self, column: QVBoxLayout) -> None:
         kind_label = QLabel(self.tr("Вид ставки (F2)"))
-        stake_label = QLabel(self.tr("Ставка, руб."))
+        stake_label = QLabel(self.tr("Ставка, руб. (F3)"))  # the page's key (issue 34)
         stake_label.setBuddy(self._stake)
         # Rows rather than a grid: the kinds wrap in their own row as the card narrows.
         for label in (kind_label, stake_label):

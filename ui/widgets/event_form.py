@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import QRegularExpression, Qt, Signal
 from PySide6.QtGui import QKeySequence, QRegularExpressionValidator, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
+    QDialog,
     QFormLayout,
     QFrame,
     QHBoxLayout,
@@ -22,9 +24,10 @@ from PySide6.QtWidgets import (
 )
 
 from pos.core.money import format_money
-from pos.line.errors import InvalidEvent, line_file_problem
+from pos.line.errors import InvalidEvent, StartPassed, line_file_problem
 from pos.line.events import Event, parse_start_time
 from pos.shop.desk import Desk
+from ui.dialogs.past_start import PastStartDialog
 from ui.errors import MessageLabel
 from ui.models.line_model import sport_names
 from ui.tasks import TaskRunner
@@ -57,11 +60,21 @@ class TypedEvent:
     max_stake: str
 
 
-def save_event(desk: Desk, typed: TypedEvent, zone: ZoneInfo, *, editing: bool) -> Event:
-    """Add the event, or correct the one being edited (runs on the worker)."""
+def save_event(
+    desk: Desk, typed: TypedEvent, zone: ZoneInfo, *, editing: bool, past_confirmed: bool = False
+) -> Event | StartPassed:
+    """Add the event, or correct the one being edited (runs on the worker).
+
+    Returns:
+        The event saved; or, for a start already past not yet confirmed, pos's warning and
+        nothing saved (issue 34).
+    """
     # An empty code becomes 0, which pos refuses with its own sentence about the code.
     code = int(typed.code) if typed.code else 0
     starts_at = parse_start(typed.start, zone)
+    warning = None if past_confirmed else desk.past_start(code, starts_at)
+    if warning is not None:
+        return warning
     save = desk.update_event if editing else desk.add_event
     return save(
         code,
@@ -124,7 +137,8 @@ class EventForm(QWidget):
             edit.setCursorPosition(0)
 
     def save(self) -> None:
-        """Send the form as typed to the shop in the background."""
+        """Send the form as typed to the shop in the background; a start already past is
+        saved only after the manager confirms it (issue 34)."""
         typed = TypedEvent(
             self._code.text().strip(),
             str(self._sport.currentData()),
@@ -134,11 +148,14 @@ class EventForm(QWidget):
             self._start.text(),
             self._max_stake.text(),
         )
+        self._send(typed, past_confirmed=False)
+
+    def _send(self, typed: TypedEvent, *, past_confirmed: bool) -> None:
         desk, zone, editing = self._desk, self._zone, self._editing is not None
         self._message.show_progress(self.tr("Сохранение…"))
         self._runner.run(
-            lambda: save_event(desk, typed, zone, editing=editing),
-            on_success=self._saved,
+            lambda: save_event(desk, typed, zone, editing=editing, past_confirmed=past_confirmed),
+            on_success=partial(self._answered, typed),
             on_failure=self._message.show_error,
             owner=self,
         )
@@ -228,6 +245,28 @@ class EventForm(QWidget):
 
     def _on_runner_busy_changed(self, busy: bool) -> None:
         self._save_button.setEnabled(not busy)
+
+    def _on_past_start_finished(self, typed: TypedEvent, result: int) -> None:
+        self.window().activateWindow()  # the form's keys work again at once
+        if result == QDialog.DialogCode.Accepted:
+            self._send(typed, past_confirmed=True)
+            return
+        self._message.clear_message()  # nothing saved: the start typed waits for its correction
+        self._start.setFocus()
+        self._start.selectAll()
+
+    def _answered(self, typed: TypedEvent, answer: Event | StartPassed) -> None:
+        if isinstance(answer, StartPassed):
+            self._ask(typed, answer)
+        else:
+            self._saved(answer)
+
+    def _ask(self, typed: TypedEvent, warning: StartPassed) -> None:
+        self._message.clear_message()  # not being saved: asked first
+        dialog = PastStartDialog(warning, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.finished.connect(partial(self._on_past_start_finished, typed))
+        dialog.open()
 
     def _saved(self, event: Event) -> None:
         self.show_event(event)

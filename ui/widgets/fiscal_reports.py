@@ -106,7 +106,7 @@ class FiscalReportsCard(QFrame):
     def _show_z_report(self, report: DayReport) -> None:
         self._message.show_success(
             self.tr(
-                "Z-отчёт напечатан, смена № {day} закрыта: чеков {count}, "
+                "Z-отчёт напечатан, смена ККМ № {day} закрыта: чеков {count}, "
                 "наличные за смену {cash} руб."
             ).format(
                 day=report.day_no,
@@ -120,7 +120,7 @@ class FiscalReportsCard(QFrame):
             self._message.show_info(self.tr("Z-отчётов на этом кассовом аппарате ещё не было."))
         else:
             self._message.show_success(
-                self.tr("Копия Z-отчёта смены № {day} напечатана.").format(day=report.day_no)
+                self.tr("Копия Z-отчёта смены ККМ № {day} напечатана.").format(day=report.day_no)
             )
 
     def _show_preview(self, lines: list[PreviewLine]) -> None:

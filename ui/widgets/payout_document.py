@@ -6,7 +6,8 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QPushButton, QVBoxLayout, QWidget
 
 from pos.core.money import format_money
@@ -25,8 +26,11 @@ _NOT_IN_ZONE = ("issued_by", "issued_on")
 class PayoutDocumentCard(QFrame):
     """The document of the player being paid, typed or read from its zone.
 
-    `pay_requested` follows «Выплатить», `refusal_requested` «Игрок отказался»; the page
-    reads `form.document()` and asks pos. A zone read asks for what the zone lacks.
+    `pay_requested` follows «Выплатить» (F9 is the page's), `refusal_requested` «Игрок
+    отказался»; the page reads `form.document()` and asks pos. A zone read asks for what the
+    zone lacks. By keys (issue 34): Enter in a field goes to the next one and from the last to
+    «Выплатить»; Tab reaches «Выплатить» before «Игрок отказался»; Enter presses the focused
+    button, and nothing makes the refusal the default.
     """
 
     pay_requested = Signal()
@@ -46,9 +50,11 @@ class PayoutDocumentCard(QFrame):
         self._pay_button = QPushButton()
         self._pay_button.setObjectName("pay_out")
         self._pay_button.setProperty("primary", "true")
-        self._pay_button.setAutoDefault(False)
         self._pay_button.setToolTip(self.tr("F9"))
         self._pay_button.clicked.connect(self._on_pay_clicked)
+        # Outside a dialog these make only Enter on the focused button press it (issue 34).
+        for button in (self._pay_button, self._refused_button):
+            button.setAutoDefault(True)
         # «Выплатить» names the amount: in a narrow window it takes a line of its own.
         buttons = FlowRow(self._refused_button, self._pay_button, last_right=True)
         column = QVBoxLayout(self)
@@ -58,6 +64,7 @@ class PayoutDocumentCard(QFrame):
         column.addWidget(VerticalScroll(self._form, "document_scroll"), 1)
         column.addWidget(self._message)
         column.addWidget(buttons)
+        self._build_keys()
 
     @property
     def form(self) -> DocumentForm:
@@ -80,9 +87,9 @@ class PayoutDocumentCard(QFrame):
         self._form.set_today(today)
         self._message.clear_message()
         self._pay_button.setText(
-            self.tr("Выплатить {amount} руб.").format(amount=format_money(amount))
+            self.tr("Выплатить {amount} руб. (F9)").format(amount=format_money(amount))
             if amount is not None
-            else self.tr("Выплатить")
+            else self.tr("Выплатить (F9)")
         )
 
     def set_usable(self, *, payable: bool, idle: bool) -> None:
@@ -90,6 +97,31 @@ class PayoutDocumentCard(QFrame):
         self._form.setEnabled(payable)
         self._pay_button.setEnabled(payable and idle)
         self._refused_button.setEnabled(payable and idle)
+
+    # --- keyboard -----------------------------------------------------------------------
+
+    def _build_keys(self) -> None:
+        fields = self._form.fields()
+        self._last_field = self._form.field("expires_on")
+        QWidget.setTabOrder(self._last_field, self._pay_button)
+        QWidget.setTabOrder(self._pay_button, self._refused_button)
+        for field in fields:
+            field.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        # An event filter, not returnPressed: a date's mask holds that back until it is whole.
+        if (
+            watched in self._form.fields()
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
+            if watched is self._last_field:
+                self._pay_button.setFocus()
+            else:
+                self.focusNextChild()
+            return True
+        return super().eventFilter(watched, event)
 
     # --- slots --------------------------------------------------------------------------
 

@@ -13,8 +13,10 @@ from pos.settlement.use_cases import ResultRow
 from ui.errors import MessageLabel
 from ui.widgets.buttons import action_button
 from ui.widgets.result_form import ResultForm
+from ui.widgets.scrolling import VerticalScroll
 
 TIME_FORMAT = "%d.%m.%Y %H:%M"
+_MARGINS = (20, 16, 20, 16)
 
 
 class ResultCard(QFrame):
@@ -99,15 +101,29 @@ class ResultCard(QFrame):
         buttons.addStretch(1)
         buttons.addWidget(self._correct_button)
         buttons.addWidget(self._record_button)
+        body = QWidget()
+        fields = QVBoxLayout(body)
+        fields.setContentsMargins(0, 0, 0, 0)
+        fields.setSpacing(12)
+        fields.addWidget(self._heading)
+        fields.addWidget(self._details)
+        fields.addWidget(self._form)
+        fields.addStretch(1)
+        # A low window or a long message scrolls the fields; the message and the buttons
+        # stay in sight, and no label is squeezed short (issue 34).
+        self._scroll = VerticalScroll(body, "result_scroll")
         column = QVBoxLayout(self)
-        column.setContentsMargins(20, 16, 20, 16)
+        column.setContentsMargins(*_MARGINS)
         column.setSpacing(12)
-        column.addWidget(self._heading)
-        column.addWidget(self._details)
-        column.addWidget(self._form)
-        column.addStretch(1)
+        column.addWidget(self._scroll, 1)
         column.addWidget(self._message)
         column.addLayout(buttons)
+
+    def needed_width(self) -> int:
+        """The width at which every label of the form is whole beside its field."""
+        bar = self._scroll.verticalScrollBar().sizeHint().width()
+        frame = 2 * self.frameWidth()
+        return self._form.minimumSizeHint().width() + bar + _MARGINS[0] + _MARGINS[2] + frame
 
     def _show_nothing(self) -> None:
         self._heading.setText(self.tr("Выберите событие в списке"))

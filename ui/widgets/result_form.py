@@ -25,6 +25,7 @@ TIME_FORMAT = "dd.MM.yyyy HH:mm"
 _NO_SCORE = -1  # the spin boxes' "—" while the status has no score
 _MAX_SCORE = 999
 _FIELD_HEIGHT = 36
+_STATUS_SHOWN = 24  # characters of a status in the closed box: «Состоялось на поле команды…»
 _CHECK_STYLE = "QCheckBox::indicator { width: 22px; height: 22px; }"
 
 # The six choices of the status box: a status, and whether the match was played at the ground
@@ -72,7 +73,6 @@ class ResultForm(QWidget):
         self.setObjectName("result_form")
         self._zone = ZoneInfo("UTC")
         self._read_only = False
-        self._typed_source = ""
         self._build()
 
     def set_zone(self, zone: ZoneInfo) -> None:
@@ -92,10 +92,9 @@ class ResultForm(QWidget):
         # Never before the start (issue 16): an event not yet played ends at its start at
         # the earliest, not now.
         set_local_time(self._end, max(now, event.starts_at), self._zone)
-        # Results are often entered from one protocol after another: the last source typed
-        # stays (never one shown from a recorded result).
-        self._source.setText(self._typed_source)
-        self._source.setCursorPosition(0)
+        # Each event's source is typed for it: the last event's, left in the field, was
+        # recorded for the next one unread (issue 34).
+        self._source.clear()
         self._update_fields()
 
     def show_result(self, event: Event, result: Result) -> None:
@@ -137,8 +136,6 @@ class ResultForm(QWidget):
         """The result as typed for event `code`; times unticked are left to pos."""
         status, venue_swapped = STATUS_CHOICES[self._status.currentIndex()]
         scored = self._home.isEnabled()
-        if not self._read_only:
-            self._typed_source = self._source.text()
         return ResultEntry(
             code,
             self._home.value() if scored else None,
@@ -183,6 +180,13 @@ class ResultForm(QWidget):
             self.tr("Первое место поделено"),
         ):
             self._status.addItem(text)
+        # The longest status names the popup shows whole; closed, the box keeps to the card
+        # instead of widening the form past it, where the labels were cut («Нача», issue 34).
+        self._status.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self._status.setMinimumContentsLength(_STATUS_SHOWN)
+        self._status.view().setMinimumWidth(self._status.view().sizeHintForColumn(0) + 24)
         self._status.currentIndexChanged.connect(self._on_status_current_index_changed)
         self._home = self._score("result_home")
         self._away = self._score("result_away")
@@ -245,7 +249,7 @@ class ResultForm(QWidget):
         edit.setDisplayFormat(TIME_FORMAT)
         edit.setCalendarPopup(True)
         edit.setMinimumHeight(_FIELD_HEIGHT)
-        edit.setFixedWidth(200)
+        edit.setFixedWidth(edit.sizeHint().width())  # the date and time whole, no wider
         return edit
 
     def _check(self, name: str, text: str) -> QCheckBox:

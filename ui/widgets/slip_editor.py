@@ -35,6 +35,9 @@ from ui.tasks import TaskRunner
 from ui.widgets.elided_label import ElidedLabel
 
 _PICK = re.compile(r"\s*(\d+)\s*(.*?)\s*")
+# A code and the longest market typed with room to spare; never a 4 301-digit paste that pos
+# would refuse only after reading it (issue 34).
+PICK_MAX_LENGTH = 48
 
 
 def split_pick(text: str) -> tuple[str, str]:
@@ -100,7 +103,8 @@ class SlipEditor(QWidget):
     event, an event already on the slip) and adds it; a refusal stays under the field with the
     text left for correcting. ↓ goes to the legs: Del or Backspace removes the selected ones,
     + groups them into an express block (or splits a selected block), Esc goes back (there it
-    never reaches the page, where Esc clears the slip). An empty Enter emits `stake_wanted`.
+    never reaches the page, where Esc clears the slip), Tab leaves them. An empty Enter emits
+    `stake_wanted`; the page's F3 goes to the stake from anywhere (issue 34).
     """
 
     members_changed = Signal()
@@ -192,13 +196,18 @@ class SlipEditor(QWidget):
         self._pick = QLineEdit()
         self._pick.setObjectName("pick")
         self._pick.setPlaceholderText(self.tr("код события и исход, например 101 1 или 102 Б2,5"))
+        self._pick.setMaxLength(PICK_MAX_LENGTH)
         self._pick.returnPressed.connect(self._on_pick_return_pressed)
         self._pick.installEventFilter(self)
         self._events = EventCompleter(self)
         self._pick.setCompleter(self._events)
         caption.setBuddy(self._pick)
         hint = ElidedLabel(  # cut short in a narrow window, whole in its tooltip (issue 16)
-            self.tr("Enter — добавить · ↓ — к списку · Del — убрать · + или Ctrl+B — блок")
+            # The way to the stake first: it is what a cashier looks for (issue 34).
+            self.tr(
+                "Enter — добавить · F3 — к ставке · ↓ — к списку · Del — убрать · "
+                "+ или Ctrl+B — блок"
+            )
         )
         hint.setProperty("muted", "true")
         self._message = MessageLabel()
@@ -213,6 +222,8 @@ class SlipEditor(QWidget):
         self._legs.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self._legs.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self._legs.setShowGrid(False)
+        # Tab leaves the legs for the stake instead of walking their cells (issue 34).
+        self._legs.setTabKeyNavigation(False)
         self._legs.verticalHeader().setVisible(False)
         # A long match wraps instead of being cut short.
         self._legs.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)

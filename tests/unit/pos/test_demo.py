@@ -44,7 +44,8 @@ def test_yesterday_is_over_before_today_starts(shop: Shop, clock: FixedClock) ->
     anna = shop.login("anna", "4821")
     status = anna.shift()
     assert status is not None and status.shift.opened_at == clock.now()  # today's demo shift
-    coming = [row.event for row in anna.line() if row.event.code not in {111, 112, 211}]
+    # 113 was played last night and waits for its result (issue 34).
+    coming = [row.event for row in anna.line() if row.event.code not in {111, 112, 113, 211}]
     assert len(coming) == 10 and all(event.starts_at > clock.now() for event in coming)
     played = [row for row in shop.login("boss", "9911").results() if row.result is not None]
     assert [row.event.code for row in played] == [111, 112, 211]

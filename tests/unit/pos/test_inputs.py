@@ -101,6 +101,9 @@ def test_codes_are_read_from_ascii_digits_or_an_int(value: object, number: int) 
         2**63,
         10**5000,
         "1" * 4301,  # int() refuses 4,300 digits and more
+        "0" * 4301 + "101",  # ... leading zeros included (issue 34)
+        "0" * 4301,
+        "0" * 64 + "1",  # more characters than a number typed or scanned has
         "1" * 13,  # a slip number scanned into the event field
         str(2**63),
         True,

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pos.line.errors import InvalidEvent, InvalidMarket, InvalidOdds
-from pos.line.events import Sport, new_event, parse_market, parse_odds
+from pos.line.events import Event, Sport, new_event, parse_market, parse_odds, upcoming_first
 from pos.line.wording import market_code
 from pos.poker.errors import MarketNotOffered
 
@@ -124,3 +124,16 @@ def test_any_handicap_keeps_its_sign_and_value(half_points: int, team: str) -> N
     assert canonical.startswith(f"H{team}{'-' if value < 0 else '+'}")
     assert Decimal(canonical[2:]) == value
     assert parse_market(canonical) == canonical
+
+
+def test_the_board_lists_coming_events_by_start_then_started_ones_latest_first() -> None:
+    # Issue 34: the «Линия» page listed yesterday's finished matches first.
+    def at(code: int, day: int, hour: int) -> Event:
+        return Event(
+            code, Sport.FOOTBALL, "Дом", "Гости", datetime(2026, 12, day, hour, tzinfo=UTC)
+        )
+
+    events = [at(1, 1, 10), at(2, 2, 10), at(3, 3, 10), at(4, 1, 20), at(5, 2, 12)]
+    now = datetime(2026, 12, 2, 11, tzinfo=UTC)
+
+    assert [event.code for event in upcoming_first(events, now)] == [5, 3, 2, 4, 1]

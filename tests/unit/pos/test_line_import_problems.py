@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from pos.core.inputs import shown
 from pos.core.money import to_money
 from pos.line.errors import LineFileRejected, line_file_problem
 from pos.line.events import new_event, parse_odds
@@ -67,7 +68,7 @@ def test_a_value_under_no_header_is_refused() -> None:
 )
 def test_an_event_code_must_be_a_whole_number_up_to_999999(code: str) -> None:
     data = _csv(f"{code};футбол;А;Б;01.12.2026 19:00;2,10;;")
-    assert _csv_problems(data) == [(2, line_file_problem("code", code))]
+    assert _csv_problems(data) == [(2, line_file_problem("code", shown(code)))]
 
 
 @pytest.mark.parametrize(

@@ -44,6 +44,8 @@ def test_typed_amounts_become_exact_roubles(typed: object, expected: Decimal) ->
         ("²", "not_a_number"),
         (None, "not_a_number"),
         ("1" * 20, "too_large"),
+        ("0" * 4301 + "5", "too_long"),  # issue 34: refused by its length, not read
+        ("5," + "0" * 4301, "too_long"),
     ],
 )
 def test_amounts_that_are_not_exact_money_are_refused_with_a_reason(

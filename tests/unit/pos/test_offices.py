@@ -45,6 +45,7 @@ def chain(demo_shop: Shop, storage: FakeStorage, clock: FixedClock) -> Shop:
         "M2", name="Пункт приёма ставок № 2", address="г. Гродно, ул. Советская, 1"
     )
     demo_shop.register_terminal("К5", office="M2", register_serial="KSA-0005")
+    storage.data.register_numbers["К5"] = "00000005-РБ"  # a shift opens only with it (issue 34)
     demo_shop.create_user("vera", "5555", "cashier", office="M2")
     demo_shop.create_user("chief", "7777", "head")
     return demo_shop

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from pos.core.inputs import shown
 from pos.line.files import REPEATED
 from pos.settlement.errors import ResultsFileRejected
 from pos.settlement.result_files import parse_results_csv, parse_results_file, results_file_problem
@@ -67,7 +68,9 @@ def test_a_value_under_no_header_is_refused() -> None:
     "code", ["abc", "0", "1000000", "-5", "4.5", "٤٠١", pytest.param("9" * 5000, id="5000-digits")]
 )
 def test_an_event_code_must_be_a_whole_number_up_to_999999(code: str) -> None:
-    assert _csv_problems(_csv(f"{code};2;1;;АБФФ")) == [(2, results_file_problem("code", code))]
+    assert _csv_problems(_csv(f"{code};2;1;;АБФФ")) == [
+        (2, results_file_problem("code", shown(code)))
+    ]
 
 
 def test_the_same_event_twice_is_refused_at_the_second() -> None:

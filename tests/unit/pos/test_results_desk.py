@@ -22,6 +22,7 @@ from pos.settlement.errors import (
     ResultsFileRejected,
 )
 from pos.settlement.results import ResultEntry, ResultStatus
+from pos.settlement.use_cases import SettleReport
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
 from tests.fakes import FakeStorage
@@ -234,3 +235,23 @@ def test_the_service_api_as_design_md_shows_it(
     demo_shop.settle()
     settled = demo_shop.slip(slip.number)
     assert (settled.status, settled.payout) == (SlipStatus.WON, D("40.95"))
+
+
+@pytest.mark.parametrize(
+    ("paris", "said"),
+    [
+        (0, "Рассчитано купонов: 2 из 3 (выигрыш 1, проигрыш 1, возврат 0); к выплате 72,45 руб."),
+        (
+            4,
+            "Рассчитано купонов: 2 из 3 (выигрыш 1, проигрыш 1, возврат 0); к выплате "
+            "72,45 руб.; рассчитано пари: 4.",
+        ),
+    ],
+)
+def test_the_settlement_report_names_the_slips_and_the_paris_it_settled(
+    paris: int, said: str
+) -> None:
+    # Issue 34: the paris settled went unsaid.
+    report = SettleReport(3, 1, 1, 0, D("72.45"), 0.0, paris=paris)
+
+    assert report.words() == said

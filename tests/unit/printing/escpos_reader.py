@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 from escpos import capabilities
 
+from printing.layout import Barcode, Item, QrCode, Text
+
 ESC, GS, FS = 0x1B, 0x1D, 0x1C
 # ESC and GS commands with one parameter byte that change no document content here.
 _STYLE = {
@@ -54,6 +56,8 @@ class Job:
     qr_codes: list[bytes] = field(default_factory=list)  # GS ( k data stored for printing
     images: list[Image] = field(default_factory=list)
     events: list[str] = field(default_factory=list)  # "text", "cut", "barcode", "qr", "image"
+    # Each line's (bold, centred, double height), as ESC E, ESC a and ESC ! last set them.
+    styles: list[tuple[bool, bool, bool]] = field(default_factory=list)
 
     def text(self) -> str:
         return "\n".join(self.lines)
@@ -68,6 +72,7 @@ class _Reader:
         self.encoding: str | None = None
         self.module = 0
         self.pending = bytearray()
+        self.bold = self.center = self.tall = False
 
     def take(self, count: int) -> bytes:
         chunk = self.data[self.at : self.at + count]
@@ -103,11 +108,14 @@ class _Reader:
         if self.encoding is None:
             raise AssertionError("text before any ESC t: the printer's own table is unknown")
         self.job.lines.append(bytes(self.pending).decode(self.encoding))
+        self.job.styles.append((self.bold, self.center, self.tall))
         self.job.events.append("text")
         self.pending.clear()
 
     def esc(self, command: int) -> None:
-        if (ESC, command) in _STYLE:
+        if command in (ord("E"), ord("a"), ord("!")):
+            self.style(command, self.byte())
+        elif (ESC, command) in _STYLE:
             self.byte()
         elif command == ord("@"):
             self.job.resets += 1
@@ -126,6 +134,14 @@ class _Reader:
             self.column_image()
         else:
             raise AssertionError(f"unknown ESC {command:#x} at byte {self.at}")
+
+    def style(self, command: int, value: int) -> None:
+        if command == ord("E"):
+            self.bold = bool(value & 1)
+        elif command == ord("a"):
+            self.center = value in (1, ord("1"))
+        else:
+            self.tall = bool(value & 0x10)
 
     def gs(self, command: int) -> None:
         if (GS, command) in _STYLE:
@@ -244,3 +260,21 @@ def code128_digits(data: bytes) -> str:
         digits.append(f"{data[at]:02d}" if code_set == "C" else chr(data[at]))
         at += 1
     return "".join(digits)
+
+
+def items_of(job: Job) -> list[Item]:
+    """The job drawn back into layout items, in the order the printer took them: each text
+    line with its style, each barcode as the digits a scanner reads, each QR code as its
+    data (for pictures of the paper drawn from the bytes, tests/screenshots_slip.draw)."""
+    lines = iter(zip(job.lines, job.styles, strict=True))
+    barcodes, codes = iter(job.barcodes), iter(job.qr_codes)
+    items: list[Item] = []
+    for event in job.events:
+        if event == "text":
+            text, (bold, center, tall) = next(lines)
+            items.append(Text(text, bold=bold, center=center, tall=tall))
+        elif event == "barcode":
+            items.append(Barcode(code128_digits(next(barcodes)[1])))
+        elif event == "qr":
+            items.append(QrCode(next(codes).decode("ascii")))
+    return items

@@ -89,7 +89,7 @@ def test_receipt_shows_number_day_time_register_and_amount() -> None:
     assert "Лицензия № 33000/0000123" in text
     assert "КАССОВЫЙ ЧЕК" in text
     assert "ПРИХОД" in text
-    assert any(line.startswith("Чек № 17") and line.endswith("Смена № 3") for line in text)
+    assert any(line.startswith("Чек № 17") and line.endswith("Смена ККМ № 3") for line in text)
     assert any(line.startswith("30.11.2026") and line.endswith("12:00:05") for line in text)
     assert any(line.startswith("Терминал К1") and line.endswith("Кассир anna") for line in text)
     assert "Заводской № ККМ ККМ-00012345" in text
@@ -138,7 +138,7 @@ def test_receipt_goes_out_in_the_forced_code_page() -> None:
     output = printed(receipt_layout(RECEIPT, SETTINGS))
     assert ESC_T + bytes([SLOT["CP866"]]) in output
     assert output.count(ESC_T) == 1
-    for words in ("ПРИХОД", "КАССОВЫЙ ЧЕК", "Чек № 17", "Смена № 3", "10,00 руб."):
+    for words in ("ПРИХОД", "КАССОВЫЙ ЧЕК", "Чек № 17", "Смена ККМ № 3", "10,00 руб."):
         assert words.encode("cp866") in output, words
     assert "ПРИХОД".encode() not in output  # no UTF-8
     assert FS_DOT not in output
@@ -187,8 +187,8 @@ def test_x_report_keeps_the_day_open() -> None:
     items = report_layout(REPORT, SETTINGS)
     assert items[0] == Text("X-ОТЧЁТ", bold=True, center=True, tall=True)
     text = lines(items)
-    assert "Смена не закрыта" in text
-    assert "смена закрыта" not in text
+    assert "Смена ККМ № 3 не закрыта" in text
+    assert not any(line.endswith(" закрыта") and "не" not in line for line in text)
     assert "Z-ОТЧЁТ" not in text
 
 
@@ -196,8 +196,8 @@ def test_z_report_says_the_day_is_closed() -> None:
     items = report_layout(dataclasses.replace(REPORT, closing=True), SETTINGS)
     assert items[0] == Text("Z-ОТЧЁТ", bold=True, center=True, tall=True)
     text = lines(items)
-    assert "смена закрыта" in text
-    assert "Смена не закрыта" not in text
+    assert "смена ККМ № 3 закрыта" in text
+    assert not any("не закрыта" in line for line in text)
     output = printed(items)
     assert "Z-ОТЧЁТ".encode("cp866") in output
     assert output.endswith(CUT)
@@ -218,7 +218,7 @@ def test_a_report_carries_the_audit_chain_head_whole(width: int) -> None:
 def test_report_shows_the_day_counts_sums_and_cash() -> None:
     text = lines(report_layout(REPORT, SETTINGS))
     assert "Заводской № ККМ ККМ-00012345" in text
-    assert "Смена № 3" in text
+    assert "Смена ККМ № 3" in text
     assert any(line.startswith("Открыта") and line.endswith("30.11.2026 08:30") for line in text)
     assert any(line.startswith("Отчёт") and line.endswith("30.11.2026 12:00") for line in text)
     assert any(line.endswith("Кассир boss") for line in text)
