@@ -18,8 +18,6 @@ from typing import TYPE_CHECKING
 
 START = time.perf_counter()
 
-from platformdirs import user_data_dir  # noqa: E402
-
 from pos.core.clock import Clock, SystemClock, ZonedLogFormatter  # noqa: E402
 from pos.core.errors import DataFolderReadOnly, InvalidTerminalConfig, PosError  # noqa: E402
 from pos.core.terminal import DEFAULT_TERMINAL, RememberedSignIn, TerminalConfig  # noqa: E402
@@ -306,7 +304,12 @@ reports_database = {reports_database}
 def default_data_dir() -> Path:
     """The user's data folder (or $BETSHOP_DATA_DIR): the database, logs and printouts live here."""
     override = os.environ.get(DATA_DIR_VARIABLE)
-    return Path(override) if override else Path(user_data_dir("betshop-pos", appauthor=False))
+    if override:
+        return Path(override)
+    # Only when no folder is given: not imported before the window shows (issue 34, startup).
+    from platformdirs import user_data_dir  # noqa: PLC0415
+
+    return Path(user_data_dir("betshop-pos", appauthor=False))
 
 
 def load_terminal_config(data_dir: Path) -> TerminalConfig:

@@ -8,7 +8,7 @@ from sqlalchemy import BigInteger, String, Text, bindparam, select, text, update
 from sqlalchemy.orm import Session
 
 from db.pipeline import Batched, piped, send
-from db.statements import inserting, run
+from db.statements import inserting, run, run_built
 from db.tables import AuditRow, CounterRow
 from db.types import UTCDateTime
 from pos.core.audit import (
@@ -106,7 +106,7 @@ class SqlAuditLog:
             send(self._session, [s for o in offices for s in self._piped(o)], commit=True)
         else:
             rows = [row for office in offices for row in self._chained(office)]
-            run(self._session, _INSERT_AUDIT, rows)
+            run_built(self._session, _INSERT_AUDIT, rows)
         self._pending.clear()
         self._session.commit()  # after send(commit=True) nothing is left to send
 
@@ -135,7 +135,7 @@ class SqlAuditLog:
     def _chained(self, office: str) -> list[dict[str, object]]:
         records = self._records(office)
         values = {"counter": counter_of(office), "count": len(records), "office": office}
-        last = run(self._session, _TAKE_AUDIT_NUMBERS, values).scalar()
+        last = run_built(self._session, _TAKE_AUDIT_NUMBERS, values).scalar()
         if last is None:  # an office's first record (or a database made from db/tables/)
             run(self._session, _NEW_COUNTER, values)
             last = run(self._session, _TAKE_AUDIT_NUMBERS, values).scalar_one()
@@ -143,7 +143,7 @@ class SqlAuditLog:
         previous = GENESIS
         if first > 1:
             before = {"office": office, "seq": first - 1}
-            previous = run(self._session, _AUDIT_HASH, before).scalar() or GENESIS
+            previous = run_built(self._session, _AUDIT_HASH, before).scalar() or GENESIS
         return _rows(office, records, first, previous)
 
     def recent(self, limit: int) -> list[AuditRecord]:

@@ -13,7 +13,7 @@ from sqlalchemy import ColumnElement, bindparam, select, text, update
 from sqlalchemy.orm import Session
 
 from db.pipeline import defer
-from db.statements import SLIP_ID_OF_NUMBER, inserting, run
+from db.statements import SLIP_ID_OF_NUMBER, inserting, run_built
 from db.tables import CounterRow, JournalEntryRow
 from pos.payouts.journal import JournalEntry, JournalQuery
 
@@ -44,7 +44,7 @@ class SqlJournalRepository:
     def next_number(self, office: str) -> int:
         """The office's next entry number, taken in this transaction."""
         counter = counter_name(office)
-        taken = run(self._session, _NEXT_NUMBER, {"counter": counter}).scalar()
+        taken = run_built(self._session, _NEXT_NUMBER, {"counter": counter}).scalar()
         if taken is not None:
             return int(taken)
         # An office's first entry makes its row; two terminals at once: one waits, then counts.

@@ -12,7 +12,7 @@ from sqlalchemy import Row, Table, bindparam, delete, func, or_, select
 from sqlalchemy.orm import Session
 
 from db.pipeline import defer
-from db.statements import SLIP_ID_OF_NUMBER, inserting, read, run
+from db.statements import SLIP_ID_OF_NUMBER, inserting, read, run_built
 from db.tables import PendingPayoutRow, SlipRow
 from pos.payouts.rules import PendingPayout
 
@@ -66,7 +66,7 @@ class SqlPendingPayoutRepository:
 
     def for_terminal(self, terminal: str) -> PendingPayout | None:
         """The terminal's payout waiting for its print, if any."""
-        found = run(self._session, _FOR_TERMINAL, {"terminal": terminal}).first()
+        found = run_built(self._session, _FOR_TERMINAL, {"terminal": terminal}).first()
         return None if found is None else _pending(found)
 
     def for_slip(self, slip_number: str, *, for_update: bool = False) -> PendingPayout | None:
@@ -77,7 +77,7 @@ class SqlPendingPayoutRepository:
 
     def remove(self, slip_number: str) -> bool:
         """Delete the slip's pending payout; False when there was none."""
-        done = run(self._session, _REMOVE, {"slip_number": slip_number})
+        done = run_built(self._session, _REMOVE, {"slip_number": slip_number})
         return bool(done.rowcount == 1)
 
 

@@ -6,7 +6,8 @@ once, and the server still runs the statements one after the other, each seeing 
 ones before it did (and, at READ COMMITTED, what other transactions committed before it
 started). SQLAlchemy cannot run inside a pipeline (it reads a cursor's description at once,
 which a pipeline gives only later), so `send` compiles the Core statements itself (once
-each) and db.wire sends them on the session's own connection, in its transaction.
+each, db.compiled) and db.wire sends them on the session's own connection, in its
+transaction.
 
 Writes whose answer nothing waits for are `defer`red: kept on the connection and sent, in
 one pipeline, just before the next statement goes out (whatever sends it: a repository, the
@@ -18,13 +19,13 @@ and the refusal is raised; nothing commits. The transaction is then aborted.
 
 db.read_ahead sends a transaction's first reads in one pipeline the same way.
 
-SQLite has no round trips to save: there (not `piped`) a deferred write runs at
-once (db.statements.run) and its refusal is raised at once.
+SQLite has no round trips to save: there (not `piped`) a deferred write runs at once, on
+the driver's cursor (db.statements.run_built), and its refusal is raised at once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -41,18 +42,15 @@ from sqlalchemy import (
     literal_column,
     select,
 )
-from sqlalchemy.engine import Dialect
-from sqlalchemy.exc import DBAPIError, InvalidRequestError
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
-from sqlalchemy.sql import ClauseElement
-from sqlalchemy.sql.compiler import SQLCompiler
 
-from db.statements import ANSWERS, connection_of, run
+from db.compiled import compiled_for
+from db.statements import ANSWERS, connection_of, run_built
 from db.wire import Failed, Numbered, exchange, numbered
 
 # A statement of a batch and its parameters: one mapping, or a list of them (one per row).
 Batched = tuple[Executable, Mapping[str, object] | Sequence[Mapping[str, object]]]
-_COMPILED: dict[int, Prepared] = {}
 _GUARDS: dict[int, tuple[Executable, Executable]] = {}
 _DEFERRED = "db.pipeline deferred"  # the key of the writes waiting in Connection.info
 
@@ -78,7 +76,7 @@ def defer(
         write is sent, before the transaction commits.
     """
     if not piped(session):
-        result = run(session, statement, params)
+        result = run_built(session, statement, params)
         if refusal is not None and result.rowcount == 0:
             raise refusal
         return
@@ -213,115 +211,3 @@ def _guarded(statement: Executable) -> Executable:
     guard = select(literal_column("1 / count(*)", Integer)).select_from(done)
     _GUARDS[id(statement)] = (statement, guard)
     return guard
-
-
-def compiled_for(statement: Executable, dialect: Dialect) -> Prepared:
-    """The statement prepared for psycopg, compiled once (kept by the statement's identity:
-    statements sent here are built once, as module constants)."""
-    found = _COMPILED.get(id(statement))
-    if found is not None and found.statement is statement:
-        return found
-    assert isinstance(statement, ClauseElement)
-    compiled = statement.compile(dialect=dialect)
-    assert isinstance(compiled, SQLCompiler)
-    processors = {
-        name: processor
-        for name, bind in compiled.binds.items()
-        if (processor := bind.type.dialect_impl(dialect).bind_processor(dialect)) is not None
-    }
-    columns = compiled._result_columns
-    # An IN list is expanded by SQLAlchemy at execution: here for each set of values.
-    expanding = "POSTCOMPILE" in compiled.string
-    prepared = Prepared(
-        statement,
-        compiled,
-        processors,
-        expanding,
-        tuple(column.keyname for column in columns),
-        tuple(column.type._cached_result_processor(dialect, None) for column in columns),
-        None if expanding else _binds(compiled, processors),
-    )
-    _COMPILED[id(statement)] = prepared
-    return prepared
-
-
-_MISSING = object()
-
-
-@dataclass(frozen=True)
-class _Bind:
-    """One bound value of a statement: given by its key (or its compiled name), else the
-    value the statement was built with; converted as its type binds it."""
-
-    name: str
-    key: str
-    default: object  # _MISSING: a value is required
-    processor: Callable[[Any], Any] | None
-
-    def value(self, params: Mapping[str, object]) -> object:
-        value = params.get(self.key, _MISSING)
-        if value is _MISSING:
-            value = params.get(self.name, self.default)
-            if value is _MISSING:
-                raise InvalidRequestError(f"A value is required for bind parameter {self.key!r}")
-        return value if self.processor is None else self.processor(value)
-
-
-def _binds(
-    compiled: SQLCompiler, processors: Mapping[str, Callable[[Any], Any]]
-) -> tuple[_Bind, ...] | None:
-    """How SQLAlchemy's construct_params finds each value, worked out once; None where it
-    does more than that (escaped names, values computed at execution, collected values)."""
-    if compiled.escaped_bind_names or getattr(compiled, "_collected_params", None):
-        return None
-    binds = []
-    for bind, name in compiled.bind_names.items():
-        if bind.callable is not None:
-            return None
-        default = _MISSING if bind.required else bind.value
-        binds.append(_Bind(name, bind.key, default, processors.get(name)))
-    return tuple(binds)
-
-
-@dataclass(frozen=True)
-class Prepared:
-    """A Core statement compiled for psycopg: its SQL and parameters for a set of values,
-    and its rows' values as SQLAlchemy would give them (each column's type applied)."""
-
-    statement: Executable
-    compiled: SQLCompiler
-    processors: Mapping[str, Callable[[Any], Any]]
-    expanding: bool
-    keys: tuple[str, ...]
-    results: tuple[Callable[[Any], Any] | None, ...]
-    binds: tuple[_Bind, ...] | None  # how each value is found, where that is all there is
-
-    def sql(self, params: Mapping[str, object]) -> tuple[str, dict[str, object]]:
-        """The SQL and the driver's parameters for these values (bound values filled in,
-        each converted as its type binds it, IN lists expanded)."""
-        if self.binds is not None:
-            return self.compiled.string, {bind.name: bind.value(params) for bind in self.binds}
-        if not self.expanding:
-            values = dict(self.compiled.construct_params(dict(params)))
-            return self.compiled.string, self._converted(values, {})
-        state = self.compiled.construct_expanded_state(dict(params))
-        return state.statement, self._converted(dict(state.parameters), state.parameter_expansion)
-
-    def _converted(
-        self, values: dict[str, object], expanded: Mapping[str, list[str]]
-    ) -> dict[str, object]:
-        for name, processor in self.processors.items():
-            for each in expanded.get(name, (name,)):
-                if each in values:
-                    values[each] = processor(values[each])
-        return values
-
-    def rows(self, raw: Sequence[Sequence[Any]]) -> list[tuple[Any, ...]]:
-        """The driver's rows with each column's type applied."""
-        if not any(self.results):
-            return [tuple(row) for row in raw]
-        results = self.results
-        return [
-            tuple(v if p is None else p(v) for p, v in zip(results, row, strict=True))
-            for row in raw
-        ]

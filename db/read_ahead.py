@@ -24,7 +24,8 @@ from sqlalchemy.engine.result import IteratorResult, SimpleResultMetaData
 from sqlalchemy.exc import NoResultFound
 from sqlalchemy.orm import Session
 
-from db.pipeline import compiled_for, piped, send
+from db.compiled import compiled_for
+from db.pipeline import piped, send
 from db.statements import ANSWERS, RECORDING, answer_key, connection_of
 
 

@@ -19,8 +19,10 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine.result import IteratorResult, SimpleResultMetaData
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
+from db.compiled import Prepared, compiled_for
 from db.tables import Base, CounterRow, SlipRow
 
 
@@ -40,6 +42,80 @@ def run(
     connection = connection_of(session)
     assert RECORDING not in connection.info, "db.read_ahead records reads only"
     return connection.execute(statement, params)
+
+
+class Ran(IteratorResult[Any]):
+    """The rows of a statement sent on SQLite's own cursor (`run_built`), typed as SQLAlchemy
+    types them, and how many rows it touched (as CursorResult.rowcount)."""
+
+    rowcount: int
+
+
+def run_built(
+    session: Session,
+    statement: Executable,
+    params: Mapping[str, object] | Sequence[Mapping[str, object]] | None = None,
+) -> CursorResult[Any] | Ran:
+    """`run` for a statement built once (a module constant): on SQLite it is compiled once
+    (db.compiled) and sent on the driver's own cursor, in the session's transaction.
+
+    Issue 34: SQLAlchemy's execution (the compiled cache looked up, the execution context,
+    its result) cost a bet on SQLite more than the statements themselves; the same rows are
+    written, and the engine's `before_cursor_execute` and `after_cursor_execute` listeners
+    still hear of each statement. Several rows at once (an executemany), and a statement
+    whose compiled form needs SQLAlchemy at execution, go through `run`.
+
+    Raises:
+        DBAPIError: the driver's error, as SQLAlchemy would raise it.
+    """
+    session.flush()
+    connection = connection_of(session)
+    if isinstance(params, Sequence):
+        if len(params) != 1:
+            return connection.execute(statement, params)
+        params = params[0]
+    sent = _positional(connection, statement, params or {})
+    if sent is None:
+        return connection.execute(statement, params)
+    return _on_cursor(connection, *sent)
+
+
+def _positional(
+    connection: Connection, statement: Executable, params: Mapping[str, object]
+) -> tuple[Prepared, str, tuple[object, ...]] | None:
+    """The compiled statement, its SQL and its values for SQLite's cursor; None on
+    PostgreSQL, or when the statement needs SQLAlchemy at execution."""
+    if connection.dialect.name != "sqlite":
+        return None
+    prepared = compiled_for(statement, connection.dialect)
+    sent = prepared.positional(params)
+    return None if sent is None else (prepared, *sent)
+
+
+def _on_cursor(
+    connection: Connection, prepared: Prepared, sql: str, values: tuple[object, ...]
+) -> Ran:
+    """Run the statement on the connection's DBAPI cursor; its rows typed (`run_built`)."""
+    dispatch = connection.dispatch
+    dbapi_error = connection.dialect.loaded_dbapi.Error
+    cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    try:
+        if dispatch.before_cursor_execute:  # e.g. the benchmarks' recording of the writes
+            dispatch.before_cursor_execute(connection, cursor, sql, values, None, False)
+        cursor.execute(sql, values)
+        rows = cursor.fetchall() if cursor.description else []
+        if dispatch.after_cursor_execute:
+            dispatch.after_cursor_execute(connection, cursor, sql, values, None, False)
+        count = cursor.rowcount
+    except dbapi_error as exc:
+        raise DBAPIError.instance(
+            sql, values, exc, dbapi_error, hide_parameters=True, dialect=connection.dialect
+        ) from exc
+    finally:
+        cursor.close()
+    result = Ran(prepared.metadata, iter(prepared.rows(rows) if rows else ()))
+    result.rowcount = count
+    return result
 
 
 def connection_of(session: Session) -> Connection:
@@ -84,6 +160,9 @@ def read(
         )
         if answer is not None:
             return answer
+    sent = _positional(connection, statement, params or {})
+    if sent is not None:
+        return _on_cursor(connection, *sent)
     return connection.execute(statement, params)
 
 

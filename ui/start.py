@@ -15,7 +15,6 @@ from pos.core.terminal import RememberedSignIn
 from pos.errors import PosError
 from ui.app import GarbageCollector, create_application, install_crash_handler
 from ui.connection import ShopConnection
-from ui.demo_quotes import DemoQuotes
 from ui.fatal import show_fatal_error
 from ui.main_window import MainWindow
 from ui.single_instance import SingleInstance, bring_forward, refuse_second_start
@@ -75,6 +74,9 @@ def run(
     if on_ready is not None:
         window.first_ready.connect(on_ready)
     window.show()
+    # Imported once the window is shown: nothing of it is needed for the first paint (issue 34).
+    from ui.demo_quotes import DemoQuotes  # noqa: PLC0415
+
     demo_quotes = DemoQuotes(connection)  # quotes only on the demo's database (issue 34)
     demo_quotes.start()
     try:

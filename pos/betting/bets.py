@@ -125,11 +125,22 @@ def elementary_symmetric(values: Sequence[_Number], k: int) -> _Number:
 
 def possible_payout(kind: BetKind, stake: Decimal, member_odds: list[Decimal]) -> Decimal:
     """What the slip pays if every leg wins: the exact sum over its expresses, rounded down once."""
+    return prices(kind, stake, member_odds)[1]
+
+
+def prices(kind: BetKind, stake: Decimal, member_odds: list[Decimal]) -> tuple[Decimal, Decimal]:
+    """The slip's total odds as shown and its possible payout, from one sum over its
+    expresses (issue 34: a bet was priced twice, once for each).
+
+    Raises:
+        StakeNotSplittable: a system's stake does not split into whole kopecks.
+    """
     per = split_stake(kind, stake)
     size = kind.size if kind.type is BetType.SYSTEM else len(member_odds)
     with localcontext() as exact:
         exact.prec = _EXACT_DIGITS
-        return round_payout(per * elementary_symmetric(member_odds, size))
+        returned = elementary_symmetric(member_odds, size)
+        return _shown(returned / kind.combinations), round_payout(per * returned)
 
 
 def highest_express_odds(kind: BetKind, member_odds: list[Decimal]) -> Decimal:
@@ -146,5 +157,9 @@ def total_odds(kind: BetKind, member_odds: list[Decimal]) -> Decimal:
     with localcontext() as exact:
         exact.prec = _EXACT_DIGITS
         average = elementary_symmetric(member_odds, size) / kind.combinations
+    return _shown(average)
+
+
+def _shown(average: Decimal) -> Decimal:
     # Shown, not used to pay: the payout is computed from the exact odds of each express.
     return average.quantize(ODDS_SHOWN, rounding=ROUND_DOWN)

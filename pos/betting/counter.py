@@ -21,7 +21,7 @@ from pos.betting.errors import (
 from pos.betting.identity_checks import _check_identity
 from pos.betting.numbers import LENGTH, make_slip_number, parse_slip_number
 from pos.betting.pricing import Pick, PickOrBlock, PricedBet, normalise_picks, price_bet
-from pos.betting.slips import CashMovement, Slip, SlipStatus, issued, voided
+from pos.betting.slips import CashMovement, Slip, SlipStatus, Transition, issued, voided
 from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
@@ -31,7 +31,7 @@ from pos.core.money import to_money
 from pos.core.ports import UnitOfWork
 from pos.people.identity import IdDocument
 from pos.till import fiscal
-from pos.till.fiscal import FiscalReceipt, ReceiptKind
+from pos.till.fiscal import FiscalReceipt, ReceiptKind, Register
 from pos.till.shifts import CashKind, require_working
 
 SECRET_SETTING = "slip_secret"
@@ -67,6 +67,7 @@ class PendingBet:
     slip: Slip
     receipt: FiscalReceipt  # planned, not recorded: recorded when the print is confirmed
     settings: shop_settings.ShopSettings
+    after: Register | None = None  # the register once the receipt is recorded
 
 
 def accept_bet(
@@ -115,7 +116,7 @@ def accept_bet(
     register = fiscal.register_for(uow, teller.terminal)
     fiscal.require_idle(uow, register)
     slip = _issue(uow, teller, now, priced, request.agreed_in_play, key, shop_secret(uow, stored))
-    receipt, _ = fiscal.next_receipt(
+    receipt, after = fiscal.next_receipt(
         register, ReceiptKind.INCOME, slip.stake, now, teller.login, slip.number
     )
     # Not issued yet: the slip waits for the printer (pos.shop.desk confirms or voids it). Its
@@ -123,7 +124,7 @@ def accept_bet(
     slip = dataclasses.replace(slip, status=SlipStatus.PENDING, fiscal_receipt_no=receipt.number)
     uow.slips.add(slip)
     teller.audit(uow, now, AuditAction.SLIP_PENDING, f"{slip.number} {slip.kind} {slip.stake}")
-    return PendingBet(slip, receipt, settings)
+    return PendingBet(slip, receipt, settings, after)
 
 
 def _read_ahead(uow: UnitOfWork, teller: Teller, picks: list[list[Pick]], key: str | None) -> None:
@@ -183,18 +184,51 @@ def confirm_pending(
         receipt, after = fiscal.next_receipt(
             register, ReceiptKind.INCOME, slip.stake, now, slip.cashier, slip.number
         )
+    issue = _move_issued(uow, slip, receipt)
+    receipt = dataclasses.replace(receipt, printed=receipt_printed, in_doubt=receipt_in_doubt)
+    return _issue_printed(uow, teller, now, issue.applied(slip), receipt, after)
+
+
+def issue_planned(uow: UnitOfWork, teller: Teller, now: datetime, planned: PendingBet) -> Slip:
+    """`confirm_pending` right after the print took the slip and its receipt, from what the
+    bet planned: nothing read back (issue 34: the slip and its receipt were worked out
+    twice, once in each transaction).
+
+    Raises:
+        ConcurrentChange: the slip no longer waits (voided or confirmed on another window) or
+            the register moved on; `confirm_pending` then reads it back and says which.
+    """
+    assert planned.after is not None, "a bet plans the register after its receipt"
+    slip, receipt = planned.slip, planned.receipt
+    issue = _move_issued(uow, slip, receipt)  # the slip's row first, as a confirmation locks
+    # Then the drawer's shift (lock order), read with the move and the BEGIN in one round trip.
+    uow.read_ahead(lambda: uow.shifts.open_for(slip.terminal, for_update=True))
+    uow.shifts.open_for(slip.terminal, for_update=True)
+    printed = dataclasses.replace(receipt, printed=True)
+    return _issue_printed(uow, teller, now, issue.applied(slip), printed, planned.after)
+
+
+def _move_issued(uow: UnitOfWork, slip: Slip, receipt: FiscalReceipt) -> Transition:
     issue = issued(slip.number, receipt.number)
     uow.slips.move_or_refuse(issue, ConcurrentChange())
+    return issue
+
+
+def _issue_printed(
+    uow: UnitOfWork,
+    teller: Teller,
+    now: datetime,
+    slip: Slip,
+    receipt: FiscalReceipt,
+    after: Register,
+) -> Slip:
+    """The stake, the numbered receipt and the audit line of a slip just moved to issued."""
     uow.slips.add_cash(
         CashMovement(
             slip.issued_at, slip.terminal, slip.cashier, CashKind.STAKE, slip.stake, slip.number
         )
     )
-    fiscal.record_receipt(
-        uow,
-        dataclasses.replace(receipt, printed=receipt_printed, in_doubt=receipt_in_doubt),
-        after,
-    )
+    fiscal.record_receipt(uow, receipt, after)
     agreed = " согласовано" if slip.agreed_in_play else ""
     late = "" if teller.login == slip.cashier and now - slip.issued_at < _LATE else " после сбоя"
     teller.audit(
@@ -203,7 +237,7 @@ def confirm_pending(
         AuditAction.BET_ACCEPTED,
         f"{slip.number} {slip.kind} {slip.stake}{agreed} чек {receipt.number}{late}",
     )
-    return issue.applied(slip)
+    return slip
 
 
 def void_pending(

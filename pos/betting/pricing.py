@@ -13,8 +13,7 @@ from pos.betting.bets import (
     BetType,
     highest_express_odds,
     parse_kind,
-    possible_payout,
-    total_odds,
+    prices,
 )
 from pos.betting.bets import split_stake as split_system_stake
 from pos.betting.errors import (
@@ -137,12 +136,10 @@ def price_bet(
         split_system_stake(bet_kind, amount, settings.min_stake)
     _check_event_limits(uow, settings, events.values(), amount)
     _check_express_odds(settings, bet_kind, member_odds)
-    payout = possible_payout(bet_kind, amount, member_odds)
+    odds, payout = prices(bet_kind, amount, member_odds)  # priced once (issue 34)
     if payout > settings.max_payout:
         raise PayoutTooHigh(payout, settings.max_payout)
-    return PricedBet(
-        bet_kind, members, amount, total_odds(bet_kind, member_odds), payout, settings.max_payout
-    )
+    return PricedBet(bet_kind, members, amount, odds, payout, settings.max_payout)
 
 
 def _is_pick(item: object) -> bool:

@@ -19,7 +19,7 @@ from pos.betting.slips import Slip
 from pos.betting.teller import Teller
 from pos.core.context import Context
 from pos.core.devices import PreviewLine
-from pos.core.errors import PrinterUnavailable
+from pos.core.errors import ConcurrentChange, PrinterUnavailable
 from pos.core.wording import display_slip_number
 from pos.people.actor import Actor
 from pos.till.errors import PrintFailed, ReceiptNotPrinted, SlipNotPrinted
@@ -46,7 +46,7 @@ def print_and_issue(ctx: Context, actor: Actor, pending: counter.PendingBet) -> 
         spoiled = receipt.number if voided and failure.sent else None
         raise SlipNotPrinted(failure, spoiled) from failure
     if failed is None:
-        issued = _confirm(ctx, actor, slip.number, receipt_printed=True)
+        issued = _confirm(ctx, actor, slip.number, receipt_printed=True, planned=pending)
         print_after_job(ctx, actor)  # the printer is back: the void notices follow (issue 34)
         return issued
     ctx.print_troubles += 1  # the receipt's job broke: its void notice may wait (issue 34)
@@ -74,6 +74,21 @@ def _void_after_failure(
     return True
 
 
+def _issue_planned(ctx: Context, actor: Actor, pending: counter.PendingBet) -> Slip | None:
+    """Issue the slip the printer took from what the bet planned (issue 34: nothing read
+    back); None when it changed meanwhile (voided or confirmed on another window, or the
+    register moved on): reading it back then says how."""
+    try:
+        with ctx.unit_of_work() as uow:
+            slip = counter.issue_planned(
+                uow, Teller(ctx.terminal, actor.login, ctx.office), ctx.clock.now(), pending
+            )
+            uow.commit()
+    except ConcurrentChange:
+        return None
+    return slip
+
+
 def _confirm(
     ctx: Context,
     actor: Actor,
@@ -82,7 +97,11 @@ def _confirm(
     receipt_printed: bool,
     receipt_spoiled: str | None = None,
     receipt_in_doubt: bool = False,
+    planned: counter.PendingBet | None = None,
 ) -> Slip:
+    issued = None if planned is None else _issue_planned(ctx, actor, planned)
+    if issued is not None:
+        return issued
     with ctx.unit_of_work() as uow:
         slip = counter.confirm_pending(
             uow,

@@ -43,7 +43,7 @@ transactions, with the app's PRAGMAs and its BEGIN IMMEDIATE (tests.bench.plain_
 Nothing here lists the payout's statements: the recording is the list, so when the payout
 becomes two transactions (issue #15: saved waiting for its print with its receipt number
 planned, printed, then made) the reference does too. It gives `payout_p95_vs_sqlite3`
-(goal: ratio ≤ 3); stderr says what a payout wrote and the replay's median.
+(goal: ratio ≤ 3); stderr says what a payout wrote, the replay's median, a load above 1.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ from pos.shop.desk import Desk
 from pos.shop.services import Shop
 from printing.profiles import dummy_printer
 from tests.bench import plain_sqlite3, settle
-from tests.bench.accept_bet import STAKES, SYSTEM_STAKES
+from tests.bench.accept_bet import STAKES, SYSTEM_STAKES, warn_if_busy
 from tests.bench.cache import cached_database as cached_database_named
 from tests.documents import PASSPORT
 from tests.fakes import PlainPinHasher
@@ -392,6 +392,7 @@ def run(runs: int) -> list[str]:
         f"p95 {_p95(replayed):.3f} ms, slowest {max(replayed):.1f} ms; {twin.replay.shape()}"
     )
     ref_name = twin.replay.ref_name
+    warn_if_busy(_say)  # the last minute's load: the run's (issue 34: quote a quiet machine's)
     return [
         _line("payout_p95", value, ref),
         _line("payout_p50", statistics.median(big.ms), statistics.median(small.ms)),

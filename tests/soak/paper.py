@@ -36,7 +36,9 @@ PROFILE = "TM-T20II"
 CHUNK = 256  # bytes written at a time
 _TITLES = (("ВОЗВРАТ ПРИХОДА", "return"), ("ПРИХОД", "income"), ("РАСХОД", "expense"))
 _SLIP = r"(\d{8})-(\d{3})-(\d{2})"
-_RECEIPT_NO = re.compile(r"Чек № (\d+)")
+# The number counts only when something follows it: a job cut inside «Чек № 112» reads «11»,
+# which is no receipt's number (issue 34: the soak called it receipt 11 on paper twice).
+_RECEIPT_NO = re.compile(r"Чек № (\d+)(?=\D)")
 _RECEIPT_SLIP = re.compile(r"купону №\s*" + _SLIP + r"|счёта игрока №\s*(\d{6})-(\d{3})-(\d{2})")
 _TOTAL = re.compile(r"ИТОГО\s*([\d \xa0]+,\d\d) руб")
 _SLIP_NO = re.compile(r"Купон № " + _SLIP)
