@@ -122,9 +122,11 @@ def print_void_notices(ctx: Context, actor: Actor) -> int:
     troubles = ctx.print_troubles
     with ctx.unit_of_work() as uow:
         waiting = uow.void_notices.pending(ctx.terminal)
-    settings, printed = ctx.settings() if waiting else None, 0
+    if not waiting:
+        ctx.notices_clear_at = troubles
+        return 0
+    settings, printed = ctx.settings(), 0
     for notice in waiting:
-        assert settings is not None
         paper = notice_paper(notice, ctx.clock.now(), settings.zone, ctx.terminal, actor.login)
         try:
             with ctx.printing() as station:

@@ -135,20 +135,24 @@ class Outcome:
     counters_ms: dict[str, float]
 
 
-def drive(seconds: float, rate: float, act: Callable[[], bool]) -> tuple[float, list[float], int]:
+def drive(
+    seconds: float, rate: float, act: Callable[[], bool], phase: float = 0.0
+) -> tuple[float, list[float], int]:
     """Call `act` for `seconds`; returns the run's length, each taken bet's ms and the refusals.
 
     With `rate` 0 the loop is closed: the next bet starts when the last one ends, and a bet's
     time is its own call. With a rate (bets a second) the loop is open: bet i is due at
     i / rate after the start, the loop sleeps until it is due, and its time counts from when
-    it was due, so that a stall shows in the bets that waited behind it (issue 34).
+    it was due, so that a stall shows in the bets that waited behind it (issue 34). `phase`
+    (a fraction of 1 / rate) staggers the terminals, so that sixteen counters' bets are not
+    all due at the same instant.
     """
     ms: list[float] = []
     refused = 0
     started = time.perf_counter()
     deadline = started + seconds
     for i in itertools.count():
-        due = started + i / rate if rate else time.perf_counter()
+        due = started + (i + phase) / rate if rate else time.perf_counter()
         if due >= deadline:
             break
         if (wait := due - time.perf_counter()) > 0:
@@ -158,6 +162,10 @@ def drive(seconds: float, rate: float, act: Callable[[], bool]) -> tuple[float, 
         else:
             refused += 1
     return time.perf_counter() - started, ms, refused
+
+
+def _phase(terminal: str) -> float:
+    return TERMINALS.index(terminal) / len(TERMINALS)
 
 
 def app_terminal(
@@ -184,7 +192,7 @@ def app_terminal(
             bet()
         barrier.wait(timeout=300)
         timer.ms.clear()
-        elapsed, ms, refused = drive(seconds, rate, bet)
+        elapsed, ms, refused = drive(seconds, rate, bet, _phase(terminal))
         results.put(Outcome(terminal, elapsed, ms, refused, dict(timer.ms)))
     finally:
         shop.close()
@@ -226,7 +234,7 @@ def reference_terminal(
             return True
 
         barrier.wait(timeout=300)
-        elapsed, ms, _refused = drive(seconds, rate, bet)
+        elapsed, ms, _refused = drive(seconds, rate, bet, _phase(terminal))
         results.put(Outcome(terminal, elapsed, ms, 0, {}))
     finally:
         replayer.close()

@@ -4,7 +4,8 @@
 where no client meets 25 ms: every terminal waits for the others' CPU. A counter does not bet
 like that. Here each of the 16 terminals (4 offices × 4, the same chain and the same bet mix)
 is sent RATE bets a second for the duration (BETSHOP_BENCH_SECONDS, default 30) in an open
-loop: bet i is due at i / RATE after the start, and its time counts from when it was due to
+loop, each terminal a sixteenth of a period after the last, not all at the same instant: bet i
+is due at (i + phase) / RATE after the start, and its time counts from when it was due to
 when `accept_bet` returned, so that a stall is not hidden by the bets that were not sent
 meanwhile (tests.bench.chain.drive). The reference, `psycopg_same_writes_at_rate`, replays
 the same bets' writes with plain psycopg at the same rate on its own copy of the database.

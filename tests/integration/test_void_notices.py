@@ -17,6 +17,7 @@ from pos.core.clock import FixedClock
 from pos.core.wording import display_slip_number
 from pos.shop.services import Shop
 from pos.till.errors import ReceiptNotPrinted, SlipNotPrinted
+from pos.till.void_notices import VoidNotice
 from tests.fakeprinter import FlakyDummy
 from tests.fakes import PlainPinHasher
 from tests.unit.printing.escpos_reader import read_job
@@ -141,3 +142,34 @@ def test_a_receipt_spoiled_under_a_slip_that_stands_voids_the_receipt_only(
     (notice,) = _documents(slips.output)
     assert "Что аннулировано чек" in notice and "купон и чек" not in notice
     assert "не является кассовым чеком" in notice and "операция оформлена чеком" in notice
+
+
+def test_while_the_printer_works_a_bet_looks_for_no_notice(
+    db_shop: Shop, printer: FlakyDummy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A bet pays no read more for the notices: they are looked for at the first job since
+    # the start and after a job broke, the only moments one can be waiting.
+    from db.void_notices import SqlVoidNoticeRepository
+
+    looked: list[str] = []
+    pending = SqlVoidNoticeRepository.pending
+
+    def counted(self: SqlVoidNoticeRepository, terminal: str) -> list[VoidNotice]:
+        looked.append(terminal)
+        return pending(self, terminal)
+
+    monkeypatch.setattr(SqlVoidNoticeRepository, "pending", counted)
+    anna = db_shop.login("anna", "4821")
+    for key in ("a", "b", "c"):
+        anna.accept_bet([(101, "1")], stake="10", request_key=key)
+    assert looked == ["К1"]  # the first job only
+    printer.broken, printer.mode = True, "cut"
+    with pytest.raises(SlipNotPrinted) as refused:
+        anna.accept_bet([(101, "1")], stake="10", request_key="broken")
+    printer.broken = False
+    printer.clear()
+    anna.accept_bet([(101, "1")], stake="10", request_key="d")
+    assert looked == ["К1", "К1"]
+    assert f"Номер чека {refused.value.spoiled}" in _documents(printer.output)[-1]
+    anna.accept_bet([(101, "1")], stake="10", request_key="e")
+    assert looked == ["К1", "К1"]
