@@ -19,8 +19,8 @@ from pos.core.money import NBSP, format_money
 from pos.core.money import format_roubles as rub
 from pos.core.settings import ShopSettings
 from pos.core.wording import display_slip_number, odds_words, total_odds_words
+from pos.draws import draw_leg_words
 from pos.line.wording import market_words, sport_words
-from pos.poker.wording import draw_leg_words
 from printing.layout import (
     INDENT,
     WIDTH_58MM,

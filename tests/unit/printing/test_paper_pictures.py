@@ -126,12 +126,15 @@ def _paper(dots: int) -> Iterator[Callable[[list[Item]], Image.Image]]:
         _slip_pictures.DOTS = kept
 
 
-def draw_pictures(folder: Path) -> list[Path]:
-    """Each paper on 80 mm and on 58 mm paper, drawn from its bytes, as PNG files."""
+def draw_pictures(
+    folder: Path, layouts: Callable[[int], dict[str, list[Item]]] = _layouts
+) -> list[Path]:
+    """Each paper of `layouts` on 80 mm and on 58 mm paper, drawn from its bytes, as PNG
+    files."""
     paths = []
     for width, dots, suffix in ((WIDTH_80MM, 576, ""), (WIDTH_58MM, 384, "-58mm")):
         with _paper(dots) as draw:
-            for name, items in _layouts(width).items():
+            for name, items in layouts(width).items():
                 path = folder / f"{name}{suffix}.png"
                 draw(_from_bytes(items)).save(path)
                 paths.append(path)

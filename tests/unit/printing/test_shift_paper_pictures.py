@@ -25,7 +25,8 @@ from pos.till.fiscal import GrandTotals
 from pos.till.shifts import CashTransfer, TransferKind
 from printing.layout import WIDTH_58MM, WIDTH_80MM, Item, Text
 from printing.receipts import report_layout, transfer_layout
-from tests.unit.printing.test_paper_pictures import _from_bytes, _paper
+from tests.unit.printing import test_paper_pictures as paper_pictures
+from tests.unit.printing.test_paper_pictures import _from_bytes
 
 AT = datetime(2026, 11, 30, 19, 2, tzinfo=UTC)  # 22:02 in Minsk
 SETTINGS = ShopSettings(
@@ -91,15 +92,8 @@ def test_the_shift_papers_read_back_from_their_bytes_line_for_line(width: int) -
 
 
 def draw_pictures(folder: Path) -> list[Path]:
-    """Each paper on 80 mm and on 58 mm paper, drawn from its bytes, as PNG files."""
-    paths = []
-    for width, dots, suffix in ((WIDTH_80MM, 576, ""), (WIDTH_58MM, 384, "-58mm")):
-        with _paper(dots) as draw:
-            for name, items in _layouts(width).items():
-                path = folder / f"{name}{suffix}.png"
-                draw(_from_bytes(items)).save(path)
-                paths.append(path)
-    return paths
+    """Each shift paper on 80 mm and on 58 mm paper, drawn from its bytes, as PNG files."""
+    return paper_pictures.draw_pictures(folder, _layouts)
 
 
 def test_the_shift_papers_are_drawn_on_80mm_and_58mm_paper(tmp_path: Path) -> None:
