@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
-import json
+import dataclasses
 import logging
 import os
 import sys
 import time
-import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -19,14 +17,22 @@ from typing import TYPE_CHECKING
 START = time.perf_counter()
 
 from pos.core.clock import Clock, SystemClock, ZonedLogFormatter  # noqa: E402
-from pos.core.errors import DataFolderReadOnly, InvalidTerminalConfig, PosError  # noqa: E402
+from pos.core.errors import DataFolderReadOnly, PosError  # noqa: E402
 from pos.core.terminal import DEFAULT_TERMINAL, RememberedSignIn, TerminalConfig  # noqa: E402
+from pos.core.terminal_files import (  # noqa: E402
+    SQLITE_URL,
+    load_terminal_config,
+    read_sign_in,
+    write_default_config,
+    write_sign_in,
+)
 from ui.command_line import COMMANDS, Exit, parser  # noqa: E402
 
 if TYPE_CHECKING:
     from pos.core.devices import PinHasher
     from pos.core.ports import Storage
     from pos.shop.services import Shop
+    from pos.skks.link import ControllerLink, LinkConfig
 
 log = logging.getLogger("main")
 
@@ -46,7 +52,12 @@ class Setup:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the app or a command; returns the process exit code."""
-    args = parser().parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given[:1] == ["skks-simulator"]:  # issue 35: a stand-in controller, no shop opened
+        from tests.skks_simulator import main as simulate  # noqa: PLC0415 - a tool, not the app
+
+        return simulate(given[1:])
+    args = parser().parse_args(given)
     command = args.command or "run"
     try:
         setup = _prepare(args, to_stderr=command != "run")
@@ -170,8 +181,22 @@ def assemble_shop(
         write_report=write_report_pdf,
         pins=pin_hasher or Argon2PinHasher(),
         reports=reports,
+        build_link=_build_link,
     )
     return Shop(adapters, clock=clock or SystemClock(), terminal=terminal or DEFAULT_TERMINAL)
+
+
+def _build_link(config: LinkConfig) -> ControllerLink:
+    """The link to the СККС controller, with this terminal's certificates from terminal.toml
+    (read when a controller is first reached: a shop without one never reads them)."""
+    from db.skks_link import build_link  # noqa: PLC0415
+
+    local = load_terminal_config(default_data_dir())
+    return build_link(
+        dataclasses.replace(
+            config, client_cert=local.skks_cert, client_key=local.skks_key, ca_file=local.skks_ca
+        )
+    )
 
 
 def _open_shop(setup: Setup, clock: Clock | None = None) -> Shop:
@@ -272,6 +297,8 @@ def _log_to_file(data_dir: Path, *, to_stderr: bool) -> None:
     for handler in handlers:
         handler.setFormatter(formatter)
     logging.basicConfig(level=logging.INFO, handlers=handlers, force=True)
+    # httpx says every request at INFO: a line per СККС message would flood pos.log (issue 35).
+    logging.getLogger("httpx").setLevel(logging.WARNING)
 
 
 def _tell(message: str, *, gui: bool) -> None:
@@ -286,19 +313,6 @@ def _tell(message: str, *, gui: bool) -> None:
 # --- this computer's own files: the data folder, terminal.toml, sign-in.json ------------------
 
 DATA_DIR_VARIABLE = "BETSHOP_DATA_DIR"
-CONFIG_NAME = "terminal.toml"
-
-TEMPLATE = """\
-# Settings of this cashier PC. The shop's own settings (limits, licence) are in the database.
-# Terminal name, printed on slips and recorded with every operation; unique in the shop.
-terminal = {terminal}
-# Database: leave empty for the embedded SQLite file in this folder; several terminals
-# share a PostgreSQL database, e.g. "postgresql://pos:secret@192.168.1.10/shop".
-database = {database}
-# A chain's reports may read from a streaming replica of that database (README, "A chain of
-# offices"), e.g. "postgresql://reports:secret@192.168.1.11/shop"; empty: the database above.
-reports_database = {reports_database}
-"""
 
 
 def default_data_dir() -> Path:
@@ -310,81 +324,6 @@ def default_data_dir() -> Path:
     from platformdirs import user_data_dir  # noqa: PLC0415
 
     return Path(user_data_dir("betshop-pos", appauthor=False))
-
-
-def load_terminal_config(data_dir: Path) -> TerminalConfig:
-    """Read `terminal.toml` from the data folder; a missing file means the defaults.
-
-    Raises:
-        InvalidTerminalConfig: the file exists but is not valid TOML or has wrong values.
-    """
-    path = data_dir / CONFIG_NAME
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return TerminalConfig()
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as exc:
-        raise InvalidTerminalConfig(str(path), str(exc)) from exc
-    terminal, database = raw.get("terminal", DEFAULT_TERMINAL), raw.get("database", "")
-    reports = raw.get("reports_database", "")
-    if not isinstance(terminal, str) or not terminal.strip() or not isinstance(database, str):
-        raise InvalidTerminalConfig(str(path), "terminal и database должны быть строками")
-    if not isinstance(reports, str):
-        raise InvalidTerminalConfig(str(path), "reports_database должен быть строкой")
-    return TerminalConfig(terminal.strip(), database.strip(), reports.strip())
-
-
-def write_default_config(data_dir: Path, config: TerminalConfig) -> Path:
-    """Write a commented terminal.toml if there is none yet, so a technician can find it."""
-    path = data_dir / CONFIG_NAME
-    if not path.exists():
-        path.write_text(
-            # A JSON string literal is a valid TOML basic string: quotes and backslashes escaped.
-            TEMPLATE.format(
-                terminal=json.dumps(config.terminal, ensure_ascii=False),
-                database=json.dumps(config.database, ensure_ascii=False),
-                reports_database=json.dumps(config.reports_database, ensure_ascii=False),
-            ),
-            encoding="utf-8",
-        )
-    return path
-
-
-# The sign-in list as the database last gave it, kept beside terminal.toml (pos.core.terminal).
-SIGN_IN_NAME = "sign-in.json"
-SQLITE_URL = "sqlite:///"  # the default database: a file in the data folder
-
-
-def read_sign_in(data_dir: Path) -> RememberedSignIn | None:
-    """The list kept by the last start, or None when there is none or it cannot be read."""
-    try:
-        raw = json.loads((data_dir / SIGN_IN_NAME).read_text(encoding="utf-8"))
-        shop_name, logins = raw["shop_name"], raw["logins"]
-    except (OSError, ValueError, TypeError, KeyError):
-        return None
-    if not isinstance(shop_name, str) or not isinstance(logins, list):
-        return None
-    if not logins or not all(isinstance(login, str) and login for login in logins):
-        return None
-    return RememberedSignIn(shop_name, tuple(logins))
-
-
-def write_sign_in(data_dir: Path, remembered: RememberedSignIn) -> None:
-    """Keep the list for the next start (written whole, then renamed: never half a file)."""
-    if read_sign_in(data_dir) == remembered:
-        return
-    text = json.dumps(
-        {"shop_name": remembered.shop_name, "logins": list(remembered.logins)},
-        ensure_ascii=False,
-    )
-    path = data_dir / SIGN_IN_NAME
-    partial = path.with_suffix(".partial")
-    try:
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, path)
-    except OSError:
-        with contextlib.suppress(OSError):  # the next start simply waits for the database
-            partial.unlink(missing_ok=True)
 
 
 if __name__ == "__main__":

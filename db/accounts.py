@@ -16,8 +16,9 @@ from sqlalchemy.orm import Session
 
 from db.pipeline import defer
 from db.statements import inserting, next_in_counter, read, run
-from db.tables import AccountMovementRow, AccountRow, SelfExclusionRow
+from db.tables import AccountMovementRow, AccountRow, RestrictedLoadRow, SelfExclusionRow
 from pos.accounts.accounts import Account, StatementLine
+from pos.accounts.exclusions import RegisterLoad
 from pos.accounts.ledger import Balance, Movement
 
 _ACCOUNTS = cast(Table, AccountRow.__table__)
@@ -66,6 +67,7 @@ class SqlAccountRepository:
                 "free": account.free,
                 "blocked": account.blocked,
                 "blocked_reason": account.blocked_reason,
+                "person_key": account.person_key,
             },
         )
 
@@ -157,8 +159,28 @@ class SqlAccountRepository:
             )
 
     def exclusion_count(self) -> int:
-        """How many documents the register holds."""
+        """How many keys (document and personal numbers) the register holds."""
         return int(self._session.scalar(select(func.count()).select_from(SelfExclusionRow)) or 0)
+
+    def record_register_load(self, load: RegisterLoad) -> None:
+        """Record a load of the register of restricted persons (issue 35)."""
+        row = RestrictedLoadRow(
+            version=load.version,
+            loaded_at=load.loaded_at,
+            loaded_by=load.loaded_by,
+            persons=load.persons,
+        )
+        self._session.add(row)
+        self._session.flush()
+
+    def last_register_load(self) -> RegisterLoad | None:
+        """The register's newest load, the one in force; None: never loaded."""
+        row = self._session.scalars(
+            select(RestrictedLoadRow).order_by(RestrictedLoadRow.id.desc()).limit(1)
+        ).first()
+        if row is None:
+            return None
+        return RegisterLoad(row.version, row.loaded_at, row.loaded_by, row.persons)
 
 
 def _account(row: Row[Any] | None) -> Account | None:
@@ -174,6 +196,7 @@ def _account(row: Row[Any] | None) -> Account | None:
         opened_by=row.opened_by,
         balance=Balance(row.free, row.blocked),
         blocked_reason=row.blocked_reason,
+        person_key=row.person_key,
     )
 
 

@@ -32,12 +32,14 @@ from db.reports import SqlReportQueries
 from db.results import SqlResultRepository, SqlSettlementRepository
 from db.settings import SqlSettingsRepository
 from db.shifts import SqlShiftRepository
+from db.skks_outbox import SqlOutboxRepository
 from db.slips import SqlSlipRepository
 from db.spread import SqlSpreadRepository
 from db.users import SqlUserRepository
 from db.void_notices import SqlVoidNoticeRepository
 from pos.core.account_ports import AccountRepository, ExchangeRepository, SpreadRepository
 from pos.core.errors import ConcurrentChange, StorageUnavailable
+from pos.core.outbox_ports import OutboxRepository
 from pos.core.ports import (
     AuditLog,
     DrawRepository,
@@ -135,6 +137,7 @@ class SqlAlchemyUnitOfWork:
     accounts: AccountRepository
     spread: SpreadRepository
     exchange: ExchangeRepository
+    skks: OutboxRepository
 
     def __init__(self, session_factory: sessionmaker[Session]) -> None:
         self._session_factory = session_factory
@@ -158,6 +161,7 @@ class SqlAlchemyUnitOfWork:
         self.shifts = SqlShiftRepository(self._session)
         self.reports = SqlReportQueries(self._session)
         self.draws = SqlDrawRepository(self._session)
+        self.skks = SqlOutboxRepository(self._session)
         self.accounts = SqlAccountRepository(self._session)
         self.spread = SqlSpreadRepository(self._session)
         self.exchange = SqlExchangeRepository(self._session)

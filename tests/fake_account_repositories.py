@@ -8,6 +8,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from pos.accounts.accounts import Account, StatementLine
+from pos.accounts.exclusions import RegisterLoad
 from pos.accounts.ledger import Balance
 from pos.core.money import from_kopecks
 from pos.exchange.batch import ConcludedParis, SettledParis, pari_terms
@@ -62,6 +63,12 @@ class FakeAccounts:
 
     def exclusion_count(self) -> int:
         return len(self._data.exclusions)
+
+    def record_register_load(self, load: RegisterLoad) -> None:
+        self._data.register_loads.append(load)
+
+    def last_register_load(self) -> RegisterLoad | None:
+        return self._data.register_loads[-1] if self._data.register_loads else None
 
     def lock_many(self, numbers: list[str]) -> dict[str, Account]:
         return {n: self._data.accounts[n] for n in numbers if n in self._data.accounts}

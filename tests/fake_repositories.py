@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from pos.accounts.accounts import Account, StatementLine
+from pos.accounts.exclusions import RegisterLoad
 from pos.betting.slips import CashMovement, IdCheck, Slip, SlipStatus
 from pos.core.audit import EMPTY_HEAD, AuditRecord, ChainedRecord, ChainHead, chain_hash
 from pos.exchange.paris import Offer, Pari
@@ -64,6 +65,7 @@ class FakeData:
         self.accounts: dict[str, Account] = {}  # by number
         self.account_lines: dict[str, tuple[StatementLine, ...]] = {}  # by number
         self.exclusions: set[str] = set()
+        self.register_loads: list[RegisterLoad] = []  # issue 35
         self.account_serial = 0
         self.offers: dict[str, Offer] = {}  # by number, in the order made
         self.paris: dict[str, Pari] = {}

@@ -58,6 +58,7 @@ PAGES = {
     "Пользователи": "users",
     "Настройки": "settings",
     "Пункты": "offices",
+    "СККС": "skks",  # issue 35
 }
 
 

@@ -5,16 +5,16 @@ from pathlib import Path
 
 import pytest
 
-from main import (
+from main import default_data_dir
+from pos.core.errors import InvalidTerminalConfig
+from pos.core.terminal import RememberedSignIn, TerminalConfig
+from pos.core.terminal_files import (
     SIGN_IN_NAME,
-    default_data_dir,
     load_terminal_config,
     read_sign_in,
     write_default_config,
     write_sign_in,
 )
-from pos.core.errors import InvalidTerminalConfig
-from pos.core.terminal import RememberedSignIn, TerminalConfig
 
 
 def test_no_file_means_terminal_k1_on_sqlite_in_the_data_folder(tmp_path: Path) -> None:

@@ -27,6 +27,8 @@ from ui.exchange_lapse import OfferLapses
 from ui.idle import ScreenLock
 from ui.navigation import WorkspaceFrame, add_page_keys, focus_first_field, page_tabs
 from ui.pages.login import LoginPage, SignInScreen
+from ui.register_notice import RegisterNotice
+from ui.skks_link import SkksLink
 from ui.tasks import TaskRunner
 from ui.widgets.elided_label import ElidedLabel
 
@@ -165,6 +167,7 @@ class MainWindow(QMainWindow):
         bar.addWidget(self._terminal_label)
         bar.addWidget(self._user_label)
         bar.addWidget(self._shift_label)
+        self._skks = SkksLink(self._connection, bar, self, self._runner)  # issue 35
         bar.addPermanentWidget(self._database_label)
         bar.addPermanentWidget(self._clock_label)
 
@@ -199,6 +202,7 @@ class MainWindow(QMainWindow):
         workspace = WorkspaceFrame(navigation, pages, self._sign_out_button())
         add_page_keys(workspace, navigation)
         OfferLapses(desk, self._runner, workspace)  # p.46, on every page: ui.exchange_lapse
+        RegisterNotice(desk, self._runner, self.statusBar(), workspace)  # issue 35
         return workspace
 
     def _connect_pages(self) -> None:
@@ -209,6 +213,7 @@ class MainWindow(QMainWindow):
         from ui.pages.journal import JournalPage  # noqa: PLC0415
         from ui.pages.reports import ReportsPage  # noqa: PLC0415
         from ui.pages.settings import SettingsPage  # noqa: PLC0415
+        from ui.pages.skks import SkksPage  # noqa: PLC0415
         from ui.pages.till import TillPage  # noqa: PLC0415
         from ui.pdf_print import SaveFolder  # noqa: PLC0415
         from ui.workspace_pages import page_of  # noqa: PLC0415
@@ -230,8 +235,9 @@ class MainWindow(QMainWindow):
         if self._till is not None:
             self._till.pending_found.connect(self._on_till_pending_found)
             self._till.shift_loaded.connect(self._on_till_shift_loaded)
-        if settings_page is not None:
-            settings_page.settings_saved.connect(self._on_settings_page_settings_saved)
+        for saving_settings in (settings_page, page_of(self._pages, SkksPage)):
+            if saving_settings is not None:
+                saving_settings.settings_saved.connect(self._on_settings_page_settings_saved)
 
     def _sign_out_button(self) -> QPushButton:
         sign_out = QPushButton(self.tr("Выйти (F12)"))
@@ -333,6 +339,7 @@ class MainWindow(QMainWindow):
         self._settings = settings
         self._settings_loaded = True
         self._screen_lock.set_idle_minutes(settings.idle_lock_minutes)
+        self._skks.apply_settings(settings)
         self._update_title()
         self._on_clock_timer_timeout()
 
@@ -378,6 +385,7 @@ class MainWindow(QMainWindow):
         self._ui_state.setValue(GEOMETRY_KEY, self.saveGeometry())
         self._ui_state.sync()
         self._screen_lock.release()
+        self._skks.stop()
         if self._desk is not None:
             # Finished by TaskRunner.shutdown at exit; a refusal is logged by the runner, and
             # no dialog may open on a window that is closing.

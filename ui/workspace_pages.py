@@ -29,6 +29,7 @@ from ui.pages.payouts import PayoutsPage
 from ui.pages.reports import ReportsPage
 from ui.pages.results import ResultsPage
 from ui.pages.settings import SettingsPage
+from ui.pages.skks import SkksPage
 from ui.pages.spread import SpreadPage
 from ui.pages.till import TillPage
 from ui.pages.users import UsersPage
@@ -50,6 +51,7 @@ Page: TypeAlias = (
     | UsersPage
     | OfficesPage
     | SettingsPage
+    | SkksPage
 )
 PageFactory = Callable[[Desk, TaskRunner, Clock], Page]
 P = TypeVar("P", bound=QWidget)
@@ -117,6 +119,9 @@ PAGES: tuple[PageRow, ...] = (
             Permission.OFFICES, PEOPLE),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Настройки")), _no_clock(SettingsPage),
             Permission.SETTINGS, PEOPLE),
+    # The link to the state's controller and its refusals after the fact (issue 35).
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "СККС")), SkksPage, Permission.SETTINGS,
+            PEOPLE),
 )
 # fmt: on
 

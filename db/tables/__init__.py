@@ -15,7 +15,12 @@ the self-exclusion register), `spread` (assets, quotes, spread bets) and `exchan
 
 from __future__ import annotations
 
-from db.tables.accounts import AccountMovementRow, AccountRow, SelfExclusionRow
+from db.tables.accounts import (
+    AccountMovementRow,
+    AccountRow,
+    RestrictedLoadRow,
+    SelfExclusionRow,
+)
 from db.tables.base import (
     LOGIN,
     MARKET,
@@ -37,6 +42,7 @@ from db.tables.exchange import (
 from db.tables.line import DrawRow, EventResultRow, EventRow, OddsQuoteRow, SportLimitRow
 from db.tables.offices import OfficeRow, OfficeSettingRow, UserOfficeRow
 from db.tables.shop import AuditRow, CounterRow, SettingRow, TerminalRow, UserRow
+from db.tables.skks import SkksMessageRow
 from db.tables.slips import (
     CashMovementRow,
     IdCheckRow,
@@ -90,10 +96,12 @@ __all__ = [
     "OfficeRow",
     "OfficeSettingRow",
     "PendingPayoutRow",
+    "RestrictedLoadRow",
     "SelfExclusionRow",
     "SettingRow",
     "SettlementRow",
     "ShiftRow",
+    "SkksMessageRow",
     "SlipLegRow",
     "SlipRow",
     "SlipTermsRow",

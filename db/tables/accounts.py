@@ -1,11 +1,12 @@
-"""Player accounts (pos.accounts): the balance row, its movements, the self-exclusion register."""
+"""Player accounts (pos.accounts): the balance row, its movements, the register of restricted
+persons and its loads."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import CheckConstraint, ForeignKey, String
+from sqlalchemy import CheckConstraint, ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from db.tables.base import ACCOUNT_NUMBER, DOCUMENT_KEY, LOGIN, OFFICE, TERMINAL, ZERO, Base, BigId
@@ -36,6 +37,8 @@ class AccountRow(Base):
     free: Mapped[Decimal] = mapped_column(Kopecks(), default=ZERO, server_default="0")
     blocked: Mapped[Decimal] = mapped_column(Kopecks(), default=ZERO, server_default="0")
     blocked_reason: Mapped[str | None] = mapped_column(String(200))
+    # The keyed hash of the holder's personal number, None when opened without one (issue 35).
+    person_key: Mapped[str | None] = mapped_column(String(DOCUMENT_KEY))
 
 
 class AccountMovementRow(Base):
@@ -62,8 +65,22 @@ class AccountMovementRow(Base):
 
 
 class SelfExclusionRow(Base):
-    """A document in the self-exclusion register, by its keyed hash (no number kept)."""
+    """A document number or a personal number in the register of restricted persons, by its
+    keyed hash (no number kept; pos.people.restricted hashes the two kinds apart)."""
 
     __tablename__ = "self_exclusions"
 
     document_key: Mapped[str] = mapped_column(String(DOCUMENT_KEY), primary_key=True)
+
+
+class RestrictedLoadRow(Base):
+    """A load of the register of restricted persons (issue 35): the file's name as its version,
+    when and by whom, how many persons; the newest is the one in force."""
+
+    __tablename__ = "restricted_loads"
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    version: Mapped[str] = mapped_column(String(200))
+    loaded_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    loaded_by: Mapped[str] = mapped_column(String(LOGIN))
+    persons: Mapped[int] = mapped_column(Integer)

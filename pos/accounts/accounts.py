@@ -9,22 +9,16 @@ register, and the holder's name and the masked number, which the statement print
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 
 from pos.accounts.errors import AccountBlocked
 from pos.accounts.ledger import ZERO, Balance, Movement
+from pos.people.restricted import document_key
 
-_KEY_PURPOSE = b"document:"
-
-
-def document_key(number: str, secret: bytes) -> str:
-    """The keyed hash that stands for a document number (spaces dropped, letters upper-case)."""
-    compact = "".join(number.split()).upper()
-    return hmac.new(secret, _KEY_PURPOSE + compact.encode(), hashlib.sha256).hexdigest()
+# The register of restricted persons keys the same way (issue 35): one hash, one check.
+__all__ = ["Account", "StatementLine", "document_key", "line_for", "replay"]
 
 
 @dataclass(frozen=True)
@@ -41,6 +35,14 @@ class Account:
     opened_by: str
     balance: Balance = field(default_factory=Balance)
     blocked_reason: str | None = None
+    # The keyed hash of the holder's personal number, when the account was opened with one:
+    # the register of restricted persons matches the account by it too (issue 35).
+    person_key: str | None = None
+
+    @property
+    def register_keys(self) -> tuple[str, str | None]:
+        """What the register of restricted persons matches this account's holder by."""
+        return (self.document_key, self.person_key)
 
     @property
     def free(self) -> Decimal:

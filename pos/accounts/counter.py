@@ -42,6 +42,9 @@ from pos.core.ports import UnitOfWork
 from pos.payouts.journal import player_name
 from pos.payouts.steps import PlannedReceipt, release_payout, wait_for_receipt
 from pos.people.identity import IdDocument, masked_number
+from pos.people.restricted import is_restricted, keys_of, require_not_restricted
+from pos.skks import outbox
+from pos.skks.messages import Kind, Message, Value, paid_fields
 from pos.till import fiscal
 from pos.till.fiscal import FiscalReceipt, ReceiptKind
 from pos.till.shifts import CashKind, Shift, require_working
@@ -53,20 +56,23 @@ class CashDone:
 
     account: Account
     receipt: FiscalReceipt
+    message: Message | None = None  # to the СККС controller (issue 35)
 
 
 def open_account(uow: UnitOfWork, teller: Teller, now: datetime, checked: IdDocument) -> Account:
     """A new account on a document already checked whole (the identity check recorded).
 
     Raises:
-        SelfExcluded: the document is in the self-exclusion register.
+        SelfExcluded: the document or its personal number is in the register of restricted
+            persons (issue 35).
         AccountExists: an account is open on this document number (one in the chain).
     """
     secret = shop_secret(uow)
-    key = document_key(checked.number, secret)
-    if uow.accounts.excluded(key):
-        teller.audit(uow, now, AuditAction.ACCOUNT_REFUSED, "реестр самоограничения")
+    keys = keys_of(checked, secret)
+    if is_restricted(uow, keys):
+        teller.audit(uow, now, AuditAction.ACCOUNT_REFUSED, "перечень ограниченных лиц")
         raise SelfExcluded()
+    key = keys[0]
     existing = uow.accounts.by_document(key)
     if existing is not None:
         raise AccountExists(existing.number)
@@ -78,6 +84,7 @@ def open_account(uow: UnitOfWork, teller: Teller, now: datetime, checked: IdDocu
         opened_at=now,
         office=teller.office,
         opened_by=teller.login,
+        person_key=keys[1] if len(keys) > 1 else None,
     )
     uow.accounts.add(account)
     teller.audit(uow, now, AuditAction.ACCOUNT_OPENED, display_account_number(account.number))
@@ -109,12 +116,11 @@ def deposit(
     """
     account = find_account(uow, number, for_update=True)
     account.require_open()
-    if uow.accounts.excluded(account.document_key):
-        raise SelfExcluded()
+    require_not_restricted(uow, account.register_keys)
     money = to_money(amount)
-    limit = shop_settings.from_text(uow.settings.load(teller.office)).max_deposit
-    if money > limit:
-        raise DepositTooLarge(money, limit)
+    settings = shop_settings.from_text(uow.settings.load(teller.office))
+    if money > settings.max_deposit:
+        raise DepositTooLarge(money, settings.max_deposit)
     balance = account.balance.deposit(money)
     _working_shift(uow, teller, now)
     receipt = fiscal.issue_receipt(
@@ -137,7 +143,15 @@ def deposit(
         AuditAction.ACCOUNT_DEPOSIT,
         f"{display_account_number(account.number)}: {format_roubles(money)}, чек {receipt.number}",
     )
-    return CashDone(after, receipt)
+    fields: dict[str, Value] = {
+        "account": account.number,
+        "amount": money,
+        "participant": holder_fields(account),
+    }
+    message = outbox.write(
+        uow, settings, teller.where, Kind.ACCOUNT_DEPOSIT, now, account.number, fields
+    )
+    return CashDone(after, receipt, message)
 
 
 def plan_withdrawal(
@@ -187,7 +201,12 @@ def plan_withdrawal(
         AuditAction.PAYOUT_PENDING,
         f"{display_account_number(account.number)}: {format_roubles(money)}, чек {receipt.number}",
     )
-    return PlannedReceipt(pending, receipt, after)
+    fields = paid_fields("account", account.number, money, checked)
+    settings = shop_settings.from_text(uow.settings.load(teller.office))
+    message = outbox.write(
+        uow, settings, teller.where, Kind.ACCOUNT_WITHDRAWAL, now, account.number, fields
+    )
+    return PlannedReceipt(pending, receipt, after, message=message)
 
 
 def release_withdrawal(
@@ -265,3 +284,9 @@ def teller_lines(
         )
         for kind, amount, after in moves
     ]
+
+
+def holder_fields(account: Account) -> dict[str, Value]:
+    """The participant of a deposit, from the account (protocol 6.5.5): the holder's name and
+    the document as the account keeps it (masked: the account stores no more, issue 35)."""
+    return {"holder": account.holder, "document": account.document_masked}

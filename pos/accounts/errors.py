@@ -7,6 +7,7 @@ from decimal import Decimal
 from pos.core.errors import DomainError, FileRejected
 from pos.core.money import format_roubles
 from pos.core.wording import display_account_number
+from pos.people.errors import RestrictedPerson
 
 
 class InvalidAccountNumber(DomainError):
@@ -99,14 +100,9 @@ class AccountBlocked(DomainError):
         )
 
 
-class SelfExcluded(DomainError):
-    """The player's document is in the self-exclusion register the manager loaded."""
-
-    def message(self) -> str:
-        return (
-            "Игрок внесён в реестр самоограничения: счёт не открывается, не пополняется и "
-            "ставки не принимаются. Выплата свободного остатка — по документу."
-        )
+# The self-exclusion register became the register of restricted persons (issue 35): one
+# register, one check (pos.people.restricted), one refusal, under its old name too.
+SelfExcluded = RestrictedPerson
 
 
 class NotTheHolder(DomainError):
@@ -143,6 +139,18 @@ class ExclusionFileRejected(FileRejected):
                 "реестр не изменён."
             )
         return f"Реестр из файла «{self.file_name}» не загружен: {self.listed()}."
+
+
+class RestrictedFileRejected(ExclusionFileRejected):
+    """The centre's file of restricted persons (issue 35) with no person, or with bad lines."""
+
+    def message(self) -> str:
+        if not self.problems:
+            return f"В файле «{self.file_name}» нет ни одного лица: перечень не изменён."
+        return (
+            f"Перечень ограниченных лиц из файла «{self.file_name}» не загружен, прежний "
+            f"действует: {self.listed()}."
+        )
 
 
 class DepositTooLarge(DomainError):

@@ -16,11 +16,11 @@ from datetime import datetime
 from decimal import Decimal
 
 from pos.accounts import counter, papers
-from pos.accounts.accounts import Account, StatementLine, document_key
+from pos.accounts.accounts import Account, StatementLine
 from pos.accounts.errors import BlockReasonRequired
-from pos.accounts.exclusions import parse_exclusions
+from pos.accounts.exclusions import RestrictedPersons, parse_exclusions
 from pos.accounts.numbers import display_account_number
-from pos.betting.counter import shop_secret
+from pos.accounts.register_cases import replace_register
 from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
@@ -37,6 +37,8 @@ from pos.payouts.use_cases import check_full_document
 from pos.people.actor import Actor
 from pos.people.identity import IdDocument
 from pos.people.permissions import Permission
+from pos.skks.errors import SkksNoAnswer, SkksRefused
+from pos.skks.use_cases import flush, require_registered
 from pos.till.papers import print_paper
 from pos.till.use_cases import print_new_receipt
 
@@ -147,6 +149,8 @@ def deposit(ctx: Context, actor: Actor, number: str, amount: object) -> Account:
     with ctx.unit_of_work() as uow:
         done = counter.deposit(uow, _teller(ctx, actor), ctx.clock.now(), number, amount)
         uow.commit()
+    if done.message is not None:
+        flush(ctx)
     shown_number = display_account_number(done.account.number)
     print_new_receipt(
         ctx,
@@ -182,9 +186,17 @@ def withdraw(
         planned = counter.plan_withdrawal(uow, teller, now, number, amount, checked)
         uow.commit()
     account_number = planned.pending.slip_number
+    settings = ctx.settings()
+    try:
+        registered = require_registered(ctx, settings, planned.message, "withdrawal")
+    except (SkksNoAnswer, SkksRefused):
+        _release(ctx, teller, account_number, None)
+        raise
+    if registered is not None:
+        planned = dataclasses.replace(planned, registration=registered.number)
     try:
         with ctx.printing() as station:
-            station.print_receipts([planned.receipt], ctx.settings())
+            station.print_receipts([planned.receipt], settings)
     except PrinterUnavailable as failure:
         spoiled = _release(ctx, teller, account_number, failure)
         raise PayoutNotPrinted(account_number, failure, spoiled) from failure
@@ -219,12 +231,23 @@ def release_pending_payout(ctx: Context, actor: Actor, number: str) -> int | Non
     return spoiled
 
 
-def _release(ctx: Context, teller: Teller, number: str, failure: PrinterUnavailable) -> int | None:
-    why = f"чек не напечатан: {failure.where} — {failure.detail}"
+def _release(
+    ctx: Context, teller: Teller, number: str, failure: PrinterUnavailable | None
+) -> int | None:
+    """Give the money back onto the account: the receipt did not come out (`failure`), or the
+    controller did not register the withdrawal (None)."""
+    why = "СККС не зарегистрировала выплату"
+    if failure is not None:
+        why = f"чек не напечатан: {failure.where} — {failure.detail}"
     try:
         with ctx.unit_of_work() as uow:
             spoiled = counter.release_withdrawal(
-                uow, teller, ctx.clock.now(), number, why, spoil=failure.sent
+                uow,
+                teller,
+                ctx.clock.now(),
+                number,
+                why,
+                spoil=failure is not None and failure.sent,
             )
             uow.commit()
     except Exception:  # the database failed too: the withdrawal waits for the cashier's answer
@@ -272,14 +295,10 @@ def load_self_exclusions(ctx: Context, actor: Actor, name: str, data: bytes) -> 
     """
     actor.require(Permission.SELF_EXCLUSION)
     name = shown(name, _FILE_NAME)
-    numbers = parse_exclusions(name, data)
-    with ctx.unit_of_work() as uow:
-        secret = shop_secret(uow)
-        keys = {document_key(number, secret) for number in numbers}
-        uow.accounts.replace_exclusions(keys)
-        actor.audit(ctx, uow, AuditAction.EXCLUSIONS_LOADED, f"{name}: документов {len(keys)}")
-        uow.commit()
-    return len(keys)
+    numbers = tuple(dict.fromkeys(parse_exclusions(name, data)))
+    # One register (issue 35): the older list of documents loads it as the centre's file does.
+    replace_register(ctx, actor, name, RestrictedPersons((), numbers, len(numbers)))
+    return len(numbers)
 
 
 def _set_blocked(ctx: Context, actor: Actor, number: str, reason: str | None) -> Account:

@@ -3,33 +3,34 @@
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import secrets
 import uuid
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from decimal import Decimal
 
-from pos.betting.bets import parse_kind
+from pos.betting import requests
 from pos.betting.errors import (
     OddsChanged,
     RequestPrinting,
-    RequestReused,
     SlipNotIssued,
     SlipNotOpen,
 )
 from pos.betting.identity_checks import _check_identity
 from pos.betting.numbers import LENGTH, make_slip_number, parse_slip_number
 from pos.betting.pricing import Pick, PickOrBlock, PricedBet, normalise_picks, price_bet
+from pos.betting.reporting import bet_fields
 from pos.betting.slips import CashMovement, Slip, SlipStatus, Transition, issued, voided
 from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
-from pos.core.errors import ConcurrentChange, PosError, UnknownSlip, visible
-from pos.core.inputs import REASON, REQUEST_KEY, clean_text, shown
+from pos.core.errors import ConcurrentChange, PosError, UnknownSlip
+from pos.core.inputs import REASON, clean_text, shown
 from pos.core.money import to_money
 from pos.core.ports import UnitOfWork
 from pos.people.identity import IdDocument
+from pos.skks import outbox
+from pos.skks.messages import Kind, Message
 from pos.till import fiscal
 from pos.till.fiscal import FiscalReceipt, ReceiptKind, Register
 from pos.till.shifts import CashKind, require_working
@@ -68,6 +69,8 @@ class PendingBet:
     receipt: FiscalReceipt  # planned, not recorded: recorded when the print is confirmed
     settings: shop_settings.ShopSettings
     after: Register | None = None  # the register once the receipt is recorded
+    message: Message | None = None  # to the СККС controller, registered before the print
+    registration: str | None = None  # the controller's number, recorded as the slip is issued
 
 
 def accept_bet(
@@ -82,7 +85,7 @@ def accept_bet(
     or a reused request key is raised at once: nothing was recorded yet.
     """
     picks = normalise_picks(request.legs)
-    key = _request_key(request.request_key)
+    key = requests.request_key(request.request_key)
     _read_ahead(uow, teller, picks, key)
     stored = uow.settings.load(teller.office)
     settings = shop_settings.from_text(stored)
@@ -90,12 +93,13 @@ def accept_bet(
     if key is not None and (earlier := uow.slips.by_request(key)) is not None:
         if earlier.status is SlipStatus.PENDING:
             raise RequestPrinting(earlier.number)
-        return _repeat(earlier, picks, request.stake, request.kind)
+        return requests.repeat(earlier, picks, request.stake, request.kind)
     # The shift row locked: a closing on another window waits for this bet, or refuses it.
     require_working(
         uow.shifts.open_for(teller.terminal, for_update=True), teller.terminal, now, settings.zone
     )
-    refusal = _check_identity(uow, teller, now, settings, request.document)
+    secret = shop_secret(uow, stored)  # also the register's keys (issue 35)
+    refusal = _check_identity(uow, teller, now, settings, request.document, secret)
     if refusal is not None:
         return refusal
     try:
@@ -115,7 +119,7 @@ def accept_bet(
         return OddsChanged(shown, priced.possible_payout)
     register = fiscal.register_for(uow, teller.terminal)
     fiscal.require_idle(uow, register)
-    slip = _issue(uow, teller, now, priced, request.agreed_in_play, key, shop_secret(uow, stored))
+    slip = _issue(uow, teller, now, priced, request.agreed_in_play, key, secret)
     receipt, after = fiscal.next_receipt(
         register, ReceiptKind.INCOME, slip.stake, now, teller.login, slip.number
     )
@@ -123,8 +127,11 @@ def accept_bet(
     # receipt number is only planned; nothing else can number a receipt meanwhile.
     slip = dataclasses.replace(slip, status=SlipStatus.PENDING, fiscal_receipt_no=receipt.number)
     uow.slips.add(slip)
+    message = outbox.write(
+        uow, settings, teller.where, Kind.BET_ACCEPTED, now, slip.number, bet_fields(slip)
+    )
     teller.audit(uow, now, AuditAction.SLIP_PENDING, f"{slip.number} {slip.kind} {slip.stake}")
-    return PendingBet(slip, receipt, settings, after)
+    return PendingBet(slip, receipt, settings, after, message)
 
 
 def _read_ahead(uow: UnitOfWork, teller: Teller, picks: list[list[Pick]], key: str | None) -> None:
@@ -205,6 +212,7 @@ def issue_planned(uow: UnitOfWork, teller: Teller, now: datetime, planned: Pendi
     uow.read_ahead(lambda: uow.shifts.open_for(slip.terminal, for_update=True))
     uow.shifts.open_for(slip.terminal, for_update=True)
     printed = dataclasses.replace(receipt, printed=True)
+    outbox.record(uow, planned.message, planned.registration, now)
     return _issue_printed(uow, teller, now, issue.applied(slip), printed, planned.after)
 
 
@@ -279,6 +287,8 @@ def void_pending(
             f"купон {slip.number} не выдан: {why}",
         )
         detail += f"; чек {planned} аннулирован"
+    settings = shop_settings.from_text(uow.settings.load(teller.office))
+    outbox.annul(uow, settings, teller.where, now, [Kind.BET_ACCEPTED], slip.number)
     teller.audit(uow, now, AuditAction.SLIP_VOIDED, detail[:500])
     return void.applied(slip)
 
@@ -335,18 +345,6 @@ def find_slip(
     return slip
 
 
-def _repeat(earlier: Slip, picks: list[list[tuple[int, str]]], stake: object, kind: object) -> Slip:
-    # A double press or a retry after a lost answer: the slip already issued, never a second.
-    same = (
-        earlier.kind == parse_kind(kind)
-        and earlier.stake == to_money(stake)
-        and [[(leg.event_code, leg.market) for leg in m] for m in earlier.members] == picks
-    )
-    if not same:
-        raise RequestReused()
-    return earlier
-
-
 def _issue(
     uow: UnitOfWork,
     teller: Teller,
@@ -372,20 +370,6 @@ def _issue(
         agreed_in_play=agreed_in_play,
         request_key=request_key or uuid.uuid4().hex,
     )
-
-
-def _request_key(key: object) -> str | None:
-    if key is None:
-        return None
-    try:
-        text = key if isinstance(key, str) else str(key)
-    except ValueError:  # an integer of thousands of digits, which str() will not write
-        text = f"{key:x}"
-    # Stored in 64 characters: a longer key from an integration, or one the database could
-    # not store as it is (a NUL, a lone surrogate: issue 15), is kept as its digest.
-    if len(text) <= REQUEST_KEY and visible(text) == text:
-        return text
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def shop_secret(uow: UnitOfWork, stored: dict[str, str] | None = None) -> bytes:

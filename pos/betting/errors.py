@@ -224,9 +224,19 @@ class OddsChanged(DomainError):
 
 
 class IdentityCheckRequired(DomainError):
-    """The shop requires an identity check for every bet and none was made."""
+    """The shop requires an identity check for every bet and none was made; `every_bet`:
+    the setting that identifies every participant (issue 35, `identify_every_bet`)."""
+
+    def __init__(self, *, every_bet: bool = False) -> None:
+        self.every_bet = every_bet
+        super().__init__()
 
     def message(self) -> str:
+        if self.every_bet:
+            return (
+                "Проверьте документ игрока: каждая ставка принимается только по документу, "
+                "удостоверяющему личность (личный номер проверяется по перечню ограниченных лиц)."
+            )
         return "По правилам пункта ставка принимается только после проверки документа игрока."
 
 

@@ -1,5 +1,6 @@
-"""The player's document checked at the counter (p.4): the age on the day, every check recorded
-with the document masked, a refusal recorded before it is raised."""
+"""The player's document checked at the counter (p.4): the age on the day, the register of
+restricted persons (issue 35), every check recorded with the document masked, a refusal
+recorded before it is raised."""
 
 from __future__ import annotations
 
@@ -16,17 +17,38 @@ from pos.core.audit import AuditAction
 from pos.core.input_errors import InvalidText
 from pos.core.inputs import shown
 from pos.core.ports import UnitOfWork
-from pos.people.errors import DocumentExpired, InvalidDocument, Underage
-from pos.people.identity import IdDocument, check_player, masked_number
+from pos.people.errors import DocumentExpired, InvalidDocument, RestrictedPerson, Underage
+from pos.people.identity import IdDocument, check_document, check_player, masked_number
+from pos.people.restricted import is_restricted, keys_of
 
 # id_checks.document_kind and masked_number (db.tables).
 _ID_TEXT = 40
 
 
+def asks_document_first(settings: shop_settings.ShopSettings) -> bool:
+    """Whether the betting page asks for the player's document before it prices a slip for
+    confirmation: `identify_every_bet` (issue 35; accept_bet refuses a bet without one).
+
+    Args:
+        settings: The office's settings.
+
+    Returns:
+        True when every bet needs the document first.
+    """
+    return settings.identify_every_bet
+
+
 def check_identity(
-    uow: UnitOfWork, teller: Teller, now: datetime, document: IdDocument | None
+    uow: UnitOfWork, teller: Teller, now: datetime, document: IdDocument | None, secret: bytes
 ) -> int | Exception:
     """The identity check the cashier can open at any time (p.4); None: the player refused.
+
+    Args:
+        uow: The open unit of work.
+        teller: Who checks, at which terminal.
+        now: The time of the check.
+        document: What the player showed; None: the player refused to show one.
+        secret: The organiser's secret the register's keys are hashed under.
 
     Returns:
         The player's age, or the refusal to raise once the record is committed.
@@ -35,7 +57,7 @@ def check_identity(
     if document is None:
         record_id_check(uow, teller, now, IdOutcome.REFUSED, None, None)
         return DocumentRefused()
-    refusal = _check_identity(uow, teller, now, settings, document)
+    refusal = _check_identity(uow, teller, now, settings, document, secret)
     if refusal is not None:
         return refusal
     return check_player(document, now.astimezone(settings.zone).date(), settings.min_age)
@@ -47,12 +69,13 @@ def _check_identity(
     now: datetime,
     settings: shop_settings.ShopSettings,
     document: IdDocument | None,
+    secret: bytes,
 ) -> Exception | None:
     if document is None:
-        if not settings.always_check_id:
+        if not (settings.always_check_id or settings.identify_every_bet):
             return None
         record_id_check(uow, teller, now, IdOutcome.REFUSED, None, None)
-        return IdentityCheckRequired()
+        return IdentityCheckRequired(every_bet=settings.identify_every_bet)
     today = now.astimezone(settings.zone).date()
     try:
         age = check_player(document, today, settings.min_age)
@@ -62,6 +85,10 @@ def _check_identity(
         )
         record_id_check(uow, teller, now, outcome, document, getattr(refusal, "age", None))
         return refusal
+    # A cash bet with a document checks the register as an account does (issue 35).
+    if is_restricted(uow, keys_of(check_document(document, today), secret)):
+        record_id_check(uow, teller, now, IdOutcome.RESTRICTED, document, age)
+        return RestrictedPerson()
     record_id_check(uow, teller, now, IdOutcome.ACCEPTED, document, age)
     return None
 

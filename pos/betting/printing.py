@@ -12,6 +12,7 @@ slip waits.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 
 from pos.betting import counter
@@ -22,6 +23,8 @@ from pos.core.devices import PreviewLine
 from pos.core.errors import ConcurrentChange, PrinterUnavailable
 from pos.core.wording import display_slip_number
 from pos.people.actor import Actor
+from pos.skks.errors import SkksNoAnswer, SkksRefused
+from pos.skks.use_cases import require_registered
 from pos.till.errors import PrintFailed, ReceiptNotPrinted, SlipNotPrinted
 from pos.till.void_notices import print_after_job
 
@@ -37,6 +40,7 @@ def print_and_issue(ctx: Context, actor: Actor, pending: counter.PendingBet) -> 
         SlipNotPrinted: the printer did not take the slip; it is voided, nothing issued.
         ReceiptNotPrinted: the slip is issued but its receipt did not come out.
     """
+    pending = _registered_or_void(ctx, actor, pending)
     slip, receipt = pending.slip, pending.receipt
     try:
         with ctx.printing() as station:
@@ -60,6 +64,25 @@ def print_and_issue(ctx: Context, actor: Actor, pending: counter.PendingBet) -> 
         failed,
         spoiled=receipt.number if failed.sent else None,
     )
+
+
+def _registered_or_void(
+    ctx: Context, actor: Actor, pending: counter.PendingBet
+) -> counter.PendingBet:
+    """Online, the controller registers the bet before it is printed (its number recorded as
+    the slip is issued); unregistered, the slip is voided, its annulment queued when the
+    controller may have registered it (issue 35)."""
+    try:
+        registered = require_registered(ctx, pending.settings, pending.message, "bet")
+    except SkksRefused as refused:
+        _void(ctx, actor, pending.slip.number, f"СККС отказала: {refused.reason}", spoil=False)
+        raise
+    except SkksNoAnswer:
+        _void(ctx, actor, pending.slip.number, "СККС не ответила", spoil=False)
+        raise
+    if registered is None:
+        return pending
+    return dataclasses.replace(pending, registration=registered.number)
 
 
 def _void_after_failure(

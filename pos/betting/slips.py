@@ -77,6 +77,7 @@ class IdOutcome(enum.StrEnum):
     EXPIRED = "expired"
     REFUSED = "refused"
     INVALID = "invalid"
+    RESTRICTED = "restricted"  # in the register of restricted persons (issue 35)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,11 @@ class Teller:
     login: str
     office: str  # the terminal's (pos.offices.terminals)
 
+    @property
+    def where(self) -> tuple[str, str]:
+        """The terminal and its office, as a message to the СККС names them."""
+        return self.terminal, self.office
+
     def audit(self, uow: UnitOfWork, now: datetime, action: AuditAction, detail: str) -> None:
         """Append what the teller did at `now` to the audit trail (in `uow`)."""
         uow.audit.append(AuditRecord(now, self.terminal, self.login, action, detail, self.office))

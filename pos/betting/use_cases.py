@@ -32,6 +32,7 @@ from pos.core.wording import display_slip_number
 from pos.people.actor import Actor
 from pos.people.identity import IdDocument
 from pos.people.permissions import Permission
+from pos.skks import use_cases as skks_cases
 from pos.till import use_cases as till
 
 # How long a second press of a request waits for the first one's print (printer timeouts
@@ -157,9 +158,9 @@ def check_identity(ctx: Context, actor: Actor, document: IdDocument | None) -> i
         DocumentRefused, InvalidDocument, DocumentExpired, Underage: recorded, then raised.
     """
     with ctx.unit_of_work() as uow:
-        outcome = identity_checks.check_identity(
-            uow, Teller(ctx.terminal, actor.login, ctx.office), ctx.clock.now(), document
-        )
+        teller = Teller(ctx.terminal, actor.login, ctx.office)
+        secret = counter.shop_secret(uow)
+        outcome = identity_checks.check_identity(uow, teller, ctx.clock.now(), document, secret)
         uow.commit()
     if isinstance(outcome, Exception):
         raise outcome
@@ -178,6 +179,7 @@ def cancel_in_window(ctx: Context, actor: Actor, number: str, reason: str) -> Sl
             uow, Teller(ctx.terminal, actor.login, ctx.office), ctx.clock.now(), number, reason
         )
         uow.commit()
+    skks_cases.flush(ctx)
     number = display_slip_number(slip.number)
     till.print_new_receipt(
         ctx, actor, receipt, f"Купон № {number} отменён, ставка возвращена игроку"

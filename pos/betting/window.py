@@ -12,6 +12,7 @@ from pos.betting.errors import (
     SlipNotOpen,
     WindowClosed,
 )
+from pos.betting.reporting import returned_fields
 from pos.betting.slips import Cancellation, CashMovement, Slip, SlipStatus, cancelled
 from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
@@ -21,6 +22,8 @@ from pos.core.inputs import REASON, clean_text
 from pos.core.ports import UnitOfWork
 from pos.poker.draws import Round
 from pos.poker.events import SCHEDULE, draw_number
+from pos.skks import outbox
+from pos.skks.messages import Kind
 from pos.till import fiscal
 from pos.till.fiscal import FiscalReceipt, ReceiptKind, ReceiptRef
 from pos.till.shifts import CashKind, require_working
@@ -56,7 +59,8 @@ def cancel_in_window(
     if not why:
         raise ReasonRequired()
     slip = cancellable(uow, now, number, for_update=True)
-    zone = shop_settings.from_text(uow.settings.load()).zone
+    settings = shop_settings.from_text(uow.settings.load(teller.office))
+    zone = settings.zone
     # The stake goes back from the drawer of this terminal's open shift.
     shift = require_working(
         uow.shifts.open_for(teller.terminal, for_update=True), teller.terminal, now, zone
@@ -89,6 +93,8 @@ def cancel_in_window(
         AuditAction.SLIP_CANCELLED,
         f"{slip.number}: {why} (чек возврата {receipt.number})",
     )
+    fields = returned_fields(slip, slip.stake)
+    outbox.write(uow, settings, teller.where, Kind.STAKE_RETURNED, now, slip.number, fields)
     return cancel.applied(slip), receipt
 
 

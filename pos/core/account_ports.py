@@ -13,6 +13,7 @@ if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (REA
     from decimal import Decimal
 
     from pos.accounts.accounts import Account, StatementLine
+    from pos.accounts.exclusions import RegisterLoad
     from pos.accounts.ledger import Balance
     from pos.exchange.batch import ConcludedParis, SettledParis
     from pos.exchange.facts import LapsedFact, PariFact
@@ -62,6 +63,14 @@ class AccountRepository(Protocol):
         ...
 
     def exclusion_count(self) -> int: ...
+
+    def record_register_load(self, load: RegisterLoad) -> None:
+        """Record a load of the register of restricted persons (issue 35)."""
+        ...
+
+    def last_register_load(self) -> RegisterLoad | None:
+        """The newest load of the register; None: it was never loaded."""
+        ...
 
 
 class SpreadRepository(Protocol):

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from pos.core.printers import PrinterConfig
     from pos.core.settings import ShopSettings
     from pos.people.actor import Actor
+    from pos.skks.link import ControllerLink, LinkConfig
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -62,6 +63,9 @@ class Context:
         # notices were last found all printed (None: not looked yet since the start).
         self.print_troubles = 0
         self.notices_clear_at: int | None = None
+        # This terminal's channel to the СККС controller (pos.skks.sending), made when first
+        # used.
+        self.skks_channel: object | None = None
 
     @property
     def storage(self) -> Storage:
@@ -72,6 +76,11 @@ class Context:
     def description(self) -> str:
         """Where the data lives, for the status bar and the log."""
         return self._adapters.storage.description
+
+    @property
+    def build_link(self) -> Callable[[LinkConfig], ControllerLink] | None:
+        """How to reach the СККС controller (None: this build cannot)."""
+        return self._adapters.build_link
 
     @property
     def pins(self) -> PinHasher:
@@ -135,6 +144,9 @@ class Context:
         """Release the printers and the database connections."""
         with self._station_lock:
             self._station.close()
+        close_channel = getattr(self.skks_channel, "close", None)
+        if close_channel is not None:
+            close_channel()
         self._adapters.storage.close()
         if self._adapters.reports is not None:
             self._adapters.reports.close()

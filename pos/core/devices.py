@@ -4,7 +4,7 @@ PDF writers, the PIN hasher, and the adapters `main.py` builds and hands to the 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING, BinaryIO, Protocol
@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (REA
     from pos.payouts.journal import JournalEntry, JournalHeading
     from pos.payouts.rules import PayoutNote
     from pos.reports.tables import Report
+    from pos.skks.link import ControllerLink, LinkConfig
     from pos.till.day_reports import DayReport
     from pos.till.fiscal import FiscalReceipt
     from pos.till.shifts import CashTransfer
@@ -202,3 +203,6 @@ class Adapters:
     pins: PinHasher
     # A read-only replica the reports read from (a chain's standby); None: the storage.
     reports: Storage | None = None
+    # The link to the СККС controller, built for the office's address (db.skks_link, issue
+    # 35); None: this build reports to no controller.
+    build_link: Callable[[LinkConfig], ControllerLink] | None = None

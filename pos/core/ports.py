@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Protocol, Self
 
 from pos.core.account_ports import AccountRepository, ExchangeRepository, SpreadRepository
 from pos.core.audit import AuditRecord, ChainedRecord, ChainHead
+from pos.core.outbox_ports import OutboxRepository
 
 if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (README)
     from pos.betting.slips import CashMovement, IdCheck, Slip, Transition
@@ -372,6 +373,7 @@ class UnitOfWork(Protocol):
     accounts: AccountRepository
     spread: SpreadRepository
     exchange: ExchangeRepository
+    skks: OutboxRepository
 
     def __enter__(self) -> Self: ...
     def __exit__(

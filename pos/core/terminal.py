@@ -20,6 +20,11 @@ class TerminalConfig:
     terminal: str = DEFAULT_TERMINAL
     database: str = ""
     reports_database: str = ""  # a read-only replica for the reports (a chain's standby)
+    # The files of this terminal's certificate for the СККС (issue 35): its certificate (PEM,
+    # with its key or apart from it) and the centre's CA; empty: none, or the system's CAs.
+    skks_cert: str = ""
+    skks_key: str = ""
+    skks_ca: str = ""
 
     def database_url(self, data_dir: Path) -> str:
         """The database URL: the configured one, else SQLite in the data folder."""

@@ -15,7 +15,6 @@ from decimal import Decimal
 
 from pos.accounts.accounts import Account, StatementLine
 from pos.accounts.counter import find_account, move_money, teller_lines
-from pos.accounts.errors import SelfExcluded
 from pos.accounts.ledger import Movement
 from pos.betting.counter import shop_secret
 from pos.betting.teller import Teller
@@ -35,6 +34,9 @@ from pos.exchange.offering import OfferTerms, new_offer
 from pos.exchange.paris import Offer, Pari, Side
 from pos.exchange.terms import ExchangeLimits
 from pos.line.errors import UnknownEvent
+from pos.people.restricted import require_not_restricted
+from pos.skks import outbox
+from pos.skks.messages import Kind, Value
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,17 @@ def accept_offer(
         AuditAction.EXCHANGE_ACCEPTED,
         f"{shown} по {display_exchange_number(offer.number)}: {pari.stake} × k {pari.coefficient}",
     )
+    fields: dict[str, Value] = {
+        "pari": pari.number,
+        "offer": offer.number,
+        "event": pari.event,
+        "market": pari.market,
+        "stake": pari.stake,
+        "coefficient": str(pari.coefficient),
+        "back_account": pari.back_account,
+        "lay_account": pari.lay_account,
+    }
+    outbox.write(uow, settings, teller.where, Kind.PARI_CONCLUDED, now, pari.number, fields)
     return Accepted(after, pari)
 
 
@@ -263,8 +276,8 @@ def find_pari(uow: UnitOfWork, number: object) -> Pari:
 
 def _require_may_play(uow: UnitOfWork, account: Account) -> None:
     account.require_open()
-    if uow.accounts.excluded(account.document_key):
-        raise SelfExcluded()
+    # The one check of the register of restricted persons (issue 35).
+    require_not_restricted(uow, account.register_keys)
 
 
 def _apply(

@@ -18,6 +18,8 @@ from pos.core.ports import UnitOfWork
 from pos.exchange import batch
 from pos.exchange.batch import SettledParis
 from pos.settlement.results import Result
+from pos.skks import outbox
+from pos.skks.messages import Kind, Value
 
 
 def settle_event(
@@ -58,4 +60,11 @@ def settle_event(
         f"событие {event}: пари рассчитано {len(settled)} (из них возвращено "
         f"{settled.voided}), комиссия {format_roubles(settled.commission_total)}",
     )
+    fields: dict[str, Value] = {
+        "event": event,
+        "paris": len(settled),
+        "voided": settled.voided,
+        "commission": settled.commission_total,
+    }
+    outbox.write(uow, settings, teller.where, Kind.PARI_SETTLED, now, str(event), fields)
     return settled

@@ -25,6 +25,7 @@ from pos.people.actor import Actor
 from pos.people.permissions import Permission
 from pos.settlement import use_cases as settlement_cases
 from pos.settlement.use_cases import Progress, SettleReport
+from pos.skks.use_cases import flush
 from pos.till.papers import print_paper
 
 
@@ -81,6 +82,7 @@ def accept_pari(ctx: Context, actor: Actor, account: str, number: str, *, stake:
         done = counter.accept_offer(uow, teller, now, account, number, stake)
         line_event = uow.line.get_event(done.pari.event)
         uow.commit()
+    flush(ctx)  # its message to the СККС (issue 35)
     # One paper for each side, the acceptor's first: he is at the counter (issue 34).
     zone = ctx.settings().zone
     for side in (done.offer.side.opposite, done.offer.side):
@@ -172,6 +174,8 @@ def settle(ctx: Context, actor: Actor, progress: Progress | None = None) -> Sett
             if result is not None:
                 paris += len(settling.settle_event(uow, teller, ctx.clock.now(), event, result))
                 uow.commit()
+    if paris:
+        flush(ctx)
     # The report names the paris too (issue 34: «рассчитывать пока нечего» after settling them).
     return replace(report, paris=paris)
 

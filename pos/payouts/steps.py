@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 
@@ -24,7 +24,7 @@ from pos.betting.counter import find_slip
 from pos.betting.errors import DrawerShort
 from pos.betting.numbers import LENGTH as SLIP_LENGTH
 from pos.betting.numbers import slip_digits
-from pos.betting.slips import CashMovement, Slip, paid
+from pos.betting.slips import CashMovement, Slip, SlipStatus, paid
 from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
@@ -40,6 +40,8 @@ from pos.payouts.journal import JournalEntry, JournalQuery, document_text, playe
 from pos.payouts.rules import PendingPayout, payable_amount, pays_same_day
 from pos.people.identity import IdDocument
 from pos.settlement.results import Result
+from pos.skks import outbox
+from pos.skks.messages import PAID_KINDS, Kind, Message, paid_fields
 from pos.till import fiscal
 from pos.till.fiscal import FiscalReceipt, ReceiptKind, Register
 from pos.till.shifts import CashKind, require_working
@@ -52,6 +54,9 @@ class PlannedReceipt:
     pending: PendingPayout
     receipt: FiscalReceipt  # planned, not recorded until the payout is made
     after: Register  # the register once the receipt is recorded
+    # To the СККС controller, registered before the receipt is printed (issue 35).
+    message: Message | None = field(default=None, kw_only=True)
+    registration: str | None = field(default=None, kw_only=True)  # recorded with the payout
 
 
 @dataclass(frozen=True)
@@ -118,7 +123,10 @@ def plan_payout(
     pending, receipt, after = wait_for_receipt(
         uow, teller, now, register, amount, slip.number, checked
     )
-    return PlannedPayout(pending, receipt, after, slip, results, settings)
+    kind = Kind.STAKE_RETURNED if slip.status is SlipStatus.REFUND else Kind.WIN_PAID
+    fields = paid_fields("slip", slip.number, amount, checked)
+    message = outbox.write(uow, settings, teller.where, kind, now, slip.number, fields)
+    return PlannedPayout(pending, receipt, after, slip, results, settings, message=message)
 
 
 def wait_for_receipt(
@@ -218,6 +226,7 @@ def make_payout(
     else:
         pending, receipt, after = planned.pending, planned.receipt, planned.after
         _lock_drawer(uow, pending.terminal)
+        outbox.record(uow, planned.message, planned.registration, now)
     if not uow.pending_payouts.remove(slip_number):
         return _made_before(uow, slip_number)
     account = pending.account_number
@@ -287,6 +296,8 @@ def release_payout(
         fiscal.spoil_planned(uow, planned_receipt(pending), reason)
         spoiled = pending.receipt_no
     detail = f"{slip_number}: {why}" + (f"; чек {spoiled} аннулирован" if spoiled else "")
+    settings = shop_settings.from_text(uow.settings.load(teller.office))
+    outbox.annul(uow, settings, teller.where, now, PAID_KINDS, slip_number)
     teller.audit(uow, now, AuditAction.PAYOUT_RELEASED, detail[:500])
     return spoiled
 

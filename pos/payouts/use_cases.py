@@ -15,6 +15,7 @@ entry that references it and gives the reason (pos.payouts.journal.correction).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
 from dataclasses import dataclass
@@ -58,6 +59,8 @@ from pos.people.errors import DocumentExpired, InvalidDocument, Underage
 from pos.people.identity import IdDocument, check_document, check_player
 from pos.settlement.results import Result
 from pos.settlement.rules import settle_slip
+from pos.skks.errors import SkksNoAnswer, SkksRefused
+from pos.skks.use_cases import require_registered
 from pos.till import use_cases as till
 from pos.till.errors import PrintFailed, ShiftNotOpen, ShiftTooLong
 from pos.till.fiscal import FiscalReceipt
@@ -152,6 +155,7 @@ def pay_out(ctx: Context, actor: Actor, number: str, document: IdDocument | None
     if isinstance(planned, Exception):
         raise planned
     slip_number = planned.slip.number
+    planned = _registered_or_released(ctx, actor, planned)
     try:
         with ctx.printing() as station:
             station.print_receipts([planned.receipt], planned.settings)
@@ -230,10 +234,29 @@ def _make(
     return entry
 
 
+def _registered_or_released(ctx: Context, actor: Actor, planned: PlannedPayout) -> PlannedPayout:
+    """Online, the controller registers the payout before its receipt is printed (its number
+    recorded with the payout); else the payout is released, its annulment queued (issue 35)."""
+    try:
+        registered = require_registered(ctx, planned.settings, planned.message, "payout")
+    except (SkksNoAnswer, SkksRefused) as unregistered:
+        _release(ctx, actor, planned.slip.number, unregistered)
+        raise
+    if registered is None:
+        return planned
+    return dataclasses.replace(planned, registration=registered.number)
+
+
 def _release(
-    ctx: Context, actor: Actor, slip_number: str, failure: PrinterUnavailable
+    ctx: Context,
+    actor: Actor,
+    slip_number: str,
+    failure: PrinterUnavailable | SkksNoAnswer | SkksRefused,
 ) -> int | None:
-    why = f"чек не напечатан: {failure.where} — {failure.detail}"
+    if isinstance(failure, PrinterUnavailable):
+        why, spoil = f"чек не напечатан: {failure.where} — {failure.detail}", failure.sent
+    else:
+        why, spoil = "СККС не зарегистрировала выплату", False
     try:
         with ctx.unit_of_work() as uow:
             spoiled = release_payout(
@@ -242,7 +265,7 @@ def _release(
                 ctx.clock.now(),
                 slip_number,
                 why,
-                spoil=failure.sent,
+                spoil=spoil,
             )
             uow.commit()
     except Exception:  # the database failed too: the payout waits for the cashier's answer

@@ -171,6 +171,7 @@ _DOCUMENT_PROBLEMS = {
     "kind_long": "вид документа длиннее 40 знаков",
     "number_long": "номер документа длиннее 30 знаков",
     "issued_by_long": "«кем выдан» длиннее 200 знаков",
+    "personal_number": "личный номер не из 14 знаков вида 3010185A001PB1",
 }
 
 
@@ -183,6 +184,18 @@ class InvalidDocument(DomainError):
 
     def message(self) -> str:
         return f"Документ не принят: {_DOCUMENT_PROBLEMS[self.field]}."
+
+
+class RestrictedPerson(DomainError):
+    """The player's personal number or document is in the register of persons restricted
+    from gambling (issue 35): no bet, no account opened or funded; a win already won is paid."""
+
+    def message(self) -> str:
+        return (
+            "Игрок в перечне лиц, ограниченных в посещении игорных заведений: ставки не "
+            "принимаются, счёт не открывается и не пополняется, а выигрыш по принятой ранее "
+            "ставке выплачивается по документу."
+        )
 
 
 class Underage(DomainError):

@@ -7,7 +7,7 @@ from datetime import date
 
 from pos.core.inputs import clean_text
 from pos.people.errors import DocumentExpired, InvalidDocument, Underage
-from pos.people.mrz import parse_mrz
+from pos.people.mrz import PERSONAL_NUMBER, parse_mrz
 
 PASSPORT = "паспорт"
 ID_CARD = "ID-карта"
@@ -15,6 +15,9 @@ ID_CARD = "ID-карта"
 # The first letter of an ICAO document code: P passport; I, A, C identity cards (9303-5 §4.2.2).
 _KINDS_BY_CODE = {"P": PASSPORT, "I": ID_CARD, "A": ID_CARD, "C": ID_CARD}
 _SHOWN_DIGITS = 3
+# A personal number typed on a Russian layout: the Cyrillic letters that look like the Latin
+# ones the number is printed with are read as those (issue 35).
+_LATIN_LOOKALIKES = str.maketrans("АВЕКМНОРСТХ", "ABEKMHOPCTX")
 # The longest text each field may hold: what the journal's columns and the identity checks'
 # records store (db.tables), with room for the longest real names and authorities.
 MAX_LENGTHS = {
@@ -43,6 +46,10 @@ class IdDocument:
     issued_on: date | None = None  # None: unknown, e.g. read from a machine-readable zone
     issued_by: str = ""  # the authority and place; from a zone, the issuing state ("BLR")
     expires_on: date | None = None  # None: the document has no expiry
+    # The Belarusian personal (identification) number, 14 characters, "" when not given; the
+    # register of restricted persons matches by it (issue 35). Kept only where the law needs
+    # it (notes/reliability.md finding 3): checks store a masked document number, never it.
+    personal_number: str = ""
 
 
 def check_document(document: IdDocument, today: date) -> IdDocument:
@@ -61,7 +68,8 @@ def check_document(document: IdDocument, today: date) -> IdDocument:
     Raises:
         InvalidDocument: Naming the first field that is missing ("surname", "name", "kind",
             "number"), too long ("surname_long"…, see MAX_LENGTHS) or impossible
-            ("birth_date" after today, "issued_on" after today or before the birth date).
+            ("birth_date" after today, "issued_on" after today or before the birth date),
+            or "personal_number" given and not of the shape 3010185A001PB1.
         InvalidText: a field with a control character or text no database can store.
     """
     _check_types(document)
@@ -73,7 +81,10 @@ def check_document(document: IdDocument, today: date) -> IdDocument:
         kind=_collapsed(document.kind),
         number=_compact_number(document.number),
         issued_by=_collapsed(document.issued_by),
+        personal_number=compact_personal_number(document.personal_number),
     )
+    if cleaned.personal_number and not PERSONAL_NUMBER.fullmatch(cleaned.personal_number):
+        raise InvalidDocument("personal_number")
     for field in ("surname", "name", "kind", "number"):
         if not getattr(cleaned, field):
             raise InvalidDocument(field)
@@ -170,6 +181,7 @@ def document_from_mrz(text: str, today: date) -> IdDocument:
         number=data.number,
         issued_by=data.issuing_state,
         expires_on=data.expiry_date,
+        personal_number=data.personal_number,
     )
     return check_document(document, today)
 
@@ -196,6 +208,8 @@ def _check_types(document: IdDocument) -> None:
     for field in ("surname", "name", "patronymic", "kind", "number", "issued_by"):
         if not isinstance(getattr(document, field), str):
             raise InvalidDocument("name" if field == "patronymic" else field)
+    if not isinstance(document.personal_number, str):
+        raise InvalidDocument("personal_number")
     for field in ("birth_date", "issued_on", "expires_on"):
         value = getattr(document, field)
         if value is None and field != "birth_date":
@@ -206,6 +220,18 @@ def _check_types(document: IdDocument) -> None:
 
 def _collapsed(text: str) -> str:
     return " ".join(text.split())
+
+
+def compact_personal_number(number: str) -> str:
+    """A personal number as stored and matched: no spaces, upper case, Latin letters.
+
+    Args:
+        number: As typed or read, e.g. "3010185 а001рв1".
+
+    Returns:
+        For example "3010185A001PB1"; the shape is not checked here (check_document does).
+    """
+    return "".join(number.split()).upper().translate(_LATIN_LOOKALIKES)
 
 
 def _compact_number(number: str) -> str:

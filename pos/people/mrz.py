@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 from dataclasses import dataclass
 from datetime import date
@@ -12,6 +13,10 @@ _WEIGHTS = (7, 3, 1)
 _ALLOWED = frozenset(string.ascii_uppercase + string.digits + "<")
 _TD3 = (44, 44)
 _TD1 = (30, 30, 30)
+# A Belarusian personal (identification) number: 7 digits, a letter, 3 digits, 2 letters and a
+# check digit, e.g. 3010185A001PB1 (issue 35). Passports and ID cards carry it in the zone's
+# optional data; other states put other things there, which are not taken for one.
+PERSONAL_NUMBER = re.compile(r"[0-9]{7}[A-Z][0-9]{3}[A-Z]{2}[0-9]")
 
 
 @dataclass(frozen=True)
@@ -28,6 +33,7 @@ class MrzData:
     sex: str  # "M", "F", "X" or "" when unspecified
     expiry_date: date | None  # None: the zone says the document has no expiry
     optional_data: str  # TD1: both optional fields, joined by a space
+    personal_number: str = ""  # a Belarusian personal number found in the optional data
 
 
 def check_digit(field: str) -> str:
@@ -107,6 +113,7 @@ def _parse_td3(line1: str, line2: str, *, today: date) -> MrzData:
         sex=line2[20].strip("<"),
         expiry_date=_expiry_date(line2[21:27], today),
         optional_data=line2[28:42].strip("<"),
+        personal_number=_personal_number(line2[28:42]),  # positions 29-42 (issue 35)
     )
 
 
@@ -134,7 +141,14 @@ def _parse_td1(line1: str, line2: str, line3: str, *, today: date) -> MrzData:
         sex=line2[7].strip("<"),
         expiry_date=_expiry_date(line2[8:14], today),
         optional_data=" ".join(field for field in optional_fields if field),
+        personal_number=_personal_number(optional),  # line 1, positions 16-30 (issue 35)
     )
+
+
+def _personal_number(field: str) -> str:
+    """The personal number that fills an optional field, or "" when it holds something else."""
+    candidate = field.strip("<")
+    return candidate if PERSONAL_NUMBER.fullmatch(candidate) else ""
 
 
 def _verify(field: str, digit: str, reason: str) -> None:

@@ -7,6 +7,7 @@ the tests do. The rules and the transactions live in the modules named in each g
 
 from __future__ import annotations
 
+from pos.accounts import register_cases as restricted_cases
 from pos.accounts import use_cases as accounts_cases
 from pos.betting import printing as slip_printing_cases
 from pos.betting import use_cases as betting_cases
@@ -26,6 +27,7 @@ from pos.people.use_cases import UserInfo
 from pos.people.users import Role, User
 from pos.reports import use_cases as reports_cases
 from pos.settlement import use_cases as settlement_cases
+from pos.skks import use_cases as skks_cases
 from pos.spread import use_cases as spread_cases
 from pos.till import papers as till_papers
 from pos.till import settings_use_cases as shop_settings_cases
@@ -120,6 +122,8 @@ class Desk:
     register_serial = use_case(shop_settings_cases.register_serial)
     register_number = use_case(shop_settings_cases.register_number)
     update_settings = use_case(shop_settings_cases.update_settings)
+    skks_send = use_case(skks_cases.skks_send)  # the СККС outbox sent now (issue 35)
+    skks_status = use_case(skks_cases.skks_status)
 
     # --- the counter (pos.betting.use_cases) -----------------------------------------------------
     accept_bet = use_case(betting_cases.accept_bet)
@@ -196,6 +200,8 @@ class Desk:
     block_account = use_case(accounts_cases.block_account)
     unblock_account = use_case(accounts_cases.unblock_account)
     load_self_exclusions = use_case(accounts_cases.load_self_exclusions)
+    load_restricted = use_case(restricted_cases.load_restricted)  # issue 35
+    restricted_register = use_case(restricted_cases.restricted_register)
     print_account_card = use_case(accounts_cases.print_account_card)
     print_statement = use_case(accounts_cases.print_statement)
 

@@ -30,6 +30,7 @@ from pos.shop import demo_manager, demo_spread
 from pos.shop.demo import DEMO_NAMES, DEMO_USERS, demo_fixtures, play_yesterday, seed_chain
 from pos.shop.demo_registration import seed_registration
 from pos.shop.desk import Desk
+from pos.skks import use_cases as skks_cases
 from pos.spread import use_cases as spread_cases
 from pos.till import settings_use_cases as shop_settings_cases
 from pos.till.shifts import Shift
@@ -103,6 +104,8 @@ class Shop(Context):
     export_report = use_case(reports_cases.export_report)
     # The demo's «Спрэдбет» quotes moved afresh; nothing on a real shop (issue 34).
     refresh_demo_quotes = use_case(demo_spread.refresh_quotes)
+    skks_send = use_case(skks_cases.skks_send)  # the СККС outbox sent now (issue 35)
+    skks_status = use_case(skks_cases.skks_status)
 
     def login(self, login: str, pin: str) -> Desk:
         """Sign a user in at this terminal.

@@ -15,7 +15,6 @@ from decimal import Decimal
 
 from pos.accounts.accounts import Account
 from pos.accounts.counter import find_account, move_money
-from pos.accounts.errors import SelfExcluded
 from pos.accounts.ledger import Balance, Movement
 from pos.betting.counter import shop_secret
 from pos.betting.slips import CLAIM_WINDOW
@@ -25,6 +24,9 @@ from pos.core.audit import AuditAction
 from pos.core.money import format_roubles
 from pos.core.ports import UnitOfWork
 from pos.core.settings import ShopSettings
+from pos.people.restricted import require_not_restricted
+from pos.skks import outbox
+from pos.skks.messages import Kind, Value
 from pos.spread.assets import Asset, Quote, parse_asset_code, quote_age_refusal
 from pos.spread.bets import Closing, SpreadBet, SpreadStatus, open_bet
 from pos.spread.errors import (
@@ -75,8 +77,8 @@ def open_spread(
     asset, quote = _asset_and_quote(uow, code, now, settings, lock="share")
     account = find_account(uow, account_number, for_update=True)
     account.require_open()
-    if uow.accounts.excluded(account.document_key):
-        raise SelfExcluded()
+    # The one check of the register of restricted persons (issue 35).
+    require_not_restricted(uow, account.register_keys)
     secret = shop_secret(uow)
     bet = open_bet(
         number=make_spread_number(uow.spread.next_serial(), secret),
@@ -103,6 +105,16 @@ def open_spread(
         f"{shown} {asset.code} {bet.direction} {bet.open_price} × {bet.stake}, "
         f"маржа {format_roubles(bet.margin_blocked)}",
     )
+    fields: dict[str, Value] = {
+        "spread": bet.number,
+        "account": account.number,
+        "asset": asset.code,
+        "direction": str(bet.direction),
+        "stake": bet.stake,
+        "price": str(bet.open_price),
+        "margin": bet.margin_blocked,
+    }
+    outbox.write(uow, settings, teller.where, Kind.SPREAD_OPENED, now, bet.number, fields)
     return SpreadDone(bet, account, quote, asset=asset)
 
 
@@ -125,6 +137,16 @@ def close_spread(
     bet = find_spread(uow, found.number, for_update=True)
     done = settle_close(uow, teller, now, account, bet, stake, quote, by_bookmaker=False)
     _audit_close(uow, teller, now, done, AuditAction.SPREAD_CLOSED)
+    closing = done.closing
+    assert closing is not None
+    fields: dict[str, Value] = {
+        "spread": bet.number,
+        "account": account.number,
+        "stake": closing.stake,
+        "price": str(closing.close_price),
+        "result": closing.result,
+    }
+    outbox.write(uow, settings, teller.where, Kind.SPREAD_CLOSED, now, bet.number, fields)
     return dataclasses.replace(done, quote=quote, asset=asset)
 
 
@@ -153,6 +175,10 @@ def cancel_spread(uow: UnitOfWork, teller: Teller, now: datetime, number: object
     )
     uow.spread.save_bet(cancelled)
     teller.audit(uow, now, AuditAction.SPREAD_CLOSED, f"{shown} отменена в течение 5 минут")
+    settings = shop_settings.from_text(uow.settings.load(teller.office))
+    fields: dict[str, Value] = {"spread": bet.number, "account": account.number, "result": ZERO}
+    fields["cancelled"] = "в течение 5 минут"
+    outbox.write(uow, settings, teller.where, Kind.SPREAD_CLOSED, now, bet.number, fields)
     return SpreadDone(cancelled, account)
 
 

@@ -22,6 +22,7 @@ from pos.core.context import Context
 from pos.core.inputs import shown
 from pos.people.actor import Actor
 from pos.people.permissions import Permission
+from pos.skks.use_cases import flush
 from pos.spread import counter, papers, quotes
 from pos.spread.assets import Asset, Quote
 from pos.spread.bets import Closing, Direction, SpreadBet, SpreadStatus
@@ -157,6 +158,7 @@ def open_spread(
     with ctx.unit_of_work() as uow:
         done = counter.open_spread(uow, teller, ctx.clock.now(), account, code, direction, stake)
         uow.commit()
+    flush(ctx)  # its message to the СККС (issue 35)
     assert done.asset is not None and done.quote is not None
     paper = papers.opened(done.bet, done.asset, done.quote, ctx.settings().zone, teller)
     print_paper(ctx, actor, paper, "Ставка открыта", "подтверждение не напечатано")
@@ -174,6 +176,7 @@ def close_spread(ctx: Context, actor: Actor, number: str, *, stake: object) -> C
     with ctx.unit_of_work() as uow:
         done = counter.close_spread(uow, teller, ctx.clock.now(), number, stake)
         uow.commit()
+    flush(ctx)
     assert done.closing is not None and done.asset is not None
     paper = papers.closed(done.bet, done.asset, done.closing, done.account, teller)
     print_paper(ctx, actor, paper, "Ставка закрыта, итог на счёте", "подтверждение не напечатано")
@@ -186,6 +189,7 @@ def cancel_spread(ctx: Context, actor: Actor, number: str) -> SpreadBet:
     with ctx.unit_of_work() as uow:
         done = counter.cancel_spread(uow, _teller(ctx, actor), ctx.clock.now(), number)
         uow.commit()
+    flush(ctx)
     return done.bet
 
 

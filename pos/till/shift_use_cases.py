@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 
 from pos.core import settings as shop_settings
@@ -19,10 +20,14 @@ from pos.core.input_errors import InvalidAmount
 from pos.core.inputs import REASON, clean_text
 from pos.core.money import format_roubles, to_money
 from pos.core.ports import UnitOfWork
+from pos.core.settings import ShopSettings
 from pos.core.wording import display_slip_number
 from pos.people.actor import Actor
 from pos.people.permissions import Permission
-from pos.till import day_reports, fiscal
+from pos.skks import outbox
+from pos.skks.messages import Kind, Value
+from pos.skks.use_cases import flush
+from pos.till import day_reports, fiscal, reporting
 from pos.till import use_cases as till
 from pos.till.day_reports import DayReport
 from pos.till.errors import (
@@ -104,7 +109,9 @@ def open_shift(ctx: Context, actor: Actor, cash: object) -> Shift:
             AuditAction.SHIFT_OPENED,
             f"кассовая смена {shift.id}: размен {format_roubles(opening)}",
         )
+        _report(uow, settings, ctx, now, shift, *reporting.shift_opened(shift))
         uow.commit()
+    flush(ctx)
     return shift
 
 
@@ -159,7 +166,9 @@ def close_shift(ctx: Context, actor: Actor, counted: object) -> ShiftClosing:
         if shift is None:
             raise ShiftNotOpen(ctx.terminal)
         _check_can_close(uow, ctx.terminal)
-        summary = _summary(uow, shift)
+        movements = uow.shifts.movements(shift.terminal, shift.opened_at)
+        transfers = uow.shifts.transfers(shift.id)
+        summary = CashSummary.of(shift.opening_cash, movements, transfers)
         closed = dataclasses.replace(
             shift,
             state=ShiftState.CLOSED,
@@ -183,7 +192,11 @@ def close_shift(ctx: Context, actor: Actor, counted: object) -> ShiftClosing:
             f"посчитано {format_roubles(count)}, разница "
             f"{format_roubles(count - summary.expected)}",
         )
+        settings = shop_settings.from_text(uow.settings.load(ctx.office))
+        totals = reporting.shift_totals(shift, count, summary, movements, transfers)
+        _report(uow, settings, ctx, now, shift, *totals)
         uow.commit()
+    flush(ctx)
     failure = None
     if report is not None:
         try:
@@ -204,9 +217,9 @@ def _transfer(
         raise TransferRefused("not_positive")
     now = ctx.clock.now()
     with ctx.unit_of_work() as uow:
-        zone = shop_settings.from_text(uow.settings.load()).zone
+        settings = shop_settings.from_text(uow.settings.load(ctx.office))
         shift = require_working(
-            uow.shifts.open_for(ctx.terminal, for_update=True), ctx.terminal, now, zone
+            uow.shifts.open_for(ctx.terminal, for_update=True), ctx.terminal, now, settings.zone
         )
         if kind is TransferKind.CASH_OUT and money > shift.drawer:
             raise TransferRefused("too_much", shift.drawer)
@@ -219,7 +232,10 @@ def _transfer(
             AuditAction.CASH_IN if kind is TransferKind.CASH_IN else AuditAction.CASH_OUT,
             f"кассовая смена {shift.id}: {words} {format_roubles(money)}; причина: {why}",
         )
+        after = shift.drawer + (money if kind is TransferKind.CASH_IN else -money)
+        _report(uow, settings, ctx, now, shift, *reporting.transfer(shift, kind, money, after))
         uow.commit()
+    flush(ctx)
     _print_transfer(ctx, actor, transfer)
     return transfer
 
@@ -233,6 +249,19 @@ def _print_transfer(ctx: Context, actor: Actor, transfer: CashTransfer) -> None:
         inward = transfer.kind is TransferKind.CASH_IN
         what = "Документ внесения" if inward else "Документ изъятия"
         raise PrintFailed(what, failure) from failure
+
+
+def _report(
+    uow: UnitOfWork,
+    settings: ShopSettings,
+    ctx: Context,
+    now: datetime,
+    shift: Shift,
+    kind: Kind,
+    fields: dict[str, Value],
+) -> None:
+    """Write the drawer's message to the СККС controller with the operation (issue 35)."""
+    outbox.write(uow, settings, (ctx.terminal, ctx.office), kind, now, str(shift.id), fields)
 
 
 def _cash(value: object) -> Decimal:

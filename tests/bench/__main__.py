@@ -16,6 +16,8 @@ from tests.bench import (
     payout,
     poker,
     settle,
+    skks_accept,
+    skks_drain,
     startup,
     wan,
 )
@@ -33,6 +35,8 @@ BENCHMARKS: dict[str, Callable[[int], list[str]]] = {
     "margin_call_10k": margin_call.run,  # a quote's margin calls among 10,000 open bets
     "exchange_accept_p95": exchange.run_accept,  # a part of one of 100,000 open offers taken
     "exchange_settle_100k": exchange.run_settle,  # 100,000 paris of one event settled
+    "skks_accept_p95": skks_accept.run,  # a bet registered by the СККС simulator first
+    "skks_drain_10k": skks_drain.run,  # 10,000 deferred messages after an outage
 }
 
 

@@ -17,7 +17,7 @@ MANAGER_GROUPS = [
     ("Счета игроков", ["7 Спрэдбет", "8 Спрэдбетэкс"]),
     ("Линия и результаты", ["9 Результаты", "Редактор линии"]),
     ("Журнал и отчёты", ["Журнал", "Отчёты"]),
-    ("Люди и настройки", ["Пользователи", "Пункты", "Настройки"]),
+    ("Люди и настройки", ["Пользователи", "Пункты", "Настройки", "СККС"]),
 ]
 
 
@@ -53,7 +53,7 @@ def test_the_manager_sees_every_page_name_whole_at_1366(qtbot: QtBot, window: Ma
     sign_in(qtbot, window, "boss", "9911")
     qtbot.wait(50)
 
-    assert len(window.page_titles()) == 15
+    assert len(window.page_titles()) == 16  # «СККС» since issue 35
     assert window.findChild(WorkspaceFrame).on_side
     assert names_cut_short(window) == []
 

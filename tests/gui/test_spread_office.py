@@ -98,4 +98,10 @@ def test_a_manager_adds_an_asset_and_loads_the_self_exclusion_register(
     monkeypatch.setattr(spread_actions, "choose_file", lambda _parent, _kind: str(register))
     press(qtbot, Qt.Key.Key_O, CTRL | SHIFT)
     settled(qtbot, runner)
-    assert office_page.message_text() == "Реестр самоограничения загружен: 2 документа."
+    loaded = "«реестр.csv» загружен 30.11.2026 12:00, 2 лица"  # the version, the time (issue 35)
+    assert office_page.message_text() == f"Перечень лиц {loaded}."
+    # The centre's file goes to the same key; pos tells the two kinds of file apart.
+    register.write_text("личный_номер;документ\n3010185A001PB1;\n", encoding="utf-8")
+    press(qtbot, Qt.Key.Key_O, CTRL | SHIFT)
+    settled(qtbot, runner)
+    assert office_page.message_text().endswith("загружен 30.11.2026 12:00, 1 лицо.")

@@ -219,6 +219,11 @@ SETTING_NAMES = [*(name for name in ShopSettings.__dataclass_fields__), "registe
 @example(name="min_age", value="1" * 4301)
 @example(name="shop_name", value="ООО\x00")
 @example(name="register_serial", value="KSA\ud800")
+@example(name="skks_url", value="http://[::1")  # issue 35: an address urlsplit refuses
+@example(name="skks_url", value="https://kiz.example.by:99999/")
+@example(name="skks_url", value="https://" + "k" * 300)
+@example(name="skks_timeout", value="1" * 4301)
+@example(name="skks_mode", value="отложенный\x00")
 def test_settings_take_any_value(manager: Desk, name: str, value: object) -> None:
     before = settings_text(manager.settings())
     serial = manager.register_serial()

@@ -71,6 +71,12 @@ class ConfirmBetDialog(QDialog):
         """pos refused: say why; Enter tries again with the same key, Esc goes back."""
         self._issuing = False
         self._message.show_error(exc)
+        # A refusal of two or three lines (the СККС's, issue 35) makes the dialog taller
+        # rather than squeezing the slip's rows above it.
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+        self.resize(self.width(), max(self.height(), self.heightForWidth(self.width())))
         self._confirm_button.setEnabled(True)
         self._back_button.setEnabled(True)
         self._confirm_button.setFocus()

@@ -6,9 +6,10 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from pos.betting.bets import kinds_for
+from pos.betting.identity_checks import asks_document_first
 from pos.betting.pricing import PricedBet
 from pos.betting.slips import Slip
 from pos.core.clock import Clock
@@ -67,6 +68,7 @@ class BettingPage(QWidget):
         self._clock = clock
         self._settings = ShopSettings()  # the zone and minimum stake until the shop's are loaded
         self._document: tuple[IdDocument, int] | None = None
+        self._confirm_next = False  # the document was asked first: confirm once it is checked
         self._generation = 0
         self._issue = BetIssue(desk, runner, self)
         self._issue.issued.connect(self._on_issue_issued)
@@ -146,9 +148,15 @@ class BettingPage(QWidget):
         self._recent.refresh()
 
     def confirm(self) -> None:
-        """Price the slip as it is now and, if pos takes it, open the confirmation (F9)."""
-        if self.confirm_dialog is None:
-            self._price(confirming=True)
+        """Price the slip as it is now and, if pos takes it, open the confirmation (F9); with
+        `identify_every_bet` the player's document is asked for first (issue 35)."""
+        if self.confirm_dialog is not None or self.identity_dialog is not None:
+            return
+        if self._document is None and asks_document_first(self._settings):
+            self._confirm_next = True
+            self.check_document()
+            return
+        self._price(confirming=True)
 
     def clear_slip(self) -> None:
         """Esc or «Новый купон»: the slip being built is dropped and the next one starts empty."""
@@ -374,12 +382,17 @@ class BettingPage(QWidget):
 
     def _on_identity_document_checked(self, document: IdDocument, age: int) -> None:
         self._set_document((document, age))
+        if self._confirm_next:  # asked first (issue 35): on to the confirmation
+            self._confirm_next = False
+            self.confirm()
 
     def _on_identity_check_failed(self, exc: PosError) -> None:
         self._set_document(None)
         self._slip_message.show_error(exc)
 
-    def _on_identity_finished(self, _result: int) -> None:
+    def _on_identity_finished(self, result: int) -> None:
         self.identity_dialog = None
         self.activateWindow()
         (self._stake if self.draft.member_count() else self._editor).setFocus()
+        if result != QDialog.DialogCode.Accepted.value:
+            self._confirm_next = False  # closed without a document: nothing to confirm

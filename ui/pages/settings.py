@@ -38,6 +38,8 @@ _TERMINAL_FIELDS = (REGISTER_SERIAL, REGISTER_NUMBER)
 _LIMIT_FIELDS = (
     "min_age",
     "always_check_id",
+    "identify_every_bet",  # issue 35
+    "restricted_max_age",
     "min_stake",
     "max_stake_per_event",
     "max_express_odds",
@@ -56,9 +58,10 @@ _SWITCH_FIELDS = frozenset(
 
 
 def setting_names() -> list[str]:
-    """Every field of the form: the shop settings, then this terminal's register serial and
-    registration number."""
-    return [field.name for field in dataclasses.fields(ShopSettings)] + list(_TERMINAL_FIELDS)
+    """Every field of the form: the shop settings (but the СККС's, which its own page edits,
+    ui.pages.skks), then this terminal's register serial and registration number."""
+    shop = [field.name for field in dataclasses.fields(ShopSettings)]
+    return [name for name in shop if not name.startswith("skks_")] + list(_TERMINAL_FIELDS)
 
 
 def _register(desk: Desk) -> tuple[str | None, str]:

@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from pos.accounts.errors import ExclusionFileRejected
+from pos.accounts.exclusions import RegisterStatus, is_centre_file
 from pos.core.money import format_money, format_roubles
 from pos.core.wording import plural
 from pos.line.errors import line_file_problem
@@ -77,7 +78,7 @@ def key_rows(desk: Desk) -> KeyRows:
         office.append(KeyAction("exposure", _tr("Позиции"), (key(M.CTRL, K.Key_G),)))
     if desk.may(Permission.SELF_EXCLUSION):
         office.append(
-            KeyAction("exclusions", _tr("Самоограничение"), (key(M.CTRL, M.SHIFT, K.Key_O),))
+            KeyAction("exclusions", _tr("Перечень лиц"), (key(M.CTRL, M.SHIFT, K.Key_O),))
         )
     return KeyRows(account, bets, office)
 
@@ -107,8 +108,8 @@ def read_page(desk: Desk, number: str | None) -> PageRead:
 
 QUOTES_FILE = (_tr("Котировки из файла"), _tr("Котировки (*.csv *.json);;Все файлы (*)"))
 EXCLUSIONS_FILE = (
-    _tr("Реестр самоограничения"),
-    _tr("Реестр (*.csv *.txt);;Все файлы (*)"),
+    _tr("Перечень лиц, ограниченных в посещении игорных заведений"),
+    _tr("Перечень (*.csv *.txt);;Все файлы (*)"),
 )
 
 
@@ -134,8 +135,12 @@ def import_quotes(desk: Desk, path: str) -> list[QuoteSet]:
     return desk.import_quotes(name, data)
 
 
-def load_exclusions(desk: Desk, path: str) -> int:
-    """Read the self-exclusion register's file and load it in place of the one held.
+def load_exclusions(desk: Desk, path: str) -> RegisterStatus:
+    """Read the register of restricted persons' file and load it in place of the one held:
+    the centre's file (issue 35) or the older list of documents, as pos tells them apart.
+
+    Returns:
+        The register now, its version and load time (for the page's message).
 
     Raises:
         ExclusionFileRejected: the file cannot be read or has bad lines; nothing changed.
@@ -146,7 +151,11 @@ def load_exclusions(desk: Desk, path: str) -> int:
     except OSError as exc:
         problem = line_file_problem("unreadable", exc.strerror or exc)
         raise ExclusionFileRejected(name, [(0, problem)]) from exc
-    return desk.load_self_exclusions(name, data)
+    if is_centre_file(data):
+        desk.load_restricted(name, data)
+    else:
+        desk.load_self_exclusions(name, data)
+    return desk.restricted_register()
 
 
 # --- what the page says when pos accepts --------------------------------------------------------
@@ -219,7 +228,5 @@ def asset_saved(asset: Asset) -> str:
     return _tr("Актив {code} сохранён: {name}.").format(code=asset.code, name=asset.name)
 
 
-def exclusions_loaded(count: int) -> str:
-    return _tr("Реестр самоограничения загружен: {documents}.").format(
-        documents=plural(count, "документ", "документа", "документов")
-    )
+def exclusions_loaded(status: RegisterStatus) -> str:
+    return status.words()  # pos words it: the version, the load time (issue 35)

@@ -22,7 +22,7 @@ from pos.core.errors import PosError
 from pos.people.errors import InvalidMrz
 from pos.people.identity import ID_CARD, PASSPORT, IdDocument, document_from_mrz
 
-TEXT_FIELDS = ("surname", "name", "patronymic", "number", "issued_by")
+TEXT_FIELDS = ("surname", "name", "patronymic", "number", "personal_number", "issued_by")
 DATE_FIELDS = ("birth_date", "issued_on", "expires_on")
 _DATE_FORMAT = "dd.MM.yyyy"
 _STYLE = "QComboBox#kind { min-height: 40px; }"
@@ -195,10 +195,14 @@ class DocumentForm(QWidget):
             (self.tr("Дата рождения"), self._line("birth_date")),
             (self.tr("Вид документа"), self._kind),
             (self.tr("Номер"), self._line("number")),
+            # Issue 35: the register of restricted persons matches by it; a zone fills it.
+            (self.tr("Личный номер"), self._line("personal_number")),
             (self.tr("Кем выдан"), self._line("issued_by")),
             (self.tr("Дата выдачи"), self._line("issued_on")),
             (self.tr("Действителен до"), self._line("expires_on")),
         ]
+        if self._stacked:
+            rows = self._number_row(rows)
         # A grid, not a QFormLayout: its labels sit level with the taller fields.
         grid = QGridLayout()
         grid.setVerticalSpacing(4 if self._stacked else 6)
@@ -210,12 +214,30 @@ class DocumentForm(QWidget):
             grid.addWidget(field, row, 1)
         return grid
 
+    def _number_row(self, rows: list[tuple[str, QWidget]]) -> list[tuple[str, QWidget]]:
+        """Above the page's other fields (the payout page) the number and the personal number
+        share a row: the whole document stays in sight beside a refusal (issue 16)."""
+        labels = [text for text, _field in rows]
+        index = labels.index(self.tr("Номер"))
+        pair = QWidget()
+        line = QHBoxLayout(pair)
+        line.setContentsMargins(0, 0, 0, 0)
+        line.addWidget(self._fields["number"], 2)
+        personal = QLabel(self.tr("Личный"))
+        personal.setBuddy(self._fields["personal_number"])
+        line.addWidget(personal)
+        line.addWidget(self._fields["personal_number"], 3)
+        return [*rows[:index], (rows[index][0], pair), *rows[index + 2 :]]
+
     def _line(self, name: str) -> QLineEdit:
         edit = QLineEdit()
         edit.setObjectName(name)
         if name in DATE_FIELDS:
             edit.setInputMask("00.00.0000;_")
             edit.setToolTip(self.tr("ДД.ММ.ГГГГ"))
+        if name == "personal_number":
+            edit.setMaxLength(20)  # 14 characters, with room for the spaces a cashier types
+            edit.setToolTip(self.tr("14 знаков, например 3010185A001PB1"))
         edit.textEdited.connect(self._on_field_text_edited)
         self._fields[name] = edit
         return edit

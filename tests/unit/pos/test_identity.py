@@ -204,6 +204,7 @@ def test_a_passport_zone_becomes_a_passport_without_issue_date() -> None:
         issued_on=None,
         issued_by="BLR",
         expires_on=date(2031, 1, 20),
+        personal_number="3150395A012PB7",  # its optional data (issue 35)
     )
 
 

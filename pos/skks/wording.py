@@ -1,0 +1,117 @@
+"""How the СККС link reads to the cashier and the manager: the status bar, the kinds, a sending."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from pos.core.link_settings import DEFERRED, ONLINE
+from pos.core.wording import plural
+from pos.skks.messages import Kind
+from pos.skks.sending import Sent
+from pos.skks.use_cases import SkksStatus
+
+NOT_CONNECTED = "СККС не подключена"
+ON_LINE = "СККС: на связи"
+
+# Each kind of message in the manager's words («Расхождения СККС», issue 35).
+KIND_WORDS: dict[Kind, str] = {
+    Kind.TERMINAL_OPENED: "касса открыта",
+    Kind.TERMINAL_CLOSED: "касса закрыта",
+    Kind.SHIFT_OPENED: "смена открыта",
+    Kind.SHIFT_TOTALS: "итоги смены",
+    Kind.CASH_IN: "внесение",
+    Kind.CASH_OUT: "изъятие",
+    Kind.INCASSATION: "инкассация",
+    Kind.BET_ACCEPTED: "ставка принята",
+    Kind.STAKE_RETURNED: "возврат ставки",
+    Kind.WIN_PAID: "выплата выигрыша",
+    Kind.ACCOUNT_DEPOSIT: "пополнение счёта",
+    Kind.ACCOUNT_WITHDRAWAL: "снятие со счёта",
+    Kind.SPREAD_OPENED: "спрэдбет открыт",
+    Kind.SPREAD_CLOSED: "спрэдбет закрыт",
+    Kind.PARI_CONCLUDED: "пари заключено",
+    Kind.PARI_SETTLED: "пари рассчитано",
+    Kind.ANNUL: "аннулирование",
+}
+
+# The modes as the manager chooses them (pos.core.link_settings reads the values).
+MODE_WORDS: dict[str, str] = {
+    ONLINE: "онлайн — ждать регистрации",
+    DEFERRED: "отложенный — отправлять очередью",
+}
+
+
+def kind_words(kind: str) -> str:
+    """A message's kind in Russian; a kind this build does not know, as the controller wrote it.
+
+    Args:
+        kind: the kind's wire name, e.g. "cash_in".
+    """
+    try:
+        return KIND_WORDS[Kind(kind)]
+    except ValueError:
+        return kind
+
+
+def age_minutes(oldest: datetime | None, now: datetime) -> int:
+    """Whole minutes the oldest unsent message has waited (0 when none waits)."""
+    if oldest is None:
+        return 0
+    return max(0, int((now - oldest).total_seconds() // 60))
+
+
+def link_words(status: SkksStatus | None, now: datetime) -> str:
+    """The status bar's words for the link: not connected, on line, or what waits.
+
+    Args:
+        status: the link as `skks_status` read it; None for a shop without a controller.
+        now: the time the age of the oldest message is reckoned at.
+    """
+    if status is None or not status.connected:
+        return NOT_CONNECTED
+    if status.unsent == 0:
+        return ON_LINE
+    minutes = age_minutes(status.oldest, now)
+    return f"СККС: {status.unsent} не отправлено, старейшее — {minutes} мин."
+
+
+def waiting_words(status: SkksStatus | None, now: datetime) -> str:
+    """The manager's page: how many messages wait and since when, in one sentence."""
+    if status is None or not status.connected:
+        return "СККС не подключена: укажите адрес контроллера и сохраните."
+    if status.unsent == 0:
+        return "Все сообщения зарегистрированы в СККС, очередь пуста."
+    waiting = plural(status.unsent, "сообщение", "сообщения", "сообщений")
+    minutes = age_minutes(status.oldest, now)
+    return f"Не отправлено: {waiting}, старейшее ждёт {minutes} мин."
+
+
+def sent_words(sent: Sent) -> str:
+    """What «Отправить сейчас» did, in one sentence: sent, refused, or stopped by an outage."""
+    registered = sent.registered
+    refused = len(sent.answers) - registered
+    done = f"зарегистрировано {plural(registered, 'сообщение', 'сообщения', 'сообщений')}"
+    if refused:
+        done += f", отказано в {plural(refused, 'сообщении', 'сообщениях', 'сообщениях')}"
+        done += " (см. «Расхождения СККС»)"
+    if sent.down is not None:
+        reason = sent.down.strip().rstrip(".")
+        return (
+            f"СККС не ответила ({reason}): {done}, остальные ждут в очереди — "
+            "проверьте связь и повторите."
+        )
+    if not sent.answers:
+        return "Очередь СККС пуста: отправлять нечего."
+    return f"Очередь СККС отправлена: {done}."
+
+
+def moment_words(at: datetime, zone: ZoneInfo) -> str:
+    """A message's time in the shop's zone, as the lists show times: 05.12.2026 14:03:27."""
+    return at.astimezone(zone).strftime("%d.%m.%Y %H:%M:%S")
+
+
+def refusal_words(error: str, text: str) -> str:
+    """The controller's refusal: its error type and its reason."""
+    reason = text.strip()
+    return f"{error}: {reason}" if reason else error
