@@ -35,11 +35,17 @@ class Registry:
         self._numbers: dict[str, str] = {}
         self._annulled: set[str] = set()
         self._log: list[dict[str, Any]] = []
+        self._heard: dict[str, int] = {}  # id -> how many times it arrived
 
     def log(self) -> list[dict[str, Any]]:
         """Every registration in order: number, id, terminal, kind, at (and `of`: annul)."""
         with self._lock:
             return [dict(entry) for entry in self._log]
+
+    def heard(self, message_id: str) -> int:
+        """How many times the message arrived (registered once however often)."""
+        with self._lock:
+            return self._heard.get(message_id, 0)
 
     def message(self, message_id: str) -> dict[str, Any]:
         """The message registered under `message_id`, as it arrived."""
@@ -77,6 +83,7 @@ class Registry:
         except _Malformed as exc:
             return 422, {"error": "malformed", "message": str(exc)}
         with self._lock:
+            self._heard[message["id"]] = self._heard.get(message["id"], 0) + 1
             known = self._messages.get(message["id"])
             if known is not None:
                 if known != message:

@@ -157,6 +157,10 @@ class SimulatedController:
         """The message registered under `message_id`, as it arrived."""
         return self.registry.message(message_id)
 
+    def heard(self, message_id: str) -> int:
+        """How many times the message arrived."""
+        return self.registry.heard(message_id)
+
     def totals(self, terminal: str, day: date | str) -> dict[str, Total]:
         """Per kind, what stands registered of `terminal` on `day` (in the message's offset)."""
         return self.registry.totals(terminal, day)

@@ -86,30 +86,47 @@ def send(
         return sent
     until = None if within is None else time.monotonic() + within
     channel = _channel(ctx)
-    with channel.lock:
-        link = channel.link(LinkConfig(settings.skks_url, float(settings.skks_timeout)))
-        while sent.down is None:
+    config = LinkConfig(settings.skks_url, float(settings.skks_timeout))
+    while sent.down is None:
+        # One batch at a time: an operation waiting for its registration waits for a batch
+        # of a background drain, not for the whole backlog.
+        with channel.lock:
             with ctx.unit_of_work() as uow:
                 batch = uow.skks.unsent(ctx.terminal, upto=upto, limit=_BATCH)
             if not batch:
                 break
-            answered: list[tuple[Queued, Answer]] = []
             try:
-                for queued in batch:
-                    answered.append((queued, _one(link, queued, settings, until)))
-            except LinkDown as down:
+                link = channel.link(config)
+            except LinkDown as down:  # an address or certificate the client cannot use
                 sent.down = down.detail
-            finally:
-                _record(
-                    ctx,
-                    [
-                        (queued, answer)
-                        for queued, answer in answered
-                        if not (queued.id == keep and isinstance(answer, Registered))
-                    ],
-                )
-            sent.answers.update((queued.id, answer) for queued, answer in answered)
+                break
+            answered = _batch(link, batch, settings, until, sent)
+            _record(ctx, [pair for pair in answered if not _kept(pair, keep)])
+        sent.answers.update((queued.id, answer) for queued, answer in answered)
+        if upto is not None and any(queued.sequence >= upto for queued, _ in answered):
+            break  # the message asked for is answered (a kept registration is not recorded)
     return sent
+
+
+def _batch(
+    link: ControllerLink,
+    batch: list[Queued],
+    settings: ShopSettings,
+    until: float | None,
+    sent: Sent,
+) -> list[tuple[Queued, Answer]]:
+    """The answers to a batch, in order, up to the first message left unanswered."""
+    answered: list[tuple[Queued, Answer]] = []
+    try:
+        for queued in batch:
+            answered.append((queued, _one(link, queued, settings, until)))
+    except LinkDown as down:
+        sent.down = down.detail
+    return answered
+
+
+def _kept(pair: tuple[Queued, Answer], keep: str | None) -> bool:
+    return pair[0].id == keep and isinstance(pair[1], Registered)
 
 
 def _one(

@@ -286,3 +286,15 @@ def test_accounts_spread_bets_and_paris_reach_the_controller(
     withdrawal = controller.message(log[5]["id"])
     assert withdrawal["amount"] == 10000 and withdrawal["participant"]["surname"] == "Ковалёва"
     assert db_shop.skks_status().unsent == 0
+
+
+def test_an_online_bet_sends_its_message_once(
+    db_shop: Shop, controller: SimulatedController
+) -> None:
+    """The registration is recorded with the slip's issue, not before: the sending must not
+    take the message, answered but not yet recorded, for one still to send (the screenshot's
+    simulator log showed the same id sent again and again for the whole wait)."""
+    _connect(db_shop, controller)
+    db_shop.login("anna", "4821").accept_bet([(101, "1")], stake="10")
+    (entry,) = controller.log()
+    assert controller.heard(entry["id"]) == 1
