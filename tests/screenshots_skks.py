@@ -111,7 +111,7 @@ def shoot_size(out_dir: Path, folder: Path, size: tuple[int, int]) -> None:
         sign_in(window, "boss", "9911")
         open_page(window, runner, "СККС")
         status = window.statusBar().findChild(QLabel, "status_skks")
-        wait_until(lambda: status.text().startswith("СККС: 2 не отправлено"))
+        wait_until(lambda: status.text().startswith("СККС: 2 в очереди"))
         save(window, out_dir / f"{prefix}-waiting.png")
         controller.down = False
         window.findChild(QPushButton, "skks_send_now").click()

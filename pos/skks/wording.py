@@ -73,7 +73,7 @@ def link_words(status: SkksStatus | None, now: datetime) -> str:
     if status.unsent == 0:
         return ON_LINE
     minutes = age_minutes(status.oldest, now)
-    return f"СККС: {status.unsent} не отправлено, старейшее — {minutes} мин."
+    return f"СККС: {status.unsent} в очереди ({minutes} мин.)"  # short: the bar at 1024
 
 
 def waiting_words(status: SkksStatus | None, now: datetime) -> str:

@@ -109,7 +109,7 @@ def test_the_status_bar_counts_what_waits_and_the_sender_drains_it_when_the_cont
     for stake in ("5", "6"):
         anna.accept_bet([(101, "1")], stake=stake)
     clock.advance(timedelta(minutes=7))
-    qtbot.waitUntil(lambda: _status(window).text() == "СККС: 2 не отправлено, старейшее — 7 мин.")
+    qtbot.waitUntil(lambda: _status(window).text() == "СККС: 2 в очереди (7 мин.)")
     assert controller.log() == []
 
     controller.down = False

@@ -36,7 +36,7 @@ def test_the_status_bar_words_follow_the_outbox(
 
     words = link_words(db_shop.skks_status(), clock.now())
 
-    assert words == "СККС: 2 не отправлено, старейшее — 4 мин."
+    assert words == "СККС: 2 в очереди (4 мин.)"
     controller.down = False
     assert sent_words(db_shop.skks_send()) == (
         "Очередь СККС отправлена: зарегистрировано 2 сообщения."

@@ -30,7 +30,7 @@ def test_nothing_waiting_reads_on_line() -> None:
 
 def test_what_waits_reads_as_a_count_and_the_oldest_age_in_whole_minutes() -> None:
     words = link_words(_status(12, timedelta(minutes=7, seconds=59)), NOW)
-    assert words == "СККС: 12 не отправлено, старейшее — 7 мин."
+    assert words == "СККС: 12 в очереди (7 мин.)"
 
 
 def test_the_manager_reads_the_wait_with_the_right_plural() -> None:
