@@ -1,5 +1,5 @@
 """`python -m tests.soak SCENARIO --kills N [--faulty [OPS]] [--printers one|two]`, the scenario
-`payouts`, `issuing` or `accounts`."""
+`payouts`, `issuing`, `accounts` or `skks` (issue 35: tests.soak.skks)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ from tests.bench.pg_chain import start_server
 from tests.soak.checks import Findings, check
 from tests.soak.prepare import prepare
 from tests.soak.run import MEASURE_OPS, MEASURE_RUNS, Runner, Totals, Window, kill_loop
+from tests.soak.skks import soak_skks
+from tests.soak.skks_worker import SKKS_CONTROLS
 from tests.soak.worker import CONTROLS, WorkerConfig, paper_folders, work
 
 FAULT_RATE = 0.1
@@ -38,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m tests.soak", description=__doc__)
-    parser.add_argument("scenario", choices=("payouts", "issuing", "accounts"))
+    parser.add_argument("scenario", choices=("payouts", "issuing", "accounts", "skks"))
     parser.add_argument("--kills", type=int, default=0, help="workers killed with SIGKILL")
     parser.add_argument(
         "--faulty",
@@ -57,7 +59,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--keep", action="store_true", help="keep the folder when all passed")
     parser.add_argument("--spawn", action="store_true", help="workers as new interpreters")
     parser.add_argument(
-        "--control", choices=CONTROLS, default="", help="a negative control: the run must fail"
+        "--control",
+        choices=CONTROLS + SKKS_CONTROLS,
+        default="",
+        help="a negative control: the run must fail",
     )
     return parser
 
@@ -83,6 +88,8 @@ def soak(args: argparse.Namespace) -> int:
 
 
 def _soak(args: argparse.Namespace, began: float, folder: Path, url: str) -> int:
+    if args.scenario == "skks":  # its controller, switcher and checks (issue 35)
+        return soak_skks(args, began, folder, url)
     slips = MEASURE_RUNS * MEASURE_OPS + args.kills * SLIPS_PER_KILL + args.faulty + SLIPS_SPARE
     clock_from = prepare(url, args.scenario, slips if args.scenario == "payouts" else 0)
     config = WorkerConfig(

@@ -276,6 +276,11 @@ class Cashier:
             self.say("faults " + json.dumps(counts))
 
 
+# The cashiers of scenarios kept in modules of their own, by scenario (tests.soak.skks_worker
+# adds "skks", issue 35); the others are `Cashier`.
+CASHIERS: dict[str, type[Cashier]] = {}
+
+
 def work(config: WorkerConfig, out_fd: int) -> int:
     """Run the worker; returns its exit code (0: done or nothing left, 4: stuck)."""
     logging.basicConfig(
@@ -291,7 +296,7 @@ def work(config: WorkerConfig, out_fd: int) -> int:
     if config.control == "no-spoil":
         fiscal.spoil_planned = lambda uow, planned, reason: None  # type: ignore[assignment]
 
-    cashier = Cashier(config, say)
+    cashier = CASHIERS.get(config.scenario, Cashier)(config, say)
     say("ready")
     try:
         return _loop(cashier, config, say)
