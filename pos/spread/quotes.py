@@ -17,8 +17,11 @@ from datetime import datetime
 from pos.accounts.accounts import StatementLine
 from pos.accounts.counter import teller_lines
 from pos.betting.teller import Teller
+from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
 from pos.core.ports import UnitOfWork
+from pos.skks import outbox
+from pos.skks.messages import Kind, Value
 from pos.spread.asset_errors import QuoteFileRejected
 from pos.spread.assets import Asset, Quote, make_asset, make_quote, parse_asset_code
 from pos.spread.counter import SpreadDone, closing_moves
@@ -132,6 +135,7 @@ def _margin_calls(
             f"{shown} закрыта букмекером по {closing.close_price}: {closing.result}{beyond}",
         )
     uow.accounts.move_many(lines, accounts)
+    _report_calls(uow, teller, now, done)
     uow.spread.save_bets([d.bet for d in done])
     uow.spread.add_closings(
         [(d.closing, d.uncovered) for d in done if d.closing is not None],
@@ -139,3 +143,21 @@ def _margin_calls(
         teller.login,
     )
     return done
+
+
+def _report_calls(uow: UnitOfWork, teller: Teller, now: datetime, done: list[SpreadDone]) -> None:
+    """Each bet the bookmaker closed, as the controller hears a close (issue 35)."""
+    settings = shop_settings.from_text(uow.settings.load(teller.office))
+    for closed in done:
+        closing = closed.closing
+        assert closing is not None
+        fields: dict[str, Value] = {
+            "spread": closed.bet.number,
+            "account": closed.account.number,
+            "stake": closing.stake,
+            "price": str(closing.close_price),
+            "result": closing.result,
+            "closed_by": "margin_call",
+        }
+        number = closed.bet.number
+        outbox.write(uow, settings, teller.where, Kind.SPREAD_CLOSED, now, number, fields)

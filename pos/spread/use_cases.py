@@ -127,6 +127,8 @@ def set_quote(
     with ctx.unit_of_work() as uow:
         done = quotes.set_quote(uow, _teller(ctx, actor), ctx.clock.now(), code, bid, ask)
         uow.commit()
+    if done.calls:
+        flush(ctx)  # the bets the bookmaker closed, to the СККС (issue 35)
     return done
 
 
@@ -142,6 +144,8 @@ def import_quotes(ctx: Context, actor: Actor, name: str, data: bytes) -> list[qu
     with ctx.unit_of_work() as uow:
         done = quotes.load_quotes(uow, _teller(ctx, actor), ctx.clock.now(), name, rows)
         uow.commit()
+    if any(each.calls for each in done):
+        flush(ctx)
     return done
 
 

@@ -298,3 +298,30 @@ def test_an_online_bet_sends_its_message_once(
     db_shop.login("anna", "4821").accept_bet([(101, "1")], stake="10")
     (entry,) = controller.log()
     assert controller.heard(entry["id"]) == 1
+
+
+def test_a_bet_the_bookmaker_closes_by_a_margin_call_is_reported(
+    db_shop: Shop, controller: SimulatedController
+) -> None:
+    _connect(db_shop, controller)
+    anna, boss = db_shop.login("anna", "4821"), db_shop.login("boss", "9911")
+    boss.add_asset(
+        "BRENT",
+        name="Нефть Brent",
+        point=Decimal("0.01"),
+        margin_points=100,
+        maintenance=Decimal("0.5"),
+        min_stake=Decimal("0.10"),
+        max_stake=Decimal("50"),
+    )
+    boss.set_quote("BRENT", bid=Decimal("74.10"), ask=Decimal("74.14"))
+    account = anna.open_account(document=PASSPORT).number
+    anna.deposit(account, "500")
+    anna.open_spread(account, "BRENT", "up", stake="1")
+
+    called = boss.set_quote("BRENT", bid=Decimal("73.00"), ask=Decimal("73.04"))
+
+    assert len(called.calls) == 1
+    closed = controller.message(controller.log()[-1]["id"])
+    assert closed["kind"] == "spread_closed" and closed["closed_by"] == "margin_call"
+    assert db_shop.skks_status().unsent == 0
