@@ -2,13 +2,14 @@
 
 What is timed: the whole `desk.accept_bet(...)` of a signed-in cashier on a demo SQLite
 database (the app's PRAGMAs, WAL, `synchronous=FULL`), printed to an escpos `Dummy`, with the
-office connected to the controller simulator (tests.skks_simulator) on loopback answering at
-once: the bet and its message committed waiting for the print, the message registered (one
-POST on a keep-alive connection and a transaction recording the answer), the print, the
-issuing transaction. The reference is the same `accept_bet` without a controller on a twin
-copy of the same database, called in turn with the bet timed, so that both see the same load.
-Goal: p95 ratio ≤ 1.5. The bets are singles and expresses on the demo line by the demo
-cashier at a `FixedClock` standing before the demo events start; 20 of each warm up first.
+office connected to the controller simulator on loopback answering at once, in a process of
+its own (tests.skks_process: in the till's process it would take the GIL from the bet): the
+bet and its message committed waiting for the print, the message registered (one read of the
+outbox, one POST on a keep-alive connection), the print, the issuing transaction recording
+the registration. The reference is the same `accept_bet` without a controller on a twin copy
+of the same database, called in turn, so that both see the same load. Goal: p95 ratio ≤ 1.5.
+The bets are singles and expresses on the demo line by the demo cashier at a `FixedClock`
+standing before the demo events start; 20 of each warm up first.
 
     python -m tests.bench --only skks_accept_p95 --runs 3
 """
@@ -32,7 +33,8 @@ from pos.shop.services import Shop
 from printing.profiles import dummy_printer
 from tests.bench.accept_bet import warn_if_busy
 from tests.fakes import PlainPinHasher
-from tests.skks_simulator import SimulatedController
+from tests.skks_process import simulator_process
+from tests.skks_simulator import fetch_log
 
 NOW = datetime(2026, 12, 5, 7, 0, tzinfo=UTC)
 WARM_UP = 20
@@ -72,10 +74,10 @@ def _measure(folder: Path, bets: int) -> tuple[list[float], list[float], int]:
     seeding.seed_demo()
     seeding.close()
     shutil.copyfile(first, folder / "plain.db")
-    with SimulatedController() as controller:
+    with simulator_process() as url:
         online, plain = _open(first, clock), _open(folder / "plain.db", clock)
         try:
-            online.update_settings(skks_url=controller.url, skks_mode="online", skks_timeout=3)
+            online.update_settings(skks_url=url, skks_mode="online", skks_timeout=3)
             desks = online.login("anna", "4821"), plain.login("anna", "4821")
             line = {row.event.code: sorted(row.odds) for row in desks[1].line()}
             rng = random.Random(7)
@@ -89,7 +91,7 @@ def _measure(folder: Path, bets: int) -> tuple[list[float], list[float], int]:
                     ms = _timed_bet(desk, picks, stake)
                     if index >= WARM_UP:
                         samples.append(ms)
-            registered = len(controller.log())
+            registered = len(fetch_log(url))
         finally:
             online.close()
             plain.close()

@@ -19,7 +19,6 @@ import argparse
 import dataclasses
 import random
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -28,6 +27,7 @@ from pathlib import Path
 
 from pos.core.clock import FixedClock
 from tests.documents import PASSPORT
+from tests.skks_process import simulator_process
 from tests.skks_simulator import control
 from tests.soak.checks import Findings, check
 from tests.soak.prepare import CASHIER, MANAGER, open_shop, prepare
@@ -44,21 +44,8 @@ DRAIN_TRIES = 20
 
 def soak_skks(args: argparse.Namespace, began: float, folder: Path, url: str) -> int:
     """The run (tests.soak.__main__ gives the folder and the database); its exit code."""
-    port = _free_port()
-    controller = f"http://127.0.0.1:{port}"
-    with (folder / "simulator.log").open("w") as out:
-        simulator = subprocess.Popen(
-            [sys.executable, "-m", "tests.skks_simulator", "--port", str(port)],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            cwd=REPO,
-        )
-    try:
-        _wait_for(controller)
+    with simulator_process(folder / "simulator.log") as controller:
         return _run(args, began, folder, url, controller)
-    finally:
-        simulator.terminate()
-        simulator.wait()
 
 
 def _run(args: argparse.Namespace, began: float, folder: Path, url: str, controller: str) -> int:
@@ -211,26 +198,6 @@ def _report(
     verdict = "FAILED " + ", ".join(failed) if failed else "all invariants hold"
     lines.append(f"{head} {verdict} ({seconds:.0f} s; folder {folder})")
     sys.stdout.write("\n".join(lines) + "\n")
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
-
-
-def _wait_for(controller: str) -> None:
-    """Until the simulator answers its `GET /control` (10 s at most)."""
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            control(controller)
-            return
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.1)
 
 
 if __name__ == "__main__":  # the switcher: python -m tests.soak.skks switch URL SEED
