@@ -41,10 +41,6 @@ class Kind(StrEnum):
 # What a payout's first step writes: annulled together when its receipt did not come out.
 PAID_KINDS = (Kind.WIN_PAID, Kind.STAKE_RETURNED, Kind.ACCOUNT_WITHDRAWAL)
 
-# The kinds whose operation waits for the controller's registration in online mode; the
-# others (an annulment) are sent in their turn.
-OPERATIONS = frozenset(Kind) - {Kind.ANNUL}
-
 
 @dataclasses.dataclass(frozen=True)
 class Message:

@@ -86,7 +86,7 @@ def send(
         return sent
     until = None if within is None else time.monotonic() + within
     channel = _channel(ctx)
-    config = LinkConfig(settings.skks_url, float(settings.skks_timeout))
+    config = LinkConfig(settings.skks_url, settings.skks_timeout)
     while sent.down is None:
         # One batch at a time: an operation waiting for its registration waits for a batch
         # of a background drain, not for the whole backlog.
@@ -133,7 +133,7 @@ def _one(
     link: ControllerLink, queued: Queued, settings: ShopSettings, until: float | None
 ) -> Answer:
     while True:
-        wait = float(settings.skks_timeout)
+        wait: float = settings.skks_timeout  # whole seconds; less what is left of `until`
         if until is not None:
             wait = min(wait, until - time.monotonic())
             if wait <= 0:
@@ -168,7 +168,7 @@ def register(ctx: Context, settings: ShopSettings, message: Message) -> Answer:
     Raises:
         LinkDown: no answer in time; whether the controller registered it is unknown.
     """
-    within = float(settings.skks_timeout)
+    within = settings.skks_timeout
     sent = send(ctx, settings, upto=message.sequence, within=within, keep=message.id)
     answer = sent.answers.get(message.id)
     if answer is not None:

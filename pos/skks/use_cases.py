@@ -50,7 +50,7 @@ def flush(ctx: Context) -> None:
     if not online(settings):
         return
     try:
-        send(ctx, settings, within=float(settings.skks_timeout))
+        send(ctx, settings, within=settings.skks_timeout)
     except Exception:  # the operation is made and its message kept: the next sending sends it
         log.exception("СККС: the outbox not sent now")
 

@@ -14,6 +14,7 @@ from main import open_shop
 from pos.betting.slips import SlipStatus
 from pos.core.clock import FixedClock
 from pos.core.errors import PosError
+from pos.shop.desk import Desk
 from pos.shop.services import Shop
 from pos.skks.errors import SkksCutOff, SkksNoAnswer, SkksRefused
 from tests.chain_helpers import won_slips
@@ -50,6 +51,20 @@ def _connect(shop: Shop, controller: SimulatedController, mode: str = "online") 
 
 def _kinds(controller: SimulatedController) -> list[str]:
     return [entry["kind"] for entry in controller.log()]
+
+
+def _brent(boss: Desk) -> None:
+    """A «Спрэдбет» asset quoted at 74.10 / 74.14."""
+    boss.add_asset(
+        "BRENT",
+        name="Нефть Brent",
+        point=Decimal("0.01"),
+        margin_points=100,
+        maintenance=Decimal("0.5"),
+        min_stake=Decimal("0.10"),
+        max_stake=Decimal("50"),
+    )
+    boss.set_quote("BRENT", bid=Decimal("74.10"), ask=Decimal("74.14"))
 
 
 def _drawer(shop: Shop) -> Decimal:
@@ -248,16 +263,7 @@ def test_accounts_spread_bets_and_paris_reach_the_controller(
 ) -> None:
     _connect(db_shop, controller)
     anna, boss = db_shop.login("anna", "4821"), db_shop.login("boss", "9911")
-    boss.add_asset(
-        "BRENT",
-        name="Нефть Brent",
-        point=Decimal("0.01"),
-        margin_points=100,
-        maintenance=Decimal("0.5"),
-        min_stake=Decimal("0.10"),
-        max_stake=Decimal("50"),
-    )
-    boss.set_quote("BRENT", bid=Decimal("74.10"), ask=Decimal("74.14"))
+    _brent(boss)
     backer = anna.open_account(document=PASSPORT).number
     layer = anna.open_account(document=ID_CARD).number
     anna.deposit(backer, "500")
@@ -305,16 +311,7 @@ def test_a_bet_the_bookmaker_closes_by_a_margin_call_is_reported(
 ) -> None:
     _connect(db_shop, controller)
     anna, boss = db_shop.login("anna", "4821"), db_shop.login("boss", "9911")
-    boss.add_asset(
-        "BRENT",
-        name="Нефть Brent",
-        point=Decimal("0.01"),
-        margin_points=100,
-        maintenance=Decimal("0.5"),
-        min_stake=Decimal("0.10"),
-        max_stake=Decimal("50"),
-    )
-    boss.set_quote("BRENT", bid=Decimal("74.10"), ask=Decimal("74.14"))
+    _brent(boss)
     account = anna.open_account(document=PASSPORT).number
     anna.deposit(account, "500")
     anna.open_spread(account, "BRENT", "up", stake="1")
