@@ -9,6 +9,7 @@ from types import TracebackType
 
 import httpx
 
+from db.skks_wire import decode_totals
 from pos.skks.link import Answer, ControllerLink, LinkConfig, LinkDown, Refused, Registered
 
 MESSAGES_PATH = "v1/messages"
@@ -95,7 +96,10 @@ def parse_answer(status: int, content: bytes) -> Answer:
         number = found.get("registered")
         if not isinstance(number, str) or not _is_number(number):
             raise LinkDown("ответ 200 без номера регистрации")
-        return Registered(number)
+        # A shift's totals answered with the controller's own; totals not understood are kept
+        # as none, and the comparison says the controller sent none (issue 35).
+        totals = found.get("totals")
+        return Registered(number, None if totals is None else decode_totals(totals))
     error, text = found.get("error"), found.get("message", "")
     if not isinstance(error, str) or not error or not isinstance(text, str):
         raise LinkDown(f"ответ HTTP {status} без типа ошибки")

@@ -4,25 +4,27 @@ written once, by the wire adapter (db.skks_wire), with the operation it reports.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection
+import json
+from collections.abc import Collection, Mapping
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import and_, bindparam, func, insert, select, update
 from sqlalchemy.orm import Session
 
-from db.skks_wire import encode
+from db.skks_wire import decode_totals, encode, encode_totals
 from db.statements import run, run_built
 from db.tables import SkksMessageRow
 from db.types import UTCDateTime
 from pos.skks.messages import Kind, Message, OutboxState, Queued, Refusal, message_id
+from pos.skks.reconcile import Reconciliation, Total
 
 _ROW = SkksMessageRow
 _NEXT = select(func.coalesce(func.max(_ROW.sequence), 0) + 1).where(
     _ROW.terminal == bindparam("terminal")
 )
 _ADD = insert(_ROW)
-_UNANSWERED_YET = dict.fromkeys(("answered_at", "registration", "error", "reason"))
+_UNANSWERED_YET = dict.fromkeys(("answered_at", "registration", "error", "reason", "totals"))
 _UNANSWERED = and_(_ROW.terminal == bindparam("terminal"), _ROW.answered_at.is_(None))
 _UNSENT = (
     select(_ROW.terminal, _ROW.sequence, _ROW.kind, _ROW.written_at, _ROW.body)
@@ -42,6 +44,7 @@ _ANSWER = (
         registration=bindparam("b_registration"),
         error=bindparam("b_error"),
         reason=bindparam("b_reason"),
+        totals=bindparam("b_totals"),
     )
 )
 _STATE = select(func.count(), func.min(_ROW.written_at)).where(_UNANSWERED)
@@ -59,6 +62,15 @@ _LATEST_OF = (
     .where(_ROW.subject == bindparam("subject"), _ROW.kind.in_(bindparam("kinds", expanding=True)))
     .order_by(_ROW.written_at.desc(), _ROW.sequence.desc())
     .limit(1)
+)
+_SHIFT_TOTALS = (
+    select(_ROW)
+    .where(_ROW.kind == Kind.SHIFT_TOTALS.value)
+    .order_by(_ROW.written_at.desc(), _ROW.sequence.desc())
+    .limit(bindparam("limit"))
+)
+_SHIFT_TOTALS_OF = select(_ROW).where(
+    _ROW.kind == Kind.SHIFT_TOTALS.value, _ROW.subject == bindparam("subject")
 )
 _LAST = 2**31 - 1
 
@@ -108,14 +120,33 @@ class SqlOutboxRepository:
             for row in rows
         ]
 
-    def registered(self, terminal: str, sequence: int, number: str, at: datetime) -> None:
+    def registered(
+        self,
+        terminal: str,
+        sequence: int,
+        number: str,
+        at: datetime,
+        totals: Mapping[str, Total] | None = None,
+    ) -> None:
         """Record the controller's registration of the message (once: later answers are
-        ignored)."""
-        self._answer(terminal, sequence, at, number, None, None)
+        ignored), with its totals when it answered a shift's with its own."""
+        kept = None if totals is None else encode_totals(totals)
+        self._answer(terminal, sequence, at, number, None, None, kept)
 
     def refused(self, terminal: str, sequence: int, error: str, reason: str, at: datetime) -> None:
         """Record the controller's refusal of the message."""
         self._answer(terminal, sequence, at, None, error[:64], reason[:500])
+
+    def reconciliation(self, shift: str) -> Reconciliation | None:
+        """The totals of the shift numbered `shift`, the till's and, once answered, the
+        controller's."""
+        row = self._session.execute(_SHIFT_TOTALS_OF, {"subject": shift}).scalars().first()
+        return None if row is None else _reconciliation(row)
+
+    def reconciliations(self, limit: int = 20) -> list[Reconciliation]:
+        """The shifts' totals, newest first."""
+        rows = self._session.execute(_SHIFT_TOTALS, {"limit": limit}).scalars()
+        return [_reconciliation(row) for row in rows]
 
     def registration(self, terminal: str, sequence: int) -> str | None:
         """The registration number the message got, if it was registered."""
@@ -165,6 +196,7 @@ class SqlOutboxRepository:
         registration: str | None,
         error: str | None,
         reason: str | None,
+        totals: str | None = None,
     ) -> None:
         run(
             self._session,
@@ -176,5 +208,20 @@ class SqlOutboxRepository:
                 "b_registration": registration,
                 "b_error": error,
                 "b_reason": reason,
+                "b_totals": totals,
             },
         )
+
+
+def _reconciliation(row: SkksMessageRow) -> Reconciliation:
+    ours = decode_totals(json.loads(row.body).get("totals")) or {}
+    theirs = None if row.totals is None else decode_totals(json.loads(row.totals))
+    return Reconciliation(
+        terminal=row.terminal,
+        shift=row.subject,
+        written_at=row.written_at,
+        ours=ours,
+        theirs=theirs,
+        registration=row.registration,
+        refused=None if row.error is None else (row.reason or row.error),
+    )

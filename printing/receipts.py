@@ -13,6 +13,7 @@ from pos.core.money import NBSP
 from pos.core.money import format_roubles as rub
 from pos.core.settings import ShopSettings
 from pos.core.wording import display_slip_number
+from pos.skks.wording import reconciliation_words
 from pos.till.day_reports import OPERATION_WORDS, DayReport
 from pos.till.fiscal import (
     ACCOUNT_ITEM_WORDS,
@@ -143,6 +144,7 @@ def report_layout(
     page.rule()
     _operation_lines(page, report)
     page.rule()
+    _skks_lines(page, report)
     page.pair("Наличные за смену", rub(totals.cash), bold=True)
     if totals.first_no is None or totals.last_no is None:
         page.pair("Чеки за смену", "чеков нет")
@@ -182,6 +184,17 @@ def _operation_lines(page: Page, report: DayReport) -> None:
     for total in report.totals.by_operation():
         page.pair(OPERATION_WORDS[total.operation], rub(total.amount))
         page.pair("чеков", str(total.count), indent=INDENT)
+
+
+def _skks_lines(page: Page, report: DayReport) -> None:
+    """The closed shift's totals against the СККС controller's (issue 35), when it reports."""
+    if report.skks is None:
+        return
+    verdict, lines = reconciliation_words(report.skks)
+    page.wrap(verdict, bold=True)
+    for line in lines:
+        page.wrap(line, indent=INDENT, first="")
+    page.rule()
 
 
 def _register_lines(page: Page, serial: str, number: str) -> None:

@@ -10,7 +10,15 @@ from pos.betting.slips import CashMovement, IdCheck, Slip, SlipStatus, Transitio
 from pos.core.errors import ConcurrentChange
 from pos.till.day_reports import DayReport
 from pos.till.fiscal import FiscalReceipt, Register
-from pos.till.shifts import ZERO, CashKind, CashTransfer, Shift, ShiftState, TransferKind
+from pos.till.shifts import (
+    ZERO,
+    CashKind,
+    CashTransfer,
+    Shift,
+    ShiftState,
+    ShiftTally,
+    TransferKind,
+)
 from pos.till.void_notices import VoidNotice
 
 try:  # tests.fake_slip_repositories
@@ -221,6 +229,7 @@ def settled(data: FakeData, slip: Slip) -> Slip:
 class FakeShifts:
     def __init__(self, data: FakeData) -> None:
         self._data = data
+        self._undone: set[int] = set()  # transfers undone (their index + 1)
 
     def open_for(self, terminal: str, *, for_update: bool = False) -> Shift | None:
         shift = next(
@@ -244,11 +253,39 @@ class FakeShifts:
     def close(self, shift: Shift) -> None:
         self._data.shifts[shift.id - 1] = shift
 
-    def add_transfer(self, transfer: CashTransfer) -> None:
+    def remove(self, shift_id: int) -> None:
+        shift = self._data.shifts[shift_id - 1]
+        self._data.shifts[shift_id - 1] = dataclasses.replace(shift, state=ShiftState.CLOSED)
+
+    def add_transfer(self, transfer: CashTransfer) -> int:
         self._data.transfers.append(transfer)
+        return len(self._data.transfers)
+
+    def remove_transfer(self, transfer_id: int) -> None:
+        self._undone.add(transfer_id)
 
     def transfers(self, shift_id: int) -> list[tuple[TransferKind, Decimal]]:
-        return [(t.kind, t.amount) for t in self._data.transfers if t.shift_id == shift_id]
+        return [(t.kind, t.amount) for t in self._kept() if t.shift_id == shift_id]
+
+    def _kept(self) -> list[CashTransfer]:
+        return [t for i, t in enumerate(self._data.transfers, 1) if i not in self._undone]
+
+    def tallies(self, shift: Shift) -> list[ShiftTally]:
+        found: dict[tuple[CashKind | TransferKind, bool], ShiftTally] = {}
+        moved = [
+            (m.kind, abs(m.amount), self._refund(m.slip_number))
+            for m in self._data.cash
+            if m.terminal == shift.terminal and m.at >= shift.opened_at
+        ]
+        moved += [(t.kind, t.amount, False) for t in self._kept() if t.shift_id == shift.id]
+        for kind, amount, refund in moved:
+            was = found.get((kind, refund), ShiftTally(kind, 0, ZERO, refund))
+            found[kind, refund] = ShiftTally(kind, was.count + 1, was.amount + amount, refund)
+        return list(found.values())
+
+    def _refund(self, number: str) -> bool:
+        settled = self._data.settled.get(number)
+        return settled is not None and settled[0] is SlipStatus.REFUND
 
     def movements(self, terminal: str, since: datetime) -> list[tuple[CashKind, Decimal]]:
         return [

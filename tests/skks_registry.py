@@ -16,6 +16,17 @@ from typing import Any
 
 REFUSED = "refused"  # the error type of a refused kind
 AMOUNTS = ("amount", "stake")  # what a kind's sum adds up, the first one a message carries
+# What a shift's totals count of each kind (DESIGN.md "СККС": the counts and sums above).
+TOTAL_OF = {
+    "bet_accepted": "bets",
+    "stake_returned": "returns",
+    "win_paid": "wins_paid",
+    "account_deposit": "deposits",
+    "account_withdrawal": "withdrawals",
+    "cash_in": "cash_in",
+    "cash_out": "cash_out",
+    "incassation": "cash_out",
+}
 
 
 @dataclass(frozen=True)
@@ -36,6 +47,7 @@ class Registry:
         self._annulled: set[str] = set()
         self._log: list[dict[str, Any]] = []
         self._heard: dict[str, int] = {}  # id -> how many times it arrived
+        self._totals: dict[str, dict[str, dict[str, int]]] = {}  # a shift's id -> its answer
 
     def log(self) -> list[dict[str, Any]]:
         """Every registration in order: number, id, terminal, kind, at (and `of`: annul)."""
@@ -88,11 +100,45 @@ class Registry:
             if known is not None:
                 if known != message:
                     return 409, {"error": "conflict"}
-                return 200, {"registered": self._numbers[message["id"]]}
+                return 200, self._answer(message["id"])
             reason = refuse_kinds.get(message["kind"])
             if reason is not None:
                 return 422, {"error": REFUSED, "message": reason}
-            return 200, {"registered": self._register(message)}
+            self._register(message)
+            if message["kind"] == "shift_totals":
+                self._totals[message["id"]] = self._shift(message)
+            return 200, self._answer(message["id"])
+
+    def forget(self, message_id: str) -> None:
+        """Lose a registration, as a controller's fault would (for the comparison's tests)."""
+        with self._lock:
+            self._messages.pop(message_id, None)
+
+    def _answer(self, message_id: str) -> dict[str, Any]:
+        answer: dict[str, Any] = {"registered": self._numbers[message_id]}
+        if message_id in self._totals:
+            answer["totals"] = self._totals[message_id]
+        return answer
+
+    def _shift(self, closing: dict[str, Any]) -> dict[str, dict[str, int]]:
+        """What stands registered of the terminal since its previous shift's totals: the
+        controller's own count of the shift, its answer to the shift's totals."""
+        terminal = closing["terminal"]
+        mine = sorted(
+            (message_id, message)
+            for message_id, message in self._messages.items()
+            if message["terminal"] == terminal and message_id < closing["id"]
+        )
+        since = max((i for i, (_, m) in enumerate(mine) if m["kind"] == "shift_totals"), default=-1)
+        totals = {name: {"count": 0, "sum": 0} for name in dict.fromkeys(TOTAL_OF.values())}
+        for message_id, message in mine[since + 1 :]:
+            name = TOTAL_OF.get(message["kind"])
+            if name is None or message_id in self._annulled:
+                continue
+            amount = next((message[key] for key in AMOUNTS if key in message), 0)
+            totals[name]["count"] += 1
+            totals[name]["sum"] += amount
+        return totals
 
     def _register(self, message: dict[str, Any]) -> str:
         number = f"R{len(self._log) + 1:06d}"

@@ -22,6 +22,7 @@ class SkksMessageRow(Base):
     __table_args__ = (
         Index("ix_skks_outbox_unanswered", "terminal", "answered_at", "sequence"),
         Index("ix_skks_outbox_subject", "subject"),
+        Index("ix_skks_outbox_kind", "kind", "written_at"),
     )
 
     terminal: Mapped[str] = mapped_column(String(TERMINAL), primary_key=True)
@@ -35,3 +36,5 @@ class SkksMessageRow(Base):
     registration: Mapped[str | None] = mapped_column(String(64))
     error: Mapped[str | None] = mapped_column(String(64))
     reason: Mapped[str | None] = mapped_column(String(500))
+    # The controller's own totals of a shift, as its answer to the shift's totals (issue 35).
+    totals: Mapped[str | None] = mapped_column(Text)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:  # the room's types the port carries; core imports no room (README)
     from pos.skks.messages import Kind, Message, OutboxState, Queued, Refusal
+    from pos.skks.reconcile import Reconciliation, Total
 
 
 class OutboxRepository(Protocol):
@@ -21,7 +22,17 @@ class OutboxRepository(Protocol):
         """The terminal's unanswered messages in order, up to sequence `upto` if given."""
         ...
 
-    def registered(self, terminal: str, sequence: int, number: str, at: datetime) -> None: ...
+    def registered(
+        self,
+        terminal: str,
+        sequence: int,
+        number: str,
+        at: datetime,
+        totals: Mapping[str, Total] | None = None,
+    ) -> None:
+        """Record the registration, with the controller's totals of a shift when it sent them."""
+        ...
+
     def refused(
         self, terminal: str, sequence: int, error: str, reason: str, at: datetime
     ) -> None: ...
@@ -38,4 +49,12 @@ class OutboxRepository(Protocol):
     def state(self, terminal: str) -> OutboxState: ...
     def refusals(self, limit: int = 200) -> list[Refusal]:
         """The messages the controller refused, newest first."""
+        ...
+
+    def reconciliation(self, shift: str) -> Reconciliation | None:
+        """The till's and, once answered, the controller's totals of shift number `shift`."""
+        ...
+
+    def reconciliations(self, limit: int = 20) -> list[Reconciliation]:
+        """The shifts' totals, newest first."""
         ...

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Protocol, Self
 from pos.core.account_ports import AccountRepository, ExchangeRepository, SpreadRepository
 from pos.core.audit import AuditRecord, ChainedRecord, ChainHead
 from pos.core.outbox_ports import OutboxRepository
+from pos.core.shift_ports import ShiftRepository as ShiftRepository
 
 if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (README)
     from pos.betting.slips import CashMovement, IdCheck, Slip, Transition
@@ -27,7 +28,6 @@ if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (REA
     from pos.settlement.results import Result
     from pos.till.day_reports import DayReport
     from pos.till.fiscal import FiscalReceipt, Register
-    from pos.till.shifts import CashKind, CashTransfer, Shift, TransferKind
     from pos.till.void_notices import VoidNotice
 
 
@@ -281,25 +281,6 @@ class JournalRepository(Protocol):
     def get(self, office: str, number: int) -> JournalEntry | None: ...
     def entries(self, query: JournalQuery) -> list[JournalEntry]:
         """The entries the query selects, in number order."""
-        ...
-
-
-class ShiftRepository(Protocol):
-    """Shifts of the terminals, their cash transfers, and the cash their slips moved."""
-
-    def open_for(self, terminal: str, *, for_update: bool = False) -> Shift | None: ...
-    def add(self, shift: Shift) -> Shift:
-        """Store a new open shift; returns it with its id."""
-        ...
-
-    def close(self, shift: Shift) -> None: ...
-    def add_transfer(self, transfer: CashTransfer) -> None: ...
-    def transfers(self, shift_id: int) -> list[tuple[TransferKind, Decimal]]:
-        """The shift's cash in and out, summed by kind."""
-        ...
-
-    def movements(self, terminal: str, since: datetime) -> list[tuple[CashKind, Decimal]]:
-        """The cash the terminal's slips moved since `since`, summed by kind (signed)."""
         ...
 
 

@@ -124,6 +124,7 @@ class Desk:
     update_settings = use_case(shop_settings_cases.update_settings)
     skks_send = use_case(skks_cases.skks_send)  # the СККС outbox sent now (issue 35)
     skks_status = use_case(skks_cases.skks_status)
+    skks_reconciliations = use_case(skks_cases.skks_reconciliations)  # shifts vs controller
 
     # --- the counter (pos.betting.use_cases) -----------------------------------------------------
     accept_bet = use_case(betting_cases.accept_bet)

@@ -106,6 +106,7 @@ class Shop(Context):
     refresh_demo_quotes = use_case(demo_spread.refresh_quotes)
     skks_send = use_case(skks_cases.skks_send)  # the СККС outbox sent now (issue 35)
     skks_status = use_case(skks_cases.skks_status)
+    skks_reconciliations = use_case(skks_cases.skks_reconciliations)  # shifts vs controller
 
     def login(self, login: str, pin: str) -> Desk:
         """Sign a user in at this terminal.

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Protocol
+
+from pos.skks.reconcile import Total
 
 
 @dataclasses.dataclass(frozen=True)
 class Registered:
-    """The controller registered the message (also when it had registered it before)."""
+    """The controller registered the message (also when it had registered it before); to a
+    shift's totals it answers with its own count of the shift (`totals`)."""
 
     number: str
+    totals: Mapping[str, Total] | None = None
 
 
 @dataclasses.dataclass(frozen=True)

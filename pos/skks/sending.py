@@ -153,7 +153,9 @@ def _record(ctx: Context, answered: list[tuple[Queued, Answer]]) -> None:
     with ctx.unit_of_work() as uow:
         for queued, answer in answered:
             if isinstance(answer, Registered):
-                uow.skks.registered(queued.terminal, queued.sequence, answer.number, now)
+                uow.skks.registered(
+                    queued.terminal, queued.sequence, answer.number, now, answer.totals
+                )
             else:
                 uow.skks.refused(queued.terminal, queued.sequence, answer.error, answer.text, now)
         uow.commit()

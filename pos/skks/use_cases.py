@@ -14,6 +14,7 @@ from pos.skks.errors import SkksNoAnswer, SkksRefused
 from pos.skks.link import LinkDown, Refused, Registered
 from pos.skks.messages import Message, Refusal
 from pos.skks.outbox import connected, online
+from pos.skks.reconcile import Reconciliation
 from pos.skks.sending import Sent, register, send
 
 log = logging.getLogger(__name__)
@@ -80,3 +81,9 @@ def skks_status(ctx: Context, actor: Actor, refusals: int = 200) -> SkksStatus:
         state = uow.skks.state(ctx.terminal)
         refused = uow.skks.refusals(refusals)
     return SkksStatus(connected(settings), settings.skks_mode, state.unsent, state.oldest, refused)
+
+
+def skks_reconciliations(ctx: Context, actor: Actor, limit: int = 20) -> list[Reconciliation]:
+    """The last closed shifts' totals compared with the controller's, newest first."""
+    with ctx.unit_of_work() as uow:
+        return uow.skks.reconciliations(limit)

@@ -6,8 +6,10 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from pos.core.link_settings import DEFERRED, ONLINE
+from pos.core.money import format_roubles
 from pos.core.wording import plural
 from pos.skks.messages import Kind
+from pos.skks.reconcile import Reconciliation, Total
 from pos.skks.sending import Sent
 from pos.skks.use_cases import SkksStatus
 
@@ -115,3 +117,37 @@ def refusal_words(error: str, text: str) -> str:
     """The controller's refusal: its error type and its reason."""
     reason = text.strip()
     return f"{error}: {reason}" if reason else error
+
+
+# The kinds a shift's totals count, as the Z report and the manager's page name them.
+TOTAL_WORDS = {
+    "bets": "ставки",
+    "returns": "возвраты ставок",
+    "wins_paid": "выплаты выигрышей",
+    "deposits": "пополнения счетов",
+    "withdrawals": "снятия со счетов",
+    "cash_in": "внесения",
+    "cash_out": "изъятия",
+}
+
+
+def reconciliation_words(checked: Reconciliation) -> tuple[str, list[str]]:
+    """The comparison of a shift's totals with the controller's: its one-line verdict and a
+    line for each kind counted differently (the Z report, the manager's page)."""
+    if checked.refused is not None:
+        return f"Сверка с СККС: СККС отказала ({checked.refused})", []
+    if checked.theirs is None:
+        if checked.registration is not None:
+            return "Сверка с СККС: СККС не прислала своих итогов", []
+        return "Сверка с СККС: ждёт ответа СККС", ["итог сверки — на странице «СККС»"]
+    differences = checked.differences()
+    if not differences:
+        return "Сверка с СККС: совпадает", []
+    return "Сверка с СККС: расхождение", [
+        f"{TOTAL_WORDS.get(d.name, d.name)}: касса {_total(d.ours)}, СККС {_total(d.theirs)}"
+        for d in differences
+    ]
+
+
+def _total(total: Total) -> str:
+    return f"{total.count} / {format_roubles(total.amount)}"

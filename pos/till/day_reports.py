@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from pos.core.audit import ChainHead
 from pos.core.ports import UnitOfWork
+from pos.skks.reconcile import Reconciliation
 from pos.till.errors import (
     NoFiscalDay,
 )
@@ -161,6 +162,8 @@ class DayReport:
     # closing: a Z closes the register's day, the cash shift only at «Закрыть смену» (issue 34).
     cash_shift: int | None = None
     cash_shift_closed: bool = False
+    # The closed shift's totals compared with the СККС controller's (issue 35), on a Z.
+    skks: Reconciliation | None = None
 
     @property
     def title(self) -> str:

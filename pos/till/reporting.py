@@ -1,14 +1,14 @@
-"""What the СККС controller hears of a drawer (issue 35): a shift opened, cash in and out, the
-shift's totals when it closes."""
+"""What the СККС controller hears of a drawer (issue 35): the register's day opened and closed,
+a shift opened, cash in and out, the shift's totals when it closes."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from decimal import Decimal
 
 from pos.skks.messages import Kind, Value
-from pos.till.shifts import CashKind, CashSummary, Shift, TransferKind
+from pos.skks.reconcile import TOTAL_NAMES, Total
+from pos.till.shifts import CashKind, Shift, ShiftTally, TransferKind
 
 ZERO = Decimal(0)
 
@@ -29,30 +29,39 @@ def transfer(
 
 
 def shift_totals(
-    shift: Shift,
-    counted: Decimal,
-    summary: CashSummary,
-    movements: Iterable[tuple[CashKind, Decimal]],
-    transfers: Iterable[tuple[TransferKind, Decimal]],
+    shift: Shift, counted: Decimal, expected: Decimal, tallies: Iterable[ShiftTally]
 ) -> tuple[Kind, dict[str, Value]]:
-    """The shift's count and sum of each kind of operation, and its cash counted."""
-    counts = Counter(kind.value for kind, _ in movements)
-    counts.update(kind.value for kind, _ in transfers)
-    sums = {
-        "bets": (counts[CashKind.STAKE.value], summary.stakes),
-        "returns": (counts[CashKind.WINDOW_REFUND.value], summary.returns),
-        "wins_paid": (counts[CashKind.PAYOUT.value], summary.payouts),
-        "deposits": (counts[CashKind.DEPOSIT.value], summary.deposits),
-        "withdrawals": (counts[CashKind.WITHDRAWAL.value], summary.withdrawals),
-        "cash_in": (counts[TransferKind.CASH_IN.value], summary.cash_in),
-        "cash_out": (counts[TransferKind.CASH_OUT.value], summary.cash_out),
-    }
-    totals: dict[str, Value] = {
-        name: {"count": count, "sum": total} for name, (count, total) in sums.items()
-    }
+    """The shift's count and sum of each kind of operation as the controller counts its
+    messages (a void slip's stake paid back is a return, as its `stake_returned`), and its
+    cash counted."""
+    totals = dict.fromkeys(TOTAL_NAMES, Total(0, ZERO))
+    for tally in tallies:
+        name = _TOTAL_OF[tally.kind] if not tally.refund else "returns"
+        totals[name] = totals[name] + Total(tally.count, tally.amount)
     return Kind.SHIFT_TOTALS, {
         "shift": shift.id,
         "cash": counted,
-        "expected": summary.expected,
-        "totals": totals,
+        "expected": expected,
+        "totals": {name: total.fields() for name, total in totals.items()},
     }
+
+
+def register_opened(shift: Shift) -> tuple[Kind, dict[str, Value]]:
+    """The register's day begins with the shift (protocol 6.3.3: the till opened)."""
+    return Kind.TERMINAL_OPENED, {"shift": shift.id, "cash": shift.opening_cash}
+
+
+def register_closed(shift: Shift, counted: Decimal) -> tuple[Kind, dict[str, Value]]:
+    """The Z closed the register's day with the shift (the till closed), its cash counted."""
+    return Kind.TERMINAL_CLOSED, {"shift": shift.id, "cash": counted}
+
+
+_TOTAL_OF: dict[CashKind | TransferKind, str] = {
+    CashKind.STAKE: "bets",
+    CashKind.WINDOW_REFUND: "returns",
+    CashKind.PAYOUT: "wins_paid",
+    CashKind.DEPOSIT: "deposits",
+    CashKind.WITHDRAWAL: "withdrawals",
+    TransferKind.CASH_IN: "cash_in",
+    TransferKind.CASH_OUT: "cash_out",
+}

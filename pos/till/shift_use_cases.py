@@ -24,9 +24,8 @@ from pos.core.settings import ShopSettings
 from pos.core.wording import display_slip_number
 from pos.people.actor import Actor
 from pos.people.permissions import Permission
-from pos.skks import outbox
-from pos.skks.messages import Kind, Value
-from pos.skks.use_cases import flush
+from pos.skks.messages import Kind
+from pos.skks.reconcile import Reconciliation
 from pos.till import day_reports, fiscal, reporting
 from pos.till import use_cases as till
 from pos.till.day_reports import DayReport
@@ -37,6 +36,7 @@ from pos.till.errors import (
     ShiftNotOpen,
     TransferRefused,
 )
+from pos.till.registering import annul, closing_checked, registered_or_undone, report
 from pos.till.shifts import (
     CashSummary,
     CashTransfer,
@@ -71,6 +71,8 @@ class ShiftClosing:
     # The shift is closed and the day reported even when the Z report did not come out:
     # why, to say so beside the figures (print it again from the till page).
     print_failure: PrintFailed | None = None
+    # Its totals compared with the СККС controller's (None: the office reports to none).
+    skks: Reconciliation | None = None
 
     @property
     def expected(self) -> Decimal:
@@ -109,9 +111,18 @@ def open_shift(ctx: Context, actor: Actor, cash: object) -> Shift:
             AuditAction.SHIFT_OPENED,
             f"кассовая смена {shift.id}: размен {format_roubles(opening)}",
         )
-        _report(uow, settings, ctx, now, shift, *reporting.shift_opened(shift))
+        register = uow.fiscal.register_at(ctx.terminal)
+        if register is None or not register.day_open:  # the register's day begins
+            report(uow, settings, ctx, now, shift, *reporting.register_opened(shift))
+        message = report(uow, settings, ctx, now, shift, *reporting.shift_opened(shift))
         uow.commit()
-    flush(ctx)
+
+    def undo(uow: UnitOfWork, at: datetime, settings: ShopSettings) -> None:
+        uow.shifts.remove(shift.id)
+        annul(uow, settings, ctx, at, shift, Kind.TERMINAL_OPENED, Kind.SHIFT_OPENED)
+        actor.audit(ctx, uow, AuditAction.SHIFT_OPENED, f"кассовая смена {shift.id}: {UNDONE}")
+
+    registered_or_undone(ctx, message, "shift_open", undo)
     return shift
 
 
@@ -178,10 +189,10 @@ def close_shift(ctx: Context, actor: Actor, counted: object) -> ShiftClosing:
             expected=summary.expected,
         )
         uow.shifts.close(closed)
-        report = None
+        z_report = None
         register = fiscal.register_for(uow, ctx.terminal)
         if register.day_open:
-            report = day_reports.day_report(
+            z_report = day_reports.day_report(
                 uow, ctx.terminal, ctx.office, now, actor.login, closing=True, closes_shift=shift.id
             )
         actor.audit(
@@ -193,17 +204,23 @@ def close_shift(ctx: Context, actor: Actor, counted: object) -> ShiftClosing:
             f"{format_roubles(count - summary.expected)}",
         )
         settings = shop_settings.from_text(uow.settings.load(ctx.office))
-        totals = reporting.shift_totals(shift, count, summary, movements, transfers)
-        _report(uow, settings, ctx, now, shift, *totals)
+        tallies = uow.shifts.tallies(shift)
+        totals = reporting.shift_totals(shift, count, summary.expected, tallies)
+        sent = [report(uow, settings, ctx, now, shift, *totals)]
+        if z_report is not None:  # the Z closed the register's day
+            sent.append(
+                report(uow, settings, ctx, now, shift, *reporting.register_closed(shift, count))
+            )
         uow.commit()
-    flush(ctx)
+    checked = closing_checked(ctx, shift, sent[-1])
     failure = None
-    if report is not None:
+    if z_report is not None:
+        z_report = dataclasses.replace(z_report, skks=checked)
         try:
-            till.print_report(ctx, actor, report)
+            till.print_report(ctx, actor, z_report)
         except PrintFailed as failed:
             failure = failed
-    return ShiftClosing(closed, summary, report, failure)
+    return ShiftClosing(closed, summary, z_report, failure, checked)
 
 
 def _transfer(
@@ -224,7 +241,7 @@ def _transfer(
         if kind is TransferKind.CASH_OUT and money > shift.drawer:
             raise TransferRefused("too_much", shift.drawer)
         transfer = CashTransfer(shift.id, now, actor.login, kind, money, why[:200])
-        uow.shifts.add_transfer(transfer)
+        transfer_id = uow.shifts.add_transfer(transfer)
         words = "внесение" if kind is TransferKind.CASH_IN else "изъятие"
         actor.audit(
             ctx,
@@ -233,9 +250,17 @@ def _transfer(
             f"кассовая смена {shift.id}: {words} {format_roubles(money)}; причина: {why}",
         )
         after = shift.drawer + (money if kind is TransferKind.CASH_IN else -money)
-        _report(uow, settings, ctx, now, shift, *reporting.transfer(shift, kind, money, after))
+        told = reporting.transfer(shift, kind, money, after)
+        message = report(uow, settings, ctx, now, shift, *told)
         uow.commit()
-    flush(ctx)
+
+    def undo(uow: UnitOfWork, at: datetime, settings: ShopSettings) -> None:
+        uow.shifts.remove_transfer(transfer_id)
+        annul(uow, settings, ctx, at, shift, told[0])
+        action = AuditAction.CASH_IN if kind is TransferKind.CASH_IN else AuditAction.CASH_OUT
+        actor.audit(ctx, uow, action, f"кассовая смена {shift.id}: {words} {UNDONE}")
+
+    registered_or_undone(ctx, message, kind_operation(kind), undo)
     _print_transfer(ctx, actor, transfer)
     return transfer
 
@@ -251,17 +276,12 @@ def _print_transfer(ctx: Context, actor: Actor, transfer: CashTransfer) -> None:
         raise PrintFailed(what, failure) from failure
 
 
-def _report(
-    uow: UnitOfWork,
-    settings: ShopSettings,
-    ctx: Context,
-    now: datetime,
-    shift: Shift,
-    kind: Kind,
-    fields: dict[str, Value],
-) -> None:
-    """Write the drawer's message to the СККС controller with the operation (issue 35)."""
-    outbox.write(uow, settings, (ctx.terminal, ctx.office), kind, now, str(shift.id), fields)
+# What the audit says of an operation the СККС did not register (issue 35).
+UNDONE = "отменено: СККС не зарегистрировала"
+
+
+def kind_operation(kind: TransferKind) -> str:
+    return "cash_in" if kind is TransferKind.CASH_IN else "cash_out"
 
 
 def _cash(value: object) -> Decimal:

@@ -41,6 +41,17 @@ class CashKind(enum.StrEnum):
     WITHDRAWAL = "withdrawal"  # paid out of a player's account
 
 
+@dataclass(frozen=True)
+class ShiftTally:
+    """How many operations of one kind a shift made and their cash (unsigned), for the СККС's
+    shift totals (issue 35); `refund`: a void slip's stake paid back, not a win."""
+
+    kind: CashKind | TransferKind
+    count: int
+    amount: Decimal
+    refund: bool = False
+
+
 class ShiftState(enum.StrEnum):
     """Where a shift is: open (working), closed (counted, its day reported)."""
 

@@ -231,8 +231,8 @@ def test_the_drawer_and_a_cancellation_are_reported(
     assert _kinds(controller) == ["bet_accepted", "stake_returned", "cash_in", "cash_out"]
     closing = anna.close_shift(counted=_drawer(db_shop))
     assert closing.shift.closed_at is not None
-    assert _kinds(controller)[-1] == "shift_totals"
-    totals = controller.message(controller.log()[-1]["id"])["totals"]
+    assert _kinds(controller)[-2:] == ["shift_totals", "terminal_closed"]  # the Z closed the day
+    totals = controller.message(controller.log()[-2]["id"])["totals"]
     assert totals["bets"] == {"count": 1, "sum": 1000}
     assert totals["returns"]["count"] == 1 and totals["cash_in"] == {"count": 1, "sum": 10000}
 
