@@ -52,11 +52,11 @@ from pos.core.ports import (
     ResultRepository,
     SettingsRepository,
     SettlementRepository,
-    ShiftRepository,
     SlipRepository,
     UserRepository,
     VoidNoticeRepository,
 )
+from pos.core.shift_ports import ShiftRepository
 
 log = logging.getLogger(__name__)
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Protocol, Self
 from pos.core.account_ports import AccountRepository, ExchangeRepository, SpreadRepository
 from pos.core.audit import AuditRecord, ChainedRecord, ChainHead
 from pos.core.outbox_ports import OutboxRepository
-from pos.core.shift_ports import ShiftRepository as ShiftRepository
+from pos.core.shift_ports import ShiftRepository
 
 if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (README)
     from pos.betting.slips import CashMovement, IdCheck, Slip, Transition

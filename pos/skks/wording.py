@@ -151,3 +151,14 @@ def reconciliation_words(checked: Reconciliation) -> tuple[str, list[str]]:
 
 def _total(total: Total) -> str:
     return f"{total.count} / {format_roubles(total.amount)}"
+
+
+def last_check_words(checks: list[Reconciliation], zone: ZoneInfo) -> str:
+    """The manager's page: the newest closed shift's totals against the controller's."""
+    if not checks:
+        return "Сверка итогов смен: смены с СККС ещё не закрывались."
+    newest = checks[0]
+    at = newest.written_at.astimezone(zone).strftime("%d.%m.%Y %H:%M")
+    verdict, lines = reconciliation_words(newest)
+    head = f"Смена № {newest.shift} ({at}). {verdict}"
+    return "\n".join([head, *lines])

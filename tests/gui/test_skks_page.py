@@ -17,6 +17,8 @@ from pytestqt.qtbot import QtBot
 from pos.core.clock import FixedClock
 from pos.shop.services import Shop
 from tests.gui.spread_helpers import sqlite_shop
+from tests.gui.test_shift import close_with
+from tests.gui.test_till import open_till
 from tests.gui.widgets import child, open_window, sign_in
 from tests.skks_simulator import SimulatedController
 from ui import skks_link
@@ -187,6 +189,54 @@ def test_send_now_drains_a_deferred_backlog_once_the_controller_answers(
         lambda: waiting.text() == "Все сообщения зарегистрированы в СККС, очередь пуста."
     )
     assert [entry["id"] for entry in controller.log()] == [f"К1-{n:010d}" for n in (1, 2, 3)]
+
+
+def test_the_page_shows_the_last_shift_s_totals_against_the_controller_s(
+    qtbot: QtBot,
+    db_shop: Shop,
+    runner: TaskRunner,
+    ui_state: QSettings,
+    controller: SimulatedController,
+    quiet_link: None,
+) -> None:
+    anna = db_shop.login("anna", "4821")
+    status = anna.shift()
+    assert status is not None
+    anna.close_shift(counted=status.summary.expected)
+    _connect(db_shop, controller, "online")
+    anna.open_shift(cash="500")
+    first = anna.accept_bet([(101, "1")], stake="10")
+    anna.accept_bet([(101, "1")], stake="20")
+    bet = next(e["id"] for e in controller.log() if e["kind"] == "bet_accepted")
+    controller.registry.forget(bet)  # the controller lost a registration
+    assert first.number
+    status = anna.shift()
+    assert status is not None
+    anna.close_shift(counted=status.summary.expected)
+    window = _window(qtbot, db_shop, runner, ui_state)
+
+    page = _skks_page(qtbot, window)
+
+    check = child(page, QLabel, "skks_last_check")
+    qtbot.waitUntil(lambda: "Сверка с СККС: расхождение" in check.text())
+    assert "ставки: касса 2 / 30,00 руб., СККС 1 / 20,00 руб." in check.text()
+
+
+def test_the_closing_dialog_says_the_controller_agrees(
+    qtbot: QtBot, db_shop: Shop, runner: TaskRunner, controller: SimulatedController
+) -> None:
+    _connect(db_shop, controller, "online")
+    anna = db_shop.login("anna", "4821")
+    anna.accept_bet([(101, "1")], stake="10")
+    till = open_till(qtbot, anna, runner)
+    status = anna.shift()
+    assert status is not None
+
+    dialog = close_with(qtbot, till, str(status.summary.expected))
+
+    skks = dialog.findChild(QLabel, "closing_skks")
+    assert skks.isVisible()
+    assert skks.text() == "Сверка с СККС: совпадает"
 
 
 def test_the_manager_connects_the_till_on_the_page_and_a_bad_address_is_refused(

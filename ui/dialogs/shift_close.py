@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
 
 from pos.core.money import format_money
 from pos.shop.desk import Desk
+from pos.skks.wording import reconciliation_words
 from pos.till.shift_use_cases import ShiftClosing
 from ui.dialogs.shift_amount import ShiftAmountDialog
 from ui.errors import ERROR_COLOUR, SUCCESS_COLOUR
@@ -63,6 +64,10 @@ class ShiftCloseDialog(ShiftAmountDialog[ShiftClosing]):
         rows.addRow(self.tr("Посчитано"), self._counted)
         rows.addRow(self.tr("Разница"), self._difference)
         rows.addRow(self._z)
+        # The shift's totals against the СККС controller's (issue 35), when the office reports.
+        self._skks = self._value("closing_skks")
+        self._skks.setWordWrap(True)
+        rows.addRow(self._skks)
         self._result.hide()
         self._column.insertWidget(3, self._result)
 
@@ -95,6 +100,7 @@ class ShiftCloseDialog(ShiftAmountDialog[ShiftClosing]):
             self._z.setText(
                 self.tr("Чеков после последнего Z-отчёта не было: Z-отчёт не печатался.")
             )
+        self._show_skks(result)
         self._result.show()
         if result.print_failure is None:
             self._message.hide()
@@ -105,6 +111,14 @@ class ShiftCloseDialog(ShiftAmountDialog[ShiftClosing]):
         self.closed.emit(result)
         if result.print_failure is not None:
             self.print_failed.emit(result.print_failure)
+
+    def _show_skks(self, result: ShiftClosing) -> None:
+        if result.skks is None:
+            self._skks.hide()
+            return
+        verdict, lines = reconciliation_words(result.skks)
+        self._skks.setText("\n".join([verdict, *lines]))
+        self._skks.show()
 
     def _show_closed(self) -> None:
         self._shift_closed = True

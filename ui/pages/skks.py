@@ -25,9 +25,10 @@ from pos.core.input_errors import SETTING_LABELS, InvalidSetting
 from pos.core.settings import ShopSettings
 from pos.shop.desk import Desk
 from pos.skks.outbox import connected
+from pos.skks.reconcile import Reconciliation
 from pos.skks.sending import Sent
 from pos.skks.use_cases import SkksStatus
-from pos.skks.wording import MODE_WORDS, sent_words, waiting_words
+from pos.skks.wording import MODE_WORDS, last_check_words, sent_words, waiting_words
 from ui.errors import MessageLabel
 from ui.models.skks_model import REASON, RefusalsModel
 from ui.tasks import TaskRunner
@@ -35,14 +36,16 @@ from ui.widgets.tables import count_header, read_only_rows
 
 _TEXT_FIELDS = ("skks_url", "skks_timeout", "skks_max_backlog")
 MODE = "skks_mode"
-Loaded = tuple[ShopSettings, SkksStatus | None]
+Loaded = tuple[ShopSettings, SkksStatus | None, list[Reconciliation]]
 
 
 def read_link(desk: Desk) -> Loaded:
-    """The settings in force and the link's state; a shop without a controller is not asked
-    for its outbox (worker thread)."""
+    """The settings in force, the link's state and the last shifts' comparison with the
+    controller; a shop without a controller is not asked for its outbox (worker thread)."""
     settings = desk.settings()
-    return settings, desk.skks_status() if connected(settings) else None
+    if not connected(settings):
+        return settings, None, []
+    return settings, desk.skks_status(), desk.skks_reconciliations(limit=1)
 
 
 class SkksPage(QWidget):
@@ -168,6 +171,11 @@ class SkksPage(QWidget):
         self._send_button.setObjectName("skks_send_now")
         self._send_button.clicked.connect(self._on_send_button_clicked)
         form.addRow(_right(self._send_button))
+        # The last closed shift's totals against the controller's (the Z prints them too).
+        self._last_check = QLabel()
+        self._last_check.setObjectName("skks_last_check")
+        self._last_check.setWordWrap(True)
+        form.addRow(self._last_check)
         return card
 
     @staticmethod
@@ -191,7 +199,7 @@ class SkksPage(QWidget):
         self._send_button.setEnabled(not busy)
 
     def _show(self, loaded: Loaded) -> None:
-        settings, status = loaded
+        settings, status, checks = loaded
         self._loaded = {
             "skks_url": settings.skks_url,
             "skks_timeout": str(settings.skks_timeout),
@@ -204,6 +212,8 @@ class SkksPage(QWidget):
         self._mode.setCurrentIndex(max(0, self._mode.findData(settings.skks_mode)))
         self._waiting.setText(waiting_words(status, self._clock.now()))
         self._send_button.setVisible(status is not None)
+        self._last_check.setText(last_check_words(checks, settings.zone))
+        self._last_check.setVisible(status is not None)
         self._model.set_refusals(status.refused if status else [], settings.zone)
 
     def _show_saved(self, loaded: Loaded) -> None:
