@@ -39,6 +39,7 @@ def test_help_is_in_russian(tmp_path: Path) -> None:
     assert result.returncode == 0
     assert "база данных" in result.stdout
     assert "create-user" in result.stdout
+    assert "skks-simulator" in result.stdout  # issue 35: the stand-in controller is found
 
 
 def test_demo_command_seeds_an_existing_database_once(tmp_path: Path) -> None:

@@ -257,4 +257,11 @@ def parser() -> argparse.ArgumentParser:
         metavar="КОД",
         help="отчёт этого пункта, * — всей сети (по умолчанию пункт терминала)",
     )
+    # Listed for --help only: main.py starts it before this parser, with its own options.
+    simulator = commands.add_parser(
+        "skks-simulator",
+        help="учебный контроллер СККС для проверки связи (python main.py skks-simulator --help)",
+        add_help=False,
+    )
+    simulator.add_argument("options", nargs="*", help="--port N, --host, --cert, --client-ca")
     return found
