@@ -24,6 +24,7 @@ from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import QLabel, QListWidget, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from pos.core.clock import FixedClock
+from pos.shop.desk import Desk
 from pos.shop.services import Shop
 from tests.documents import PASSPORT
 from tests.screenshots import save, settle, sign_in, wait_until
@@ -40,9 +41,11 @@ _LOG_WIDTH = 560
 
 def operations(shop: Shop, controller: SimulatedController) -> None:
     """Online: a bet, a payout, a deposit and a withdrawal registered; deferred: a cash-in
-    refused after the fact, then two bets waiting 3 minutes for a controller that is down."""
-    shop.update_settings(skks_url=controller.url, skks_mode="online", skks_timeout=2)
+        refused after the fact, the shift closed (its totals differ from the controller's by that
+    cash-in) and opened again, then two bets waiting 3 minutes for a controller that is down."""
     anna = shop.login("anna", "4821")
+    _reopen(anna)  # the till connected at a shift's start: the controller hears it whole
+    shop.update_settings(skks_url=controller.url, skks_mode="online", skks_timeout=2)
     anna.accept_bet([(101, "1")], stake=Decimal("20"))
     anna.pay_out(won_slips(shop)[0], PASSPORT)
     account = anna.open_account(document=PASSPORT).number
@@ -52,12 +55,22 @@ def operations(shop: Shop, controller: SimulatedController) -> None:
     controller.refuse_kinds = {"cash_in": "Внесение без открытой кассы в СККС"}
     shop.login("boss", "9911").cash_in("100", reason="размен")
     shop.skks_send()
+    # The shift closed: the controller counts no cash-in, the page shows the difference.
+    _reopen(anna)
+    shop.skks_send()
     controller.down = True
     for stake in ("5", "7"):
         anna.accept_bet([(102, "1")], stake=Decimal(stake))
     clock = shop.context.clock
     assert isinstance(clock, FixedClock)
     clock.advance(timedelta(minutes=3))
+
+
+def _reopen(desk: Desk) -> None:
+    status = desk.shift()
+    assert status is not None
+    desk.close_shift(counted=status.summary.expected)
+    desk.open_shift(cash="1000")
 
 
 def beside(window: QWidget, log: str, path: Path) -> None:

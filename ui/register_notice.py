@@ -58,6 +58,9 @@ class RegisterNotice(QObject):
         warning = status.warning()
         self.label.setText(warning or "")
         # A few words, shown whole: the database's path gives way to them.
+        # Polished first: a label still hidden measures its words without the bold font and
+        # they overflowed onto the СККС's beside them at 1024 pixels.
+        self.label.ensurePolished()
         self.label.setMinimumWidth(self.label.sizeHint().width())
         self.label.setToolTip(status.words())
         self.label.setVisible(warning is not None)

@@ -128,11 +128,13 @@ class SkksLink(QObject):
             for widget in bar.findChildren(QWidget, options=direct)
             if widget is not self.label and widget.isVisible()
         ]
-        room = bar.width() - sum(w.minimumSizeHint().width() + _GAP for w in others) - _GAP
+        # A neighbour's own minimum counts (the register's warning claims its whole words).
+        claimed = sum(max(w.minimumWidth(), w.minimumSizeHint().width()) + _GAP for w in others)
+        room = bar.width() - claimed - _GAP
         whole = self.label.sizeHint().width()  # the words with the style's padding
         metrics = self.label.fontMetrics()
         padding = whole - metrics.horizontalAdvance(self.label.text())
-        least = padding + metrics.horizontalAdvance(_LEAST)
+        least = min(whole, padding + metrics.horizontalAdvance(_LEAST))  # short words whole
         self.label.setMinimumWidth(max(least, min(whole, room)))
 
     def _set_words(self, words: str) -> None:
