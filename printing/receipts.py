@@ -13,7 +13,7 @@ from pos.core.money import NBSP
 from pos.core.money import format_roubles as rub
 from pos.core.settings import ShopSettings
 from pos.core.wording import display_slip_number
-from pos.skks.wording import reconciliation_words
+from pos.skks.wording import TOTAL_WORDS, reconciliation_words, total_words
 from pos.till.day_reports import OPERATION_WORDS, DayReport
 from pos.till.fiscal import (
     ACCOUNT_ITEM_WORDS,
@@ -190,10 +190,16 @@ def _skks_lines(page: Page, report: DayReport) -> None:
     """The closed shift's totals against the СККС controller's (issue 35), when it reports."""
     if report.skks is None:
         return
-    verdict, lines = reconciliation_words(report.skks)
+    verdict, notes = reconciliation_words(report.skks)
     page.wrap(verdict, bold=True)
-    for line in lines:
-        page.wrap(line, indent=INDENT, first="")
+    differences = report.skks.differences()
+    for difference in differences:  # each kind, then the two counts under it
+        page.wrap(TOTAL_WORDS.get(difference.name, difference.name).capitalize())
+        page.pair("касса", total_words(difference.ours), indent=INDENT)
+        page.pair("СККС", total_words(difference.theirs), indent=INDENT)
+    if not differences:
+        for note in notes:
+            page.wrap(note, indent=INDENT, first="")
     page.rule()
 
 

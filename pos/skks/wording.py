@@ -144,12 +144,14 @@ def reconciliation_words(checked: Reconciliation) -> tuple[str, list[str]]:
     if not differences:
         return "Сверка с СККС: совпадает", []
     return "Сверка с СККС: расхождение", [
-        f"{TOTAL_WORDS.get(d.name, d.name)}: касса {_total(d.ours)}, СККС {_total(d.theirs)}"
+        f"{TOTAL_WORDS.get(d.name, d.name)}: касса {total_words(d.ours)}, "
+        f"СККС {total_words(d.theirs)}"
         for d in differences
     ]
 
 
-def _total(total: Total) -> str:
+def total_words(total: Total) -> str:
+    """A kind's count and sum, «2 / 30,00 руб.»."""
     return f"{total.count} / {format_roubles(total.amount)}"
 
 

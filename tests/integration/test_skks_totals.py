@@ -171,7 +171,7 @@ def test_a_difference_from_the_controller_is_printed_and_shown(
 
     text = " ".join(_printed(printer).split())
     assert "Сверка с СККС: расхождение" in text
-    assert "ставки: касса 2 / 30,00 руб., СККС 1 / 20,00 руб." in text
+    assert "Ставки касса 2 / 30,00 руб. СККС 1 / 20,00 руб." in text
     assert closing.skks is not None and not closing.skks.agreed
     (shown,) = db_shop.skks_reconciliations()[:1]
     assert [d.name for d in shown.differences()] == ["bets"]

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 
+from pos.skks.reconcile import Reconciliation, Total
 from pos.till.day_reports import FiscalTotals
 from pos.till.fiscal import FiscalReceipt, ReceiptKind
 from pos.till.shifts import CashTransfer, TransferKind
@@ -95,3 +96,25 @@ def test_a_cash_document_names_the_cash_shift_as_the_reports_do(
     output = printed(items)
     assert "Кассовая смена № 1234".encode("cp866") in output
     assert " 150,00 руб.".encode("cp866") in output and output.endswith(CUT)
+
+
+@pytest.mark.parametrize("width", [48, 32])
+def test_a_z_report_prints_the_shift_s_comparison_with_the_controller(width: int) -> None:
+    """Issue 34/35: the closed shift's totals against the СККС controller's, each difference
+    on lines of its own, within the paper's width; nothing of it where the office reports
+    to no controller."""
+    ours = {"bets": Total(12, Decimal("1234.50")), "cash_in": Total(1, Decimal("100"))}
+    checked = Reconciliation("К1", "1234", AT, ours, {"bets": Total(11, Decimal("1200.50"))})
+    z = dataclasses.replace(REPORT, closing=True, cash_shift=1234, skks=checked)
+
+    text = lines(report_layout(z, SETTINGS, width=width))
+
+    assert all(len(line) <= width for line in text)
+    joined = " ".join(" ".join(text).split())
+    assert "Сверка с СККС: расхождение" in joined
+    assert "Ставки касса 12 / 1 234,50 руб. СККС 11 / 1 200,50 руб." in joined
+    assert "Внесения касса 1 / 100,00 руб. СККС 0 / 0,00 руб." in joined
+    agreed = dataclasses.replace(checked, theirs=ours)
+    text = lines(report_layout(dataclasses.replace(z, skks=agreed), SETTINGS, width=width))
+    assert "Сверка с СККС: совпадает" in text
+    assert not any("СККС" in line for line in lines(report_layout(REPORT, SETTINGS, width=width)))

@@ -1,5 +1,6 @@
 """The shift's papers of issue 34 drawn again from their ESC/POS bytes: the X report, the Z
-report with each operation on its own line and the cash shift it names, and the cash-in and
+report with each operation on its own line, the cash shift it names and its comparison with
+the СККС controller (issue 35), and the cash-in and
 cash-out documents, on 80 mm and 58 mm paper:
 
     .venv/bin/python -m tests.unit.printing.test_shift_paper_pictures [docs]
@@ -20,6 +21,7 @@ import pytest
 from PIL import Image
 
 from pos.core.settings import ShopSettings
+from pos.skks.reconcile import Reconciliation, Total
 from pos.till.day_reports import DayReport, FiscalTotals
 from pos.till.fiscal import GrandTotals
 from pos.till.shifts import CashTransfer, TransferKind
@@ -64,6 +66,15 @@ Z = DayReport(
     register_number="00012345-РБ",
     cash_shift=7,
     cash_shift_closed=True,
+    # Issue 35: the controller registered no withdrawal of the shift.
+    skks=Reconciliation(
+        "К1",
+        "7",
+        AT,
+        {"bets": Total(3, Decimal("61.50")), "withdrawals": Total(1, Decimal("120.50"))},
+        {"bets": Total(3, Decimal("61.50"))},
+        registration="R000042",
+    ),
 )
 CASH_IN = CashTransfer(7, AT, "anna", TransferKind.CASH_IN, Decimal("200.00"), "размен из сейфа")
 
