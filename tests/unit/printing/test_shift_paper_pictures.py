@@ -81,7 +81,7 @@ CASH_IN = CashTransfer(7, AT, "anna", TransferKind.CASH_IN, Decimal("200.00"), "
 
 def _layouts(width: int) -> dict[str, list[Item]]:
     """Each paper laid out for `width` columns."""
-    x = dataclasses.replace(Z, closing=False, cash_shift_closed=False)
+    x = dataclasses.replace(Z, closing=False, cash_shift_closed=False, skks=None)
     cash_out = dataclasses.replace(CASH_IN, kind=TransferKind.CASH_OUT, reason="сдача в сейф")
     return {
         "print-x-report": report_layout(x, SETTINGS, width=width),
