@@ -9,17 +9,28 @@ transaction. The rows' checks (free and blocked not below zero) are the last gua
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from decimal import Decimal
 from typing import Any, cast
 
 from sqlalchemy import Row, Table, bindparam, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from db.pipeline import defer
+from db.slips import MOVE_DRAWER
 from db.statements import inserting, next_in_counter, read, run
-from db.tables import AccountMovementRow, AccountRow, RestrictedLoadRow, SelfExclusionRow
+from db.tables import (
+    AccountMovementRow,
+    AccountRow,
+    CashMovementRow,
+    RestrictedLoadRow,
+    SelfExclusionRow,
+)
+from db.types import Kopecks
 from pos.accounts.accounts import Account, StatementLine
 from pos.accounts.exclusions import RegisterLoad
 from pos.accounts.ledger import Balance, Movement
+from pos.core.errors import ConcurrentChange
+from pos.till.shifts import CashKind
 
 _ACCOUNTS = cast(Table, AccountRow.__table__)
 _MOVEMENTS = cast(Table, AccountMovementRow.__table__)
@@ -35,6 +46,20 @@ _SAVE_BALANCE = (
     .values(free=bindparam("new_free"), blocked=bindparam("new_blocked"))
 )
 _INSERT_MOVEMENT = inserting(AccountMovementRow, account_id=_ID_OF_NUMBER)
+_CASH = cast(Table, CashMovementRow.__table__)
+_DEPOSIT = CashKind.DEPOSIT.value
+# The drawer's cash of an account's latest deposit at a terminal (a deposit undone, issue 35).
+_TAKE_BACK_CASH = delete(_CASH).where(
+    _CASH.c.id
+    == select(func.max(_CASH.c.id))
+    .where(
+        _CASH.c.terminal == bindparam("terminal"),
+        _CASH.c.account_number == bindparam("account"),
+        _CASH.c.kind == bindparam("kind"),
+        _CASH.c.amount == bindparam("amount", type_=Kopecks()),
+    )
+    .scalar_subquery()
+)
 _EXCLUDED = select(SelfExclusionRow.document_key).where(
     SelfExclusionRow.document_key == bindparam("key")
 )
@@ -121,6 +146,14 @@ class SqlAccountRepository:
             _INSERT_MOVEMENT,
             [_movement(number, line) for number, some in lines.items() for line in some],
         )
+
+    def take_back_cash(self, terminal: str, number: str, amount: Decimal) -> None:
+        """Remove the drawer's cash of the account's latest deposit of `amount` at `terminal`
+        and move the drawer back (a deposit the СККС did not register, issue 35)."""
+        values = {"terminal": terminal, "account": number, "kind": _DEPOSIT, "amount": amount}
+        if run(self._session, _TAKE_BACK_CASH, values).rowcount != 1:
+            raise ConcurrentChange()
+        defer(self._session, MOVE_DRAWER, {"drawer_terminal": terminal, "moved": -amount})
 
     def set_blocked(self, number: str, reason: str | None) -> None:
         """Block the account with `reason`, or unblock it (None)."""

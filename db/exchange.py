@@ -12,7 +12,7 @@ from decimal import Decimal
 from itertools import repeat
 from typing import Any, cast
 
-from sqlalchemy import Row, Table, bindparam, case, insert, or_, select, update
+from sqlalchemy import Row, Table, bindparam, case, delete, insert, or_, select, update
 from sqlalchemy.orm import Session
 
 from db.pipeline import defer, driver_cursor, paramstyle
@@ -84,6 +84,10 @@ _SETTLE_ARRAYS = (
 # transaction began with BEGIN IMMEDIATE, so they are exactly those read.
 _UNCONCLUDE = "DELETE FROM exchange_concluded WHERE event_code = ?"
 _UNCONCLUDE_ARRAYS = "DELETE FROM exchange_concluded WHERE pari_id = ANY(%s::bigint[])"
+_REMOVE_CONCLUDED = delete(_CONCLUDED).where(
+    _CONCLUDED.c.pari_id
+    == select(_PARIS.c.id).where(_PARIS.c.number == bindparam("number")).scalar_subquery()
+)
 _OFFER_ID = select(_OFFERS.c.id).where(_OFFERS.c.number == bindparam("offer")).scalar_subquery()
 # The acceptor's best first: the lowest coefficient of a back offer (he lays it), the highest
 # of a lay offer (he backs it).
@@ -146,6 +150,15 @@ class SqlExchangeRepository:
         """The pari with this number."""
         row = run(self._session, _paris().where(_PARIS.c.number == number)).first()
         return None if row is None else _pari(row)
+
+    def remove_pari(self, number: str) -> bool:
+        """Delete a concluded pari the СККС did not register (issue 35), with its row among
+        the concluded; False when it is not concluded any more."""
+        unconcluded = run(self._session, _REMOVE_CONCLUDED, {"number": number})
+        if unconcluded.rowcount != 1:
+            return False
+        run(self._session, delete(_PARIS).where(_PARIS.c.number == number))
+        return True
 
     def board(self, event: int | None, now: datetime) -> list[Offer]:
         """The open offers not started yet, by event, outcome and side, the acceptor's best

@@ -45,6 +45,16 @@ class FakeAccounts:
         self._data.accounts[number] = dataclasses.replace(account, balance=balance)
         self._data.account_lines[number] = (*self._data.account_lines.get(number, ()), line)
 
+    def take_back_cash(self, terminal: str, number: str, amount: Decimal) -> None:
+        cash = self._data.cash
+        found = [
+            i
+            for i, m in enumerate(cash)
+            if (m.terminal, m.account_number, m.kind, m.amount)
+            == (terminal, number, "deposit", amount)
+        ]
+        del cash[found[-1]]
+
     def set_blocked(self, number: str, reason: str | None) -> None:
         account = self._data.accounts[number]
         self._data.accounts[number] = dataclasses.replace(account, blocked_reason=reason)
@@ -105,6 +115,13 @@ class FakeExchange:
 
     def pari(self, number: str) -> Pari | None:
         return self._data.paris.get(number)
+
+    def remove_pari(self, number: str) -> bool:
+        found = self._data.paris.get(number)
+        if found is None or found.status is not PariStatus.CONCLUDED:
+            return False
+        del self._data.paris[number]
+        return True
 
     def board(self, event: int | None, now: datetime) -> list[Offer]:
         return [

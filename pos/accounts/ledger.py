@@ -29,6 +29,7 @@ class Movement(StrEnum):
     GAIN = "gain"  # a bet's or a pari's result paid to the account
     LOSS = "loss"  # a result charged to the account
     RETURN = "return"  # a withdrawal whose receipt did not come out, given back
+    ANNULLED = "annulled"  # a deposit the СККС did not register, taken back (issue 35)
 
 
 @dataclass(frozen=True)

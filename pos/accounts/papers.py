@@ -20,6 +20,7 @@ KIND_WORDS = {
     Movement.GAIN: "Выигрыш",
     Movement.LOSS: "Проигрыш",
     Movement.RETURN: "Возврат (чек не вышел)",
+    Movement.ANNULLED: "Пополнение аннулировано (СККС)",
 }
 
 

@@ -21,6 +21,7 @@ from pos.accounts.errors import BlockReasonRequired
 from pos.accounts.exclusions import RestrictedPersons, parse_exclusions
 from pos.accounts.numbers import display_account_number
 from pos.accounts.register_cases import replace_register
+from pos.accounts.undoing import registered_or_undone
 from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
@@ -38,7 +39,7 @@ from pos.people.actor import Actor
 from pos.people.identity import IdDocument
 from pos.people.permissions import Permission
 from pos.skks.errors import SkksNoAnswer, SkksRefused
-from pos.skks.use_cases import flush, require_registered
+from pos.skks.use_cases import require_registered
 from pos.till.papers import print_paper
 from pos.till.use_cases import print_new_receipt
 
@@ -142,15 +143,16 @@ def deposit(ctx: Context, actor: Actor, number: str, amount: object) -> Account:
 
     Raises:
         InvalidAmount, InvalidAccountNumber, UnknownAccount, AccountBlocked, SelfExcluded,
-        ShiftNotOpen, RegisterNotSet, …; ReceiptNotPrinted: the money is on the account and
-        the receipt waits for «Допечатать чеки».
+        ShiftNotOpen, RegisterNotSet, …; SkksNoAnswer, SkksRefused: online, the controller
+        did not register it and it is undone, nothing printed; ReceiptNotPrinted: the money
+        is on the account and the receipt waits for «Допечатать чеки».
     """
     actor.require(Permission.ACCOUNTS)
+    teller = _teller(ctx, actor)
     with ctx.unit_of_work() as uow:
-        done = counter.deposit(uow, _teller(ctx, actor), ctx.clock.now(), number, amount)
+        done = counter.deposit(uow, teller, ctx.clock.now(), number, amount)
         uow.commit()
-    if done.message is not None:
-        flush(ctx)
+    registered_or_undone(ctx, teller, done)  # online: nothing printed unregistered (issue 35)
     shown_number = display_account_number(done.account.number)
     print_new_receipt(
         ctx,

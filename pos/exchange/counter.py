@@ -36,7 +36,7 @@ from pos.exchange.terms import ExchangeLimits
 from pos.line.errors import UnknownEvent
 from pos.people.restricted import require_not_restricted
 from pos.skks import outbox
-from pos.skks.messages import Kind, Value
+from pos.skks.messages import Kind, Message, Value
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,7 @@ class Accepted:
 
     offer: Offer
     pari: Pari
+    message: Message | None = None  # to the СККС controller (issue 35)
 
 
 def limits_of(settings: ShopSettings) -> ExchangeLimits:
@@ -165,8 +166,10 @@ def accept_offer(
         "back_account": pari.back_account,
         "lay_account": pari.lay_account,
     }
-    outbox.write(uow, settings, teller.where, Kind.PARI_CONCLUDED, now, pari.number, fields)
-    return Accepted(after, pari)
+    message = outbox.write(
+        uow, settings, teller.where, Kind.PARI_CONCLUDED, now, pari.number, fields
+    )
+    return Accepted(after, pari, message)
 
 
 def change_offer(

@@ -21,6 +21,7 @@ from pos.core.inputs import parse_code
 from pos.exchange import counter, papers, settling
 from pos.exchange.offering import OfferTerms
 from pos.exchange.paris import Offer, Pari
+from pos.exchange.undoing import registered_or_undone
 from pos.people.actor import Actor
 from pos.people.permissions import Permission
 from pos.settlement import use_cases as settlement_cases
@@ -72,7 +73,8 @@ def accept_pari(ctx: Context, actor: Actor, account: str, number: str, *, stake:
 
     Raises:
         see pos.exchange.counter.accept_offer; two terminals taking the last part at once:
-        the second is told how much was left.
+        the second is told how much was left; SkksNoAnswer, SkksRefused: online, the
+        controller did not register it and the pari is backed out, the offer as it was.
     """
     actor.require(Permission.EXCHANGE)
     teller = _teller(ctx, actor)
@@ -82,7 +84,7 @@ def accept_pari(ctx: Context, actor: Actor, account: str, number: str, *, stake:
         done = counter.accept_offer(uow, teller, now, account, number, stake)
         line_event = uow.line.get_event(done.pari.event)
         uow.commit()
-    flush(ctx)  # its message to the СККС (issue 35)
+    registered_or_undone(ctx, teller, done)  # online: concluded once registered (issue 35)
     # One paper for each side, the acceptor's first: he is at the counter (issue 34).
     zone = ctx.settings().zone
     for side in (done.offer.side.opposite, done.offer.side):

@@ -4,12 +4,15 @@ outbox sent now, and the link's state for the manager and the status bar."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
 from pos.core.context import Context
+from pos.core.ports import UnitOfWork
 from pos.core.settings import ShopSettings
 from pos.people.actor import Actor
+from pos.skks import outbox
 from pos.skks.errors import SkksNoAnswer, SkksRefused
 from pos.skks.link import LinkDown, Refused, Registered
 from pos.skks.messages import Message, Refusal
@@ -43,9 +46,46 @@ def require_registered(
     return answer
 
 
+# Undoes an operation the controller did not register, in the unit of work given, at the
+# moment given: why (one Russian phrase for the audit), and whether the controller may have
+# registered it after all (no answer: its annulment is queued; a refusal: nothing to annul).
+Undo = Callable[[UnitOfWork, datetime, str, bool], None]
+
+
+def registered_or_undone(ctx: Context, message: Message | None, operation: str, undo: Undo) -> None:
+    """In online mode, wait for the controller to register the operation's `message`
+    (committed with the operation) and record its number; when it does not, `undo` the
+    operation in one transaction and raise. Deferred and without a controller: nothing to
+    wait for (the outbox goes in the background).
+
+    Raises:
+        SkksNoAnswer: no answer in time; undone, its annulment queued by `undo`.
+        SkksRefused: the controller refused it, with its reason; undone.
+    """
+    try:
+        registered = require_registered(ctx, ctx.settings(), message, operation)
+    except SkksRefused as refused:  # never registered: nothing to annul
+        _undone(ctx, undo, f"СККС отказала: {refused.reason}", annul=False)
+        raise
+    except SkksNoAnswer:
+        _undone(ctx, undo, "СККС не ответила", annul=True)
+        raise
+    if registered is None:
+        return
+    with ctx.unit_of_work() as uow:
+        outbox.record(uow, message, registered.number, ctx.clock.now())
+        uow.commit()
+
+
+def _undone(ctx: Context, undo: Undo, why: str, *, annul: bool) -> None:
+    with ctx.unit_of_work() as uow:
+        undo(uow, ctx.clock.now(), why, annul)
+        uow.commit()
+
+
 def flush(ctx: Context) -> None:
-    """Send what waits right after an operation made at once (a shift, cash in or out, a
-    cancellation, a deposit) in online mode; what gets no answer stays in the outbox for the
+    """Send what waits right after an operation made at once (a cancellation, a settlement,
+    a margin call) in online mode; what gets no answer stays in the outbox for the
     next sending, and the status bar counts it."""
     settings = ctx.settings()
     if not online(settings):

@@ -26,7 +26,7 @@ from pos.core.ports import UnitOfWork
 from pos.core.settings import ShopSettings
 from pos.people.restricted import require_not_restricted
 from pos.skks import outbox
-from pos.skks.messages import Kind, Value
+from pos.skks.messages import Kind, Message, Value
 from pos.spread.assets import Asset, Quote, parse_asset_code, quote_age_refusal
 from pos.spread.bets import Closing, SpreadBet, SpreadStatus, open_bet
 from pos.spread.errors import (
@@ -54,6 +54,7 @@ class SpreadDone:
     closing: Closing | None = None
     uncovered: Decimal = ZERO
     asset: Asset | None = None
+    message: Message | None = None  # an opening's, to the СККС controller (issue 35)
 
 
 def open_spread(
@@ -114,8 +115,8 @@ def open_spread(
         "price": str(bet.open_price),
         "margin": bet.margin_blocked,
     }
-    outbox.write(uow, settings, teller.where, Kind.SPREAD_OPENED, now, bet.number, fields)
-    return SpreadDone(bet, account, quote, asset=asset)
+    message = outbox.write(uow, settings, teller.where, Kind.SPREAD_OPENED, now, bet.number, fields)
+    return SpreadDone(bet, account, quote, asset=asset, message=message)
 
 
 def close_spread(

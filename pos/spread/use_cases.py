@@ -27,6 +27,7 @@ from pos.spread import counter, papers, quotes
 from pos.spread.assets import Asset, Quote
 from pos.spread.bets import Closing, Direction, SpreadBet, SpreadStatus
 from pos.spread.quote_files import parse_quote_file
+from pos.spread.undoing import registered_or_undone
 from pos.till.papers import print_paper
 
 _FILE_NAME = 200
@@ -155,14 +156,15 @@ def open_spread(
     """Open a bet for the player: up at the ask, down at the bid, the margin blocked.
 
     Raises:
-        see pos.spread.counter.open_spread.
+        see pos.spread.counter.open_spread; SkksNoAnswer, SkksRefused: online, the
+        controller did not register it and the bet is cancelled, its margin free again.
     """
     actor.require(Permission.SPREAD_BETS)
     teller = _teller(ctx, actor)
     with ctx.unit_of_work() as uow:
         done = counter.open_spread(uow, teller, ctx.clock.now(), account, code, direction, stake)
         uow.commit()
-    flush(ctx)  # its message to the СККС (issue 35)
+    registered_or_undone(ctx, teller, done)  # online: made once registered (issue 35)
     assert done.asset is not None and done.quote is not None
     paper = papers.opened(done.bet, done.asset, done.quote, ctx.settings().zone, teller)
     print_paper(ctx, actor, paper, "Ставка открыта", "подтверждение не напечатано")

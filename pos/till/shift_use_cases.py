@@ -20,12 +20,12 @@ from pos.core.input_errors import InvalidAmount
 from pos.core.inputs import REASON, clean_text
 from pos.core.money import format_roubles, to_money
 from pos.core.ports import UnitOfWork
-from pos.core.settings import ShopSettings
 from pos.core.wording import display_slip_number
 from pos.people.actor import Actor
 from pos.people.permissions import Permission
 from pos.skks.messages import Kind
 from pos.skks.reconcile import Reconciliation
+from pos.skks.use_cases import registered_or_undone
 from pos.till import day_reports, fiscal, reporting
 from pos.till import use_cases as till
 from pos.till.day_reports import DayReport
@@ -36,7 +36,7 @@ from pos.till.errors import (
     ShiftNotOpen,
     TransferRefused,
 )
-from pos.till.registering import annul, closing_checked, registered_or_undone, report
+from pos.till.registering import annul, closing_checked, report
 from pos.till.shifts import (
     CashSummary,
     CashTransfer,
@@ -117,10 +117,11 @@ def open_shift(ctx: Context, actor: Actor, cash: object) -> Shift:
         message = report(uow, settings, ctx, now, shift, *reporting.shift_opened(shift))
         uow.commit()
 
-    def undo(uow: UnitOfWork, at: datetime, settings: ShopSettings) -> None:
+    def undo(uow: UnitOfWork, at: datetime, why: str, maybe_registered: bool) -> None:
         uow.shifts.remove(shift.id)
         annul(uow, settings, ctx, at, shift, Kind.TERMINAL_OPENED, Kind.SHIFT_OPENED)
-        actor.audit(ctx, uow, AuditAction.SHIFT_OPENED, f"кассовая смена {shift.id}: {UNDONE}")
+        detail = f"кассовая смена {shift.id}: не открыта ({why})"
+        actor.audit(ctx, uow, AuditAction.SHIFT_OPENED, detail)
 
     registered_or_undone(ctx, message, "shift_open", undo)
     return shift
@@ -254,11 +255,11 @@ def _transfer(
         message = report(uow, settings, ctx, now, shift, *told)
         uow.commit()
 
-    def undo(uow: UnitOfWork, at: datetime, settings: ShopSettings) -> None:
+    def undo(uow: UnitOfWork, at: datetime, why: str, maybe_registered: bool) -> None:
         uow.shifts.remove_transfer(transfer_id)
         annul(uow, settings, ctx, at, shift, told[0])
         action = AuditAction.CASH_IN if kind is TransferKind.CASH_IN else AuditAction.CASH_OUT
-        actor.audit(ctx, uow, action, f"кассовая смена {shift.id}: {words} {UNDONE}")
+        actor.audit(ctx, uow, action, f"кассовая смена {shift.id}: {words} отменено ({why})")
 
     registered_or_undone(ctx, message, kind_operation(kind), undo)
     _print_transfer(ctx, actor, transfer)
@@ -274,10 +275,6 @@ def _print_transfer(ctx: Context, actor: Actor, transfer: CashTransfer) -> None:
         inward = transfer.kind is TransferKind.CASH_IN
         what = "Документ внесения" if inward else "Документ изъятия"
         raise PrintFailed(what, failure) from failure
-
-
-# What the audit says of an operation the СККС did not register (issue 35).
-UNDONE = "отменено: СККС не зарегистрировала"
 
 
 def kind_operation(kind: TransferKind) -> str:

@@ -5,8 +5,9 @@ Every operation the shop holds is matched with the messages the controller holds
 and not annulled ("standing"), by kind and by what it moved (a slip's or an account's number),
 amount by amount: a slip issued has one `bet_accepted` of its stake, a slip cancelled in its
 window one `stake_returned`, a payout in the journal one `win_paid`, an account's deposits
-and withdrawals (its journal lines) one `account_deposit` / `account_withdrawal` each. The
-invariants, each a count that fails the run when not zero:
+and withdrawals (its journal lines) one `account_deposit` / `account_withdrawal` each; a
+deposit undone online (its `annulled` line takes it back) is no operation. The invariants,
+each a count that fails the run when not zero:
 
     skks_not_registered  an operation made without its standing registration
     skks_not_annulled    a standing registration of an operation not made (a void slip's bet,
@@ -18,6 +19,9 @@ invariants, each a count that fails the run when not zero:
                          the shop's
     skks_outbox          messages left unanswered, or a terminal's sequence not 1..n
     skks_issued_not_on_paper a slip issued by the soak without a whole slip on paper
+    skks_undone_not_annulled a deposit undone online (the controller did not register it: its
+                         `annulled` statement line) whose message is not annulled exactly
+                         once (nor refused), or a message annulled more than once
 
 The drain sends every message in its terminal's order, an operation's before its annulment,
 so a message the controller did not refuse stands registered in the end: an annulment that
@@ -48,6 +52,7 @@ SKKS_INVARIANTS = (
     "skks_totals",
     "skks_outbox",
     "skks_issued_not_on_paper",
+    "skks_undone_not_annulled",
 )
 Key = tuple[str, str]  # a message's kind and the number it moved (a slip's, an account's)
 
@@ -59,6 +64,7 @@ class Operations:
     def __init__(self) -> None:
         self.amounts: dict[Key, list[int]] = defaultdict(list)
         self.days: dict[date, dict[str, tuple[int, int]]] = defaultdict(dict)
+        self.undone: list[tuple[str, int]] = []  # deposits undone online: account, amount
 
     def add(self, kind: str, number: str, amount: int, at: object) -> None:
         self.amounts[(kind, number)].append(amount)
@@ -81,6 +87,7 @@ def check_skks(findings: Findings, url: str, controller: str, slip_paper: Path) 
     _check_log(findings, log, messages)
     _check_standing(findings, log, messages, done)
     _check_totals(findings, controller, messages, done)
+    _check_undone(findings, rows, done.undone)
 
 
 def _operations(db: Any, findings: Findings, slip_paper: Path) -> Operations:
@@ -112,7 +119,12 @@ def _operations(db: Any, findings: Findings, slip_paper: Path) -> Operations:
         "SELECT a.number, m.amount, m.at FROM account_movements m "
         "JOIN accounts a ON a.id = m.account_id WHERE m.kind = 'deposit'"
     ).fetchall()
+    done.undone = _undone_deposits(db)
+    taken_back = Counter(done.undone)
     for number, amount, at in deposits:
+        if taken_back[(number, amount)]:  # undone online: no operation (issue 35)
+            taken_back[(number, amount)] -= 1
+            continue
         done.add("account_deposit", number, amount, at)
     by_kind: Counter[str] = Counter()
     for (kind, _), amounts in done.amounts.items():
@@ -121,6 +133,35 @@ def _operations(db: Any, findings: Findings, slip_paper: Path) -> Operations:
     counts.update({f"made_{kind}": n for kind, n in by_kind.items()})
     counts["void_slips_of_soak"] = sum(row[1] == "void" for row in slips)
     return done
+
+
+def _undone_deposits(db: Any) -> list[tuple[str, int]]:
+    """The deposits undone online, each by its `annulled` line: account and amount."""
+    rows = db.execute(
+        "SELECT a.number, m.amount FROM account_movements m "
+        "JOIN accounts a ON a.id = m.account_id WHERE m.kind = 'annulled'"
+    ).fetchall()
+    return [(number, abs(amount)) for number, amount in rows]  # a line out is negative
+
+
+def _check_undone(findings: Findings, rows: list[Any], undone: list[tuple[str, int]]) -> None:
+    """Each deposit undone has one `account_deposit` message of its account and amount that
+    is annulled exactly once, or refused by the controller; no message is annulled twice."""
+    bodies = [(json.loads(row[3]), row[6]) for row in rows]
+    annuls = Counter(body["of"] for body, _ in bodies if body["kind"] == "annul")
+    problems = [f"{of} annulled {n} times" for of, n in annuls.items() if n > 1]
+    backed: Counter[tuple[str, int]] = Counter()
+    for body, error in bodies:
+        refused = error not in (None, "conflict")
+        if body["kind"] == "account_deposit" and (annuls[body["id"]] == 1 or refused):
+            backed[(body["account"], body["amount"])] += 1
+    wanted = Counter(undone)
+    problems += [f"undone deposit {k[0]} {k[1]} not annulled" for k in (wanted - backed).elements()]
+    problems += [
+        f"deposit {k[0]} {k[1]} annulled, not undone" for k in (backed - wanted).elements()
+    ]
+    findings.counts["deposits_undone"] = len(undone)
+    findings.add("skks_undone_not_annulled", problems)
 
 
 def _check_outbox(findings: Findings, rows: list[Any]) -> None:
