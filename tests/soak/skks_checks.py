@@ -115,6 +115,13 @@ def _operations(db: Any, findings: Findings, slip_paper: Path) -> Operations:
             done.add("win_paid", slip_number, amount, paid_at)
         else:
             done.add("account_withdrawal", account_number, amount, paid_at)
+    # Cash in and out standing (one undone online is deleted with its drawer's move).
+    transfers = db.execute(
+        "SELECT t.kind, t.amount, t.at FROM cash_transfers t "
+        f"JOIN shifts s ON s.id = t.shift_id WHERE s.terminal = '{TERMINAL}'"
+    ).fetchall()
+    for kind, amount, at in transfers:
+        done.add("cash_in" if kind == "in" else "cash_out", "", amount, at)
     deposits = db.execute(
         "SELECT a.number, m.amount, m.at FROM account_movements m "
         "JOIN accounts a ON a.id = m.account_id WHERE m.kind = 'deposit'"
