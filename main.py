@@ -31,6 +31,7 @@ from ui.command_line import COMMANDS, Exit, parser  # noqa: E402
 if TYPE_CHECKING:
     from pos.core.devices import PinHasher
     from pos.core.ports import Storage
+    from pos.games.registry import Games
     from pos.shop.services import Shop
     from pos.skks.link import ControllerLink, LinkConfig
 
@@ -166,6 +167,7 @@ def assemble_shop(
     replica the reports read from."""
     from db.pins import Argon2PinHasher  # noqa: PLC0415 - the window shows before these load
     from pos.core.devices import Adapters  # noqa: PLC0415
+    from pos.games.registry import install  # noqa: PLC0415
     from pos.shop.services import Shop  # noqa: PLC0415
     from printing.journal import write_journal_pdf  # noqa: PLC0415
     from printing.reports import write_report_pdf  # noqa: PLC0415
@@ -183,7 +185,16 @@ def assemble_shop(
         reports=reports,
         build_link=_build_link,
     )
+    install(games())  # the house's rules ask the installed games (pos.games.registry)
     return Shop(adapters, clock=clock or SystemClock(), terminal=terminal or DEFAULT_TERMINAL)
+
+
+def games() -> Games:
+    """The draw games the shop sells (issue 36): a new game is its room and a line here."""
+    from pos.games.registry import Games  # noqa: PLC0415 - the window shows before these load
+    from pos.poker.game import POKER  # noqa: PLC0415
+
+    return Games([POKER])
 
 
 def _build_link(config: LinkConfig) -> ControllerLink:

@@ -16,8 +16,9 @@ os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.fonts=false")
 from escpos.printer import Dummy
 
 import printing  # noqa: F401 - python-escpos's capability cache set up before escpos loads
-from main import assemble_shop
+from main import assemble_shop, games
 from pos.core.clock import FixedClock
+from pos.games.registry import installing
 from pos.shop.services import Shop
 from tests.fakes import FakeStorage, PlainPinHasher
 
@@ -59,6 +60,14 @@ def _data_dir_for_tests(tmp_path_factory: pytest.TempPathFactory) -> Iterator[No
         os.environ.pop("BETSHOP_DATA_DIR", None)
     else:
         os.environ["BETSHOP_DATA_DIR"] = saved
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _the_shops_games() -> Iterator[None]:
+    """The games `main.py` lists, installed for the rules no shop is at hand for (a slip's
+    claim window, its payout day; issue 36), as the composition root installs them."""
+    with installing(games()):
+        yield
 
 
 REGISTER = "KSA-0042"

@@ -1,5 +1,5 @@
 """The 5-minute claim window (p.8): whether a slip may still be cancelled, until when, and the
-cancellation with its return receipt; a bet on a draw no later than its round's close."""
+cancellation with its return receipt; a bet on a game's draw no later than its game says."""
 
 from __future__ import annotations
 
@@ -20,8 +20,7 @@ from pos.core.audit import AuditAction
 from pos.core.errors import ConcurrentChange
 from pos.core.inputs import REASON, clean_text
 from pos.core.ports import UnitOfWork
-from pos.poker.draws import Round
-from pos.poker.events import SCHEDULE, draw_number
+from pos.games.registry import installed
 from pos.skks import outbox
 from pos.skks.messages import Kind
 from pos.till import fiscal
@@ -100,19 +99,16 @@ def cancel_in_window(
 
 def cancel_deadline(slip: Slip) -> datetime:
     """Until when a slip may be cancelled: its 5-minute window (p.8), and with a bet on a
-    draw no later than the close of the round it was sold in — the next cards are dealt then,
-    and a bet is not taken back once they are known."""
-    return min([slip.window_ends_at, *_round_closes(slip)])
+    game's draw no later than the moment its game says (pos.games: for Bet-on-Poker, the
+    close of the round it was sold in)."""
+    return min([slip.window_ends_at, *_draws_close(slip)])
 
 
 def can_cancel(slip: Slip, now: datetime) -> bool:
-    """True within the window (5:00 included) and before any of its draw rounds closed."""
-    return slip.window_open(now) and all(now < closes for closes in _round_closes(slip))
+    """True within the window (5:00 included) and before any of its draws' claims closed."""
+    return slip.window_open(now) and all(now < closes for closes in _draws_close(slip))
 
 
-def _round_closes(slip: Slip) -> list[datetime]:
-    return [
-        SCHEDULE.closes_at(number, Round(leg.odds_version))
-        for leg in slip.legs
-        if (number := draw_number(leg.event_code)) is not None
-    ]
+def _draws_close(slip: Slip) -> list[datetime]:
+    games = installed()
+    return [game.claim_closes(leg) for leg in slip.legs if (game := games.of_leg(leg))]

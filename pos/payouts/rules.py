@@ -16,9 +16,9 @@ from zoneinfo import ZoneInfo
 
 from pos.betting.slips import Slip, SlipStatus
 from pos.core.settings import ShopSettings
+from pos.games.registry import installed
 from pos.offices.offices import FIRST_OFFICE
 from pos.payouts.errors import NotPayable, PayoutExpired, PayoutTooEarly
-from pos.poker.events import draw_number
 from pos.settlement.results import Result
 
 # What a slip in each status is, for the sentence refusing to pay it.
@@ -98,10 +98,11 @@ def payout_period(last_event_day: date, *, same_day: bool = False) -> PayoutPeri
 
 
 def pays_same_day(slip: Slip, settings: ShopSettings) -> bool:
-    """True when the slip may be paid on the day of its last event: every leg is on a
-    Bet-on-Poker draw and the shop pays those at once (a setting, issue #8)."""
-    return settings.poker_pay_at_once and all(
-        draw_number(leg.event_code) is not None for leg in slip.legs
+    """True when the slip may be paid on the day of its last event: every leg is on a game's
+    draw and the shop's licence pays that game at once (its setting; pos.games)."""
+    games = installed()
+    return all(
+        (game := games.of_leg(leg)) is not None and game.pays_at_once(settings) for leg in slip.legs
     )
 
 

@@ -35,8 +35,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pos.betting.slips import CLAIM_WINDOW, SlipStatus
+from pos.games.registry import installed
 from pos.line.markets import LegOutcome, LegVerdict, Market
-from pos.poker.events import DRAW_CODE_BASE
 from pos.settlement.results import Result
 from pos.settlement.rules import ODDS_SCALE, event_verdict, made_late, member_values, payout_kopecks
 from pos.settlement.terms import (
@@ -203,10 +203,10 @@ def settle_terms(
     if now is None:
         return settled
     closed = headers["issued"] + _micros(_EPOCH + CLAIM_WINDOW) < _micros(now)
-    # A slip only on Bet-on-Poker draws cannot be cancelled once its rounds have closed, and
-    # a draw's result comes after all of them (pos.poker.events.cancel_deadline).
-    on_draws_only = np.bincount(owner, weights=legs["event"] <= DRAW_CODE_BASE, minlength=count)
-    closed |= on_draws_only == 0
+    # A slip only on games' draws cannot be cancelled once their claims closed, and a draw's
+    # result comes after that (pos.games.game.Game.claim_closes).
+    on_the_line = ~installed().code_mask(legs["event"])
+    closed |= np.bincount(owner, weights=on_the_line, minlength=count) == 0
     final = np.isin(settled.slip_ids, ids[closed])
     return SettledBatch(settled.slip_ids[final], settled.status[final], settled.payout[final])
 

@@ -1,0 +1,35 @@
+"""Bet-on-Poker on the games' seam (issue 36): what the house asks of it through
+`pos.games.game.Game`."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from pos.core.inputs import MAX_INTEGER
+from pos.poker.draws import Round
+from pos.poker.events import DRAW_CODE_BASE, SCHEDULE, STUDIO
+
+if TYPE_CHECKING:
+    from pos.betting.slips import Leg
+    from pos.core.settings import ShopSettings
+
+
+class BetOnPoker:
+    """The game of seed 004: a draw every few minutes, six hands, bets by round."""
+
+    key = "poker"
+    title = STUDIO
+    codes = range(DRAW_CODE_BASE + 1, MAX_INTEGER + 1)
+
+    def claim_closes(self, leg: Leg) -> datetime:
+        """The close of the round the bet was sold in: the next cards are dealt then, and a
+        bet is not taken back once they are known."""
+        number = leg.event_code - DRAW_CODE_BASE
+        return SCHEDULE.closes_at(number, Round(leg.odds_version))
+
+    def pays_at_once(self, settings: ShopSettings) -> bool:
+        return settings.poker_pay_at_once
+
+
+POKER = BetOnPoker()
