@@ -35,10 +35,10 @@ from pos.core.inputs import parse_code
 from pos.core.money import to_money
 from pos.core.ports import UnitOfWork
 from pos.core.settings import ShopSettings
+from pos.games.registry import installed
 from pos.line.errors import InvalidMarket, UnknownEvent
 from pos.line.events import Event, parse_market
 from pos.poker.errors import MarketNotOffered
-from pos.poker.events import draw_odds, is_draw
 
 Pick = tuple[int, str]
 # A member is one pick, or for a complex system a block of picks (an express inside it).
@@ -189,16 +189,18 @@ def _legs(
     quotes = uow.line.quotes_for([pick for member in picks for pick in member])
     # A result can be recorded once the match has actually started, which may be before
     # its published start: every sports leg is checked, not only the late ones.
+    games = installed()
     played = uow.results.for_events(
-        [code for member in picks for code, _ in member if not is_draw(events[code])]
+        [code for member in picks for code, _ in member if games.by_code(code) is None]
     )
     members = []
     for member in picks:
         legs = []
         for code, market in member:
             event = events[code]
-            if is_draw(event):  # priced from its cards at the round on sale (pos.poker.draws)
-                version, odds = draw_odds(uow, event, market, now, zone)
+            game = games.by_code(code)
+            if game is not None:  # priced by its game (Bet-on-Poker: from the cards dealt)
+                version, odds = game.price(uow, event, market, now, zone)
                 legs.append(_leg(event, market, odds, version))
                 continue
             if event.suspended:

@@ -4,15 +4,19 @@
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 from pos.core.inputs import MAX_INTEGER
 from pos.poker.draws import Round
-from pos.poker.events import DRAW_CODE_BASE, SCHEDULE, STUDIO
+from pos.poker.events import DRAW_CODE_BASE, SCHEDULE, STUDIO, draw_odds
 
 if TYPE_CHECKING:
     from pos.betting.slips import Leg
+    from pos.core.ports import UnitOfWork
     from pos.core.settings import ShopSettings
+    from pos.line.events import Event
 
 
 class BetOnPoker:
@@ -27,6 +31,12 @@ class BetOnPoker:
         bet is not taken back once they are known."""
         number = leg.event_code - DRAW_CODE_BASE
         return SCHEDULE.closes_at(number, Round(leg.odds_version))
+
+    def price(
+        self, uow: UnitOfWork, event: Event, market: str, now: datetime, zone: ZoneInfo
+    ) -> tuple[int, Decimal]:
+        """The round on sale and a hand's odds from the cards dealt (pos.poker.draws)."""
+        return draw_odds(uow, event, market, now, zone)
 
     def pays_at_once(self, settings: ShopSettings) -> bool:
         return settings.poker_pay_at_once

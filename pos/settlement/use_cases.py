@@ -25,11 +25,11 @@ from pos.core.input_errors import InvalidInput
 from pos.core.inputs import REASON, clean_text, parse_code
 from pos.core.money import format_roubles
 from pos.core.ports import UnitOfWork
+from pos.games.registry import installed
 from pos.line.errors import UnknownEvent
 from pos.line.events import Event
 from pos.people.actor import Actor
 from pos.people.permissions import Permission
-from pos.poker.events import is_draw
 from pos.settlement.batch import LegJudge, Verdict, settle_terms
 from pos.settlement.errors import (
     CorrectionReasonRequired,
@@ -191,7 +191,7 @@ def correct_result(
         uow.settlement.lock()
         old = uow.results.get(code, for_update=True)
         event = uow.line.get_event(code)
-        if old is None or event is None or is_draw(event):  # a draw's result is its cards
+        if old is None or event is None or _is_draw(event):  # its game enters a draw's result
             raise ResultNotRecorded(code)
         paid = uow.settlement.paid_on_event(code)
         if paid:
@@ -256,9 +256,7 @@ def _checked(
 ) -> tuple[Event, Result]:
     code = parse_code(entry.event_code, "event_code")
     event = uow.line.get_event(code)
-    if event is None or is_draw(
-        event
-    ):  # a draw's result comes from its cards (pos.draws.use_cases)
+    if event is None or _is_draw(event):  # its game enters a draw's result (pos.games)
         raise UnknownEvent(code)
     earlier = uow.results.get(code)
     if earlier is not None:
@@ -354,6 +352,11 @@ def _over(old: Result, entry: ResultEntry) -> ResultEntry:
 
 def _first_sentence(text: str) -> str:
     return text.split(". ", maxsplit=1)[0].rstrip(".")
+
+
+def _is_draw(event: Event) -> bool:
+    """True for a game's draw, whose result its game enters, not a manager by hand."""
+    return installed().by_code(event.code) is not None
 
 
 __all__ = ["ResultRow", "SettleReport", "settle_all"]

@@ -6,14 +6,17 @@ from __future__ import annotations
 import dataclasses
 from datetime import datetime, timedelta
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 import numpy as np
 import pytest
 
 from main import games
 from pos.betting.slips import Leg
+from pos.core.ports import UnitOfWork
 from pos.core.settings import ShopSettings
 from pos.games.registry import Games, install, installed, installing
+from pos.line.events import Event
 from pos.poker.draws import Round
 from pos.poker.events import SCHEDULE, draw_code
 from pos.poker.game import POKER
@@ -29,6 +32,11 @@ class Toss:
 
     def claim_closes(self, leg: Leg) -> datetime:
         return datetime(2026, 12, 1, 12, 0).astimezone()
+
+    def price(
+        self, uow: UnitOfWork, event: Event, market: str, now: datetime, zone: ZoneInfo
+    ) -> tuple[int, Decimal]:
+        return 1, Decimal("1.95")
 
     def pays_at_once(self, settings: ShopSettings) -> bool:
         return True
