@@ -20,12 +20,13 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.engine.result import SimpleResultMetaData
 from sqlalchemy.exc import InvalidRequestError
 from sqlalchemy.sql import ClauseElement
-from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.compiler import ExpandedState, SQLCompiler
 
 _COMPILED: dict[tuple[int, str], Prepared] = {}
 # Module constants number a few hundred; a statement built per call by mistake must not
 # grow the cache without end (it is then compiled at each use, as SQLAlchemy would).
 _MOST_KEPT = 5_000
+_MOST_SHAPES = 64  # the lengths of a statement's IN lists kept expanded (a bet has 1 to 20)
 _MISSING = object()
 
 
@@ -47,7 +48,8 @@ def compiled_for(statement: Executable, dialect: Dialect) -> Prepared:
     columns = compiled._result_columns
     # An IN list is expanded by SQLAlchemy at execution: here for each set of values.
     expanding = "POSTCOMPILE" in compiled.string
-    binds = None if expanding else _binds(compiled, processors)
+    every = _binds(compiled, processors)
+    binds = None if expanding else every
     keys = tuple(column.keyname for column in columns)
     prepared = Prepared(
         statement,
@@ -59,6 +61,7 @@ def compiled_for(statement: Executable, dialect: Dialect) -> Prepared:
         tuple(column.type._cached_result_processor(dialect, None) for column in columns),
         binds,
         _in_order(compiled, binds),
+        _lists(compiled, every) if expanding and compiled.positional else None,
     )
     if len(_COMPILED) < _MOST_KEPT:
         _COMPILED[key] = prepared
@@ -76,12 +79,22 @@ class _Bind:
     processor: Callable[[Any], Any] | None
 
     def value(self, params: Mapping[str, object]) -> object:
+        # `raw` written out: this runs for every value of every statement of a bet.
         value = params.get(self.key, _MISSING)
         if value is _MISSING:
             value = params.get(self.name, self.default)
             if value is _MISSING:
                 raise InvalidRequestError(f"A value is required for bind parameter {self.key!r}")
         return value if self.processor is None else self.processor(value)
+
+    def raw(self, params: Mapping[str, object]) -> object:
+        """The value as given, not yet converted (an IN list's items are, one by one)."""
+        value = params.get(self.key, _MISSING)
+        if value is _MISSING:
+            value = params.get(self.name, self.default)
+            if value is _MISSING:
+                raise InvalidRequestError(f"A value is required for bind parameter {self.key!r}")
+        return value
 
 
 def _binds(
@@ -101,6 +114,66 @@ def _binds(
         default = _MISSING if bind.required else bind.value
         binds.append(_Bind(name, bind.key, default, processors.get(name)))
     return tuple(binds)
+
+
+def _lists(compiled: SQLCompiler, binds: tuple[_Bind, ...] | None) -> _Lists | None:
+    """How the values of a positional statement with IN lists are found (`Prepared.lists`)."""
+    if binds is None:
+        return None
+    by_name = {bind.name: bind for bind in binds}
+    lists = tuple(by_name[name] for name, bind in compiled.binds.items() if bind.expanding)
+    return _Lists(by_name, lists, {})
+
+
+@dataclass(frozen=True)
+class _Lists:
+    """A positional statement's binds by name, those that are IN lists, and the statement
+    expanded for each length of its lists (issue 34: SQLAlchemy's expansion at every
+    execution cost a bet's three IN lists more than their statements)."""
+
+    by_name: Mapping[str, _Bind]
+    lists: tuple[_Bind, ...]
+    # By the lists' lengths: the SQL and, for each `?`, its bind and the item of its list
+    # (None: a single value); None where a `?` does not stand for one value of them.
+    shapes: dict[tuple[int, ...], tuple[str, tuple[tuple[_Bind, int | None], ...]] | None]
+
+    def shape(
+        self, compiled: SQLCompiler, params: Mapping[str, object]
+    ) -> tuple[str, tuple[tuple[_Bind, int | None], ...]] | None:
+        """The expanded SQL and its `?`s for these values, expanded once per length."""
+        lengths = []
+        for bind in self.lists:
+            items = bind.raw(params)
+            if not isinstance(items, list | tuple) or any(
+                isinstance(item, list | tuple) for item in items
+            ):
+                return None  # a tuple IN, or a set: SQLAlchemy expands it
+            lengths.append(len(items))
+        key = tuple(lengths)
+        if key in self.shapes:
+            return self.shapes[key]
+        found = self._spots(compiled.construct_expanded_state(dict(params)))
+        if len(self.shapes) < _MOST_SHAPES:
+            self.shapes[key] = found
+        return found
+
+    def _spots(
+        self, state: ExpandedState
+    ) -> tuple[str, tuple[tuple[_Bind, int | None], ...]] | None:
+        """The expanded SQL and, for each `?`, its bind and the item of its list."""
+        items_of = {
+            each: (name, i)
+            for name, names in state.parameter_expansion.items()
+            for i, each in enumerate(names)
+        }
+        spots: list[tuple[_Bind, int | None]] = []
+        for name in state.positiontup or ():
+            source, item = items_of.get(name, (name, None))
+            spot = self.by_name.get(source)
+            if spot is None:
+                return None
+            spots.append((spot, item))
+        return state.statement, tuple(spots)
 
 
 def _in_order(compiled: SQLCompiler, binds: tuple[_Bind, ...] | None) -> tuple[_Bind, ...] | None:
@@ -127,6 +200,7 @@ class Prepared:
     results: tuple[Callable[[Any], Any] | None, ...]
     binds: tuple[_Bind, ...] | None  # how each value is found, where that is all there is
     positions: tuple[_Bind, ...] | None  # the same in the order of `?` (SQLite)
+    lists: _Lists | None = None  # a positional statement with IN lists: its expansions
 
     def sql(self, params: Mapping[str, object]) -> tuple[str, dict[str, object]]:
         """The SQL and the driver's parameters for these values (bound values filled in,
@@ -147,6 +221,10 @@ class Prepared:
             return self.compiled.string, tuple([bind.value(params) for bind in positions])
         if not self.expanding or not self.compiled.positional:
             return None
+        shape = None if self.lists is None else self.lists.shape(self.compiled, params)
+        if shape is not None:
+            sql, spots = shape
+            return sql, tuple([_spot_value(bind, item, params) for bind, item in spots])
         state = self.compiled.construct_expanded_state(dict(params))
         values = self._converted(dict(state.parameters), state.parameter_expansion)
         assert state.positiontup is not None
@@ -170,3 +248,11 @@ class Prepared:
             tuple(v if p is None else p(v) for p, v in zip(results, row, strict=True))
             for row in raw
         ]
+
+
+def _spot_value(bind: _Bind, item: int | None, params: Mapping[str, object]) -> object:
+    """The value of one `?` of an expanded statement: a single value, or an IN list's item."""
+    if item is None:
+        return bind.value(params)
+    value = bind.raw(params)[item]  # type: ignore[index]
+    return value if bind.processor is None else bind.processor(value)

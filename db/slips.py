@@ -11,6 +11,7 @@ from sqlalchemy import Row, Table, bindparam, func, select, update
 from sqlalchemy.orm import Session
 
 from db.pipeline import defer
+from db.shifts import IS_OPEN as SHIFT_IS_OPEN
 from db.slip_statuses import MAY_BE_SETTLED, moving
 from db.statements import SLIP_ID_OF_NUMBER, inserting, read, run, run_built
 from db.tables import (
@@ -93,7 +94,7 @@ _PENDING = select(_SLIPS).where(
 )
 MOVE_DRAWER = (
     update(ShiftRow)
-    .where(ShiftRow.terminal == bindparam("drawer_terminal"), ShiftRow.state == "open")
+    .where(ShiftRow.terminal == bindparam("drawer_terminal"), SHIFT_IS_OPEN)
     .values(drawer=ShiftRow.drawer + bindparam("moved", type_=Kopecks()))
 )
 _SLIP_SERIAL = "slip_serial"

@@ -63,7 +63,8 @@ def run_built(
     its result) cost a bet on SQLite more than the statements themselves; the same rows are
     written, and the engine's `before_cursor_execute` and `after_cursor_execute` listeners
     still hear of each statement. Several rows at once (an executemany), and a statement
-    whose compiled form needs SQLAlchemy at execution, go through `run`.
+    whose compiled form needs SQLAlchemy at execution, go through `run`; several rows of a
+    statement that returns none are one executemany on the cursor (an express's legs).
 
     Raises:
         DBAPIError: the driver's error, as SQLAlchemy would raise it.
@@ -72,7 +73,10 @@ def run_built(
     connection = connection_of(session)
     if isinstance(params, Sequence):
         if len(params) != 1:
-            return connection.execute(statement, params)
+            many = _positional_many(connection, statement, params)
+            if many is None:
+                return connection.execute(statement, params)
+            return _on_cursor(connection, *many, many=True)
         params = params[0]
     sent = _positional(connection, statement, params or {})
     if sent is None:
@@ -92,20 +96,44 @@ def _positional(
     return None if sent is None else (prepared, *sent)
 
 
+def _positional_many(
+    connection: Connection, statement: Executable, params: Sequence[Mapping[str, object]]
+) -> tuple[Prepared, str, list[tuple[object, ...]]] | None:
+    """`_positional` for several rows of a statement that returns none (an executemany);
+    None when SQLAlchemy must run it."""
+    if connection.dialect.name != "sqlite" or not params:
+        return None
+    prepared = compiled_for(statement, connection.dialect)
+    positions = prepared.positions
+    if positions is None or prepared.keys:
+        return None
+    values = [tuple([bind.value(row) for bind in positions]) for row in params]
+    return prepared, prepared.compiled.string, values
+
+
 def _on_cursor(
-    connection: Connection, prepared: Prepared, sql: str, values: tuple[object, ...]
+    connection: Connection,
+    prepared: Prepared,
+    sql: str,
+    values: tuple[object, ...] | list[tuple[object, ...]],
+    *,
+    many: bool = False,
 ) -> Ran:
-    """Run the statement on the connection's DBAPI cursor; its rows typed (`run_built`)."""
+    """Run the statement on the connection's DBAPI cursor (with `many`, once for each of
+    `values`); its rows typed (`run_built`)."""
     dispatch = connection.dispatch
     dbapi_error = connection.dialect.loaded_dbapi.Error
     cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
     try:
         if dispatch.before_cursor_execute:  # e.g. the benchmarks' recording of the writes
-            dispatch.before_cursor_execute(connection, cursor, sql, values, None, False)
-        cursor.execute(sql, values)
+            dispatch.before_cursor_execute(connection, cursor, sql, values, None, many)
+        if many:
+            cursor.executemany(sql, values)
+        else:
+            cursor.execute(sql, values)
         rows = cursor.fetchall() if cursor.description else []
         if dispatch.after_cursor_execute:
-            dispatch.after_cursor_execute(connection, cursor, sql, values, None, False)
+            dispatch.after_cursor_execute(connection, cursor, sql, values, None, many)
         count = cursor.rowcount
     except dbapi_error as exc:
         raise DBAPIError.instance(

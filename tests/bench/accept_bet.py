@@ -285,6 +285,7 @@ class Timings:
     durable: list[float] = field(default_factory=list)
     replayed: list[float] = field(default_factory=list)
     replay: plain_sqlite3.Replay = field(default_factory=plain_sqlite3.Replay)
+    sent: str = ""  # what a bet sent (plain_sqlite3.Recorder.sent_words)
 
     @property
     def accepted(self) -> list[float]:
@@ -337,6 +338,7 @@ def _measure(path: Path, calls: int) -> Timings:
         recorder.close()
         twin.check(path)
         timings.replay = twin.replay
+        timings.sent = recorder.sent_words()
         # For scale only, after the figure: what one durable commit costs on this disk.
         with engine.begin() as connection:
             connection.execute(insert(CounterRow).values(name=PROBE, value=0))
@@ -386,6 +388,7 @@ def run(runs: int) -> list[str]:
         f"p95 {_p95(replayed):.3f} ms, slowest {max(replayed):.1f} ms; "
         f"{timings.replay.shape()}"
     )
+    _say(f"what the app sent: {timings.sent}")
     ref_name = timings.replay.ref_name
     warn_if_busy(_say)
     return [

@@ -389,12 +389,12 @@ def run(runs: int) -> list[str]:
     _say(f"goal p95 ≤ {GOAL_MS:g} ms: {verdict} ({value:.2f} ms)")
     _say(
         f"the payouts' writes with plain sqlite3: p50 {statistics.median(replayed):.3f} ms, "
-        f"p95 {_p95(replayed):.3f} ms, slowest {max(replayed):.1f} ms; {twin.replay.shape()}"
+        f"p95 {_p95(replayed):.3f} ms, slowest {max(replayed):.1f} ms; {twin.replay.shape()}; "
+        f"what the app sent: {recorder.sent_words()}"
     )
-    ref_name = twin.replay.ref_name
     warn_if_busy(_say)  # the last minute's load: the run's (issue 34: quote a quiet machine's)
     return [
         _line("payout_p95", value, ref),
         _line("payout_p50", statistics.median(big.ms), statistics.median(small.ms)),
-        _line("payout_p95_vs_sqlite3", value, _p95(replayed), ref_name),
+        _line("payout_p95_vs_sqlite3", value, _p95(replayed), twin.replay.ref_name),
     ]

@@ -42,6 +42,7 @@ import os
 import re
 import shutil
 import sqlite3
+import statistics
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -94,6 +95,16 @@ class Write:
 
 
 @dataclass(frozen=True)
+class Sent:
+    """What the app sent in one call's transactions that wrote: how many, their reads and
+    their writes (with savepoints)."""
+
+    transactions: int
+    reads: int
+    writes: int
+
+
+@dataclass(frozen=True)
 class Transaction:
     """A transaction of the app that committed a write: its BEGIN and its writes, in order."""
 
@@ -123,6 +134,9 @@ class Recorder:
         # kept raw while the call runs; sorted out in `take`, outside the timed call.
         self._events: list[tuple[Any, ...]] = []
         self._open: dict[object, tuple[str, list[Write]]] = {}  # by connection, across takes
+        self._reads: dict[object, int] = {}  # by connection: the open transaction's reads
+        # Per call: the statements of its transactions that wrote (BEGIN, reads, writes, COMMIT).
+        self.sent: list[Sent] = []
         event.listen(engine, "before_cursor_execute", self._on_statement)
         event.listen(engine, "commit", self._on_commit)
         event.listen(engine, "rollback", self._on_rollback)
@@ -141,11 +155,14 @@ class Recorder:
         statement: str,
         parameters: Any,
         context: Any,
-        _executemany: bool,
+        executemany: bool,
     ) -> None:
         # Not the executemany flag: a batch of "insertmanyvalues" (one INSERT … VALUES (…),
-        # (…) of several rows) comes flagged as one and is sent with cursor.execute.
-        many = context is not None and context.execute_style is ExecuteStyle.EXECUTEMANY
+        # (…) of several rows) comes flagged as one and is sent with cursor.execute. Without
+        # a context (sent on the driver's cursor, db.statements) the flag is the truth.
+        many = executemany
+        if context is not None:
+            many = context.execute_style is ExecuteStyle.EXECUTEMANY
         self._events.append((connection, statement, parameters, many))
 
     def _on_commit(self, connection: object) -> None:
@@ -162,20 +179,41 @@ class Recorder:
         """
         events, self._events = self._events, []
         committed: list[Transaction] = []
+        sent = Counter[str]()
         for item in events:
             key = item[0]  # the SQLAlchemy Connection (hashed by identity)
             if len(item) == 2:  # COMMIT or ROLLBACK of that connection's transaction
                 begun = self._open.pop(key, None)
+                reads = self._reads.pop(key, 0)
                 if item[1] == _COMMIT and begun is not None and begun[1]:
                     committed.append(Transaction(begun[0], tuple(begun[1])))
+                    sent.update(transactions=1, reads=reads, writes=len(begun[1]))
                 continue
             _, statement, parameters, many = item
             if _BEGIN.match(statement):
                 self._open[key] = (statement, [])
+                self._reads[key] = 0
             elif _WRITES.match(statement):
                 assert key in self._open, f"a write outside a transaction: {statement[:80]}"
                 self._open[key][1].append(Write(statement, _freeze(parameters, many), many))
+            elif key in self._reads:
+                self._reads[key] += 1
+        self.sent.append(Sent(sent["transactions"], sent["reads"], sent["writes"]))
         return committed
+
+    def sent_words(self) -> str:
+        """What the app sent a call in its transactions that wrote (the medians), e.g. "2
+        transactions, 12 reads, 14 writes" (issue 34: the reference replays the writes)."""
+        if not self.sent:
+            return "no call recorded"
+        transactions, reads, writes = (
+            statistics.median(getattr(s, name) for s in self.sent)
+            for name in ("transactions", "reads", "writes")
+        )
+        return (
+            f"{transactions:g} transactions (BEGIN and COMMIT each), {reads:g} reads, "
+            f"{writes:g} writes a call (medians of {len(self.sent)} calls)"
+        )
 
 
 def _connection_settings(engine: Engine) -> dict[str, object]:
