@@ -31,6 +31,7 @@ lint: $(VENV)/.dev-installed
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 	$(BIN)/python -m tests.module_sizes
+	$(BIN)/python -m tests.game_names
 
 bench: $(VENV)/.dev-installed
 	$(BIN)/python -m tests.bench $(ARGS)

@@ -99,8 +99,7 @@ def cancel_in_window(
 
 def cancel_deadline(slip: Slip) -> datetime:
     """Until when a slip may be cancelled: its 5-minute window (p.8), and with a bet on a
-    game's draw no later than the moment its game says (pos.games: for Bet-on-Poker, the
-    close of the round it was sold in)."""
+    game's draw no later than the moment its game says (pos.games.game.Game.claim_closes)."""
     return min([slip.window_ends_at, *_draws_close(slip)])
 
 

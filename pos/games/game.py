@@ -25,9 +25,13 @@ class Game(Protocol):
     """A live-dealer game the shop sells at the counter, as draws of event codes of its own."""
 
     # --- the manifest ---------------------------------------------------------------------
-    key: str  # the registry's key, e.g. "poker"
-    title: str  # as the board, the slip and the refusals name it: "Bet-on-Poker"
+    key: str  # the registry's key, in Latin letters
+    title: str  # as the board, the slip and the refusals name it
     codes: range  # the event codes of its draws: above the line's, apart from other games'
+    # Its room: the paths of its modules in every layer, the only ones that may name it, and
+    # the words that name it (tests/game_names.py checks the rest of the house).
+    room: tuple[str, ...]
+    names: tuple[str, ...]
 
     # --- the hooks ------------------------------------------------------------------------
     def claim_closes(self, leg: Leg) -> datetime:
@@ -39,8 +43,8 @@ class Game(Protocol):
     def price(
         self, uow: UnitOfWork, event: Event, market: str, now: datetime, zone: ZoneInfo
     ) -> tuple[int, Decimal]:
-        """A bet on `market` of the draw `event` now: its odds version (Bet-on-Poker: the
-        round on sale) and its odds.
+        """A bet on `market` of the draw `event` now: its odds version (for a game whose odds
+        change as the draw is dealt, the stage on sale) and its odds.
 
         Raises:
             the game's refusals (a market it does not sell, a round closed…), each a PosError.

@@ -25,6 +25,8 @@ class BetOnPoker:
     key = "poker"
     title = STUDIO
     codes = range(DRAW_CODE_BASE + 1, MAX_INTEGER + 1)
+    room: tuple[str, ...] = ("pos/poker/", "pos/draws/", "db/draws.py", "ui/pages/draws.py")
+    names: tuple[str, ...] = ("poker", "покер", "bet-on-poker")
 
     def claim_closes(self, leg: Leg) -> datetime:
         """The close of the round the bet was sold in: the next cards are dealt then, and a

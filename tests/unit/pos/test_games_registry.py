@@ -29,6 +29,8 @@ class Toss:
     key: str = "toss"
     title: str = "Орёл или решка"
     codes: range = range(500_000, 600_000)
+    room: tuple[str, ...] = ("tests/unit/pos/test_games_registry.py",)
+    names: tuple[str, ...] = ("toss", "орёл")
 
     def claim_closes(self, leg: Leg) -> datetime:
         return datetime(2026, 12, 1, 12, 0).astimezone()
