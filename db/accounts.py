@@ -30,6 +30,7 @@ from pos.accounts.accounts import Account, StatementLine
 from pos.accounts.exclusions import RegisterLoad
 from pos.accounts.ledger import Balance, Movement
 from pos.core.errors import ConcurrentChange
+from pos.people.identity import IdDocument
 from pos.till.shifts import CashKind
 
 _ACCOUNTS = cast(Table, AccountRow.__table__)
@@ -60,6 +61,19 @@ _TAKE_BACK_CASH = delete(_CASH).where(
     )
     .scalar_subquery()
 )
+# The holder's document as shown at opening (migration 0022, issue 35): column, field.
+_DOCUMENT_COLUMNS = {
+    "holder_surname": "surname",
+    "holder_name": "name",
+    "holder_patronymic": "patronymic",
+    "holder_birth_date": "birth_date",
+    "document_kind": "kind",
+    "document_number": "number",
+    "document_issued_on": "issued_on",
+    "document_issued_by": "issued_by",
+    "document_expires_on": "expires_on",
+    "personal_number": "personal_number",
+}
 _EXCLUDED = select(SelfExclusionRow.document_key).where(
     SelfExclusionRow.document_key == bindparam("key")
 )
@@ -93,6 +107,7 @@ class SqlAccountRepository:
                 "blocked": account.blocked,
                 "blocked_reason": account.blocked_reason,
                 "person_key": account.person_key,
+                **_document_values(account.document),
             },
         )
 
@@ -230,7 +245,25 @@ def _account(row: Row[Any] | None) -> Account | None:
         balance=Balance(row.free, row.blocked),
         blocked_reason=row.blocked_reason,
         person_key=row.person_key,
+        document=_document(row),
     )
+
+
+def _document_values(document: IdDocument | None) -> dict[str, object]:
+    """The holder's document in its columns (all None for none, as before migration 0022)."""
+    return {
+        column: None if document is None else getattr(document, field)
+        for column, field in _DOCUMENT_COLUMNS.items()
+    }
+
+
+def _document(row: Row[Any]) -> IdDocument | None:
+    """The document an account was opened on; None for an account opened before it was kept
+    (issue 35)."""
+    if row.document_number is None:
+        return None
+    values = row._mapping
+    return IdDocument(**{field: values[column] for column, field in _DOCUMENT_COLUMNS.items()})
 
 
 def _movement(number: str, line: StatementLine) -> dict[str, object]:

@@ -3,10 +3,10 @@ persons and its loads."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 
-from sqlalchemy import CheckConstraint, ForeignKey, Integer, String
+from sqlalchemy import CheckConstraint, Date, ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from db.tables.base import ACCOUNT_NUMBER, DOCUMENT_KEY, LOGIN, OFFICE, TERMINAL, ZERO, Base, BigId
@@ -39,6 +39,18 @@ class AccountRow(Base):
     blocked_reason: Mapped[str | None] = mapped_column(String(200))
     # The keyed hash of the holder's personal number, None when opened without one (issue 35).
     person_key: Mapped[str | None] = mapped_column(String(DOCUMENT_KEY))
+    # The holder's document as it was shown at opening, which a deposit's message to the СККС
+    # names (protocol 6.5.5, issue 35); None on an account opened before migration 0022.
+    holder_surname: Mapped[str | None] = mapped_column(String(80))
+    holder_name: Mapped[str | None] = mapped_column(String(80))
+    holder_patronymic: Mapped[str | None] = mapped_column(String(80))
+    holder_birth_date: Mapped[date | None] = mapped_column(Date)
+    document_kind: Mapped[str | None] = mapped_column(String(40))
+    document_number: Mapped[str | None] = mapped_column(String(30))
+    document_issued_on: Mapped[date | None] = mapped_column(Date)
+    document_issued_by: Mapped[str | None] = mapped_column(String(200))
+    document_expires_on: Mapped[date | None] = mapped_column(Date)
+    personal_number: Mapped[str | None] = mapped_column(String(14))
 
 
 class AccountMovementRow(Base):

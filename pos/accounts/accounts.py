@@ -1,10 +1,11 @@
 """A player's account at the organiser (DESIGN.md, "Player accounts"): who holds it, its
 balance, and the statement of every movement.
 
-One account per identity document number in the whole chain. The number is not kept in the
-clear: the account keeps a keyed hash of it (`document_key`, under the shop's secret), which
-finds a second opening, a withdrawal by someone else's document and the self-exclusion
-register, and the holder's name and the masked number, which the statement prints.
+One account per identity document number in the whole chain. The account is found by a keyed
+hash of the number (`document_key`, under the shop's secret), which finds a second opening, a
+withdrawal by someone else's document and the self-exclusion register; the statement prints
+the holder's name and the masked number. The document itself, as shown at opening, is kept
+only for the СККС, which a deposit names its participant to (protocol 6.5.5, issue 35).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from decimal import Decimal
 
 from pos.accounts.errors import AccountBlocked
 from pos.accounts.ledger import ZERO, Balance, Movement
+from pos.people.identity import IdDocument
 from pos.people.restricted import document_key
 
 # The register of restricted persons keys the same way (issue 35): one hash, one check.
@@ -38,6 +40,9 @@ class Account:
     # The keyed hash of the holder's personal number, when the account was opened with one:
     # the register of restricted persons matches the account by it too (issue 35).
     person_key: str | None = None
+    # The holder's document as it was checked at opening: a deposit's participant for the
+    # СККС (protocol 6.5.5, issue 35). None on an account opened before it was kept.
+    document: IdDocument | None = None
 
     @property
     def register_keys(self) -> tuple[str, str | None]:

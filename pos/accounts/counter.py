@@ -44,7 +44,7 @@ from pos.payouts.steps import PlannedReceipt, release_payout, wait_for_receipt
 from pos.people.identity import IdDocument, masked_number
 from pos.people.restricted import is_restricted, keys_of, require_not_restricted
 from pos.skks import outbox
-from pos.skks.messages import Kind, Message, Value, paid_fields
+from pos.skks.messages import Kind, Message, Value, paid_fields, participant
 from pos.till import fiscal
 from pos.till.fiscal import FiscalReceipt, ReceiptKind
 from pos.till.shifts import CashKind, Shift, require_working
@@ -85,6 +85,7 @@ def open_account(uow: UnitOfWork, teller: Teller, now: datetime, checked: IdDocu
         office=teller.office,
         opened_by=teller.login,
         person_key=keys[1] if len(keys) > 1 else None,
+        document=checked,
     )
     uow.accounts.add(account)
     teller.audit(uow, now, AuditAction.ACCOUNT_OPENED, display_account_number(account.number))
@@ -287,6 +288,9 @@ def teller_lines(
 
 
 def holder_fields(account: Account) -> dict[str, Value]:
-    """The participant of a deposit, from the account (protocol 6.5.5): the holder's name and
-    the document as the account keeps it (masked: the account stores no more, issue 35)."""
+    """The participant of a deposit, from the account (protocol 6.5.5): the document shown at
+    opening, as a withdrawal names it; an account opened before it was kept has only the
+    holder's name and the masked document (issue 35)."""
+    if account.document is not None:
+        return participant(account.document)
     return {"holder": account.holder, "document": account.document_masked}

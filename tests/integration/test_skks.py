@@ -287,7 +287,7 @@ def test_accounts_spread_bets_and_paris_reach_the_controller(
     log = controller.log()
     deposit = controller.message(log[0]["id"])
     assert deposit["account"] == backer and deposit["amount"] == 50000
-    assert deposit["participant"]["holder"]  # the holder's name as the account keeps it
+    assert deposit["participant"]["document_number"] == "MP1234567"  # the account's holder
     assert controller.message(log[4]["id"])["pari"] == pari.number
     withdrawal = controller.message(log[5]["id"])
     assert withdrawal["amount"] == 10000 and withdrawal["participant"]["surname"] == "Ковалёва"
