@@ -25,6 +25,7 @@ from pos.shop.services import Shop
 from tests.conftest import NOW
 from tests.fakes import PlainPinHasher
 from tests.integration.pg import SERVER_USER, PostgresServer, find_binaries
+from tests.skks_simulator import SimulatedController
 
 
 def _has_user(name: str) -> bool:
@@ -166,3 +167,10 @@ def edited(manager: Desk) -> int:
     """An event of the line the fuzzing edits."""
     manager.add_event(150, "hockey", "Лида", "Химик", NOW + timedelta(days=3))
     return 150
+
+
+@pytest.fixture
+def controller() -> Iterator[SimulatedController]:
+    """The СККС controller simulated on loopback (issue 35)."""
+    with SimulatedController() as simulated:
+        yield simulated

@@ -8,18 +8,15 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
-from escpos.printer import Dummy
 
-from main import open_shop
 from pos.betting.slips import SlipStatus
 from pos.core.clock import FixedClock
 from pos.core.errors import PosError
-from pos.shop.desk import Desk
 from pos.shop.services import Shop
 from pos.skks.errors import SkksCutOff, SkksNoAnswer, SkksRefused
 from tests.chain_helpers import won_slips
 from tests.documents import ID_CARD, PASSPORT
-from tests.fakes import PlainPinHasher
+from tests.integration.skks_helpers import brent, connect, drawer, kinds, skks_shop
 from tests.integration.sql import sql
 from tests.shifts import reopen_shift
 from tests.skks_simulator import SimulatedController
@@ -29,48 +26,9 @@ FLOAT = Decimal("1000")
 
 
 @pytest.fixture
-def controller() -> Iterator[SimulatedController]:
-    with SimulatedController() as simulated:
-        yield simulated
-
-
-@pytest.fixture
 def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
-    shop = open_shop(
-        db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=Dummy()
-    )
-    shop.update_settings(register_serial="KSA-К1", register_number="RN-К1")
-    shop.seed_demo()
-    yield shop
-    shop.close()
-
-
-def _connect(shop: Shop, controller: SimulatedController, mode: str = "online") -> None:
-    shop.update_settings(skks_url=controller.url, skks_mode=mode, skks_timeout=1)
-
-
-def _kinds(controller: SimulatedController) -> list[str]:
-    return [entry["kind"] for entry in controller.log()]
-
-
-def _brent(boss: Desk) -> None:
-    """A «Спрэдбет» asset quoted at 74.10 / 74.14."""
-    boss.add_asset(
-        "BRENT",
-        name="Нефть Brent",
-        point=Decimal("0.01"),
-        margin_points=100,
-        maintenance=Decimal("0.5"),
-        min_stake=Decimal("0.10"),
-        max_stake=Decimal("50"),
-    )
-    boss.set_quote("BRENT", bid=Decimal("74.10"), ask=Decimal("74.14"))
-
-
-def _drawer(shop: Shop) -> Decimal:
-    status = shop.login("anna", "4821").shift()
-    assert status is not None
-    return status.shift.drawer
+    with skks_shop(db_url, clock) as shop:
+        yield shop
 
 
 def test_a_shop_without_a_controller_writes_no_message(db_shop: Shop) -> None:
@@ -83,7 +41,7 @@ def test_a_shop_without_a_controller_writes_no_message(db_shop: Shop) -> None:
 def test_an_online_bet_is_registered_before_it_is_issued(
     db_shop: Shop, controller: SimulatedController
 ) -> None:
-    _connect(db_shop, controller)
+    connect(db_shop, controller)
     slip = db_shop.login("anna", "4821").accept_bet([(101, "1")], stake="10")
 
     (entry,) = controller.log()
@@ -100,16 +58,16 @@ def test_an_online_bet_is_registered_before_it_is_issued(
 def test_a_controller_down_refuses_the_bet_and_nothing_is_taken(
     db_shop: Shop, controller: SimulatedController
 ) -> None:
-    _connect(db_shop, controller)
+    connect(db_shop, controller)
     anna = db_shop.login("anna", "4821")
-    before = _drawer(db_shop)
+    before = drawer(db_shop)
     controller.down = True
 
     with pytest.raises(SkksNoAnswer, match="СККС не ответила: ставка не принята, деньги верните"):
         anna.accept_bet([(101, "1")], stake="10")
 
     assert sql(db_shop, "SELECT status FROM slips") == [(SlipStatus.VOID.value,)]
-    assert _drawer(db_shop) == before
+    assert drawer(db_shop) == before
     assert sql(db_shop, "SELECT count(*) FROM cash_movements") == [(0,)]
     # The bet's message and its annulment wait, in order, for the controller.
     assert sql(db_shop, "SELECT sequence, kind FROM skks_outbox ORDER BY sequence") == [
@@ -119,7 +77,7 @@ def test_a_controller_down_refuses_the_bet_and_nothing_is_taken(
     controller.down = False
     sent = db_shop.skks_send()
     assert sent.registered == 2 and sent.down is None
-    assert _kinds(controller) == ["bet_accepted", "annul"]
+    assert kinds(controller) == ["bet_accepted", "annul"]
     assert controller.annulled("К1-0000000001")
     assert controller.totals("К1", db_shop.context.clock.now().date()) == {}
 
@@ -127,7 +85,7 @@ def test_a_controller_down_refuses_the_bet_and_nothing_is_taken(
 def test_an_answer_dropped_is_registered_once_when_sent_again(
     db_shop: Shop, controller: SimulatedController
 ) -> None:
-    _connect(db_shop, controller)
+    connect(db_shop, controller)
     controller.drop = 1.0  # registered, then the connection closed without an answer
     anna = db_shop.login("anna", "4821")
     with pytest.raises(SkksNoAnswer):
@@ -135,16 +93,16 @@ def test_an_answer_dropped_is_registered_once_when_sent_again(
     controller.drop = 0.0
     db_shop.skks_send()
     # Registered once however often it arrived; the annulment undoes it.
-    assert _kinds(controller) == ["bet_accepted", "annul"]
+    assert kinds(controller) == ["bet_accepted", "annul"]
     slip = anna.accept_bet([(101, "1")], stake="10")
-    assert _kinds(controller) == ["bet_accepted", "annul", "bet_accepted"]
+    assert kinds(controller) == ["bet_accepted", "annul", "bet_accepted"]
     assert db_shop.slip(slip.number).status is SlipStatus.OPEN
 
 
 def test_the_controllers_refusal_is_shown_with_its_reason(
     db_shop: Shop, controller: SimulatedController
 ) -> None:
-    _connect(db_shop, controller)
+    connect(db_shop, controller)
     controller.refuse_kinds = {"bet_accepted": "Касса не зарегистрирована"}
     with pytest.raises(SkksRefused, match=r"СККС отказала в регистрации \(Касса не зарег"):
         db_shop.login("anna", "4821").accept_bet([(101, "1")], stake="10")
@@ -160,7 +118,7 @@ def test_a_win_paid_carries_the_participant_and_a_down_controller_pays_nothing(
     (number,) = won_slips(db_shop, clock, ("M1",), 1, by=("boss", "9911"))["M1"]
     anna = db_shop.login("anna", "4821")
     reopen_shift(anna, cash=FLOAT)
-    _connect(db_shop, controller)
+    connect(db_shop, controller)
     controller.down = True
     with pytest.raises(SkksNoAnswer, match="выплата не проведена, деньги не выдавайте"):
         anna.pay_out(number, PASSPORT)
@@ -171,8 +129,8 @@ def test_a_win_paid_carries_the_participant_and_a_down_controller_pays_nothing(
     entry = anna.pay_out(number, PASSPORT)
 
     assert db_shop.slip(number).status is SlipStatus.PAID and entry.amount == Decimal("2.10")
-    kinds = _kinds(controller)
-    assert kinds[-3:] == ["win_paid", "annul", "win_paid"]
+    heard = kinds(controller)
+    assert heard[-3:] == ["win_paid", "annul", "win_paid"]
     paid = controller.log()[-1]
     message = controller.message(paid["id"])
     assert message["amount"] == 210 and message["slip"] == number
@@ -183,7 +141,7 @@ def test_a_win_paid_carries_the_participant_and_a_down_controller_pays_nothing(
 def test_deferred_operations_complete_and_arrive_in_order_after_an_outage(
     db_shop: Shop, clock: FixedClock, controller: SimulatedController
 ) -> None:
-    _connect(db_shop, controller, mode="deferred")
+    connect(db_shop, controller, mode="deferred")
     controller.down = True
     anna = db_shop.login("anna", "4821")
     slips = [anna.accept_bet([(101, "1")], stake=str(stake)) for stake in (5, 6, 7)]
@@ -205,7 +163,7 @@ def test_deferred_operations_complete_and_arrive_in_order_after_an_outage(
 def test_a_deferred_terminal_cut_off_too_long_takes_no_operation(
     db_shop: Shop, clock: FixedClock, controller: SimulatedController
 ) -> None:
-    _connect(db_shop, controller, mode="deferred")
+    connect(db_shop, controller, mode="deferred")
     controller.down = True
     anna = db_shop.login("anna", "4821")
     anna.accept_bet([(101, "1")], stake="5")
@@ -216,22 +174,22 @@ def test_a_deferred_terminal_cut_off_too_long_takes_no_operation(
     db_shop.skks_send()
     anna.accept_bet([(101, "1")], stake="5")
     db_shop.skks_send()  # the window's background sending
-    assert _kinds(controller) == ["bet_accepted", "bet_accepted"]
+    assert kinds(controller) == ["bet_accepted", "bet_accepted"]
 
 
 def test_the_drawer_and_a_cancellation_are_reported(
     db_shop: Shop, controller: SimulatedController
 ) -> None:
-    _connect(db_shop, controller)
+    connect(db_shop, controller)
     anna = db_shop.login("anna", "4821")
     slip = anna.accept_bet([(101, "1")], stake="10")
     anna.cancel_in_window(slip.number, reason="не тот исход")
     anna.cash_in("100", reason="размен")
     db_shop.login("boss", "9911").cash_out("50", reason="инкассация части")
-    assert _kinds(controller) == ["bet_accepted", "stake_returned", "cash_in", "cash_out"]
-    closing = anna.close_shift(counted=_drawer(db_shop))
+    assert kinds(controller) == ["bet_accepted", "stake_returned", "cash_in", "cash_out"]
+    closing = anna.close_shift(counted=drawer(db_shop))
     assert closing.shift.closed_at is not None
-    assert _kinds(controller)[-2:] == ["shift_totals", "terminal_closed"]  # the Z closed the day
+    assert kinds(controller)[-2:] == ["shift_totals", "terminal_closed"]  # the Z closed the day
     totals = controller.message(controller.log()[-2]["id"])["totals"]
     assert totals["bets"] == {"count": 1, "sum": 1000}
     assert totals["returns"]["count"] == 1 and totals["cash_in"] == {"count": 1, "sum": 10000}
@@ -240,8 +198,8 @@ def test_the_drawer_and_a_cancellation_are_reported(
 def test_the_drawer_taken_out_to_the_last_kopeck_is_an_incassation(
     db_shop: Shop, controller: SimulatedController
 ) -> None:
-    _connect(db_shop, controller)
-    db_shop.login("boss", "9911").cash_out(str(_drawer(db_shop)), reason="инкассация")
+    connect(db_shop, controller)
+    db_shop.login("boss", "9911").cash_out(str(drawer(db_shop)), reason="инкассация")
     (entry,) = controller.log()
     assert entry["kind"] == "incassation"
     assert controller.message(entry["id"])["cash"] == 0
@@ -261,9 +219,9 @@ def test_a_controller_address_that_cannot_be_reached_is_refused(
 def test_accounts_spread_bets_and_paris_reach_the_controller(
     db_shop: Shop, controller: SimulatedController
 ) -> None:
-    _connect(db_shop, controller)
+    connect(db_shop, controller)
     anna, boss = db_shop.login("anna", "4821"), db_shop.login("boss", "9911")
-    _brent(boss)
+    brent(boss)
     backer = anna.open_account(document=PASSPORT).number
     layer = anna.open_account(document=ID_CARD).number
     anna.deposit(backer, "500")
@@ -276,7 +234,7 @@ def test_accounts_spread_bets_and_paris_reach_the_controller(
     pari = anna.accept_pari(layer, offer.number, stake="10")
     anna.withdraw(layer, "100", document=ID_CARD)
 
-    assert _kinds(controller) == [
+    assert kinds(controller) == [
         "account_deposit",
         "account_deposit",
         "spread_opened",
@@ -300,7 +258,7 @@ def test_an_online_bet_sends_its_message_once(
     """The registration is recorded with the slip's issue, not before: the sending must not
     take the message, answered but not yet recorded, for one still to send (the screenshot's
     simulator log showed the same id sent again and again for the whole wait)."""
-    _connect(db_shop, controller)
+    connect(db_shop, controller)
     db_shop.login("anna", "4821").accept_bet([(101, "1")], stake="10")
     (entry,) = controller.log()
     assert controller.heard(entry["id"]) == 1
@@ -309,9 +267,9 @@ def test_an_online_bet_sends_its_message_once(
 def test_a_bet_the_bookmaker_closes_by_a_margin_call_is_reported(
     db_shop: Shop, controller: SimulatedController
 ) -> None:
-    _connect(db_shop, controller)
+    connect(db_shop, controller)
     anna, boss = db_shop.login("anna", "4821"), db_shop.login("boss", "9911")
-    _brent(boss)
+    brent(boss)
     account = anna.open_account(document=PASSPORT).number
     anna.deposit(account, "500")
     anna.open_spread(account, "BRENT", "up", stake="1")

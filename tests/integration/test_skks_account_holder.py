@@ -11,11 +11,10 @@ from datetime import date
 import pytest
 from escpos.printer import Dummy
 
-from main import open_shop
 from pos.core.clock import FixedClock
 from pos.shop.services import Shop
 from tests.documents import ID_CARD
-from tests.fakes import PlainPinHasher
+from tests.integration.skks_helpers import skks_shop
 from tests.integration.sql import sql
 from tests.skks_simulator import SimulatedController
 from tests.unit.printing.escpos_reader import read_job
@@ -31,20 +30,9 @@ def printer() -> Dummy:
 
 
 @pytest.fixture
-def controller() -> Iterator[SimulatedController]:
-    with SimulatedController() as simulated:
-        yield simulated
-
-
-@pytest.fixture
 def db_shop(db_url: str, clock: FixedClock, printer: Dummy) -> Iterator[Shop]:
-    shop = open_shop(
-        db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=printer
-    )
-    shop.update_settings(register_serial="KSA-К1", register_number="RN-К1")
-    shop.seed_demo()
-    yield shop
-    shop.close()
+    with skks_shop(db_url, clock, printer) as shop:
+        yield shop
 
 
 def _participants(controller: SimulatedController) -> list[tuple[str, object]]:

@@ -10,25 +10,18 @@ from decimal import Decimal
 import pytest
 from escpos.printer import Dummy
 
-from main import open_shop
 from pos.accounts.ledger import Movement
 from pos.core.clock import FixedClock
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
 from pos.skks.errors import SkksNoAnswer, SkksRefused
 from tests.documents import ID_CARD, PASSPORT
-from tests.fakes import PlainPinHasher
+from tests.integration.skks_helpers import brent, connect, drawer, skks_shop
 from tests.integration.sql import sql
 from tests.skks_simulator import SimulatedController
 
 pytestmark = pytest.mark.integration
 D = Decimal
-
-
-@pytest.fixture
-def controller() -> Iterator[SimulatedController]:
-    with SimulatedController() as simulated:
-        yield simulated
 
 
 @pytest.fixture
@@ -38,27 +31,12 @@ def printer() -> Dummy:
 
 @pytest.fixture
 def db_shop(db_url: str, clock: FixedClock, printer: Dummy) -> Iterator[Shop]:
-    shop = open_shop(
-        db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=printer
-    )
-    shop.update_settings(register_serial="KSA-К1", register_number="RN-К1")
-    shop.seed_demo()
-    yield shop
-    shop.close()
-
-
-def _connect(shop: Shop, controller: SimulatedController, mode: str = "online") -> None:
-    shop.update_settings(skks_url=controller.url, skks_mode=mode, skks_timeout=1)
+    with skks_shop(db_url, clock, printer) as shop:
+        yield shop
 
 
 def _outbox(shop: Shop) -> list[tuple[object, ...]]:
     return sql(shop, "SELECT sequence, kind, registration FROM skks_outbox ORDER BY sequence")
-
-
-def _drawer(shop: Shop) -> Decimal:
-    status = shop.login("anna", "4821").shift()
-    assert status is not None
-    return status.shift.drawer
 
 
 def _receipts(shop: Shop) -> list[tuple[object, ...]]:
@@ -76,20 +54,6 @@ def _sent_again(shop: Shop, controller: SimulatedController) -> None:
     assert shop.skks_status().unsent == 0
 
 
-def _brent(boss: Desk) -> None:
-    """A «Спрэдбет» asset quoted at 74.10 / 74.14."""
-    boss.add_asset(
-        "BRENT",
-        name="Нефть Brent",
-        point=D("0.01"),
-        margin_points=100,
-        maintenance=D("0.5"),
-        min_stake=D("0.10"),
-        max_stake=D("50"),
-    )
-    boss.set_quote("BRENT", bid=D("74.10"), ask=D("74.14"))
-
-
 def _funded(shop: Shop, desk: Desk, document: object = PASSPORT) -> str:
     """An account with 500 roubles on it, its deposit registered (message 1 or next)."""
     number = desk.open_account(document=document).number  # type: ignore[arg-type]
@@ -103,15 +67,15 @@ def _funded(shop: Shop, desk: Desk, document: object = PASSPORT) -> str:
 def test_an_online_deposit_is_registered_once_and_recorded(
     db_shop: Shop, controller: SimulatedController, printer: Dummy
 ) -> None:
-    _connect(db_shop, controller)
+    connect(db_shop, controller)
     anna = db_shop.login("anna", "4821")
     number = anna.open_account(document=PASSPORT).number
-    before = _drawer(db_shop)
+    before = drawer(db_shop)
 
     after = anna.deposit(number, "500")
 
     assert after.free == D("500.00") and db_shop.account(number).free == D("500.00")
-    assert _drawer(db_shop) == before + D("500")
+    assert drawer(db_shop) == before + D("500")
     (entry,) = controller.log()
     assert entry["kind"] == "account_deposit" and controller.heard(entry["id"]) == 1
     assert _outbox(db_shop) == [(1, "account_deposit", entry["number"])]
@@ -122,10 +86,10 @@ def test_an_online_deposit_is_registered_once_and_recorded(
 def test_a_controller_down_refuses_a_deposit_and_nothing_is_taken(
     db_shop: Shop, controller: SimulatedController, printer: Dummy
 ) -> None:
-    _connect(db_shop, controller)
+    connect(db_shop, controller)
     anna = db_shop.login("anna", "4821")
     number = anna.open_account(document=PASSPORT).number
-    before, paper = _drawer(db_shop), printer.output
+    before, paper = drawer(db_shop), printer.output
     controller.down = True
 
     with pytest.raises(
@@ -136,7 +100,7 @@ def test_a_controller_down_refuses_a_deposit_and_nothing_is_taken(
     view = db_shop.account(number)
     assert (view.free, view.blocked) == (D("0.00"), D("0.00"))
     assert [line.kind for line in view.statement()] == [Movement.DEPOSIT, Movement.ANNULLED]
-    assert _drawer(db_shop) == before
+    assert drawer(db_shop) == before
     assert sql(db_shop, "SELECT count(*) FROM cash_movements") == [(0,)]
     # The receipt's number stands spoiled, never printed; the register's totals back.
     assert _receipts(db_shop) == [(1, "income", False, True)]
@@ -152,22 +116,22 @@ def test_a_controller_down_refuses_a_deposit_and_nothing_is_taken(
     assert controller.totals("К1", db_shop.context.clock.now().date()) == {}
     # The till is free for the next one.
     assert anna.deposit(number, "500").free == D("500.00")
-    assert _drawer(db_shop) == before + D("500")
+    assert drawer(db_shop) == before + D("500")
 
 
 def test_the_controllers_refusal_of_a_deposit_is_shown_with_its_reason(
     db_shop: Shop, controller: SimulatedController
 ) -> None:
-    _connect(db_shop, controller)
+    connect(db_shop, controller)
     anna = db_shop.login("anna", "4821")
     number = anna.open_account(document=PASSPORT).number
-    before = _drawer(db_shop)
+    before = drawer(db_shop)
     controller.refuse_kinds = {"account_deposit": "Счёт не зарегистрирован"}
 
     with pytest.raises(SkksRefused, match=r"\(Счёт не зарегистрирован\): пополнение счёта не"):
         anna.deposit(number, "500")
 
-    assert db_shop.account(number).free == D("0.00") and _drawer(db_shop) == before
+    assert db_shop.account(number).free == D("0.00") and drawer(db_shop) == before
     assert _receipts(db_shop) == [(1, "income", False, True)]
     # Refused, never registered: nothing to annul.
     assert sql(db_shop, "SELECT kind, error FROM skks_outbox") == [("account_deposit", "refused")]
@@ -176,7 +140,7 @@ def test_the_controllers_refusal_of_a_deposit_is_shown_with_its_reason(
 def test_a_deferred_deposit_is_made_at_once_and_sent_later(
     db_shop: Shop, controller: SimulatedController
 ) -> None:
-    _connect(db_shop, controller, mode="deferred")
+    connect(db_shop, controller, mode="deferred")
     controller.down = True
     anna = db_shop.login("anna", "4821")
     number = anna.open_account(document=PASSPORT).number
@@ -190,9 +154,9 @@ def test_a_deferred_deposit_is_made_at_once_and_sent_later(
 
 def _spread_ready(shop: Shop, controller: SimulatedController) -> tuple[Desk, str]:
     """Online, BRENT quoted, an account with 500 roubles (its deposit message 1)."""
-    _connect(shop, controller)
+    connect(shop, controller)
     anna = shop.login("anna", "4821")
-    _brent(shop.login("boss", "9911"))
+    brent(shop.login("boss", "9911"))
     return anna, _funded(shop, anna)
 
 
@@ -257,7 +221,7 @@ def test_the_controllers_refusal_of_a_spread_bet_is_shown_with_its_reason(
 def _offered(shop: Shop, controller: SimulatedController) -> tuple[Desk, str, str, str]:
     """Online, a backer's offer of 10 at 1.5 (its risk blocked) and a layer with 500 roubles;
     the two deposits are messages 1 and 2."""
-    _connect(shop, controller)
+    connect(shop, controller)
     anna = shop.login("anna", "4821")
     backer, layer = _funded(shop, anna), _funded(shop, anna, ID_CARD)
     offer = anna.offer_pari(

@@ -11,23 +11,16 @@ from decimal import Decimal
 import pytest
 from escpos.printer import Dummy
 
-from main import open_shop
 from pos.core.clock import FixedClock
 from pos.shop.services import Shop
 from pos.skks.errors import SkksNoAnswer, SkksRefused
 from tests.documents import PASSPORT
-from tests.fakes import PlainPinHasher
+from tests.integration.skks_helpers import connect, kinds, skks_shop
 from tests.integration.sql import sql
 from tests.shifts import reopen_shift
 from tests.skks_simulator import SimulatedController
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture
-def controller() -> Iterator[SimulatedController]:
-    with SimulatedController() as simulated:
-        yield simulated
 
 
 @pytest.fixture
@@ -37,21 +30,8 @@ def printer() -> Dummy:
 
 @pytest.fixture
 def db_shop(db_url: str, clock: FixedClock, printer: Dummy) -> Iterator[Shop]:
-    shop = open_shop(
-        db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=printer
-    )
-    shop.update_settings(register_serial="KSA-К1", register_number="RN-К1")
-    shop.seed_demo()
-    yield shop
-    shop.close()
-
-
-def _connect(shop: Shop, controller: SimulatedController, mode: str = "online") -> None:
-    shop.update_settings(skks_url=controller.url, skks_mode=mode, skks_timeout=1)
-
-
-def _kinds(controller: SimulatedController) -> list[str]:
-    return [entry["kind"] for entry in controller.log()]
+    with skks_shop(db_url, clock, printer) as shop:
+        yield shop
 
 
 def _expected(shop: Shop) -> Decimal:
@@ -70,7 +50,7 @@ def _fresh_shift(shop: Shop, controller: SimulatedController) -> None:
     """The demo's shift closed before the controller is connected, a new one opened after."""
     anna = shop.login("anna", "4821")
     anna.close_shift(counted=_expected(shop))
-    _connect(shop, controller)
+    connect(shop, controller)
     anna.open_shift(cash="1000")
 
 
@@ -105,7 +85,7 @@ def test_a_void_slip_paid_back_is_a_return_not_a_win(
     db_shop.settle()
     clock.advance(timedelta(days=1))  # paid from the day after the match (p.24)
     reopen_shift(anna)
-    _connect(db_shop, controller)
+    connect(db_shop, controller)
     anna.pay_out(slip.number, PASSPORT)
 
     anna.close_shift(counted=_expected(db_shop))
@@ -125,7 +105,7 @@ def test_the_register_opens_and_closes_with_the_controller(
 
     anna.close_shift(counted=_expected(db_shop))
 
-    assert _kinds(controller) == [
+    assert kinds(controller) == [
         "terminal_opened",
         "shift_opened",
         "bet_accepted",
@@ -204,7 +184,7 @@ def test_an_online_shift_waits_for_its_registration(
 ) -> None:
     anna = db_shop.login("anna", "4821")
     anna.close_shift(counted=_expected(db_shop))
-    _connect(db_shop, controller)
+    connect(db_shop, controller)
     controller.down = True
 
     with pytest.raises(SkksNoAnswer, match="смена не открыта"):
@@ -214,9 +194,9 @@ def test_an_online_shift_waits_for_its_registration(
     controller.down = False
     anna.open_shift(cash="1000")
     db_shop.skks_send()
-    kinds = _kinds(controller)
-    assert kinds.count("annul") == 2  # the register's opening and the shift's, undone
-    assert kinds[-2:] == ["terminal_opened", "shift_opened"]
+    heard = kinds(controller)
+    assert heard.count("annul") == 2  # the register's opening and the shift's, undone
+    assert heard[-2:] == ["terminal_opened", "shift_opened"]
     assert anna.shift() is not None
 
 
@@ -224,7 +204,7 @@ def test_an_online_shift_waits_for_its_registration(
 def test_online_cash_in_and_out_wait_for_their_registration(
     db_shop: Shop, controller: SimulatedController, kind: str
 ) -> None:
-    _connect(db_shop, controller)
+    connect(db_shop, controller)
     boss = db_shop.login("boss", "9911")
     move = boss.cash_in if kind == "cash_in" else boss.cash_out
     before = _expected(db_shop)
