@@ -85,12 +85,6 @@ QTabBar#navigation QToolButton {
     background: #374151; color: #f9fafb; border: 1px solid #4b5563; border-radius: 4px;
 }
 QTabBar#navigation QToolButton:disabled { color: #6b7280; }
-/* The poker board's hands: won green, lost grey. */
-QPushButton[hand="true"] { font-size: 13pt; }
-QPushButton[hand="true"][state="won"] {
-    background: #dcfce7; border-color: #16a34a; color: #14532d;
-}
-QPushButton[hand="true"][state="lost"] { color: #6b7280; }
 /* A report has up to fourteen columns, as on its A4 page. */
 QTableWidget#report_table { font-size: 10pt; }
 QTableWidget#report_table QHeaderView::section { font-size: 9pt; padding: 4px 2px; }

@@ -286,7 +286,7 @@ class MainWindow(QMainWindow):
             self._navigation.setCurrentIndex(self._pages.index(till))
 
     def _on_draws_pick_wanted(self, betting: BettingPage, pick: str) -> None:
-        """A hand chosen on the poker board goes onto the slip of the betting page."""
+        """A pick chosen on a game's board goes onto the slip of the betting page."""
         if self._navigation is not None:
             self._navigation.setCurrentIndex(self._pages.index(betting))
         betting.editor.add_pick(pick)

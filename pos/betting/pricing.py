@@ -199,7 +199,7 @@ def _legs(
         for code, market in member:
             event = events[code]
             game = games.by_code(code)
-            if game is not None:  # priced by its game (Bet-on-Poker: from the cards dealt)
+            if game is not None:  # priced by its game (pos.games.game.Game.price)
                 version, odds = game.price(uow, event, market, now, zone)
                 legs.append(_leg(event, market, odds, version))
                 continue

@@ -70,7 +70,7 @@ WORDS: dict[Permission, str] = {
     Permission.USERS: "управление пользователями",
     Permission.CASH_OUT: "изъятие наличных из кассы",
     Permission.REPORTS: "отчёты (обороты, обязательства, отмены, невыплаченные)",
-    Permission.DRAWS: "ввод карт и отмена тиражей Bet-on-Poker",
+    Permission.DRAWS: "ввод результатов и отмена тиражей игр",
     Permission.OFFICES: "пункты сети: добавление, терминалы, сотрудники",
     Permission.CHAIN: "журналы и отчёты всех пунктов сети",
     Permission.ACCOUNTS: "счета игроков: открытие, пополнение, выплата",

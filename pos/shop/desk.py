@@ -166,7 +166,7 @@ class Desk:
     settle = use_case(exchange_cases.settle)  # the slips, then the paris
     settlement = use_case(settlement_cases.settlement)
 
-    # --- Bet-on-Poker draws (pos.draws.use_cases) ------------------------------------------------
+    # --- the draw games' draws (pos.draws.use_cases) ---------------------------------------------
     draw_board = use_case(draws_cases.draw_board)
     deal_cards = use_case(draws_cases.deal_cards)
     import_draw_results = use_case(draws_cases.import_draw_results)

@@ -62,6 +62,16 @@ def card_text(cards: str, *, rich: bool = True) -> str:
     return " ".join(shown)
 
 
+# The hands on the board: won green, lost grey.
+HANDS_STYLE = """
+QPushButton[hand="true"] { font-size: 13pt; }
+QPushButton[hand="true"][state="won"] {
+    background: #dcfce7; border-color: #16a34a; color: #14532d;
+}
+QPushButton[hand="true"][state="lost"] { color: #6b7280; }
+"""
+
+
 class DrawsPage(QWidget):
     """«Bet-on-Poker»: the draw being played (its hands, board and odds), the next draw's
     round 1, the latest results; a manager's card entry under them."""
@@ -76,6 +86,7 @@ class DrawsPage(QWidget):
         self._runner = runner
         self._clock = clock
         self._board: DrawBoard | None = None
+        self.setStyleSheet(HANDS_STYLE)  # the board's own look, kept in its room (issue 36)
         self._dealing = False  # a manager's call is on its way
         self._reading = False  # the board is being read
         self._build()
