@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from pos.core.money import NBSP
 from pos.core.settings import ShopSettings
-from printing.text import for_code_page
+from printing.text import fitting
 
 WIDTH_80MM = 48  # characters of font A on 80 mm paper
 WIDTH_58MM = 32
 INDENT = "   "
 # An amount and its currency stay on one line: "1 016,99 руб.", never "1 016,99" / "руб.".
+_CURRENCY = "руб."
 _AMOUNT_AND_CURRENCY = re.compile(r"(?<=\d) (?=руб\.)")
 
 
@@ -90,10 +93,9 @@ class Page:
             center: centre each line.
             tall: print double height.
         """
-        for line in wrapped(
-            self._fit(text), self.width, indent, first if first is not None else indent
-        ):
-            self.add(Text(_spaced(line), bold=bold, center=center, tall=tall))
+        lead = indent if first is None else first
+        style = (bold, center, tall)
+        self.items.extend(_lines(self.code_page, self.width, text, indent, lead, style))
 
     def pair(
         self,
@@ -116,25 +118,62 @@ class Page:
             bold: print bold.
             tall: print double height.
         """
-        left = indent + self._fit(left)
-        right = self._fit(right)
-        if len(left) + 1 + len(right) <= self.width:
-            line = left + right.rjust(self.width - len(left))
-            self.add(Text(_spaced(line), bold=bold, tall=tall))
-            return
-        self.wrap(left.strip(), indent=indent, bold=bold, tall=tall)
-        for line in textwrap.wrap(right, self.width, break_on_hyphens=False):
-            self.add(Text(_spaced(line).rjust(self.width), bold=bold, tall=tall))
+        self.items.extend(_pair(self.code_page, self.width, left, right, indent, (bold, tall)))
 
     def rule(self) -> None:
         """A dashed line across the paper."""
-        self.add(Text("-" * self.width))
+        self.add(_rule(self.width))
 
-    def _fit(self, text: str) -> str:
-        """`text` fitted to the code page, keeping its no-break spaces (printing.text turns
-        them into plain ones) and adding one between an amount and its currency."""
-        kept = _AMOUNT_AND_CURRENCY.sub(NBSP, text)
-        return NBSP.join(for_code_page(part, self.code_page) for part in kept.split(NBSP))
+
+def _fit(fitted: Callable[[str], str], text: str) -> str:
+    """`text` fitted to the code page, keeping its no-break spaces (printing.text turns them
+    into plain ones) and adding one between an amount and its currency."""
+    if _CURRENCY in text:  # most texts have no amount: no regex for them (issue 34)
+        text = _AMOUNT_AND_CURRENCY.sub(NBSP, text)
+    return fitted(text)
+
+
+@lru_cache(maxsize=1024)
+def _lines(
+    code_page: str,
+    width: int,
+    text: str,
+    indent: str,
+    first: str,
+    style: tuple[bool, bool, bool],
+) -> tuple[Text, ...]:
+    """`Page.wrap`'s lines. The same texts come back on every slip (the shop, the payout
+    conditions, the labels), and a `Text` is immutable, so their lines are laid out once
+    (issue 34)."""
+    bold, center, tall = style
+    fitted = _fit(fitting(code_page), text)
+    return tuple(
+        Text(_spaced(line), bold=bold, center=center, tall=tall)
+        for line in wrapped(fitted, width, indent, first)
+    )
+
+
+@lru_cache(maxsize=1024)
+def _pair(
+    code_page: str, width: int, left: str, right: str, indent: str, style: tuple[bool, bool]
+) -> tuple[Text, ...]:
+    """`Page.pair`'s lines, laid out once for each pair as `_lines` are (issue 34)."""
+    bold, tall = style
+    fitted = fitting(code_page)
+    left = indent + _fit(fitted, left)
+    right = _fit(fitted, right)
+    if len(left) + 1 + len(right) <= width:
+        return (Text(_spaced(left + right.rjust(width - len(left))), bold=bold, tall=tall),)
+    lines = _lines(code_page, width, left.strip(), indent, indent, (bold, False, tall))
+    return lines + tuple(
+        Text(_spaced(line).rjust(width), bold=bold, tall=tall)
+        for line in textwrap.wrap(right, width, break_on_hyphens=False)
+    )
+
+
+@lru_cache(maxsize=8)
+def _rule(width: int) -> Text:
+    return Text("-" * width)
 
 
 def wrapped(text: str, width: int, indent: str = "", first: str = "") -> list[str]:
@@ -149,8 +188,17 @@ def wrapped(text: str, width: int, indent: str = "", first: str = "") -> list[st
         and not text.isspace()
     ):
         return [first + text]
-    return textwrap.wrap(
-        text, width, initial_indent=first, subsequent_indent=indent, break_on_hyphens=False
+    return list(_textwrap(text, width, indent, first))
+
+
+@lru_cache(maxsize=256)
+def _textwrap(text: str, width: int, indent: str, first: str) -> tuple[str, ...]:
+    # The texts too long for a line are mostly the same on every slip (the payout conditions,
+    # a long shop name): textwrap took a tenth of a slip's printing (issue 34).
+    return tuple(
+        textwrap.wrap(
+            text, width, initial_indent=first, subsequent_indent=indent, break_on_hyphens=False
+        )
     )
 
 

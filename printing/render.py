@@ -7,8 +7,8 @@ one or more documents into the bytes of one write.
 
 from __future__ import annotations
 
-import codecs
 import contextlib
+import functools
 import io
 import logging
 from collections.abc import Iterator, Mapping
@@ -23,6 +23,7 @@ from escpos.printer import Dummy
 
 from pos.core.errors import PrinterUnavailable
 from printing.layout import Barcode, Item, Text
+from printing.text import encoder
 
 log = logging.getLogger(__name__)
 
@@ -215,40 +216,47 @@ def _finish(printer: Escpos, can: Capabilities) -> None:
 class _Renderer:
     """Turns layout items into escpos calls, switching styles only when they change.
 
-    A line of text is encoded with Python's codec of the forced code page and sent raw:
-    the bytes escpos's `textln` sends with that code page forced (`charcode` disables its
-    code-page switching; notes/libraries.md, "Cyrillic"), without its encoder's Python loop
-    over every character, which was a tenth of a payout's time (issue #15). The layout is
-    already fitted to the code page (printing.text.for_code_page); anything else is "?", as
-    escpos prints it.
+    Text is encoded in the forced code page (printing.text.encoder) and sent raw: the bytes
+    escpos's `textln` sends with that code page forced (`charcode` disables its code-page
+    switching; notes/libraries.md, "Cyrillic"), without its encoder's Python loop over every
+    character, which was a tenth of a payout's time (issue #15); the lines of one style go
+    out in one write (issue 34). The layout is already fitted to the code page
+    (printing.text.for_code_page); anything else is "?", as escpos prints it.
     """
 
     def __init__(self, printer: Escpos, code_page: str, can: Capabilities) -> None:
         self._printer = printer
-        self._codec = codecs.lookup(code_page).name
+        self._encode = encoder(code_page)
         self._can = can
         self._style: tuple[bool, bool, bool] | None = None
+        self._lines: list[str] = []  # text lines of the current style, not yet sent
 
     def render(self, items: list[Item]) -> None:
+        lines = self._lines
         for item in items:
-            if isinstance(item, Text):
-                self._text(item)
+            if isinstance(item, Text):  # the most items: no call of its own (issue 34)
+                style = (item.bold, item.center, item.tall)
+                if style != self._style:
+                    self._send_lines()
+                    self._printer._raw(_style_bytes(style))
+                    self._style = style
+                lines.append(item.text)
             elif isinstance(item, Barcode):
+                self._send_lines()
                 self._barcode(item.digits)
             else:
+                self._send_lines()
                 self._qr(item.content)
+        self._send_lines()
 
-    def _text(self, line: Text) -> None:
-        style = (line.bold, line.center, line.tall)
-        if style != self._style:
-            self._printer.set(
-                align="center" if line.center else "left",
-                bold=line.bold,
-                normal_textsize=not line.tall,
-                double_height=line.tall,
-            )
-            self._style = style
-        self._printer._raw(line.text.encode(self._codec, errors="replace") + b"\n")
+    def _send_lines(self) -> None:
+        # The lines of one style go out in one encode and one write: the codec replaces
+        # character by character, so the bytes are those of each line sent on its own,
+        # without a call per line (issue 34).
+        if self._lines:
+            self._lines.append("")
+            self._printer._raw(self._encode("\n".join(self._lines)))
+            self._lines.clear()
 
     def _barcode(self, digits: str) -> None:
         # The printer draws it from the code sets in the data; a model that cannot gets a
@@ -277,6 +285,22 @@ class _Renderer:
             with _quiet():
                 self._printer.qr(content, size=QR_MODULE, native=False, image_arguments=picture)
         self._style = None
+
+
+@functools.cache
+def _style_bytes(style: tuple[bool, bool, bool]) -> bytes:
+    """What escpos `set()` sends for a line's (bold, center, tall): it depends on nothing
+    else, so it is asked once per style and not for every change of style (issue 34)."""
+    bold, center, tall = style
+    recorder = Dummy(profile="TM-T20II")  # set() reads no profile data but a font's
+    recorder.set(
+        align="center" if center else "left",
+        bold=bold,
+        normal_textsize=not tall,
+        double_height=tall,
+    )
+    output: bytes = recorder.output
+    return output
 
 
 @contextlib.contextmanager

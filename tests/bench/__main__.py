@@ -15,6 +15,7 @@ from tests.bench import (
     margin_call,
     payout,
     poker,
+    print_slip,
     settle,
     skks_accept,
     skks_drain,
@@ -37,6 +38,7 @@ BENCHMARKS: dict[str, Callable[[int], list[str]]] = {
     "exchange_settle_100k": exchange.run_settle,  # 100,000 paris of one event settled
     "skks_accept_p95": skks_accept.run,  # a bet registered by the СККС simulator first
     "skks_drain_10k": skks_drain.run,  # 10,000 deferred messages after an outage
+    "print_slip": print_slip.run,  # CPU per slip, express and payout printed to a Dummy
 }
 
 
