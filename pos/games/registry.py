@@ -9,9 +9,6 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
-
 from pos.games.game import Game
 
 if TYPE_CHECKING:
@@ -55,13 +52,6 @@ class Games:
 
     def of_leg(self, leg: Leg) -> Game | None:
         return self.by_code(leg.event_code)
-
-    def code_mask(self, codes: npt.NDArray[np.integer]) -> npt.NDArray[np.bool_]:
-        """True where an event code is a game's draw (settlement's batch)."""
-        found = np.zeros(codes.shape, dtype=np.bool_)
-        for game in self._games:
-            found |= (codes >= game.codes.start) & (codes < game.codes.stop)
-        return found
 
 
 _installed = Games()

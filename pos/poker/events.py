@@ -12,18 +12,14 @@ from datetime import datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from pos.core.inputs import MAX_INTEGER
 from pos.core.ports import UnitOfWork
 from pos.line.events import Event, Sport
 from pos.line.markets import POKER_HAND
+from pos.poker.codes import DRAW_CODE_BASE, MAX_DRAW_NUMBER, STUDIO
 from pos.poker.draws import Draw, DrawSchedule, Round, check_bet, round_prices
 from pos.poker.errors import DrawNotFound, MarketNotOffered
 
-DRAW_CODE_BASE = 1_000_000  # event codes of draws: above every code of the line (≤ 999999)
-# The last draw whose event code an INTEGER column holds (issue 15).
-MAX_DRAW_NUMBER = MAX_INTEGER - DRAW_CODE_BASE
 SCHEDULE = DrawSchedule()
-STUDIO = "Bet-on-Poker"
 
 
 def draw_code(number: int) -> int:
@@ -75,3 +71,6 @@ def get_draw(uow: UnitOfWork, number: int, *, for_update: bool = False) -> Draw:
     if found is None:
         raise DrawNotFound(number)
     return found
+
+
+__all__ = ["DRAW_CODE_BASE", "MAX_DRAW_NUMBER", "SCHEDULE", "STUDIO"]

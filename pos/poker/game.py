@@ -1,5 +1,6 @@
 """Bet-on-Poker on the games' seam (issue 36): what the house asks of it through
-`pos.games.game.Game`."""
+`pos.games.game.Game`. Listed at start-up, it loads its rules (and their numpy) only when a
+hook is first called."""
 
 from __future__ import annotations
 
@@ -9,8 +10,7 @@ from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from pos.core.inputs import MAX_INTEGER
-from pos.poker.draws import Round
-from pos.poker.events import DRAW_CODE_BASE, SCHEDULE, STUDIO, draw_odds
+from pos.poker.codes import DRAW_CODE_BASE, STUDIO
 
 if TYPE_CHECKING:
     from pos.betting.slips import Leg
@@ -31,6 +31,9 @@ class BetOnPoker:
     def claim_closes(self, leg: Leg) -> datetime:
         """The close of the round the bet was sold in: the next cards are dealt then, and a
         bet is not taken back once they are known."""
+        from pos.poker.draws import Round  # noqa: PLC0415 - the chances' numpy, when first asked
+        from pos.poker.events import SCHEDULE  # noqa: PLC0415
+
         number = leg.event_code - DRAW_CODE_BASE
         return SCHEDULE.closes_at(number, Round(leg.odds_version))
 
@@ -38,6 +41,8 @@ class BetOnPoker:
         self, uow: UnitOfWork, event: Event, market: str, now: datetime, zone: ZoneInfo
     ) -> tuple[int, Decimal]:
         """The round on sale and a hand's odds from the cards dealt (pos.poker.draws)."""
+        from pos.poker.events import draw_odds  # noqa: PLC0415 - numpy, when first asked
+
         return draw_odds(uow, event, market, now, zone)
 
     def pays_at_once(self, settings: ShopSettings) -> bool:

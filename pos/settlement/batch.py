@@ -205,10 +205,18 @@ def settle_terms(
     closed = headers["issued"] + _micros(_EPOCH + CLAIM_WINDOW) < _micros(now)
     # A slip only on games' draws cannot be cancelled once their claims closed, and a draw's
     # result comes after that (pos.games.game.Game.claim_closes).
-    on_the_line = ~installed().code_mask(legs["event"])
+    on_the_line = ~_on_draws(legs["event"])
     closed |= np.bincount(owner, weights=on_the_line, minlength=count) == 0
     final = np.isin(settled.slip_ids, ids[closed])
     return SettledBatch(settled.slip_ids[final], settled.status[final], settled.payout[final])
+
+
+def _on_draws(codes: npt.NDArray[np.uint32]) -> npt.NDArray[np.bool_]:
+    """True where an event code is a game's draw (pos.games)."""
+    found = np.zeros(codes.shape, dtype=np.bool_)
+    for game in installed():
+        found |= (codes >= game.codes.start) & (codes < game.codes.stop)
+    return found
 
 
 def _combine(

@@ -8,7 +8,6 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-import numpy as np
 import pytest
 
 from main import games
@@ -57,8 +56,6 @@ def test_a_game_is_found_by_the_codes_of_its_draws_and_the_line_by_none() -> Non
     for line_code in (1, 101, 499_999, 600_000, 999_999, 1_000_000):
         assert found.by_code(line_code) is None, line_code
     assert found.by_key("poker") is POKER and found.by_key("roulette") is None
-    mask = found.code_mask(np.array([101, 500_001, draw_code(1), 1_000_000], dtype=np.uint32))
-    assert mask.tolist() == [False, True, True, False]
 
 
 def test_two_games_sharing_a_key_or_codes_are_refused() -> None:
