@@ -1,6 +1,6 @@
-"""The drawer's operations registered with the СККС (issue 35): written with the operation,
-waited for in online mode and undone when the controller does not register them, and the
-closed shift's totals compared with the controller's."""
+"""The drawer's messages to the СККС (issue 35): written with the operation, annulled when
+it is undone (the waiting is pos.skks.use_cases.registered_or_undone), and the closed
+shift's totals sent and compared with the controller's."""
 
 from __future__ import annotations
 
@@ -18,8 +18,6 @@ from pos.skks.sending import send
 from pos.till.shifts import Shift
 
 log = logging.getLogger(__name__)
-
-# Undoes an operation the controller did not register, in the undoing's transaction.
 
 
 def report(
@@ -54,7 +52,7 @@ def closing_checked(ctx: Context, shift: Shift, last: Message | None) -> Reconci
     if online(settings):
         try:
             send(ctx, settings, upto=last.sequence, within=settings.skks_timeout)
-        except Exception:
+        except Exception:  # the totals stay queued: the comparison says it waits for them
             log.exception("СККС: the shift's totals not sent now")
     with ctx.unit_of_work() as uow:
         return uow.skks.reconciliation(str(shift.id))
