@@ -25,6 +25,7 @@ import argparse
 import contextlib
 import json
 import random
+import signal
 import socket
 import ssl
 import struct
@@ -356,6 +357,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     found.add_argument("--key", default="", help="ключ сертификата, если он в другом файле")
     found.add_argument("--client-ca", default="", help="CA, которым подписаны сертификаты касс")
     args = found.parse_args(argv)
+    # Ctrl+C stops it even when started where SIGINT is ignored (a shell's background job
+    # passes that on to its children, and the simulator then never stopped).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     simulator = SimulatedController(
         host=args.host,
         port=args.port,

@@ -47,9 +47,10 @@ def test_the_demo_is_quoted_at_start_and_every_tick(
     quotes = DemoQuotes(ShopConnection.of(sqlite_shop), every_ms=100)
     try:
         quotes.start()
-        qtbot.waitUntil(lambda: _versions(sqlite_shop) == [2, 2])
+        # Each refresh is a transaction on the window's worker: slow on a loaded CI machine.
+        qtbot.waitUntil(lambda: _versions(sqlite_shop) == [2, 2], timeout=15_000)
         clock.advance(timedelta(minutes=20))
-        qtbot.waitUntil(lambda: min(_versions(sqlite_shop)) >= 3)
+        qtbot.waitUntil(lambda: min(_versions(sqlite_shop)) >= 3, timeout=15_000)
 
         assert quotes.active
         boss = sqlite_shop.login("boss", "9911")
