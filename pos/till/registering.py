@@ -4,7 +4,6 @@ shift's totals sent and compared with the controller's."""
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime
 
 from pos.core.context import Context
@@ -12,12 +11,9 @@ from pos.core.ports import UnitOfWork
 from pos.core.settings import ShopSettings
 from pos.skks import outbox
 from pos.skks.messages import Kind, Message, Value
-from pos.skks.outbox import online
 from pos.skks.reconcile import Reconciliation
-from pos.skks.sending import send
+from pos.skks.use_cases import flush
 from pos.till.shifts import Shift
-
-log = logging.getLogger(__name__)
 
 
 def report(
@@ -43,16 +39,12 @@ def annul(
 
 
 def closing_checked(ctx: Context, shift: Shift, last: Message | None) -> Reconciliation | None:
-    """The closed shift's totals sent at once in online mode, up to the closing's `last`
-    message (the shift stays closed however the controller answers: the count is made), and
-    compared with the controller's answer; None: the office reports to no controller."""
+    """The closed shift's totals, written with the closing up to its `last` message, sent at
+    once in online mode (`flush`: the shift stays closed however the controller answers, the
+    count is made) and compared with the controller's answer; None: the office reports to
+    no controller."""
     if last is None:
         return None
-    settings = ctx.settings()
-    if online(settings):
-        try:
-            send(ctx, settings, upto=last.sequence, within=settings.skks_timeout)
-        except Exception:  # the totals stay queued: the comparison says it waits for them
-            log.exception("СККС: the shift's totals not sent now")
+    flush(ctx)
     with ctx.unit_of_work() as uow:
         return uow.skks.reconciliation(str(shift.id))
