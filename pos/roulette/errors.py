@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pos.core.errors import DomainError
+from pos.core.errors import DomainError, FileRejected
 
 # The codes a cashier types, as every refusal of a code shows them.
 EXAMPLES = "«17», «17/20», «Д1», «К1», «КР», «ЧЁ», «ВЗ», «Н17»"
@@ -86,4 +86,14 @@ class StakeNotChips(DomainError):
         return (
             f"Ставка «{self.words}» делится поровну на {self.chips} фишек: "
             f"примите {below}{self.higher}."
+        )
+
+
+class SpinsFileRejected(FileRejected):
+    """A studio's file of spins with problems: no result was recorded."""
+
+    def message(self) -> str:
+        return (
+            f"Результаты рулетки из файла «{self.file_name}» не загружены, ничего не "
+            f"изменено. Исправьте: {self.listed()}."
         )

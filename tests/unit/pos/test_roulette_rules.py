@@ -15,6 +15,7 @@ from pos.roulette.bets import CATALOGUE, LINE, PAYS, Bet, Kind, ZeroRule, chip_s
 from pos.roulette.codes import bet_of, parse_bet
 from pos.roulette.errors import StakeNotChips
 from pos.roulette.layout import NUMBERS, RED, WHEEL, neighbours
+from pos.roulette.verdict import Spun, spun
 from pos.roulette.wording import bet_words, chips_words, number_words
 
 
@@ -175,3 +176,15 @@ def test_an_announced_stake_splits_into_whole_kopecks_or_names_the_nearest() -> 
         "Ставка «Вуазен де зеро (ВЗ)» делится поровну на 9 фишек: примите 9,99 или 10,08."
     )
     assert chip_stake(bet_of("17"), Decimal("1.23")) == Decimal("1.23")
+
+
+def test_a_spin_words_what_the_bet_came_to() -> None:
+    assert spun("RED", 0) == Spun(
+        Fraction(1, 2), "выпало 0 — зеро, половина ставки возвращается (п.9.1)"
+    )
+    assert spun("RED!", 0) == Spun(
+        Fraction(0), "выпало 0 — зеро, ставка на шанс проигрывает целиком"
+    )
+    assert spun("17/20", 17) == Spun(Fraction(18), "выпало 17 — чёрное, нечет, 1–18")
+    assert not spun("D3", 0).won
+    assert spun("VOISINS", 0).returns == Fraction(8, 3)
