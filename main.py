@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from pos.games.registry import Games
     from pos.shop.services import Shop
     from pos.skks.link import ControllerLink, LinkConfig
+    from ui.games import GameUi
 
 log = logging.getLogger("main")
 
@@ -197,6 +198,13 @@ def games() -> Games:
     return Games([POKER])
 
 
+def game_uis() -> tuple[GameUi, ...]:
+    """The games' boards in the window, one for each of `games()` that has one (issue 36)."""
+    from ui.games.poker import UI as POKER  # noqa: PLC0415 - Qt, for the window only
+
+    return (POKER,)
+
+
 def _build_link(config: LinkConfig) -> ControllerLink:
     """The link to the СККС controller, with this terminal's certificates from terminal.toml
     (read when a controller is first reached: a shop without one never reads them)."""
@@ -252,6 +260,7 @@ def _run_window(setup: Setup) -> int:
         terminal=setup.terminal,
         clock=clock,
         log_dir=setup.data_dir,
+        boards=game_uis(),
         on_shown=(lambda: _probe("shown")) if probe else None,
         on_ready=(lambda: _probe("ready", finished=True)) if probe else None,
         remembered=lambda: read_sign_in(setup.data_dir) or (first() if first else None),

@@ -9,10 +9,11 @@ from typing import Any, cast
 from sqlalchemy import Row, Table, and_, bindparam, func, select
 from sqlalchemy.orm import Session
 
+from db.sports import sport_of, stored_sport
 from db.statements import read
 from db.tables import EventRow, OddsQuoteRow, SportLimitRow
 from pos.line.errors import UnknownEvent
-from pos.line.events import Event, OddsQuote, Sport
+from pos.line.events import LINE_SPORTS, Event, OddsQuote, Sport
 
 # A bet's reads, built once (db.statements.read): Core rows.
 _EVENTS_BY_CODE = select(cast(Table, EventRow.__table__)).where(
@@ -48,7 +49,7 @@ class SqlLineRepository:
         self._session.add(
             EventRow(
                 code=event.code,
-                sport=event.sport.value,
+                sport=stored_sport(event),
                 home=event.home,
                 away=event.away,
                 starts_at=event.starts_at,
@@ -69,9 +70,10 @@ class SqlLineRepository:
         return {row.code: _event(row) for row in rows}
 
     def events(self) -> list[Event]:
-        """Every event of the line, by code (not the draws of Bet-on-Poker, pos.poker.events)."""
+        """Every event of the line, by code (not a game's draws: its board lists them)."""
+        sports = [sport.value for sport in LINE_SPORTS]
         rows = self._session.scalars(
-            select(EventRow).where(EventRow.sport != Sport.POKER.value).order_by("code")
+            select(EventRow).where(EventRow.sport.in_(sports)).order_by("code")
         )
         return [_event(row) for row in rows]
 
@@ -141,7 +143,7 @@ class SqlLineRepository:
         ).one_or_none()
         if row is None:
             raise UnknownEvent(event.code)
-        row.sport = event.sport.value
+        row.sport = stored_sport(event)
         row.home, row.away, row.starts_at = event.home, event.away, event.starts_at
         row.tournament, row.max_stake = event.tournament, event.max_stake
 
@@ -190,13 +192,15 @@ class SqlLineRepository:
 
 
 def _event(row: EventRow | Row[Any]) -> Event:
+    sport, game = sport_of(row.sport)
     return Event(
         row.code,
-        Sport(row.sport),
+        sport,
         row.home,
         row.away,
         row.starts_at,
         tournament=row.tournament,
         max_stake=row.max_stake,
         suspended=row.suspended,
+        game=game,
     )

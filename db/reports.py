@@ -14,6 +14,7 @@ from sqlalchemy import ColumnElement, Select, and_, func, or_, select, type_coer
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from db.shifts import kopecks, roubles, shift_of
+from db.sports import sport_of
 from db.tables import (
     CashMovementRow,
     CashTransferRow,
@@ -119,10 +120,9 @@ class SqlReportQueries:
             kopecks(per_slip.c.stake),
         ).group_by(hour, per_slip.c.first, per_slip.c.last, cancelled)  # fmt: skip
         return [
-            SalesHour(
-                at, Sport(first) if first == last else None, bool(gone), Tally(n, roubles(total))
-            )
+            SalesHour(at, sport, bool(gone), Tally(n, roubles(total)), game)
             for at, first, last, gone, n, total in self._session.execute(query)
+            for sport, game in [_sport(first, last)]
         ]
 
     def _hour(self, moment: ColumnElement[datetime]) -> ColumnElement[datetime]:
@@ -158,7 +158,7 @@ class SqlReportQueries:
         liabilities = [
             EventLiability(
                 event.code,
-                Sport(event.sport),
+                sport,
                 event.home,
                 event.away,
                 event.starts_at,
@@ -166,9 +166,11 @@ class SqlReportQueries:
                 roubles(stakes),
                 roubles(possible),
                 largest,
+                game,
             )
             for event in events
             for count, stakes, possible, largest in [figures[event.id]]
+            for sport, game in [sport_of(event.sport)]
         ]
         count, stakes, possible = self._session.execute(
             select(func.count(), kopecks(SlipRow.stake), kopecks(SlipRow.possible_payout)).where(
@@ -303,6 +305,12 @@ class SqlReportQueries:
             str(row[0]): Tally(int(row[1]), roubles(row[2]))
             for row in self._session.execute(grouped)
         }
+
+
+def _sport(first: str, last: str) -> tuple[Sport | None, str]:
+    """The sport and game of a slip whose legs' stored sports run from `first` to `last`:
+    (None, "") for an express over several."""
+    return sport_of(first) if first == last else (None, "")
 
 
 def _of(

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from db.pipeline import defer
 from db.shifts import IS_OPEN as SHIFT_IS_OPEN
 from db.slip_statuses import MAY_BE_SETTLED, moving
+from db.sports import sport_of
 from db.statements import SLIP_ID_OF_NUMBER, inserting, read, run, run_built
 from db.tables import (
     CashMovementRow,
@@ -29,7 +30,6 @@ from db.tables import (
 from db.types import Kopecks
 from pos.betting.bets import parse_kind
 from pos.betting.slips import Cancellation, CashMovement, IdCheck, Leg, Slip, SlipStatus, Transition
-from pos.line.events import Sport
 from pos.settlement.terms import encode_terms
 
 _INSERT_CASH = inserting(CashMovementRow)
@@ -304,7 +304,7 @@ def _members(legs: Iterable[Row[Any]]) -> dict[int, list[list[Leg]]]:
                 leg.home,
                 leg.away,
                 leg.starts_at,
-                sport=Sport(leg.sport),
+                sport=sport_of(leg.sport)[0],  # a game's draw: Sport.GAME (issue 36)
                 tournament=leg.tournament,
             )
         )

@@ -204,7 +204,7 @@ class FakeLine:
         return self._data.events.get(code)
 
     def events(self) -> list[Event]:
-        return [e for e in self._data.events.values() if e.sport is not Sport.POKER]
+        return [e for e in self._data.events.values() if e.sport is not Sport.GAME]
 
     def events_by_code(self, codes: list[int]) -> dict[int, Event]:
         return {code: self._data.events[code] for code in codes if code in self._data.events}

@@ -19,13 +19,14 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QLineEdit, QListWidget, QPushButton, QTabBar, QWidget
 
-from main import assemble_shop
+from main import assemble_shop, game_uis
 from pos.core.clock import FixedClock
 from pos.errors import PosError
 from pos.shop.services import Shop
 from printing.profiles import dummy_printer
 from ui.app import create_application
 from ui.connection import ShopConnection
+from ui.games import install as install_boards
 from ui.main_window import MainWindow
 from ui.tasks import TaskRunner
 
@@ -35,6 +36,9 @@ except ImportError:  # python tests/screenshots.py: the script's folder is on sy
     from fakes import FakeStorage, PlainPinHasher  # type: ignore[no-redef]
 
 WINDOW_SIZE = (1280, 800)
+# Every window of the screenshots lists the boards main.py lists, as ui.start gives them to the
+# app's own (issue 36).
+install_boards(game_uis())
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)  # 12:00 in Minsk, as in tests/conftest.py
 
 

@@ -33,8 +33,11 @@ from ui.tasks import TaskRunner
 from ui.widgets.elided_label import ElidedLabel
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from pos.shop.desk import Desk
     from pos.till.shift_use_cases import ShiftStatus
+    from ui.games import GameUi
     from ui.pages.betting import BettingPage
     from ui.pages.till import TillPage
     from ui.workspace_pages import Page
@@ -49,7 +52,8 @@ class MainWindow(QMainWindow):
 
     Signed in, the window locks itself after `idle_lock_minutes` (a shop setting) without
     keyboard or mouse input, until the user's PIN is typed again (issue #7, ui.idle);
-    `idle_lock_ms` overrides the setting (tests).
+    `idle_lock_ms` overrides the setting (tests). `boards`: the games' boards (ui.games, given
+    by ui.start from main.py; None: ui.games' installed ones), listed if the shop sells them.
     """
 
     first_shown = Signal()
@@ -67,9 +71,10 @@ class MainWindow(QMainWindow):
         *,
         ui_state: QSettings | None = None,
         idle_lock_ms: int | None = None,
+        boards: Sequence[GameUi] | None = None,
     ) -> None:
         super().__init__(parent)
-        self._connection = connection
+        self._connection, self._boards = connection, boards
         self._runner = task_runner
         self._ui_state = ui_state if ui_state is not None else QSettings(ORGANIZATION, APP_NAME)
         self._desk: Desk | None = None
@@ -186,7 +191,7 @@ class MainWindow(QMainWindow):
         # The pages are loaded at the first sign-in, not before the window is first shown.
         from ui.workspace_pages import rows_for  # noqa: PLC0415
 
-        rows = rows_for(desk)
+        rows = rows_for(desk, self._boards)
         self._pages = [row.factory(desk, self._runner, self._connection.clock) for row in rows]
         self._titles = [self.tr(row.title) for row in rows]
         self._connect_pages()
@@ -194,13 +199,14 @@ class MainWindow(QMainWindow):
         pages.setObjectName("workspace_pages")
         for page in self._pages:
             pages.addWidget(page)
-        navigation = page_tabs(self._titles, [self.tr(row.group) for row in rows])
+        keys = [row.key for row in rows]
+        navigation = page_tabs(self._titles, [self.tr(row.group) for row in rows], keys)
         navigation.currentChanged.connect(pages.setCurrentIndex)
         navigation.currentChanged.connect(self._on_navigation_current_changed)
         self._navigation = navigation
 
         workspace = WorkspaceFrame(navigation, pages, self._sign_out_button())
-        add_page_keys(workspace, navigation)
+        add_page_keys(workspace, navigation, keys)
         OfferLapses(desk, self._runner, workspace)  # p.46, on every page: ui.exchange_lapse
         RegisterNotice(desk, self._runner, self.statusBar(), workspace)  # issue 35
         return workspace
@@ -208,8 +214,8 @@ class MainWindow(QMainWindow):
     def _connect_pages(self) -> None:
         """The few pages that answer one another, each wired only if the user has it."""
         # Loaded by now, with the table (_build_workspace).
+        from ui.games import BoardPage  # noqa: PLC0415
         from ui.pages.betting import BettingPage  # noqa: PLC0415
-        from ui.pages.draws import DrawsPage  # noqa: PLC0415
         from ui.pages.journal import JournalPage  # noqa: PLC0415
         from ui.pages.reports import ReportsPage  # noqa: PLC0415
         from ui.pages.settings import SettingsPage  # noqa: PLC0415
@@ -219,7 +225,6 @@ class MainWindow(QMainWindow):
         from ui.workspace_pages import page_of  # noqa: PLC0415
 
         betting = page_of(self._pages, BettingPage)
-        draws = page_of(self._pages, DrawsPage)
         settings_page = page_of(self._pages, SettingsPage)
         self._till = page_of(self._pages, TillPage)
         journal = page_of(self._pages, JournalPage)
@@ -230,8 +235,8 @@ class MainWindow(QMainWindow):
         if betting is not None:
             # A failed bet may leave a slip waiting or a receipt unprinted: the till shows it.
             betting.till_changed.connect(self._on_betting_till_changed)
-            if draws is not None:
-                draws.pick_wanted.connect(partial(self._on_draws_pick_wanted, betting))
+            for board in (page for page in self._pages if isinstance(page, BoardPage)):
+                board.pick_wanted.connect(partial(self._on_board_pick_wanted, betting))
         if self._till is not None:
             self._till.pending_found.connect(self._on_till_pending_found)
             self._till.shift_loaded.connect(self._on_till_shift_loaded)
@@ -285,7 +290,7 @@ class MainWindow(QMainWindow):
         if self._navigation is not None and till is not None:
             self._navigation.setCurrentIndex(self._pages.index(till))
 
-    def _on_draws_pick_wanted(self, betting: BettingPage, pick: str) -> None:
+    def _on_board_pick_wanted(self, betting: BettingPage, pick: str) -> None:
         """A pick chosen on a game's board goes onto the slip of the betting page."""
         if self._navigation is not None:
             self._navigation.setCurrentIndex(self._pages.index(betting))
@@ -345,17 +350,11 @@ class MainWindow(QMainWindow):
 
     def _update_title(self) -> None:
         if not self._settings_loaded:
-            self.setWindowTitle(
-                self.tr("{app} — терминал {terminal}").format(
-                    app=APP_NAME, terminal=self._connection.terminal
-                )
-            )
-            return
-        self.setWindowTitle(
-            self.tr("{app} — {shop}, терминал {terminal}").format(
-                app=APP_NAME, shop=self._settings.shop_name, terminal=self._connection.terminal
-            )
-        )
+            title = self.tr("{app} — терминал {terminal}")
+        else:
+            title = self.tr("{app} — {shop}, терминал {terminal}")
+        shop, terminal = self._settings.shop_name, self._connection.terminal
+        self.setWindowTitle(title.format(app=APP_NAME, shop=shop, terminal=terminal))
 
     def _show_signed_in_user(self) -> None:
         if self._desk is None:

@@ -37,11 +37,17 @@ def tab_text(index: int, title: str) -> str:
     )
 
 
-def page_tabs(titles: Sequence[str], headings: Sequence[str]) -> QTabBar:
+def page_tabs(
+    titles: Sequence[str], headings: Sequence[str], keys: Sequence[int | None] | None = None
+) -> QTabBar:
     """The workspace's navigation, one numbered tab per title (smaller ones when there are
     more than ROOMY_TABS); more than TOP_TABS also go down the side when the window has room,
-    with `headings` (each title's trade) over their groups (WorkspaceFrame decides)."""
-    numbered = [tab_text(index, title) for index, title in enumerate(titles)]
+    with `headings` (each title's trade) over their groups (WorkspaceFrame decides). A tab is
+    numbered with its Alt key from `keys` (by default its place; None: no key, issue 36)."""
+    numbered = [
+        title if key is None else tab_text(key - 1, title)
+        for key, title in zip(_in_order(len(titles)) if keys is None else keys, titles, strict=True)
+    ]
     navigation = SideTabs(numbered, headings) if len(titles) > TOP_TABS else QTabBar()
     navigation.setObjectName("navigation")
     navigation.setExpanding(False)
@@ -128,22 +134,26 @@ def _bar(name: str, layout: QHBoxLayout | QVBoxLayout) -> QWidget:
     return bar
 
 
-def add_page_keys(workspace: QWidget, navigation: QTabBar) -> None:
-    """Ctrl+Tab and Ctrl+Shift+Tab go round the tabs, Alt+1…9 open the numbered ones.
+def add_page_keys(
+    workspace: QWidget, navigation: QTabBar, keys: Sequence[int | None] | None = None
+) -> None:
+    """Ctrl+Tab and Ctrl+Shift+Tab go round the tabs, Alt+1…9 open the numbered ones (each
+    tab's key from `keys`, as page_tabs numbered it; by default its place).
 
     The keys belong to `workspace`, so they are dead while the screen lock hides it.
     """
     control, shift = Qt.Modifier.CTRL, Qt.Modifier.SHIFT
-    keys: list[tuple[QKeySequence, Callable[[], None]]] = [
+    shortcuts: list[tuple[QKeySequence, Callable[[], None]]] = [
         (QKeySequence(control | Qt.Key.Key_Tab), _stepper(navigation, 1)),
         # Shift+Tab arrives as Backtab; a layout may also send Tab with Shift held.
         (QKeySequence(control | shift | Qt.Key.Key_Backtab), _stepper(navigation, -1)),
         (QKeySequence(control | shift | Qt.Key.Key_Tab), _stepper(navigation, -1)),
     ]
-    for index in range(min(navigation.count(), NUMBERED_TABS)):
-        key = Qt.Key(Qt.Key.Key_1.value + index)
-        keys.append((QKeySequence(Qt.Modifier.ALT | key), _opener(navigation, index)))
-    for sequence, handler in keys:
+    for index, number in enumerate(_in_order(navigation.count()) if keys is None else keys):
+        if number is not None:
+            key = Qt.Key(Qt.Key.Key_1.value + number - 1)
+            shortcuts.append((QKeySequence(Qt.Modifier.ALT | key), _opener(navigation, index)))
+    for sequence, handler in shortcuts:
         QShortcut(sequence, workspace, handler)
 
 
@@ -166,6 +176,11 @@ def focus_first_field(page: QWidget) -> None:
             widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
             return
         widget = widget.nextInFocusChain()
+
+
+def _in_order(count: int) -> list[int | None]:
+    """The keys of `count` tabs numbered by their places: Alt+1…9, then none."""
+    return [index + 1 if index < NUMBERED_TABS else None for index in range(count)]
 
 
 def _stepper(navigation: QTabBar, step: int) -> Callable[[], None]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,6 +22,7 @@ from ui.tasks import TaskRunner
 
 if TYPE_CHECKING:
     from pos.shop.services import Shop  # the window starts before the services are loaded
+    from ui.games import GameUi
 
 # The exit code when the database cannot be opened (main.Exit.STORAGE).
 EXIT_STORAGE = 3
@@ -33,6 +34,7 @@ def run(
     terminal: str,
     clock: Clock,
     log_dir: Path,
+    boards: Sequence[GameUi],
     on_shown: Callable[[], None] | None = None,
     on_ready: Callable[[], None] | None = None,
     remembered: Callable[[], RememberedSignIn | None] = lambda: None,
@@ -45,6 +47,7 @@ def run(
         terminal: this terminal's name, shown before the database answers.
         clock: the shop's clock, for the status bar.
         log_dir: the data folder for the rotating log `pos.log`.
+        boards: the games' boards the window lists (main.game_uis(), issue 36).
         on_shown: called once, when the window is first shown (the startup benchmark).
         on_ready: called once, when the sign-in page first lists the users.
         remembered: the sign-in list the last start kept, listed while the database opens.
@@ -65,7 +68,7 @@ def run(
     connection = ShopConnection(
         terminal, clock, open_shop, remembered=remembered, remember=remember
     )
-    window = MainWindow(connection, runner)
+    window = MainWindow(connection, runner, boards=boards)
     window.open_failed.connect(_give_up)
     instance.called.connect(partial(bring_forward, window))
     instance.listen()

@@ -1,9 +1,10 @@
 """The workspace's pages as one table: each page's title, how it is made, who may open it, and
-the trade it is listed under in the manager's side list (issue 34).
+the trade it is listed under in the manager's side list (issue 34); the games' boards join it.
 
 The main window builds its navigation from `PAGES` in this order (Alt+1…9 follow it), keeping the
-rows whose permission the signed-in user's role has (pos.people.permissions). This module imports
-every page, so the window imports it at the first sign-in, not before it is first shown.
+rows whose permission the signed-in user's role has (pos.people.permissions), with the boards it
+is given (ui.games, issue 36) at their slots. This module imports every page, so the window
+imports it at the first sign-in, not before it is first shown.
 """
 
 from __future__ import annotations
@@ -15,11 +16,14 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QWidget
 
 from pos.core.clock import Clock
+from pos.games.registry import installed as games_sold
 from pos.people.permissions import Permission
 from pos.shop.desk import Desk
+from ui.games import BoardPage, GameUi
+from ui.games import installed as boards_installed
+from ui.navigation import NUMBERED_TABS
 from ui.pages.betting import BettingPage
 from ui.pages.cancellations import CancellationsPage
-from ui.pages.draws import DrawsPage
 from ui.pages.exchange import ExchangePage
 from ui.pages.journal import JournalPage
 from ui.pages.line import LinePage
@@ -38,7 +42,6 @@ from ui.tasks import TaskRunner
 Page: TypeAlias = (
     BettingPage
     | LinePage
-    | DrawsPage
     | CancellationsPage
     | PayoutsPage
     | TillPage
@@ -52,6 +55,7 @@ Page: TypeAlias = (
     | OfficesPage
     | SettingsPage
     | SkksPage
+    | BoardPage
 )
 PageFactory = Callable[[Desk, TaskRunner, Clock], Page]
 P = TypeVar("P", bound=QWidget)
@@ -65,6 +69,7 @@ class PageRow(NamedTuple):
     factory: PageFactory
     permission: Permission | None
     group: str
+    key: int | None = None  # the digit Alt opens it with (rows_for numbers the rows)
 
 
 def _title(marked: object) -> str:
@@ -83,6 +88,8 @@ ACCOUNTS = _title(QT_TRANSLATE_NOOP("MainWindow", "Счета игроков"))
 LINE = _title(QT_TRANSLATE_NOOP("MainWindow", "Линия и результаты"))
 JOURNAL = _title(QT_TRANSLATE_NOOP("MainWindow", "Журнал и отчёты"))
 PEOPLE = _title(QT_TRANSLATE_NOOP("MainWindow", "Люди и настройки"))
+# The boards without a slot, after the cashier's pages (issue 36).
+GAMES = _title(QT_TRANSLATE_NOOP("MainWindow", "Игры"))
 
 # fmt: off
 PAGES: tuple[PageRow, ...] = (
@@ -90,8 +97,6 @@ PAGES: tuple[PageRow, ...] = (
             COUNTER),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Линия")), _no_clock(LinePage),
             Permission.VIEW_LINE, COUNTER),
-    # Everyone sells the hands; entering the cards inside the page is the manager's (DRAWS).
-    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Покер")), DrawsPage, None, COUNTER),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Отмены")), _no_clock(CancellationsPage),
             Permission.CANCEL_IN_WINDOW, COUNTER),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Выплаты")), PayoutsPage, Permission.PAY_OUT,
@@ -125,10 +130,54 @@ PAGES: tuple[PageRow, ...] = (
 )
 # fmt: on
 
+# Alt+3 has opened a draw game's board since issue 8: the slot is held whether a board fills
+# it or not, so that every other page keeps its key in every shop and window (issue 36).
+HELD_SLOTS = (2,)
+# A board without a slot goes after the cashier's last page («Спрэдбетэкс»): Alt+1…8 never move.
+_AFTER_CASHIER = 1 + max(at for at, row in enumerate(PAGES) if row.group in (COUNTER, ACCOUNTS))
 
-def rows_for(desk: Desk) -> list[PageRow]:
-    """The rows of `PAGES` the desk's role may open, in navigation order."""
-    return [row for row in PAGES if row.permission is None or desk.may(row.permission)]
+
+def rows_for(desk: Desk, boards: Sequence[GameUi] | None = None) -> list[PageRow]:
+    """The rows of `PAGES` the desk's role may open and the boards of the games the shop sells
+    (`boards`, else ui.games' installed ones), in navigation order, each with its Alt key.
+
+    A board goes at its slot, one without after the cashier's last page («Спрэдбетэкс»). A slot
+    is held when no board shown fills it, so that no other page's key moves (issue 36).
+    """
+    rows = []
+    for position, row in enumerate(_places(desk, boards_installed() if boards is None else boards)):
+        if row is not None:
+            rows.append(row._replace(key=position + 1 if position < NUMBERED_TABS else None))
+    return rows
+
+
+def _places(desk: Desk, boards: Sequence[GameUi]) -> list[PageRow | None]:
+    """The pages in navigation order, None where a slot is held for a board not shown."""
+    places: list[PageRow | GameUi | None] = list(PAGES)
+    places[_AFTER_CASHIER:_AFTER_CASHIER] = [board for board in boards if board.slot is None]
+    for slot in sorted({*HELD_SLOTS, *(board.slot for board in boards if board.slot is not None)}):
+        filling: list[GameUi | None] = [board for board in boards if board.slot == slot]
+        places[slot:slot] = filling or [None]
+    kept: list[PageRow | None] = []
+    for place in places:
+        if isinstance(place, GameUi):
+            if games_sold().by_key(place.game_key) is not None and _may(desk, place.permission):
+                kept.append(_board_row(place))
+            elif place.slot is not None:
+                kept.append(None)
+        elif place is None or _may(desk, place.permission):
+            kept.append(place)
+    return kept
+
+
+def _may(desk: Desk, permission: Permission | None) -> bool:
+    return permission is None or desk.may(permission)
+
+
+def _board_row(board: GameUi) -> PageRow:
+    return PageRow(
+        board.title, board.factory, board.permission, GAMES if board.slot is None else COUNTER
+    )
 
 
 def page_of(pages: Sequence[QWidget], kind: type[P]) -> P | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -38,7 +39,7 @@ from pos.core.settings import ShopSettings
 from pos.games.registry import installed
 from pos.line.errors import InvalidMarket, UnknownEvent
 from pos.line.events import Event, parse_market
-from pos.poker.errors import MarketNotOffered
+from pos.line.quote_errors import MarketNotOffered
 
 Pick = tuple[int, str]
 # A member is one pick, or for a complex system a block of picks (an express inside it).
@@ -95,12 +96,16 @@ def _pick(code: object, market: object) -> Pick:
     event = _code(code)
     if market is None or (isinstance(market, str) and not market.strip()):
         raise MarketMissing(event)  # "101" alone: the outcome is what is missing
-    return event, _market(market)
+    return event, _market(market, event)
 
 
-def _market(market: object) -> str:
+def _market(market: object, event: int) -> str:
     if not isinstance(market, str):
         raise InvalidMarket(str(market))
+    game = installed().by_code(event)
+    if game is not None:  # its draw's codes first: a "12" may be its own, not the line's (issue 36)
+        with suppress(InvalidMarket):  # not its own: read as the line reads it, its price refuses
+            return game.parse_market(market)
     return parse_market(market)
 
 

@@ -3,10 +3,7 @@ naming the field in Russian."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    pass
+from pos.core import game_settings
 from pos.core.errors import DomainError
 
 _AMOUNT_REASONS = {
@@ -52,8 +49,6 @@ SETTING_LABELS: dict[str, str] = {
     "always_check_id": "Проверять документ у каждого игрока",
     "identify_every_bet": "Каждая ставка — только по документу игрока",
     "restricted_max_age": "Перечень ограниченных лиц устаревает, дней",
-    "poker_margin": "Маржа Bet-on-Poker (доля)",
-    "poker_pay_at_once": "Выплачивать выигрыши Bet-on-Poker сразу после тиража",
     "payout_anywhere": "Выплачивать по купонам любого пункта сети",
     "working_hours": "Часы работы пункта",
     "quote_max_age_minutes": "Котировка «Спрэдбет» действует, минут",
@@ -88,7 +83,6 @@ _SETTING_PROBLEMS = {
     "register_age_range": "введите целое число дней от 1 до 365",
     "coefficient_range": "нужно число от 0,01 до 10 000 с не более чем двумя знаками",
     "commission_range": "нужен процент от 0 до 99,99 с не более чем двумя знаками",
-    "margin_range": "нужна доля от 0 до 0,5 (не включая 0,5), например 0,10",
     "min_above_max": "минимальная ставка больше максимальной ставки на событие ({limit} руб.)",
     "stake_above_payout": "ставка больше максимальной выплаты ({limit} руб.)",
     "unp": "УНП — 9 цифр (учётный номер плательщика), например 190123456",
@@ -117,7 +111,10 @@ class InvalidSetting(DomainError):
 
     def message(self) -> str:
         problem = self.cause or _SETTING_PROBLEMS[self.reason].format(limit=self.limit)
-        return f"Настройка «{SETTING_LABELS[self.name]}» не сохранена: {problem}."
+        # A game's setting is labelled by the game that declares it (issue 36).
+        label = SETTING_LABELS.get(self.name) or game_settings.label(self.name)
+        label = label or INPUT_LABELS["setting"]  # a name that is no setting (pos.offices)
+        return f"Настройка «{label}» не сохранена: {problem}."
 
 
 # What pos.core.inputs refuses before it reaches a database (issue 15): the field by its key here.

@@ -3,17 +3,25 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import time
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
+from functools import lru_cache, partial
+from typing import TYPE_CHECKING, TypeVar, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pos.core import link_settings, register_settings
-from pos.core.input_errors import InvalidAmount, InvalidNumber, InvalidSetting, InvalidText
-from pos.core.inputs import clean_text, parse_code, shown
+from pos.core import game_settings, link_settings, register_settings
+from pos.core.input_errors import InvalidAmount, InvalidSetting, InvalidText
+from pos.core.inputs import clean_text, shown
 from pos.core.money import format_money, to_money
+from pos.core.setting_kinds import parse_flag, typed_decimal, whole
+
+if TYPE_CHECKING:
+    from pos.core.game_settings import GameSetting
+
+T = TypeVar("T")
 
 # A database from before offices is this office (db/migrations/versions/0011_offices.py).
 FIRST_OFFICE = "M1"
@@ -26,7 +34,7 @@ _MONEY_FIELDS = (
     "max_deposit",
 )
 _TEXT_FIELDS = ("shop_name", "address", "licence_number")
-_FLAG_FIELDS = ("always_check_id", "poker_pay_at_once", "payout_anywhere", "identify_every_bet")
+_FLAG_FIELDS = ("always_check_id", "payout_anywhere", "identify_every_bet")
 # Who the settings are read for: the office's code and name come with its settings (the
 # storage's `load(office)`), never set by `update_settings`.
 _OFFICE_FIELDS = ("office_code", "office_name")
@@ -71,11 +79,6 @@ class ShopSettings:
     # The window locks after this many minutes without input and asks for the PIN again
     # (PCI DSS re-authentication after 15 minutes idle, notes/reliability.md finding 9).
     idle_lock_minutes: int = 15
-    # Bet-on-Poker (seed 004): the house's share of each price, (1 − margin) / chance.
-    poker_margin: Decimal = Decimal("0.10")
-    # A winning draw slip is paid from the day after its draw (first p.24), unless the shop's
-    # licence lets it pay as soon as the draw is settled.
-    poker_pay_at_once: bool = False
     # A chain (issue 18): a slip is paid in any office of the chain, or only in the office
     # that issued it. Either way the entry goes into the paying office's journal.
     payout_anywhere: bool = False
@@ -105,11 +108,32 @@ class ShopSettings:
     # register of restricted persons older than this many days is warned about at sign-in.
     identify_every_bet: bool = False
     restricted_max_age: int = 1
+    # The installed games' settings by name (issue 36; pos.games.SettingSpec), their defaults
+    # until set; a game reads its own with `value(spec)`.
+    extra: tuple[tuple[str, object], ...] = field(default_factory=game_settings.defaults)
 
     @property
     def zone(self) -> ZoneInfo:
         """The shop's time zone, in which "the next day" and "one month" are reckoned."""
         return ZoneInfo(self.time_zone)
+
+    def value(self, spec: GameSetting[T]) -> T:
+        """A game's setting in force (its default where none is stored)."""
+        found = next((value for name, value in self.extra if name == spec.name), spec.default)
+        return cast(T, found)
+
+    if not TYPE_CHECKING:  # pos reads `value(spec)`, typed; tests and tools read by name
+
+        def __getattr__(self, name: str) -> object:
+            spec = game_settings.declared().get(name)
+            if spec is None:
+                raise AttributeError(name)
+            return self.value(spec)
+
+
+# The settings of the shop itself, in order, and those `update_settings` may change.
+SHOP_SETTINGS = tuple(f.name for f in dataclasses.fields(ShopSettings) if f.name != "extra")
+_NAMES = tuple(name for name in SHOP_SETTINGS if name not in _OFFICE_FIELDS)
 
 
 def apply_changes(current: ShopSettings, changes: dict[str, object]) -> ShopSettings:
@@ -117,13 +141,18 @@ def apply_changes(current: ShopSettings, changes: dict[str, object]) -> ShopSett
 
     Raises:
         InvalidSetting: a value is out of range or not of the right kind; nothing is changed.
-        TypeError: a name that is not a shop setting (a programming error).
+        TypeError: a name that is not a shop setting nor a game's (a programming error).
     """
-    names = {f.name for f in dataclasses.fields(ShopSettings)} - set(_OFFICE_FIELDS)
-    unknown = set(changes) - names
+    games = game_settings.declared()
+    unknown = set(changes).difference(_NAMES, games)
     if unknown:
         raise TypeError(f"not shop settings: {sorted(unknown)}")
-    parsed = {name: _parse(name, value) for name, value in changes.items()}
+    parsed = {name: _parse(name, value) for name, value in changes.items() if name in _NAMES}
+    extra = dict(current.extra)
+    extra.update(
+        (name, games[name].parse(value)) for name, value in changes.items() if name in games
+    )
+    parsed["extra"] = tuple(sorted(extra.items()))
     updated = dataclasses.replace(current, **parsed)  # type: ignore[arg-type]
     _check_consistency(updated)
     return updated
@@ -131,8 +160,8 @@ def apply_changes(current: ShopSettings, changes: dict[str, object]) -> ShopSett
 
 def to_text(settings: ShopSettings) -> dict[str, str]:
     """Each setting as the text stored in the database (not who they were read for)."""
-    values = dataclasses.asdict(settings)
-    return {name: str(value) for name, value in values.items() if name not in _OFFICE_FIELDS}
+    values = {name: getattr(settings, name) for name in _NAMES}
+    return {name: str(value) for name, value in (*values.items(), *settings.extra)}
 
 
 def from_text(stored: dict[str, str]) -> ShopSettings:
@@ -141,15 +170,15 @@ def from_text(stored: dict[str, str]) -> ShopSettings:
     Raises:
         InvalidSetting: a stored value is not valid (as `apply_changes`).
     """
-    return _from_items(tuple(sorted(stored.items())))
+    return _from_items(tuple(sorted(stored.items())), game_settings.generation())
 
 
-@functools.lru_cache(maxsize=32)
-def _from_items(items: tuple[tuple[str, str], ...]) -> ShopSettings:
+@lru_cache(maxsize=32)
+def _from_items(items: tuple[tuple[str, str], ...], games: int) -> ShopSettings:
     """`from_text` of the same rows, parsed once: a bet reads them and they seldom change;
-    the settings are frozen, so the same rows give the same settings."""
+    the settings are frozen, so the same rows (and the same games' settings) give the same."""
     stored = dict(items)
-    names = {f.name for f in dataclasses.fields(ShopSettings)} - set(_OFFICE_FIELDS)
+    names = {*_NAMES, *game_settings.declared()}
     settings = apply_changes(ShopSettings(), {k: v for k, v in stored.items() if k in names})
     return dataclasses.replace(
         settings,
@@ -213,15 +242,16 @@ def _parse(name: str, value: object) -> object:
     if name in _TEXT_FIELDS:
         return _text(name, value, max_length=_MAX_TEXT)
     if name in _FLAG_FIELDS:
-        return _flag(name, value)
-    parse = {
-        "min_age": _age,
+        return parse_flag(name, value)
+    parsers: dict[str, Callable[[object], object]] = {
+        "min_age": partial(whole, "min_age", 18, 99, "age_range", typed="age_not_whole"),
         "max_express_odds": _odds_limit,
-        "idle_lock_minutes": _minutes,
-        "poker_margin": _margin,
+        "idle_lock_minutes": partial(whole, "idle_lock_minutes", 1, 120, "minutes_range"),
         "unp": _unp,
         "working_hours": _hours,
-        "quote_max_age_minutes": _quote_age,
+        "quote_max_age_minutes": partial(
+            whole, "quote_max_age_minutes", 1, 24 * 60, "quote_age_range"
+        ),
         "exchange_min_coefficient": _coefficient_limit,
         "exchange_max_coefficient": _coefficient_limit,
         "exchange_commission": _commission,
@@ -230,8 +260,8 @@ def _parse(name: str, value: object) -> object:
         "skks_timeout": link_settings.timeout,
         "skks_max_backlog": link_settings.backlog,
         "restricted_max_age": register_settings.max_age,
-    }.get(name, _zone)
-    return parse(value)
+    }
+    return parsers.get(name, _zone)(value)
 
 
 def _money(name: str, value: object) -> Decimal:
@@ -283,36 +313,6 @@ def working_hours(settings: ShopSettings) -> tuple[time, time] | None:
     return time.fromisoformat(opens), time.fromisoformat(closes)
 
 
-def _age(value: object) -> int:
-    try:
-        age = parse_code(value, "setting", low=0)
-    except InvalidNumber:
-        raise InvalidSetting("min_age", "age_not_whole") from None
-    if not 18 <= age <= 99:
-        raise InvalidSetting("min_age", "age_range")
-    return age
-
-
-def _quote_age(value: object) -> int:
-    try:
-        minutes = parse_code(value, "setting", low=0)
-    except InvalidNumber:
-        raise InvalidSetting("quote_max_age_minutes", "quote_age_range") from None
-    if not 1 <= minutes <= 24 * 60:
-        raise InvalidSetting("quote_max_age_minutes", "quote_age_range")
-    return minutes
-
-
-def _minutes(value: object) -> int:
-    try:
-        minutes = parse_code(value, "setting", low=0)
-    except InvalidNumber:
-        raise InvalidSetting("idle_lock_minutes", "minutes_range") from None
-    if not 1 <= minutes <= 120:
-        raise InvalidSetting("idle_lock_minutes", "minutes_range")
-    return minutes
-
-
 def _odds_limit(value: object) -> Decimal:
     odds = _decimal("max_express_odds", value, "odds_format")
     if odds > _MAX_ODDS_LIMIT:  # before quantize(), which 27 digits overflow (issue 15)
@@ -336,35 +336,11 @@ def _commission(value: object) -> Decimal:
     return number
 
 
-def _margin(value: object) -> Decimal:
-    margin = _decimal("poker_margin", value, "margin_range")
-    if not 0 <= margin < Decimal("0.5") or margin != margin.quantize(Decimal("0.0001")):
-        raise InvalidSetting("poker_margin", "margin_range")
-    return margin
-
-
 def _decimal(name: str, value: object, reason: str) -> Decimal:
-    """A finite number as typed (a decimal comma too); never a float."""
-    if isinstance(value, float | bool):
-        raise InvalidSetting(name, reason)
-    try:
-        number = Decimal(shown(value, 100).strip().replace(",", "."))
-    except InvalidOperation as exc:
-        raise InvalidSetting(name, reason) from exc
-    if not number.is_finite():
+    number = typed_decimal(value)
+    if number is None:
         raise InvalidSetting(name, reason)
     return number
-
-
-def _flag(name: str, value: object) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = shown(value).strip().lower()
-    if text in ("true", "1", "да", "yes"):
-        return True
-    if text in ("false", "0", "нет", "no", ""):
-        return False
-    raise InvalidSetting(name, "flag")
 
 
 def _zone(value: object) -> str:

@@ -24,16 +24,16 @@ from pos.core.errors import PosError
 from pos.core.inputs import FILE_NAME, RESULT_SOURCE, clean_text, parse_code, shown
 from pos.core.ports import UnitOfWork
 from pos.draws.errors import DrawSettled, InvalidDrawCards, RoundStillOpen
-from pos.line.events import Event, Sport
-from pos.line.markets import seat_bits, winning_seats
 from pos.people.actor import SYSTEM, Actor
 from pos.people.permissions import Permission
 from pos.poker.chances import HANDS
 from pos.poker.draws import Draw, DrawCards, HandPrice, Round, round_prices
 from pos.poker.errors import DrawFileRejected
-from pos.poker.events import MAX_DRAW_NUMBER, SCHEDULE, STUDIO, draw_code, get_draw
+from pos.poker.events import MAX_DRAW_NUMBER, SCHEDULE, STUDIO, draw_code, draw_event, get_draw
 from pos.poker.files import DrawLine, read_draw_results
+from pos.poker.outcome import seat_bits, winning_seats
 from pos.poker.results import DrawResult, check_result
+from pos.poker.settings import MARGIN
 from pos.settlement.results import Result, ResultStatus
 from pos.settlement.use_cases import settle_all
 
@@ -89,9 +89,8 @@ def draw_board(ctx: Context, actor: Actor) -> DrawBoard:
     now = ctx.clock.now()
     with ctx.unit_of_work() as uow:
         settings = shop_settings.from_text(uow.settings.load())
-        margin = settings.poker_margin
         upcoming = SCHEDULE.number_at(now)
-        if _open_draws(uow, (upcoming - 1, upcoming), margin, now):
+        if _open_draws(uow, (upcoming - 1, upcoming), settings.value(MARGIN), now):
             uow.commit()
         # The latest draws opened: the next one, the one being played, then the history;
         # each view computes its chances once.
@@ -128,7 +127,7 @@ def deal_cards(ctx: Context, actor: Actor, number: int, cards: str) -> DrawView:
         closes = SCHEDULE.closes_at(number, on_sale)
         if now < closes:  # cards are dealt once the bets on the round before are closed
             raise RoundStillOpen(number, on_sale.words, closes.astimezone(settings.zone))
-        margin = settings.poker_margin
+        margin = settings.value(MARGIN)
         hands, board = _extended(draw, dealt)
         if len(board) == 10:
             assert hands is not None  # the river comes after the deal
@@ -291,16 +290,7 @@ def _open_draws(uow: UnitOfWork, numbers: tuple[int, ...], margin: Decimal, now:
     for number in missing:
         if uow.draws.get(number) is not None:
             continue
-        uow.line.add_event(
-            Event(
-                draw_code(number),
-                Sport.POKER,
-                STUDIO,
-                f"тираж № {number}",
-                SCHEDULE.starts_at(number),
-                tournament=STUDIO,
-            )
-        )
+        uow.line.add_event(draw_event(number))
         uow.draws.add(Draw(number, None, "", margin, now, SYSTEM_ACTOR), draw_code(number))
         opened = True
     return opened

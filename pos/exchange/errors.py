@@ -144,24 +144,24 @@ class EventStarted(DomainError):
 _OFF_LINE = {
     "market": "исхода «{market}» события {code} нет в линии",
     "suspended": "приём на событие {code} приостановлен",
-    "draw": "событие {code} — тираж Bet-on-Poker, его нет в линии",
+    "draw": "событие {code} — тираж {title}, его нет в линии",
 }
 
 
 class NotOnLine(DomainError):
-    """An offer on an event or an outcome the bookmaker does not offer (p.47).
+    """An offer on an event or an outcome the bookmaker does not offer (p.47): `why` is "market"
+    (no such outcome on the event's line), "suspended" or "draw" (of the game `title`)."""
 
-    `why` is "market" (no such outcome on the event's line), "suspended" or "draw".
-    """
-
-    def __init__(self, code: int, market: str, why: str) -> None:
+    def __init__(self, code: int, market: str, why: str, title: str = "") -> None:
         self.code = code
         self.market = market
         self.why = why
+        self.title = title
         super().__init__()
 
     def message(self) -> str:
-        what = _OFF_LINE[self.why].format(code=self.code, market=market_code(self.market))
+        market = market_code(self.market)
+        what = _OFF_LINE[self.why].format(code=self.code, market=market, title=self.title)
         return (
             f"Пари не предложено: {what}, а пари заключаются только на события, предлагаемые "
             f"букмекерской конторой (п. 47 {_RULES})."

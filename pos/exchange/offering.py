@@ -10,6 +10,7 @@ from datetime import datetime
 from pos.exchange.errors import EventStarted, NotOnLine
 from pos.exchange.paris import Offer
 from pos.exchange.terms import ExchangeLimits, check_terms, parse_side, risk
+from pos.games.registry import installed
 from pos.line.events import Event, Sport
 from pos.line.markets import Market
 
@@ -54,8 +55,8 @@ def new_offer(
     """
     side = parse_side(terms.side)
     market = Market.parse(terms.market).code
-    if event.sport is Sport.POKER:
-        raise NotOnLine(event.code, market, "draw")
+    if event.sport is Sport.GAME:  # a game's draw is no event of the line (issue 36)
+        raise NotOnLine(event.code, market, "draw", _game_title(event))
     if event.suspended:
         raise NotOnLine(event.code, market, "suspended")
     if market not in line_markets:
@@ -79,3 +80,9 @@ def new_offer(
         office=office,
         event_starts_at=event.starts_at,
     )
+
+
+def _game_title(event: Event) -> str:
+    # As the game's board names it; for a game no longer installed, the studio (tournament).
+    game = installed().by_key(event.game)
+    return event.tournament if game is None else game.title

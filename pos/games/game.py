@@ -4,21 +4,41 @@ settlement, payouts and the line call it and never name a game.
 The shape is pluggy's: a short list of typed hooks every game implements, called the same way
 for each registered game (`pos.games.registry.Games` plays the plugin manager); a game also
 declares what it is, as an Odoo addon's manifest does. It grows a hook at a time as the
-house's rooms move onto it; today: the price of a bet, the claim window and the payout day.
+house's rooms move onto it; today: the price of a bet, the claim window, the payout day and
+its markets (read, kept in a slip's terms, worded, judged).
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 from zoneinfo import ZoneInfo
 
 if TYPE_CHECKING:  # the rooms' types the hooks carry; the room imports only core
     from pos.betting.slips import Leg
     from pos.core.ports import UnitOfWork
     from pos.core.settings import ShopSettings
+    from pos.games.settings import SettingSpec
     from pos.line.events import Event
+    from pos.line.markets import LegVerdict
+
+
+# The market kinds of a slip's terms below this one are the line's (pos.line.markets); a game
+# takes one of its own from here up to 255 (the terms keep it in a byte), for ever (issue 36).
+FIRST_GAME_KIND = 10
+LAST_GAME_KIND = 255
+
+
+class FinalScore(Protocol):
+    """A finished draw's result as its game reads it (pos.settlement.results.Result is one):
+    a game keeps its outcome in these numbers (the winning hands as bits, the number spun)."""
+
+    @property
+    def home(self) -> int | None: ...
+
+    @property
+    def away(self) -> int | None: ...
 
 
 class Game(Protocol):
@@ -27,11 +47,18 @@ class Game(Protocol):
     # --- the manifest ---------------------------------------------------------------------
     key: str  # the registry's key, in Latin letters
     title: str  # as the board, the slip and the refusals name it
+    # Its draws' sport as the slip's competition line names it; the reports lower-case it.
+    sport_words: str
     codes: range  # the event codes of its draws: above the line's, apart from other games'
     # Its room: the paths of its modules in every layer, the only ones that may name it, and
     # the words that name it (tests/game_names.py checks the rest of the house).
     room: tuple[str, ...]
     names: tuple[str, ...]
+
+    # --- its settings (issue 36, step 4) --------------------------------------------------
+    # Kept with the shop's settings and shown on the settings page (pos.games.settings), each
+    # named apart from the shop's own and other games' (the settings table's keys).
+    settings: tuple[SettingSpec[Any], ...]
 
     # --- the hooks ------------------------------------------------------------------------
     def claim_closes(self, leg: Leg) -> datetime:
@@ -54,4 +81,37 @@ class Game(Protocol):
     def pays_at_once(self, settings: ShopSettings) -> bool:
         """True when the shop's licence pays this game's wins on the day of the draw (first
         p.24 otherwise: from the next day)."""
+        ...
+
+    # --- its markets: read, kept in a slip's terms, worded, judged (issue 36, step 6) -------
+    # Its markets' kind in a slip's terms (pos.settlement.terms): FIRST_GAME_KIND or above,
+    # one per game, and never another (every slip sold keeps it).
+    batch_kind: int
+
+    def parse_market(self, typed: str) -> str:
+        """The canonical code of a market of its draws, as a cashier types it ("р3" → "P3");
+        a canonical code reads as itself.
+
+        Raises:
+            InvalidMarket (pos.line.errors): not a market of the game. A refusal of its own
+                for what is the game's but wrong is a subclass of it, so the house still
+                takes it for an unknown market.
+        """
+        ...
+
+    def batch_line(self, market: str) -> int:
+        """A canonical market as the line of a slip's terms (a signed 16-bit number)."""
+        ...
+
+    def market_of_batch(self, line: int) -> str:
+        """The canonical market whose `batch_line` is `line`."""
+        ...
+
+    def market_words(self, market: str) -> str:
+        """A canonical market in words, for the screen and the slip ("Рука 3")."""
+        ...
+
+    def judge(self, market: str, result: FinalScore) -> LegVerdict:
+        """A canonical market against its draw's result, FINISHED (a result that refunds the
+        bets never reaches the game): won or lost, and why in words ("выиграла рука 3")."""
         ...

@@ -7,19 +7,23 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from pos.games.game import Game
+from pos.core import game_settings
+from pos.core.settings import SHOP_SETTINGS
+from pos.games.game import FIRST_GAME_KIND, LAST_GAME_KIND, Game
+from pos.games.settings import SettingSpec
 
 if TYPE_CHECKING:
     from pos.betting.slips import Leg
 
 
 class Games:
-    """The registered games, found by key and by event code.
+    """The registered games, found by key, by event code and by their markets' kind.
 
     Raises (at construction):
-        ValueError: two games with one key, or whose code ranges overlap.
+        ValueError: two games with one key, or whose code ranges overlap; a market kind that
+            is another game's, or the line's (below FIRST_GAME_KIND), or beyond a byte.
     """
 
     def __init__(self, games: Iterable[Game] = ()) -> None:
@@ -32,6 +36,8 @@ class Games:
             if upper.codes.start < lower.codes.stop:
                 raise ValueError(f"the codes of {lower.key} and {upper.key} overlap")
         self._starts = [game.codes.start for game in self._by_start]
+        self._by_kind = _by_kind(self._games)
+        self._settings = _settings(self._games)
 
     def __iter__(self) -> Iterator[Game]:
         return iter(self._games)
@@ -53,6 +59,37 @@ class Games:
     def of_leg(self, leg: Leg) -> Game | None:
         return self.by_code(leg.event_code)
 
+    def settings(self) -> tuple[SettingSpec[Any], ...]:
+        """Every game's settings, game by game in the order given."""
+        return self._settings
+
+    def by_kind(self, batch_kind: int) -> Game | None:
+        """The game whose markets a slip's terms keep as `batch_kind`, or None (the line's)."""
+        return self._by_kind.get(batch_kind)
+
+
+def _by_kind(games: Iterable[Game]) -> dict[int, Game]:
+    # The kind is in the terms of every slip sold: one game's for ever, so never shared.
+    found: dict[int, Game] = {}
+    for game in games:
+        kind = game.batch_kind
+        if not FIRST_GAME_KIND <= kind <= LAST_GAME_KIND:
+            raise ValueError(f"{game.key}: market kind {kind} is not a game's")
+        if kind in found:
+            raise ValueError(f"market kind {kind} of both {found[kind].key} and {game.key}")
+        found[kind] = game
+    return found
+
+
+def _settings(games: Iterable[Game]) -> tuple[SettingSpec[Any], ...]:
+    # A game's settings share the settings table with the shop's own (issue 36, step 4).
+    specs = tuple(spec for game in games for spec in game.settings)
+    names = [spec.name for spec in specs]
+    taken = set(SHOP_SETTINGS).intersection(names)
+    if taken or len(set(names)) != len(names):
+        raise ValueError(f"game settings named twice or as the shop's: {sorted(names)}")
+    return specs
+
 
 _installed = Games()
 
@@ -67,6 +104,7 @@ def install(games: Games) -> Games:
     """Make `games` the installed ones (`main.py` does, once); returns those before."""
     global _installed
     before, _installed = _installed, games
+    game_settings.declare(games.settings())  # the shop's settings keep theirs (issue 36)
     return before
 
 

@@ -44,6 +44,14 @@ class InvalidEvent(DomainError):
         return f"Событие не сохранено: {self.problem}."
 
 
+class GameNotOnLine(InvalidEvent):
+    """A game's draw added as an event of the line: the game's schedule opens its draws."""
+
+    def __init__(self, title: str) -> None:
+        self.title = title  # the game's, as its board names it (issue 36)
+        super().__init__(f"тиражи {title} открываются по расписанию, не в линии")
+
+
 class InvalidMarket(DomainError):
     """A market code that the line does not know."""
 

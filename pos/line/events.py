@@ -13,7 +13,8 @@ from zoneinfo import ZoneInfo
 from pos.core.input_errors import InvalidAmount
 from pos.core.inputs import TEAM_NAME, TOURNAMENT, clean_text, shown
 from pos.core.money import to_money
-from pos.line.errors import InvalidEvent, InvalidOdds
+from pos.games.registry import installed
+from pos.line.errors import GameNotOnLine, InvalidEvent, InvalidOdds
 from pos.line.markets import Market
 
 
@@ -23,11 +24,12 @@ class Sport(enum.StrEnum):
     FOOTBALL = "football"
     HOCKEY = "hockey"
     BASKETBALL = "basketball"
-    # Bet-on-Poker draws (seed 004): an event per draw, kept off the line (pos.draws.use_cases).
-    POKER = "poker"
+    # A game's draw (pos.games): an event per draw, kept off the line, its game in Event.game
+    # (issue 36; the database stores the game's key in its place).
+    GAME = "game"
 
 
-# The sports of the line a manager keeps; a Bet-on-Poker draw is opened by its schedule.
+# The sports of the line a manager keeps; a game's draw is opened by the game's schedule.
 LINE_SPORTS = (Sport.FOOTBALL, Sport.HOCKEY, Sport.BASKETBALL)
 
 
@@ -44,6 +46,7 @@ class Event:
     # Overrides the sport's maximum stake (the line header, p.18); None: the sport's or shop's.
     max_stake: Decimal | None = None
     suspended: bool = False
+    game: str = ""  # the key of the game whose draw it is (Sport.GAME), "" for the line's
 
     def takes_bets(self, now: datetime) -> bool:
         """True while the event is on offer: not suspended and not started (p.22)."""
@@ -154,17 +157,19 @@ def new_event(
 
 
 def line_sport(sport: object) -> Sport:
-    """A sport of the line by its code ("football"); a draw's sport is not one.
+    """A sport of the line by its code ("football"); a game's draw is not one.
 
     Raises:
-        InvalidEvent: an unknown sport, or Bet-on-Poker (its draws come by the schedule).
+        GameNotOnLine: the key of an installed game (its draws come by its schedule).
+        InvalidEvent: an unknown sport.
     """
-    try:
-        kind = Sport(sport if isinstance(sport, str) else shown(sport))
-    except ValueError:
-        raise InvalidEvent(f"неизвестный вид спорта «{shown(sport)}»") from None
-    if kind not in LINE_SPORTS:
-        raise InvalidEvent("тиражи Bet-on-Poker открываются по расписанию, не в линии")
+    typed = sport if isinstance(sport, str) else shown(sport)
+    game = installed().by_key(typed)
+    if game is not None:
+        raise GameNotOnLine(game.title)
+    kind = next((known for known in LINE_SPORTS if known.value == typed), None)
+    if kind is None:
+        raise InvalidEvent(f"неизвестный вид спорта «{shown(sport)}»")
     return kind
 
 

@@ -5,48 +5,32 @@ from __future__ import annotations
 import enum
 import functools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
+from pos.games.game import FIRST_GAME_KIND
+from pos.games.registry import installed
 from pos.line.errors import InvalidMarket
 
 if TYPE_CHECKING:
+    from pos.games.game import FinalScore, Game
+    from pos.games.registry import Games
     from pos.line.events import Sport
 
-# A Russian keyboard layout types these letters where the cashier meant the Latin ones:
-# Х/О look like X/O; Б(ольше)/М(еньше) are over/under; Ф(ора) is a handicap.
-_CYRILLIC = str.maketrans(
-    {
-        "Х": "X",
-        "х": "X",
-        "О": "O",
-        "о": "O",
-        "Б": "O",
-        "б": "O",
-        "М": "U",
-        "м": "U",
-        "M": "U",
-        "m": "U",
-        "Ф": "H",
-        "ф": "H",
-        "Н": "H",
-        "н": "H",
-        "Р": "P",
-        "р": "P",
-    }
-)
+# A Russian keyboard layout types these letters where the cashier meant the Latin ones: Х/О look
+# like X/O; Б(ольше)/М(еньше) (and a Latin M) are over/under; Ф(ора) and Н are a handicap's H.
+_CYRILLIC = str.maketrans("ХхОоБбМмMmФфНн", "XXOOOOUUUUHHHH")
 # The result markets in the order the line shows them: a column each on the line screen.
 RESULT_CODES = ("1", "X", "2", "1X", "X2", "12")
 # The one grammar of the lines (DESIGN.md, Markets): totals in halves, handicaps in quarters.
 _TOTAL = re.compile(r"([OU])(\d{1,3}(?:\.[05])?)")
 _HANDICAP = re.compile(r"H([12])([+-]?\d{1,3}(?:\.[05]|\.25|\.75)?)")
-# A hand of a Bet-on-Poker draw: P1 … P6 (позиция, seed 004 p.1.2).
-POKER_HAND = re.compile(r"P([1-6])")
-# The market kinds of a slip's terms (pos.settlement.batch), by index, with the line in
-# quarters (P3 keeps its hand as the line: 12). Stored in every slip's terms: never reorder.
-_BATCH_KINDS = ("1", "X", "2", "1X", "X2", "12", "O", "U", "H1", "H2", "P")
+# The market kinds of a slip's terms (pos.settlement.batch), by index, with the line in quarters.
+# In every slip's terms: never reorder. From FIRST_GAME_KIND on, each is one game's (issue 36).
+_BATCH_KINDS = ("1", "X", "2", "1X", "X2", "12", "O", "U", "H1", "H2")
+assert len(_BATCH_KINDS) == FIRST_GAME_KIND
 _RESULT_WINS: dict[str, Callable[[int], bool]] = {
     "1": lambda d: d > 0,
     "X": lambda d: d == 0,
@@ -80,7 +64,7 @@ class MarketKind(enum.StrEnum):
     RESULT = "result"  # 1, X, 2 and the double chances 1X, X2, 12
     TOTAL = "total"  # O2.5 / U2.5: over or under the line
     HANDICAP = "handicap"  # H1-1.5 / H2+1.5: a team's score with the handicap added
-    POKER_HAND = "poker hand"  # P1 … P6: a hand of a Bet-on-Poker draw
+    GAME = "game"  # a market of a game's draw (pos.games): its game reads, words and judges it
 
 
 class LegOutcome(enum.StrEnum):
@@ -105,22 +89,25 @@ class Market:
     """A market of the line, parsed: built by `parse`, `from_code` or `from_batch`.
 
     `side` is what is picked: the result ("1" … "12"), "O" or "U" of a total, the team
-    ("1", "2") of a handicap, the hand ("1" … "6") of a draw. `line` is a total's line or a
-    handicap's signed value, normalised (2.5, −1.5, 0); 0 for the others.
+    ("1", "2") of a handicap, the canonical code of a game's market ("P3"), whose game is
+    `game` (its key). `line` is a total's line or a handicap's signed value, normalised
+    (2.5, −1.5, 0); 0 for the others.
     """
 
     kind: MarketKind
     side: str
     line: Decimal = Decimal(0)
+    game: str = ""
 
     @classmethod
     def parse(cls, text: object) -> Market:
         """A market as a cashier types it, on a Latin or Russian layout, with a decimal
         comma or point: "х" → X, "б2,5" → O2.5, "ф1-1,5" → H1-1.5; a canonical code reads
-        as itself.
+        as itself. What the line does not read, the installed games are asked in turn.
 
         Raises:
-            InvalidMarket: not a market of the line (DESIGN.md, Markets).
+            InvalidMarket: not a market of the line (DESIGN.md, Markets) nor of a game; a
+                game's own refusal (a subclass) when no game reads it and one refused it so.
         """
         raw = text if isinstance(text, str) else ""
         code = raw.strip().translate(_CYRILLIC).upper().replace(",", ".").replace(" ", "")
@@ -130,9 +117,7 @@ class Market:
             return cls(MarketKind.TOTAL, match[1], _normal(Decimal(match[2])))
         if match := _HANDICAP.fullmatch(code):
             return cls(MarketKind.HANDICAP, match[1], _normal(Decimal(match[2])))
-        if match := POKER_HAND.fullmatch(code):
-            return cls(MarketKind.POKER_HAND, match[1])
-        raise InvalidMarket(raw)
+        return _game_market(raw)
 
     @classmethod
     def from_code(cls, code: str) -> Market:
@@ -141,18 +126,26 @@ class Market:
         Raises:
             ValueError: not a canonical code (a programming error: the line holds parsed codes).
         """
-        return _from_code(code)
+        return _from_code(code, installed())
 
     @classmethod
     def from_batch(cls, index: int, quarters: int) -> Market:
-        """The market of a slip's terms, as `batch_key` encoded it: (6, 10) → O2.5."""
+        """The market of a slip's terms, as `batch_key` encoded it: (6, 10) → O2.5; a game's
+        kind through the installed game (pos.games.registry.Games.by_kind).
+
+        Raises:
+            ValueError: a kind neither the line's nor an installed game's.
+        """
+        if index >= len(_BATCH_KINDS):
+            game = installed().by_kind(index)
+            if game is None:
+                raise ValueError(f"no market kind {index} installed")
+            return cls(MarketKind.GAME, game.market_of_batch(quarters), game=game.key)
         name, value = _BATCH_KINDS[index], _normal(Decimal(quarters) / 4)
         if name in ("O", "U"):
             return cls(MarketKind.TOTAL, name, value)
         if name.startswith("H"):
             return cls(MarketKind.HANDICAP, name[1:], value)
-        if name == "P":
-            return cls(MarketKind.POKER_HAND, _number(value))
         return cls(MarketKind.RESULT, name)
 
     @property
@@ -162,15 +155,13 @@ class Market:
             return f"{self.side}{_number(self.line)}"
         if self.kind is MarketKind.HANDICAP:
             return f"H{self.side}{'-' if self.line < 0 else '+'}{_number(abs(self.line))}"
-        if self.kind is MarketKind.POKER_HAND:
-            return f"P{self.side}"
         return self.side
 
     @property
     def typed(self) -> str:
         """The code as the cashier types it at the betting page, the one notation of the
         screens, the slip and the sentences (issue 16): O2.5 → "Б2,5", U2.5 → "М2,5",
-        H1-1.5 → "Ф1-1,5"; results and hands as they are ("1", "X2", "P3")."""
+        H1-1.5 → "Ф1-1,5"; results and games' markets as they are ("1", "X2", "P3")."""
         if self.kind is MarketKind.TOTAL:
             return ("Б" if self.side == "O" else "М") + _comma(self.line)
         if self.kind is MarketKind.HANDICAP:
@@ -182,8 +173,9 @@ class Market:
         """The (kind, line in quarters) of a slip's terms (pos.settlement.batch): O2.5 → (6, 10)."""
         if self.kind is MarketKind.RESULT:
             return _BATCH_KINDS.index(self.side), 0
-        if self.kind is MarketKind.POKER_HAND:
-            return _BATCH_KINDS.index("P"), int(self.side) * 4
+        if self.kind is MarketKind.GAME:
+            game = self._game()
+            return game.batch_kind, game.batch_line(self.side)
         name = self.side if self.kind is MarketKind.TOTAL else f"H{self.side}"
         return _BATCH_KINDS.index(name), int(self.line * 4)
 
@@ -203,7 +195,7 @@ class Market:
 
         Args:
             sport: the event's sport; in hockey a result is the regular time's:
-                "Ничья в основное время (X)".
+                "Ничья в основное время (X)". A game's market is worded by its game.
         """
         if self.kind is MarketKind.RESULT:
             regular = f" {_REGULAR_TIME}" if sport in _REGULAR_TIME_SPORTS else ""
@@ -211,20 +203,28 @@ class Market:
         if self.kind is MarketKind.TOTAL:
             side = "больше" if self.side == "O" else "меньше"
             return f"Тотал {side} {_comma(self.line)} ({self.typed})"
-        if self.kind is MarketKind.HANDICAP:
-            sign = _MINUS if self.line < 0 else "+"
-            return f"Фора {_TEAMS[self.side]} {sign}{_comma(abs(self.line))} ({self.typed})"
-        return f"Рука {self.side}"
+        if self.kind is MarketKind.GAME:
+            return self._game().market_words(self.side)
+        sign = _MINUS if self.line < 0 else "+"
+        return f"Фора {_TEAMS[self.side]} {sign}{_comma(abs(self.line))} ({self.typed})"
+
+    def judge(self, result: FinalScore) -> LegVerdict:
+        """The market against its event's FINISHED result (pos.settlement.results.Result): a
+        game's market by its game, which reads the result as it keeps it; others by `verdict`."""
+        if self.kind is MarketKind.GAME:
+            return self._game().judge(self.side, result)
+        assert result.home is not None and result.away is not None  # a finished event has a score
+        return self.verdict(result.home, result.away)
 
     def verdict(self, home: int, away: int) -> LegVerdict:
-        """The market against a final score (p.19); a draw's result holds its winning hands
-        as bits of `home` (pos.draws.use_cases).
+        """The market against a final score (p.19); a game's market against its draw's
+        result as these numbers (its game judges it).
 
         Totals exactly on the line and handicaps that end level are void; quarter lines
         never are.
         """
-        if self.kind is MarketKind.POKER_HAND:
-            return LegVerdict(_won(int(self.side) in winning_seats(home)), winners_words(home))
+        if self.kind is MarketKind.GAME:
+            return self.judge(_Score(home, away))
         score = f"счёт {home}:{away}"
         if self.kind is MarketKind.RESULT:
             return LegVerdict(_won(_RESULT_WINS[self.side](home - away)), score)
@@ -242,31 +242,35 @@ class Market:
         over = total > self.line
         return LegVerdict(_won(over if self.side == "O" else not over), f"{score}, тотал {total}")
 
-
-def seat_bits(seats: Iterable[int]) -> int:
-    """The winning hands of a draw (1–6) as the bits a result keeps in `home`."""
-    return sum(1 << (seat - 1) for seat in set(seats))
-
-
-def winning_seats(bits: int) -> frozenset[int]:
-    """The winning hands of a draw from the bits of its result."""
-    return frozenset(seat for seat in range(1, 7) if bits >> (seat - 1) & 1)
+    def _game(self) -> Game:
+        game = installed().by_key(self.game)
+        assert game is not None, f"the game {self.game!r} is not installed"  # a programming error
+        return game
 
 
-def winners_words(seats: int) -> str:
-    """The winning hands of a draw, from their bits: «выиграли руки 2 и 5» (p.2.3)."""
-    hands = [str(seat) for seat in sorted(winning_seats(seats))]
-    if len(hands) == 6:
-        return "выиграли все руки (комбинацию составил стол)"
-    if len(hands) == 1:
-        return f"выиграла рука {hands[0]}"
-    return f"выиграли руки {', '.join(hands[:-1])} и {hands[-1]} (ничья)"
+class _Score(NamedTuple):
+    # A bare final score as a game reads a result (pos.games.game.FinalScore).
+    home: int
+    away: int
+
+
+def _game_market(typed: str) -> Market:
+    # A game's own refusal (a subclass of InvalidMarket) says more than the line's: it is kept.
+    refusal = InvalidMarket(typed)
+    for game in installed():
+        try:
+            return Market(MarketKind.GAME, game.parse_market(typed), game=game.key)
+        except InvalidMarket as refused:
+            if type(refusal) is InvalidMarket and type(refused) is not InvalidMarket:
+                refusal = refused
+    raise refusal
 
 
 # Settlement reads a leg's code once per leg and the line screens once per cell: the codes of
-# a line are few, so each is parsed once. A refusal is not cached.
+# a line are few, so each is parsed once. A refusal is not cached. A game's code is read by the
+# games installed, so they are part of the key (a test installs its own; issue 36).
 @functools.lru_cache(maxsize=4096)
-def _from_code(code: str) -> Market:
+def _from_code(code: str, _games: Games) -> Market:
     try:
         market = Market.parse(code)
     except InvalidMarket:

@@ -6,6 +6,7 @@ that what the player was shown is what the slip says.
 
 from __future__ import annotations
 
+from pos.games.registry import installed
 from pos.line.events import Sport
 from pos.line.markets import Market
 
@@ -13,7 +14,6 @@ SPORT_WORDS = {
     Sport.FOOTBALL: "Футбол",
     Sport.HOCKEY: "Хоккей",
     Sport.BASKETBALL: "Баскетбол",
-    Sport.POKER: "Покер",
 }
 
 
@@ -50,9 +50,22 @@ def market_words(market: str, sport: Sport | None = None) -> str:
     return market if known is None else known.words(sport)
 
 
-def sport_words(sport: Sport) -> str:
-    """The sport as the slip names it: "Футбол", "Хоккей", "Баскетбол", "Покер"."""
-    return SPORT_WORDS[sport]
+def sport_words(sport: Sport, game: str = "") -> str:
+    """The sport as the slip names it: "Футбол", "Хоккей", "Баскетбол", or a game's own words.
+
+    Args:
+        sport: the event's sport.
+        game: the key of the game whose draw the event is (Sport.GAME); "" when not known
+            (a leg finds its game by its code), then the first game installed.
+
+    Returns:
+        The words; "" for a game that is not installed.
+    """
+    if sport is not Sport.GAME:
+        return SPORT_WORDS[sport]
+    games = installed()
+    found = games.by_key(game) if game else next(iter(games), None)
+    return "" if found is None else found.sport_words
 
 
 def _market(code: str) -> Market | None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pos.core import settings as shop_settings
 from pos.core.input_errors import InvalidSetting
 from pos.core.settings import OFFICE_SETTINGS, ShopSettings
+from pos.games.registry import installed
 
 # A database from before offices is this office (db/migrations/versions/0011_offices.py).
 FIRST_OFFICE = shop_settings.FIRST_OFFICE
@@ -46,9 +47,12 @@ def with_settings(office: Office, organiser: ShopSettings, changes: dict[str, ob
             the time zone, the minimum age, payouts anywhere) and not an office's.
     """
     own = dict(office.settings)
+    # A game's setting is an office's when the game says so (issue 36).
+    offices = {*OFFICE_SETTINGS, *(spec.name for spec in installed().settings() if spec.office)}
     for name, value in changes.items():
-        if name not in OFFICE_SETTINGS:
-            raise InvalidSetting(name if name in _LABELLED else "setting", "office_only")
+        if name not in offices:
+            known = name in shop_settings.to_text(organiser)
+            raise InvalidSetting(name if known else "setting", "office_only")
         if value == "" or value is None:
             own.pop(name, None)
         else:
@@ -57,6 +61,3 @@ def with_settings(office: Office, organiser: ShopSettings, changes: dict[str, ob
     # The limits together must still hold (the minimum stake below the maximum, …).
     shop_settings.from_text({**shop_settings.to_text(organiser), **own})
     return Office(office.code, office.name, office.address, own)
-
-
-_LABELLED = frozenset(shop_settings.to_text(ShopSettings()))

@@ -6,23 +6,14 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from pos.core.errors import DomainError, FileRejected
+from pos.line.quote_errors import MarketNotOffered
 
 if TYPE_CHECKING:
     from pos.poker.draws import HandStatus, Round
 
-
-class MarketNotOffered(DomainError):
-    """The event has no odds for that market."""
-
-    def __init__(self, code: int, market: str) -> None:
-        self.code = code
-        self.market = market
-        super().__init__()
-
-    def message(self) -> str:
-        from pos.line.wording import market_code  # noqa: PLC0415 - pos.line.wording imports this module
-
-        return f"На событие {self.code} нет коэффициента на исход {market_code(self.market)}."
+# The house's refusal of a market a draw does not sell, also found here, where the draws'
+# callers and tests have always found it (issue 36).
+__all__ = ["MarketNotOffered"]
 
 
 class DrawNotFound(DomainError):
@@ -70,6 +61,10 @@ class InvalidDeal(DomainError):
         return _INVALID_DEAL[self.why].format(detail=self.detail)
 
 
+# What a margin must be: said of the draws' prices and of the setting (pos.poker.settings).
+MARGIN_SHARE = "нужна доля от 0 до 0,5 (не включая 0,5), например 0,10"
+
+
 class InvalidMargin(DomainError):
     """A house margin outside [0, 0.5), or one that is not an exact Decimal."""
 
@@ -79,9 +74,7 @@ class InvalidMargin(DomainError):
 
     def message(self) -> str:
         shown = str(self.margin).replace(".", ",")
-        return (
-            f"Маржа «{shown}» не подходит: нужна доля от 0 до 0,5 (не включая 0,5), например 0,10."
-        )
+        return f"Маржа «{shown}» не подходит: {MARGIN_SHARE}."
 
 
 class NoSuchHand(DomainError):

@@ -1,9 +1,10 @@
 """Bet-on-Poker draws as events of the line: their codes, and a bet's price from the cards
 (a bet's window on a draw is pos.betting.counter's cancel_deadline).
 
-A draw is an event of sport POKER with the code DRAW_CODE_BASE + its number, kept off the
-line's lists; a bet on hand k is a leg on market "Pk" at the odds of the round on sale
-(pos.poker.draws), its odds version the round (pos.betting.pricing calls `draw_odds`).
+A draw is an event of a game's sport (Sport.GAME, its game KEY) with the code DRAW_CODE_BASE +
+its number, kept off the line's lists; a bet on hand k is a leg on market "Pk" at the odds of
+the round on sale (pos.poker.draws), its odds version the round (pos.betting.pricing calls
+`draw_odds`).
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from zoneinfo import ZoneInfo
 
 from pos.core.ports import UnitOfWork
 from pos.line.events import Event, Sport
-from pos.line.markets import POKER_HAND
-from pos.poker.codes import DRAW_CODE_BASE, MAX_DRAW_NUMBER, STUDIO
+from pos.poker.codes import DRAW_CODE_BASE, KEY, MAX_DRAW_NUMBER, STUDIO
 from pos.poker.draws import Draw, DrawSchedule, Round, check_bet, round_prices
 from pos.poker.errors import DrawNotFound, MarketNotOffered
+from pos.poker.outcome import HAND
 
 SCHEDULE = DrawSchedule()
 
@@ -27,6 +28,20 @@ def draw_code(number: int) -> int:
     return DRAW_CODE_BASE + number
 
 
+def draw_event(number: int) -> Event:
+    """The event of draw `number`: of a game's sport, stored under the game's key ("poker", as
+    before the seam: issue 36), its studio the tournament and the match."""
+    return Event(
+        draw_code(number),
+        Sport.GAME,
+        STUDIO,
+        f"тираж № {number}",
+        SCHEDULE.starts_at(number),
+        tournament=STUDIO,
+        game=KEY,
+    )
+
+
 def draw_number(code: int) -> int | None:
     """The draw an event code is, or None for an event of the line."""
     return code - DRAW_CODE_BASE if code > DRAW_CODE_BASE else None
@@ -34,7 +49,7 @@ def draw_number(code: int) -> int | None:
 
 def is_draw(event: Event) -> bool:
     """True for the event of a Bet-on-Poker draw."""
-    return event.sport is Sport.POKER
+    return event.sport is Sport.GAME and draw_number(event.code) is not None
 
 
 def draw_odds(
@@ -51,7 +66,7 @@ def draw_odds(
     assert number is not None  # only a draw's event is priced here
     draw = get_draw(uow, number)
     cards = draw.cards()
-    match = POKER_HAND.fullmatch(market)
+    match = HAND.fullmatch(market)
     if match is None:  # a draw sells its hands only
         raise MarketNotOffered(event.code, market)
     seat = int(match[1])

@@ -4,10 +4,9 @@
     96013;AsKs QhQd 7c8c 2d2h JsTd 9h9c;Ac 7h 3s Kd 5d
     96014;отменён;сканер не считал карту
 
-`;`, `,` or a tab between the fields; a first line of headings is skipped; blank lines and
-lines starting with # are ignored. Hands from hand 1, two cards each; the board's five cards
-in the order dealt. Every problem is collected with its line, and nothing is recorded unless
-the whole file reads (pos.errors.DrawFileRejected).
+Hands from hand 1, two cards each; the board's five cards in the order dealt; the file around
+them is read as every studio's (pos.games.files): nothing is recorded unless the whole file
+reads (DrawFileRejected).
 """
 
 from __future__ import annotations
@@ -15,14 +14,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pos.core.errors import PosError
 from pos.core.inputs import RESULT_SOURCE, clean_text, parse_code
+from pos.games.files import CANCELLED, read_studio_file
 from pos.poker.chances import HANDS
 from pos.poker.errors import DrawFileRejected
 from pos.poker.events import MAX_DRAW_NUMBER
 
 _CARD = re.compile(r"[2-9TJQKA][cdhs]", re.IGNORECASE)
-_CANCELLED = ("отменён", "отменен", "cancelled", "canceled")
 
 
 @dataclass(frozen=True)
@@ -42,34 +40,7 @@ def read_draw_results(name: str, data: bytes) -> list[DrawLine]:
     Raises:
         DrawFileRejected: every line that does not read, with why.
     """
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise DrawFileRejected(name, [(0, "файл не в кодировке UTF-8")]) from exc
-    read: list[DrawLine] = []
-    problems: list[tuple[int, str]] = []
-    seen: set[int] = set()
-    for number, raw in enumerate(text.splitlines(), start=1):
-        fields = [field.strip() for field in re.split(r"[;,\t]", raw)]
-        if not raw.strip() or raw.lstrip().startswith("#"):
-            continue
-        if number == 1 and not fields[0].isdigit():
-            continue  # the headings
-        try:
-            draw = _draw_line(number, fields)
-        except (ValueError, PosError) as why:
-            problems.append((number, str(why)))
-            continue
-        if draw.number in seen:
-            problems.append((number, f"тираж № {draw.number} уже был в файле"))
-            continue
-        seen.add(draw.number)
-        read.append(draw)
-    if not read and not problems:
-        problems.append((0, "в файле нет ни одного тиража"))
-    if problems:
-        raise DrawFileRejected(name, problems)
-    return read
+    return read_studio_file(name, data, _draw_line, DrawFileRejected)
 
 
 def _draw_line(line: int, fields: list[str]) -> DrawLine:
@@ -78,7 +49,7 @@ def _draw_line(line: int, fields: list[str]) -> DrawLine:
     number = parse_code(fields[0], "draw_number", MAX_DRAW_NUMBER)
     if len(fields) < 3:
         raise ValueError("нужны три поля: тираж, руки и стол (или «отменён» и причина)")
-    if fields[1].lower() in _CANCELLED:
+    if fields[1].lower() in CANCELLED:
         reason = clean_text(" ".join(fields[2:]), "draw_cancel_reason", RESULT_SOURCE)
         if not reason:
             raise ValueError("у отменённого тиража нужна причина")

@@ -6,27 +6,40 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
 from pos.core.inputs import MAX_INTEGER
-from pos.poker.codes import DRAW_CODE_BASE, STUDIO
+from pos.poker.codes import DRAW_CODE_BASE, KEY, STUDIO
+from pos.poker.outcome import hand_line, hand_of_line, hand_words, judge_hand, parse_hand
+from pos.poker.settings import PAY_AT_ONCE, SETTINGS
 
 if TYPE_CHECKING:
     from pos.betting.slips import Leg
     from pos.core.ports import UnitOfWork
     from pos.core.settings import ShopSettings
+    from pos.games.game import FinalScore
+    from pos.games.settings import SettingSpec
     from pos.line.events import Event
+    from pos.line.markets import LegVerdict
 
 
 class BetOnPoker:
     """The game of seed 004: a draw every few minutes, six hands, bets by round."""
 
-    key = "poker"
+    key = KEY
     title = STUDIO
+    sport_words = "Покер"
     codes = range(DRAW_CODE_BASE + 1, MAX_INTEGER + 1)
-    room: tuple[str, ...] = ("pos/poker/", "pos/draws/", "db/draws.py", "ui/pages/draws.py")
+    room: tuple[str, ...] = (
+        "pos/poker/",
+        "pos/draws/",
+        "db/draws.py",
+        "ui/games/poker/",
+        "ui/pages/draws.py",  # the board's old name (issue 36)
+    )
     names: tuple[str, ...] = ("poker", "покер", "bet-on-poker")
+    settings: tuple[SettingSpec[Any], ...] = SETTINGS  # its margin and payout day (issue 36)
 
     def claim_closes(self, leg: Leg) -> datetime:
         """The close of the round the bet was sold in: the next cards are dealt then, and a
@@ -46,7 +59,25 @@ class BetOnPoker:
         return draw_odds(uow, event, market, now, zone)
 
     def pays_at_once(self, settings: ShopSettings) -> bool:
-        return settings.poker_pay_at_once
+        return settings.value(PAY_AT_ONCE)
+
+    # --- its markets, the hands P1 … P6 (pos.poker.outcome; issue 36, step 6) --------------
+    batch_kind = 10  # in every slip's terms sold since the draws began: never another
+
+    def parse_market(self, typed: str) -> str:
+        return parse_hand(typed)
+
+    def batch_line(self, market: str) -> int:
+        return hand_line(market)
+
+    def market_of_batch(self, line: int) -> str:
+        return hand_of_line(line)
+
+    def market_words(self, market: str) -> str:
+        return hand_words(market)
+
+    def judge(self, market: str, result: FinalScore) -> LegVerdict:
+        return judge_hand(market, result)
 
 
 POKER = BetOnPoker()

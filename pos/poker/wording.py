@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pos.line.markets import POKER_HAND
 from pos.poker.draws import Round
 from pos.poker.events import STUDIO, draw_number
+from pos.poker.outcome import HAND
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ def draw_leg_words(event_code: int, market: str, odds_version: int) -> DrawLegWo
     number = draw_number(event_code)
     if number is None:
         return None
-    match = POKER_HAND.fullmatch(market)
+    match = HAND.fullmatch(market)
     hand = f"Рука {match[1]} ({market})" if match else market
     try:
         round_words = f"Ставка {Round(odds_version).words}"

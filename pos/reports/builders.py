@@ -16,6 +16,7 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from pos.line.events import Sport
+from pos.line.wording import sport_words
 from pos.reports.tables import (
     Cell,
     Column,
@@ -30,12 +31,11 @@ from pos.till.shifts import ZERO, CashKind, CashSummary, Shift, ShiftState, Tran
 
 MIXED = "несколько видов"  # an express over events of different sports
 
-SPORT_NAMES = {
-    Sport.FOOTBALL: "футбол",
-    Sport.HOCKEY: "хоккей",
-    Sport.BASKETBALL: "баскетбол",
-    Sport.POKER: "покер",
-}
+
+def sport_name(sport: Sport, game: str = "") -> str:
+    """A sport as the reports name it, the slip's words in lower case: "футбол"; a game's draws
+    by its game's own words (issue 36), by its key if it is no longer installed."""
+    return sport_words(sport, game).lower() or game
 
 
 # --- the facts the storage reads (pos.core.ports.ReportQueries) ---------------------------------
@@ -81,6 +81,7 @@ class SalesHour:
     sport: Sport | None
     cancelled: bool
     slips: Tally
+    game: str = ""  # the game's key for Sport.GAME (issue 36)
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,7 @@ class EventLiability:
     stakes: Decimal
     possible: Decimal
     largest: Decimal
+    game: str = ""  # the game's key for Sport.GAME (issue 36)
 
 
 @dataclass(frozen=True)
@@ -187,7 +189,7 @@ def turnover_report(sales: Iterable[SalesHour], period: Period, made_at: datetim
     for sold in sales:
         key = (
             sold.hour.astimezone(period.zone).date(),
-            MIXED if sold.sport is None else SPORT_NAMES[sold.sport],
+            MIXED if sold.sport is None else sport_name(sold.sport, sold.game),
         )
         taken, returned = by_day.get(key, (Tally(), Tally()))
         by_day[key] = (taken + sold.slips, returned + sold.slips if sold.cancelled else returned)
@@ -242,7 +244,7 @@ def liabilities_report(
         (
             e.code,
             f"{e.home} — {e.away}",
-            SPORT_NAMES[e.sport],
+            sport_name(e.sport, e.game),
             _moment(e.starts_at, zone),
             e.slips,
             e.stakes,

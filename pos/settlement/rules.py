@@ -90,9 +90,8 @@ def event_verdict(market: Market | str, result: Result | None) -> LegVerdict:
     void = result.void_reason
     if void is not None:
         return LegVerdict(LegOutcome.VOID, void)
-    assert result.home is not None and result.away is not None  # a finished event has a score
     read = Market.from_code(market) if isinstance(market, str) else market
-    return read.verdict(result.home, result.away)
+    return read.judge(result)  # a game's market: by its game, from the whole result (issue 36)
 
 
 def made_late(verdict: LegVerdict) -> LegVerdict:

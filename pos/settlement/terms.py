@@ -45,8 +45,8 @@ LEG = np.dtype(
     [
         ("event", "<u4"),  # event code
         ("member", "u1"),  # the block (member) the leg belongs to
-        ("market", "u1"),  # the market's kind (pos.line.markets.Market.batch_key)
-        ("line", "<i2"),  # total or handicap line in quarters (2.5 → 10, −1.5 → −6)
+        ("market", "u1"),  # the market's kind (pos.line.markets.Market.batch_key); ≥ 10: a game's
+        ("line", "<i2"),  # total or handicap line in quarters (2.5 → 10, −1.5 → −6); a game's own
         ("odds", "<u4"),  # hundredths
     ]
 )

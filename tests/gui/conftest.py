@@ -13,6 +13,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from main import game_uis
 from pos.core.clock import FixedClock
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
@@ -24,6 +25,7 @@ from tests.gui.exchange_helpers import players
 from tests.gui.spread_helpers import shown_page, spread_shop, sqlite_shop
 from tests.gui.widgets import open_window
 from ui.app import GarbageCollector
+from ui.games import installing
 from ui.main_window import MainWindow
 from ui.pages import exchange as exchange_page_module
 from ui.pages import spread as spread_page_module
@@ -38,6 +40,13 @@ def _collect_garbage_on_the_gui_thread(qapp: QApplication) -> Iterator[None]:
     collector.start()
     yield
     collector.stop()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _the_shops_boards() -> Iterator[None]:
+    """The windows made here list the boards main.py lists, as ui.start gives them (issue 36)."""
+    with installing(game_uis()):
+        yield
 
 
 @pytest.fixture

@@ -22,14 +22,14 @@ from hypothesis import strategies as st
 
 from db import tables
 from db.pins import Argon2PinHasher
-from main import open_shop
+from main import games, open_shop
 from pos.betting.slips import SlipStatus
 from pos.core import inputs
 from pos.core.clock import FixedClock
 from pos.core.errors import PosError
 from pos.core.input_errors import InvalidText
 from pos.core.printers import make_printer_config
-from pos.core.settings import ShopSettings
+from pos.core.settings import SHOP_SETTINGS
 from pos.core.settings import to_text as settings_text
 from pos.people.identity import IdDocument
 from pos.shop.desk import Desk
@@ -204,7 +204,8 @@ def test_a_terminal_name_no_database_can_store_is_refused(fuzz_url: str, termina
         open_shop(fuzz_url, clock=FixedClock(NOW), terminal=terminal)
 
 
-SETTING_NAMES = [*(name for name in ShopSettings.__dataclass_fields__), "register_serial"]
+# The shop's settings and the games' (issue 36), as a manager may send them.
+SETTING_NAMES = [*SHOP_SETTINGS, *(spec.name for spec in games().settings()), "register_serial"]
 
 
 @FUZZ

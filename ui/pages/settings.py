@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from decimal import Decimal
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -22,7 +23,9 @@ from PySide6.QtWidgets import (
 
 from pos.core.errors import PosError
 from pos.core.input_errors import SETTING_LABELS, InvalidSetting
-from pos.core.settings import ShopSettings
+from pos.core.settings import SHOP_SETTINGS, ShopSettings
+from pos.games.registry import installed
+from pos.games.settings import SettingSpec
 from pos.shop.desk import Desk
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
@@ -33,8 +36,8 @@ REGISTER_SERIAL = "register_serial"
 REGISTER_NUMBER = "register_number"
 # This terminal's register: beside the shop's settings, saved through the same call.
 _TERMINAL_FIELDS = (REGISTER_SERIAL, REGISTER_NUMBER)
-# Presentation only: which fields go under "rules and limits"; every other one, and any
-# setting added later, goes under the shop section.
+# Presentation only: which fields go under "rules and limits", followed there by the games'
+# (issue 36); every other one, and any setting added later, goes under the shop section.
 _LIMIT_FIELDS = (
     "min_age",
     "always_check_id",
@@ -44,8 +47,6 @@ _LIMIT_FIELDS = (
     "max_stake_per_event",
     "max_express_odds",
     "max_payout",
-    "poker_margin",
-    "poker_pay_at_once",
 )
 
 Loaded = tuple[ShopSettings, str | None, str]
@@ -58,10 +59,16 @@ _SWITCH_FIELDS = frozenset(
 
 
 def setting_names() -> list[str]:
-    """Every field of the form: the shop settings (but the СККС's, which its own page edits,
-    ui.pages.skks), then this terminal's register serial and registration number."""
-    shop = [field.name for field in dataclasses.fields(ShopSettings)]
-    return [name for name in shop if not name.startswith("skks_")] + list(_TERMINAL_FIELDS)
+    """The fields of the shop's own settings (but the СККС's, which its own page edits,
+    ui.pages.skks), then this terminal's register serial and registration number; the games'
+    follow in the limits card (`game_settings`)."""
+    shop = [name for name in SHOP_SETTINGS if not name.startswith("skks_")]
+    return shop + list(_TERMINAL_FIELDS)
+
+
+def game_settings() -> tuple[SettingSpec[Any], ...]:
+    """The settings the installed games declare (issue 36), each a field of the form."""
+    return installed().settings()
 
 
 def _register(desk: Desk) -> tuple[str | None, str]:
@@ -93,6 +100,8 @@ class SettingsPage(QWidget):
         self._switches: dict[str, QCheckBox] = {}
         self._loaded: dict[str, str] = {}
         self._loaded_switches: dict[str, bool] = {}
+        self._games = game_settings()
+        self._labels = {**SETTING_LABELS, **{spec.name: spec.label for spec in self._games}}
         self._build()
         self._runner.busy_changed.connect(self._on_runner_busy_changed)
 
@@ -143,7 +152,8 @@ class SettingsPage(QWidget):
         names = setting_names()
         shop_fields = [name for name in names if name not in _LIMIT_FIELDS]
         shop_card = self._card(self.tr("Организатор и пункт"), shop_fields)
-        limits_card = self._card(self.tr("Правила и лимиты"), list(_LIMIT_FIELDS))
+        games = [spec.name for spec in self._games]
+        limits_card = self._card(self.tr("Правила и лимиты"), [*_LIMIT_FIELDS, *games])
         self._note(
             shop_card,
             self.tr(
@@ -198,9 +208,10 @@ class SettingsPage(QWidget):
         caption = QLabel(heading)
         caption.setProperty("heading", "2")
         form.addRow(caption)
+        flags = {spec.name for spec in self._games if spec.kind == "flag"}
         for name in names:
-            if name in _SWITCH_FIELDS:
-                switch = QCheckBox(SETTING_LABELS.get(name, name))
+            if name in _SWITCH_FIELDS or name in flags:
+                switch = QCheckBox(self._labels.get(name, name))
                 switch.setObjectName(name)
                 self._switches[name] = switch
                 form.addRow(switch)
@@ -209,7 +220,7 @@ class SettingsPage(QWidget):
             edit.setObjectName(name)
             edit.returnPressed.connect(self._on_save_button_clicked)
             self._edits[name] = edit
-            label = QLabel(SETTING_LABELS.get(name, name))
+            label = QLabel(self._labels.get(name, name))
             label.setBuddy(edit)
             form.addRow(label, edit)
         return card
@@ -256,6 +267,7 @@ class SettingsPage(QWidget):
     def _fill(self, loaded: Loaded) -> None:
         settings, serial, number = loaded
         values = {**dataclasses.asdict(settings), REGISTER_SERIAL: serial, REGISTER_NUMBER: number}
+        values |= {spec.name: settings.value(spec) for spec in self._games}
         self._loaded = {name: as_text(values.get(name)) for name in self._edits}
         for name, edit in self._edits.items():
             edit.setText(self._loaded[name])

@@ -14,11 +14,12 @@ from pos.core.clock import FixedClock
 from pos.core.input_errors import InvalidSetting
 from pos.line.errors import InvalidEvent, InvalidMarket
 from pos.line.events import new_event, parse_market
-from pos.line.markets import LegOutcome, winners_words
+from pos.line.markets import LegOutcome
 from pos.line.wording import market_words
 from pos.poker.draws import Round
 from pos.poker.errors import MarketNotOffered
 from pos.poker.events import SCHEDULE, draw_code
+from pos.poker.outcome import winners_words
 from pos.settlement.rules import market_outcome
 from pos.shop.desk import Desk
 from pos.shop.services import Shop

@@ -263,7 +263,11 @@ def test_p47_paris_only_on_events_the_bookmaker_offers() -> None:
     with pytest.raises(NotOnLine, match=r"приём на событие 101 приостановлен"):
         _offer(event=Event(101, Sport.FOOTBALL, "А", "Б", STARTS, suspended=True))
     with pytest.raises(NotOnLine, match=r"событие 9 — тираж Bet-on-Poker"):
-        _offer(event=Event(9, Sport.POKER, "Тираж", "9", STARTS))
+        _offer(
+            event=Event(
+                9, Sport.GAME, "Тираж", "9", STARTS, tournament="Bet-on-Poker", game="poker"
+            )
+        )
     with pytest.raises(InvalidMarket):
         _offer(market="победа")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from datetime import datetime, timedelta
 from decimal import Decimal
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -13,8 +14,9 @@ import pytest
 from main import games
 from pos.betting.slips import Leg
 from pos.core.ports import UnitOfWork
-from pos.core.settings import ShopSettings
+from pos.core.settings import ShopSettings, apply_changes
 from pos.games.registry import Games, install, installed, installing
+from pos.games.settings import SettingSpec
 from pos.line.events import Event
 from pos.poker.draws import Round
 from pos.poker.events import SCHEDULE, draw_code
@@ -28,8 +30,10 @@ class Toss:
     key: str = "toss"
     title: str = "Орёл или решка"
     codes: range = range(500_000, 600_000)
+    batch_kind: int = 250
     room: tuple[str, ...] = ("tests/unit/pos/test_games_registry.py",)
     names: tuple[str, ...] = ("toss", "орёл")
+    settings: tuple[SettingSpec[Any], ...] = ()
 
     def claim_closes(self, leg: Leg) -> datetime:
         return datetime(2026, 12, 1, 12, 0).astimezone()
@@ -83,4 +87,20 @@ def test_bet_on_poker_closes_a_bet_s_claim_with_its_round_and_pays_as_its_licenc
     assert POKER.claim_closes(leg) == SCHEDULE.closes_at(number, Round.AFTER_FLOP)
     assert POKER.claim_closes(leg) - SCHEDULE.starts_at(number) > timedelta(0)
     assert not POKER.pays_at_once(ShopSettings())
-    assert POKER.pays_at_once(ShopSettings(poker_pay_at_once=True))
+    assert POKER.pays_at_once(apply_changes(ShopSettings(), {"poker_pay_at_once": True}))
+
+
+def test_a_game_is_found_by_the_market_kind_of_its_legs_in_a_slip_s_terms() -> None:
+    found = Games([POKER, Toss()])
+    assert found.by_kind(10) is POKER  # Bet-on-Poker's hands, in every slip's terms for ever
+    assert found.by_kind(250).key == "toss"  # type: ignore[union-attr]
+    for line_kind in (0, 6, 9, 11, 255):
+        assert found.by_kind(line_kind) is None, line_kind
+
+
+def test_a_market_kind_reused_or_one_of_the_line_s_is_refused() -> None:
+    with pytest.raises(ValueError, match="kind 10"):
+        Games([POKER, Toss(batch_kind=10)])
+    for kind in (9, 256):  # the line's own kinds; beyond the terms' byte
+        with pytest.raises(ValueError, match=f"kind {kind}"):
+            Games([Toss(batch_kind=kind)])

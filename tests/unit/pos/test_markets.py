@@ -26,9 +26,7 @@ MARKETS = st.one_of(
         st.sampled_from("12"),
         _QUARTERS,
     ),
-    st.integers(min_value=1, max_value=6).map(
-        lambda hand: Market(MarketKind.POKER_HAND, str(hand))
-    ),
+    st.integers(min_value=1, max_value=6).map(lambda hand: Market.parse(f"P{hand}")),
 )
 
 
@@ -46,7 +44,7 @@ def test_a_market_has_words_naming_the_code_the_cashier_types(
 ) -> None:
     words = market.words(sport)
     assert words
-    if market.kind is not MarketKind.POKER_HAND:
+    if market.kind is not MarketKind.GAME:
         assert words.endswith(f"({market.typed})")
 
 

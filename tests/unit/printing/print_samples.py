@@ -108,7 +108,7 @@ POKER = dataclasses.replace(
                 STUDIO,
                 f"тираж № {DRAW}",
                 SCHEDULE.starts_at(DRAW),
-                sport=Sport.POKER,
+                sport=Sport.GAME,
                 tournament=STUDIO,
             ),
         ),

@@ -32,7 +32,7 @@ HAND = Leg(
     STUDIO,
     f"тираж № {DRAW}",
     STARTS,
-    sport=Sport.POKER,
+    sport=Sport.GAME,
     tournament=STUDIO,
 )
 POKER = dataclasses.replace(
