@@ -29,6 +29,8 @@ from pos.core.terminal_files import (  # noqa: E402
 from ui.command_line import COMMANDS, Exit, parser  # noqa: E402
 
 if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
     from pos.core.devices import PinHasher
     from pos.core.ports import Storage
     from pos.games.registry import Games
@@ -132,7 +134,7 @@ def open_shop(
     if terminal is None:
         terminal = load_terminal_config(default_data_dir()).terminal
     name = terminal_name(terminal)  # refused before the database is opened
-    storage = open_storage(url)
+    storage = open_storage(url, stores=dict(game_stores()))
     replica = open_replica(reports_url) if reports_url else None
     try:
         return assemble_shop(
@@ -194,15 +196,24 @@ def games() -> Games:
     """The draw games the shop sells (issue 36): a new game is its room and a line here."""
     from pos.games.registry import Games  # noqa: PLC0415 - the window shows before these load
     from pos.poker.game import POKER  # noqa: PLC0415
+    from pos.roulette.game import ROULETTE  # noqa: PLC0415
 
-    return Games([POKER])
+    return Games([POKER, ROULETTE])
+
+
+def game_stores() -> tuple[tuple[str, Callable[[Session], object]], ...]:
+    """The games' own repositories in the database, by store key (issue 36: db.games)."""
+    from db.games.poker import STORES as POKER  # noqa: PLC0415 - SQLAlchemy, when opening
+
+    return (*POKER,)
 
 
 def game_uis() -> tuple[GameUi, ...]:
     """The games' boards in the window, one for each of `games()` that has one (issue 36)."""
     from ui.games.poker import UI as POKER  # noqa: PLC0415 - Qt, for the window only
+    from ui.games.roulette import UI as ROULETTE  # noqa: PLC0415
 
-    return (POKER,)
+    return (POKER, ROULETTE)
 
 
 def _build_link(config: LinkConfig) -> ControllerLink:

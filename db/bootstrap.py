@@ -11,17 +11,19 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
 from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.orm import sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
+from db.core_session import core_sessions
 from db.engine import DatabaseLocation, app_engine, maintenance_engine, parse_location
 from db.migrate import SHOP_MIGRATIONS, Migrations, bring_up_to_date
-from db.uow import SqlAlchemyUnitOfWork, storage_problem
+from db.settings import SettingsCache
+from db.uow import SqlAlchemyUnitOfWork, StoreFactory, storage_problem
 from pos.core.errors import (
     DatabaseUnreachable,
     DatabaseUnreadable,
@@ -58,9 +60,18 @@ _LOGIN_REFUSALS = (
 class SqlStorage:
     """An opened, migrated database (`pos.core.ports.Storage`)."""
 
-    def __init__(self, engine: Engine, description: str) -> None:
+    def __init__(
+        self, engine: Engine, description: str, stores: Mapping[str, StoreFactory] | None = None
+    ) -> None:
         self._engine = engine
-        self._sessions = sessionmaker(engine, expire_on_commit=False)
+        self._stores = dict(stores or {})  # the games' own repositories (issue 36)
+        sqlite = engine.dialect.name == "sqlite"
+        # Issue 34: on SQLite a transaction on a Core connection, the ORM session made only
+        # when used (db.core_session), and settings kept while their version stands.
+        self._sessions: Callable[[], Session] = (
+            core_sessions(engine) if sqlite else sessionmaker(engine, expire_on_commit=False)
+        )
+        self._settings = SettingsCache() if sqlite else None
         self.description = description
 
     @property
@@ -70,19 +81,26 @@ class SqlStorage:
 
     def unit_of_work(self) -> SqlAlchemyUnitOfWork:
         """A new transaction."""
-        return SqlAlchemyUnitOfWork(self._sessions)
+        return SqlAlchemyUnitOfWork(self._sessions, self._settings, self._stores)
 
     def close(self) -> None:
         """Close every pooled connection."""
         self._engine.dispose()
 
 
-def open_storage(url: str, *, migrations: Migrations = SHOP_MIGRATIONS) -> SqlStorage:
+def open_storage(
+    url: str,
+    *,
+    migrations: Migrations = SHOP_MIGRATIONS,
+    stores: Mapping[str, StoreFactory] | None = None,
+) -> SqlStorage:
     """Open the database at `url`, creating it or bringing its schema up to date first.
 
     Args:
         url: `sqlite:///path/shop.db` (the folder is created) or `postgresql://…`.
         migrations: the migration scripts; only tests pass others.
+        stores: the games' own repositories by `pos.games.stores.StoreKey` name
+            (`main.game_stores()`); without them `uow.store(...)` refuses every key.
 
     Returns:
         The storage, whose description names the file or server (never a password).
@@ -115,7 +133,7 @@ def open_storage(url: str, *, migrations: Migrations = SHOP_MIGRATIONS) -> SqlSt
         engine.dispose()
         raise
     log.info("opened %s", location.description)
-    return SqlStorage(engine, location.description)
+    return SqlStorage(engine, location.description, stores)
 
 
 def _check_sqlite_file(path: Path) -> None:

@@ -51,6 +51,7 @@ def compiled_for(statement: Executable, dialect: Dialect) -> Prepared:
     every = _binds(compiled, processors)
     binds = None if expanding else every
     keys = tuple(column.keyname for column in columns)
+    results = tuple(column.type._cached_result_processor(dialect, None) for column in columns)
     prepared = Prepared(
         statement,
         compiled,
@@ -58,10 +59,11 @@ def compiled_for(statement: Executable, dialect: Dialect) -> Prepared:
         expanding,
         keys,
         SimpleResultMetaData(keys),
-        tuple(column.type._cached_result_processor(dialect, None) for column in columns),
+        results,
         binds,
         _in_order(compiled, binds),
         _lists(compiled, every) if expanding and compiled.positional else None,
+        tuple((at, p) for at, p in enumerate(results) if p is not None),
     )
     if len(_COMPILED) < _MOST_KEPT:
         _COMPILED[key] = prepared
@@ -201,6 +203,9 @@ class Prepared:
     binds: tuple[_Bind, ...] | None  # how each value is found, where that is all there is
     positions: tuple[_Bind, ...] | None  # the same in the order of `?` (SQLite)
     lists: _Lists | None = None  # a positional statement with IN lists: its expansions
+    # The columns whose type converts the driver's value, with its processor (issue 34: a
+    # payout's legs' rows went through every column of every row).
+    converting: tuple[tuple[int, Callable[[Any], Any]], ...] = ()
 
     def sql(self, params: Mapping[str, object]) -> tuple[str, dict[str, object]]:
         """The SQL and the driver's parameters for these values (bound values filled in,
@@ -241,13 +246,21 @@ class Prepared:
 
     def rows(self, raw: Sequence[Sequence[Any]]) -> list[tuple[Any, ...]]:
         """The driver's rows with each column's type applied."""
-        if not any(self.results):
+        converting = self.converting
+        if not converting:
             return [tuple(row) for row in raw]
-        results = self.results
-        return [
-            tuple(v if p is None else p(v) for p, v in zip(results, row, strict=True))
-            for row in raw
-        ]
+        if len(raw) == 1:  # most reads of a bet or a payout: no loop set up
+            values = list(raw[0])
+            for at, processor in converting:
+                values[at] = processor(values[at])
+            return [tuple(values)]
+        typed = []
+        for row in raw:
+            values = list(row)
+            for at, processor in converting:
+                values[at] = processor(values[at])
+            typed.append(tuple(values))
+        return typed
 
 
 def _spot_value(bind: _Bind, item: int | None, params: Mapping[str, object]) -> object:

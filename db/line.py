@@ -77,6 +77,16 @@ class SqlLineRepository:
         )
         return [_event(row) for row in rows]
 
+    def latest_events(self, codes: range, limit: int) -> list[Event]:
+        """The `limit` events whose codes are in `codes`, the highest code first (issue 36)."""
+        rows = self._session.scalars(
+            select(EventRow)
+            .where(EventRow.code.between(codes[0], codes[-1]))  # no bound beyond INTEGER
+            .order_by(EventRow.code.desc())
+            .limit(limit)
+        )
+        return [_event(row) for row in rows]
+
     def add_quote(self, quote: OddsQuote) -> None:
         """Store a new version of a market's odds.
 

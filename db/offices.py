@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
+from db.settings import settings_changed
 from db.tables import OfficeRow, OfficeSettingRow, TerminalRow
 from pos.offices.offices import Office
 
@@ -31,6 +32,7 @@ class SqlOfficeRepository:
         self._session.add(OfficeRow(code=office.code, name=office.name, address=office.address))
         self._session.flush()
         self._save_settings(office)
+        settings_changed(self._session)  # the settings an office reads include its name
 
     def update(self, office: Office) -> None:
         """Store the office's name, address and own settings."""
@@ -42,6 +44,7 @@ class SqlOfficeRepository:
             delete(OfficeSettingRow).where(OfficeSettingRow.office == office.code)
         )
         self._save_settings(office)
+        settings_changed(self._session)
 
     def count(self) -> int:
         """How many offices the chain has."""

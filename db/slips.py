@@ -10,7 +10,7 @@ from typing import Any, cast
 from sqlalchemy import Row, Table, bindparam, func, select, update
 from sqlalchemy.orm import Session
 
-from db.pipeline import defer
+from db.pipeline import defer, piped
 from db.shifts import IS_OPEN as SHIFT_IS_OPEN
 from db.slip_statuses import MAY_BE_SETTLED, moving
 from db.sports import sport_of
@@ -124,9 +124,10 @@ class SqlSlipRepository:
         PostgreSQL a repeated request waits for the first to commit and then finds its slip,
         while the chain's other terminals issue theirs meanwhile (issue 18: one lock for the
         whole chain held every bet in a queue, tests/bench/chain.py). SQLite's BEGIN
-        IMMEDIATE already serialises every writer.
+        IMMEDIATE already serialises every writer: there nothing is sent (issue 34).
         """
-        read(self._session, _LOCK_TERMINAL, {"terminal": terminal})
+        if piped(self._session):
+            read(self._session, _LOCK_TERMINAL, {"terminal": terminal})
 
     def next_serial(self) -> int:
         """The next slip serial. On PostgreSQL from a sequence, which no transaction waits

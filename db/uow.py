@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from types import TracebackType
-from typing import Self
+from typing import Self, TypeVar, cast
 
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import OperationalError as SAOperationalError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session
 
 from db.accounts import SqlAccountRepository
 from db.audit import SqlAuditLog
-from db.draws import SqlDrawRepository
 from db.exchange import SqlExchangeRepository
 from db.fiscal import SqlFiscalRepository
 from db.journal import SqlJournalRepository
@@ -30,7 +29,7 @@ from db.payouts import SqlPendingPayoutRepository
 from db.read_ahead import read_ahead
 from db.reports import SqlReportQueries
 from db.results import SqlResultRepository, SqlSettlementRepository
-from db.settings import SqlSettingsRepository
+from db.settings import SettingsCache, SqlSettingsRepository
 from db.shifts import SqlShiftRepository
 from db.skks_outbox import SqlOutboxRepository
 from db.slips import SqlSlipRepository
@@ -42,7 +41,6 @@ from pos.core.errors import ConcurrentChange, StorageUnavailable
 from pos.core.outbox_ports import OutboxRepository
 from pos.core.ports import (
     AuditLog,
-    DrawRepository,
     FiscalRepository,
     JournalRepository,
     LineRepository,
@@ -57,8 +55,13 @@ from pos.core.ports import (
     VoidNoticeRepository,
 )
 from pos.core.shift_ports import ShiftRepository
+from pos.games.stores import StoreKey, UnknownStore
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+# How a game's repository is made on a session (db.games; main.game_stores() lists them).
+StoreFactory = Callable[[Session], object]
 
 BUSY = "база занята другим терминалом"
 NO_SERVER = "нет связи с сервером"
@@ -133,21 +136,27 @@ class SqlAlchemyUnitOfWork:
     journal: JournalRepository
     shifts: ShiftRepository
     reports: ReportQueries
-    draws: DrawRepository
     accounts: AccountRepository
     spread: SpreadRepository
     exchange: ExchangeRepository
     skks: OutboxRepository
 
-    def __init__(self, session_factory: sessionmaker[Session]) -> None:
+    def __init__(
+        self,
+        session_factory: Callable[[], Session],
+        settings: SettingsCache | None = None,
+        stores: Mapping[str, StoreFactory] | None = None,
+    ) -> None:
         self._session_factory = session_factory
+        self._settings_cache = settings
+        self._store_factories = stores or {}  # the games' (main.game_stores(), issue 36)
         self.committed = False
 
     def __enter__(self) -> Self:
         self._session = self._session_factory()
         self.users = SqlUserRepository(self._session)
         self.offices = SqlOfficeRepository(self._session)
-        self.settings = SqlSettingsRepository(self._session)
+        self.settings = SqlSettingsRepository(self._session, self._settings_cache)
         self._audit_log = SqlAuditLog(self._session)
         self.audit = self._audit_log
         self.line = SqlLineRepository(self._session)
@@ -160,7 +169,7 @@ class SqlAlchemyUnitOfWork:
         self.journal = SqlJournalRepository(self._session)
         self.shifts = SqlShiftRepository(self._session)
         self.reports = SqlReportQueries(self._session)
-        self.draws = SqlDrawRepository(self._session)
+        self._stores: dict[str, object] = {}  # the games' own, made when first asked
         self.skks = SqlOutboxRepository(self._session)
         self.accounts = SqlAccountRepository(self._session)
         self.spread = SqlSpreadRepository(self._session)
@@ -195,6 +204,20 @@ class SqlAlchemyUnitOfWork:
     def rollback(self) -> None:
         """Undo everything not yet committed."""
         self._session.rollback()
+
+    def store(self, key: StoreKey[T]) -> T:
+        """A game's own repository on this transaction's session (issue 36).
+
+        Raises:
+            UnknownStore: no game registered `key` with this storage.
+        """
+        found = self._stores.get(key.name)
+        if found is None:
+            factory = self._store_factories.get(key.name)
+            if factory is None:
+                raise UnknownStore(key.name)
+            found = self._stores[key.name] = factory(self._session)
+        return cast("T", found)
 
     def read_ahead(self, *reads: Callable[[], object]) -> None:
         """Send these reads' statements in one round trip (db.read_ahead; PostgreSQL only)."""

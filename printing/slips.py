@@ -19,7 +19,7 @@ from pos.core.money import NBSP, format_money
 from pos.core.money import format_roubles as rub
 from pos.core.settings import ShopSettings
 from pos.core.wording import display_slip_number, odds_words, total_odds_words
-from pos.draws import draw_leg_words
+from pos.games.registry import installed
 from pos.line.wording import market_words, sport_words
 from printing.layout import (
     INDENT,
@@ -176,13 +176,14 @@ def _bet(page: Page, slip: Slip, zone: ZoneInfo) -> None:
 
 def _leg(page: Page, leg: Leg, zone: ZoneInfo, first: str) -> None:
     indent = " " * len(first)
-    draw = draw_leg_words(leg.event_code, leg.market, leg.odds_version)
-    if draw is not None:  # named as the board names it, not by its event code (issue 34)
-        page.wrap(draw.draw, indent=indent, first=first)
-        page.wrap(f"Раздача {local(leg.starts_at, zone, '%d.%m %H:%M')}", indent=indent)
-        if draw.round:
-            page.wrap(draw.round, indent=indent)
-        page.pair(draw.hand, odds_words(leg.odds), indent=indent)
+    game = installed().of_leg(leg)
+    if game is not None:  # named as its board names it, not by its event code (issues 34, 36)
+        words = game.leg_words(leg)
+        page.wrap(words.title, indent=indent, first=first)
+        page.wrap(f"{words.when} {local(leg.starts_at, zone, '%d.%m %H:%M')}", indent=indent)
+        if words.detail:
+            page.wrap(words.detail, indent=indent)
+        page.pair(words.pick, odds_words(leg.odds), indent=indent)
         return
     page.wrap(f"{leg.event_code} {leg.home} — {leg.away}", indent=indent, first=first)
     if leg.sport is not None:  # the event's sport and tournament (issue 16)

@@ -209,6 +209,10 @@ class FakeLine:
     def events_by_code(self, codes: list[int]) -> dict[int, Event]:
         return {code: self._data.events[code] for code in codes if code in self._data.events}
 
+    def latest_events(self, codes: range, limit: int) -> list[Event]:
+        found = sorted((code for code in self._data.events if code in codes), reverse=True)
+        return [self._data.events[code] for code in found[:limit]]
+
     def add_quote(self, quote: OddsQuote) -> None:
         self._data.quotes.append(quote)
 

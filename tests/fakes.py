@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from types import TracebackType
-from typing import Self
+from typing import Self, TypeVar, cast
 
 from pos.core.account_ports import AccountRepository, ExchangeRepository
 from pos.core.ports import (
     AuditLog,
-    DrawRepository,
     FiscalRepository,
     JournalRepository,
     LineRepository,
@@ -24,6 +23,8 @@ from pos.core.ports import (
     UserRepository,
     VoidNoticeRepository,
 )
+from pos.games.stores import StoreKey, UnknownStore
+from pos.poker.ports import DRAWS
 
 try:  # tests.fakes
     from tests.fake_account_repositories import FakeAccounts, FakeExchange, FakeSpread
@@ -88,7 +89,6 @@ class FakeUnitOfWork:
     settlement: SettlementRepository
     journal: JournalRepository
     shifts: ShiftRepository
-    draws: DrawRepository
     accounts: AccountRepository
     exchange: ExchangeRepository
 
@@ -111,7 +111,8 @@ class FakeUnitOfWork:
         self.settlement = FakeSettlement(self._work)
         self.journal = FakeJournal(self._work)
         self.shifts = FakeShifts(self._work)
-        self.draws = FakeDraws(self._work)
+        # The games' own, registered with the storage as main.game_stores() does (issue 36).
+        self._stores = {name: make(self._work) for name, make in self._storage.stores.items()}
         self.accounts = FakeAccounts(self._work)
         self.exchange = FakeExchange(self._work)
         self.spread = FakeSpread(self._work)
@@ -138,6 +139,12 @@ class FakeUnitOfWork:
     def read_ahead(self, *reads: Callable[[], object]) -> None:
         """Nothing to save in memory: each read is made when it is asked for."""
 
+    def store(self, key: StoreKey[T]) -> T:
+        """A game's own repository (pos.core.ports.UnitOfWork.store)."""
+        if key.name not in self._stores:
+            raise UnknownStore(key.name)
+        return cast("T", self._stores[key.name])
+
 
 def _copy(data: FakeData) -> FakeData:
     """The data with each of its containers copied and the values in them shared.
@@ -154,13 +161,19 @@ def _copy(data: FakeData) -> FakeData:
     return copied
 
 
+T = TypeVar("T")
+# The games' stores in memory, as db.games' in the database (main.game_stores(), issue 36).
+FAKE_STORES: Mapping[str, Callable[[FakeData], object]] = {DRAWS.name: FakeDraws}
+
+
 class FakeStorage:
     """A database in memory."""
 
     description = "память (тест)"
 
-    def __init__(self) -> None:
+    def __init__(self, stores: Mapping[str, Callable[[FakeData], object]] | None = None) -> None:
         self.data = FakeData()
+        self.stores = FAKE_STORES if stores is None else stores
         self.commits = 0
         self.closed = False
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from alembic import context
 
+import db.games.poker  # noqa: F401 - its table in Base.metadata too (issue 36)
 from db.tables import Base
 
 

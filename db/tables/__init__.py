@@ -5,12 +5,13 @@ ALTER TABLE on PostgreSQL can find and drop them (notes/libraries.md §4). The f
 (`migrations/versions/0001_foundation.py`) creates exactly this schema; a test compares them.
 
 The rows live in modules by room: `base` (the declarative base and shared column sizes),
-`shop` (users, settings, terminals, audit, counters), `line` (events, odds, results, draws),
+`shop` (users, settings, terminals, audit, counters), `line` (events, odds, results),
 `slips` (slips, legs, cash, identity checks, settlements), `till` (registers, receipts,
 days, pending payouts, the journal, shifts), `accounts` (player accounts, their movements,
 the self-exclusion register), `spread` (assets, quotes, spread bets) and `exchange`
 (players' offers and paris); importing this package registers them all with
-`Base.metadata`, which Alembic reads.
+`Base.metadata`, which Alembic reads. A game's own tables are its module's in db.games
+(issue 36), registered when `main.game_stores()` or the migrations' env imports it.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from db.tables.exchange import (
     ExchangePariRow,
     ExchangeSettlementRow,
 )
-from db.tables.line import DrawRow, EventResultRow, EventRow, OddsQuoteRow, SportLimitRow
+from db.tables.line import EventResultRow, EventRow, OddsQuoteRow, SportLimitRow
 from db.tables.offices import OfficeRow, OfficeSettingRow, UserOfficeRow
 from db.tables.shop import AuditRow, CounterRow, SettingRow, TerminalRow, UserRow
 from db.tables.skks import SkksMessageRow
@@ -80,7 +81,6 @@ __all__ = [
     "CashMovementRow",
     "CashTransferRow",
     "CounterRow",
-    "DrawRow",
     "EventResultRow",
     "EventRow",
     "ExchangeConcludedRow",

@@ -1,4 +1,5 @@
-"""The line: events, the versions of their odds, sport limits, results and poker draws."""
+"""The line: events, the versions of their odds, sport limits and results (a game's own
+tables are in db.games)."""
 
 from __future__ import annotations
 
@@ -74,22 +75,3 @@ class EventResultRow(Base):
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
     recorded_by: Mapped[str] = mapped_column(String(LOGIN))
     corrections: Mapped[int] = mapped_column(Integer, default=0)
-
-
-class DrawRow(Base):
-    """A Bet-on-Poker draw (pos.poker.draws): its event, the cards dealt so far, the round's margin.
-
-    The result and a cancellation are the event's result (event_results): the winning seats
-    as bits of `home`, so that settlement treats a draw as any event.
-    """
-
-    __tablename__ = "draws"
-    __table_args__ = (CheckConstraint("number >= 1", name="number"),)
-
-    number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
-    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), unique=True)
-    hands: Mapped[str | None] = mapped_column(String(32))  # "AsKs QhQd 7c8c 2d2h JsTd 9h9c"
-    board: Mapped[str] = mapped_column(String(10), default="")  # "Ac7h3sKd9c"
-    margin: Mapped[str] = mapped_column(String(8))  # "0.10"
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
-    updated_by: Mapped[str] = mapped_column(String(LOGIN))

@@ -7,6 +7,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal, localcontext
+from fractions import Fraction
 from typing import TypeVar
 
 from pos.betting.errors import InvalidBetKind, StakeNotSplittable
@@ -14,7 +15,7 @@ from pos.core.input_errors import InvalidNumber
 from pos.core.inputs import parse_code, shown
 from pos.core.money import KOPECK, round_payout
 
-_Number = TypeVar("_Number", int, Decimal)
+_Number = TypeVar("_Number", int, Decimal, Fraction)
 ODDS_SHOWN = Decimal("0.0001")
 _EXACT_DIGITS = 120
 # The largest system the counter offers: 10/20 is 184,756 expresses, priced and settled by

@@ -107,6 +107,20 @@ class EventAlreadyOnSlip(SameEventTwice):
         )
 
 
+class OnlyBetOnSlip(DomainError):
+    """A slip with a leg on a game whose bets stand alone and any other leg (issue 36)."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game  # the game's title, as its board names it
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Ставка на игру «{self.game}» принимается только одна в купоне: оформите её "
+            "отдельным купоном, а остальные исходы — другим."
+        )
+
+
 class StakeTooLow(DomainError):
     """The stake is below the shop's minimum."""
 

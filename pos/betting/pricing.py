@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from zoneinfo import ZoneInfo
+from fractions import Fraction
 
 from pos.betting.bets import (
     BetKind,
@@ -24,6 +25,7 @@ from pos.betting.errors import (
     EventSuspended,
     ExpressOddsTooHigh,
     MarketMissing,
+    OnlyBetOnSlip,
     PayoutTooHigh,
     SameEventTwice,
     StakeAboveEventLimit,
@@ -33,7 +35,7 @@ from pos.betting.errors import (
 from pos.betting.slips import Leg
 from pos.core.input_errors import InvalidAmount
 from pos.core.inputs import parse_code
-from pos.core.money import to_money
+from pos.core.money import from_kopecks, to_kopecks, to_money
 from pos.core.ports import UnitOfWork
 from pos.core.settings import ShopSettings
 from pos.games.registry import installed
@@ -103,10 +105,14 @@ def _market(market: object, event: int) -> str:
     if not isinstance(market, str):
         raise InvalidMarket(str(market))
     game = installed().by_code(event)
-    if game is not None:  # its draw's codes first: a "12" may be its own, not the line's (issue 36)
-        with suppress(InvalidMarket):  # not its own: read as the line reads it, its price refuses
-            return game.parse_market(market)
-    return parse_market(market)
+    if game is None:
+        return parse_market(market)
+    try:  # its draw's codes first: a "12" may be its own, not the line's (issue 36)
+        return game.parse_market(market)
+    except InvalidMarket as refused:
+        with suppress(InvalidMarket):  # read as the line reads it: its price refuses it
+            return parse_market(market)
+        raise refused from None  # the game's sentence
 
 
 def _code(code: object) -> int:
@@ -123,8 +129,11 @@ def price_bet(
     stake: object,
     kind: object,
     agreed_in_play: bool,
+    stake_final: bool = True,
 ) -> PricedBet:
-    """Check a bet against the rules of the house and price it at the current odds.
+    """Check a bet against the rules of the house and price it at the current odds;
+    `stake_final=False` for a leg priced as it is added to the slip, at a stake not yet the
+    bet's: a game's check of the stake (an announced bet's chips) waits for the bet.
 
     Raises:
         InvalidBetKind, WrongLegCount, SameEventTwice, UnknownEvent, EventSuspended,
@@ -134,14 +143,17 @@ def price_bet(
     bet_kind = parse_kind(kind)
     _check_shape(bet_kind, picks)
     events = _events(uow, picks)
-    members = _legs(uow, events, picks, now, settings.zone, agreed_in_play=agreed_in_play)
+    members = _legs(uow, events, picks, now, settings, agreed_in_play=agreed_in_play)
     amount = _stake(stake, settings)
+    best = _check_game_stakes(members, amount, stake_final)
     member_odds = [_product(leg.odds for leg in member) for member in members]
     if bet_kind.type is BetType.SYSTEM:
         split_system_stake(bet_kind, amount, settings.min_stake)
     _check_event_limits(uow, settings, events.values(), amount)
     _check_express_odds(settings, bet_kind, member_odds)
     odds, payout = prices(bet_kind, amount, member_odds)  # priced once (issue 34)
+    if best is not None:  # paid at its exact best, not its odds rounded up (issue 36)
+        payout = from_kopecks(math.floor(to_kopecks(amount) * best))
     if payout > settings.max_payout:
         raise PayoutTooHigh(payout, settings.max_payout)
     return PricedBet(bet_kind, members, amount, odds, payout, settings.max_payout)
@@ -171,6 +183,10 @@ def _check_shape(kind: BetKind, picks: list[list[Pick]]) -> None:
         if code in seen:
             raise SameEventTwice(code)
         seen.add(code)
+    games = installed()
+    alone = next((g for code in seen if (g := games.by_code(code)) and g.singles_only), None)
+    if alone is not None and len(seen) > 1:  # its bet stands alone on a slip (issue 36)
+        raise OnlyBetOnSlip(alone.title)
 
 
 def _events(uow: UnitOfWork, picks: list[list[Pick]]) -> dict[int, Event]:
@@ -187,10 +203,11 @@ def _legs(
     events: dict[int, Event],
     picks: list[list[Pick]],
     now: datetime,
-    zone: ZoneInfo,
+    settings: ShopSettings,
     *,
     agreed_in_play: bool,
 ) -> tuple[tuple[Leg, ...], ...]:
+    zone = settings.zone
     quotes = uow.line.quotes_for([pick for member in picks for pick in member])
     # A result can be recorded once the match has actually started, which may be before
     # its published start: every sports leg is checked, not only the late ones.
@@ -204,9 +221,10 @@ def _legs(
         for code, market in member:
             event = events[code]
             game = games.by_code(code)
-            if game is not None:  # priced by its game (pos.games.game.Game.price)
-                version, odds = game.price(uow, event, market, now, zone)
-                legs.append(_leg(event, market, odds, version))
+            if game is not None:  # sold as its game says, at its price (pos.games.game.Game)
+                sold = game.sale_market(market, settings)
+                version, odds = game.price(uow, event, sold, now, zone)
+                legs.append(_leg(event, sold, odds, version))
                 continue
             if event.suspended:
                 raise EventSuspended(code)
@@ -220,6 +238,19 @@ def _legs(
             legs.append(_leg(event, market, quote.odds, quote.version))
         members.append(tuple(legs))
     return tuple(members)
+
+
+def _check_game_stakes(
+    members: tuple[tuple[Leg, ...], ...], stake: Decimal, final: bool
+) -> Fraction | None:
+    # A game's refusal of the stake; and a single's exact best return where its game has one.
+    games, best = installed(), None
+    for leg in (leg for member in members for leg in member):
+        if (game := games.of_leg(leg)) is not None:
+            if final:
+                game.check_stake(leg.market, stake)
+            best = game.best_return(leg.market) if len(members) == 1 else None
+    return best
 
 
 def _leg(event: Event, market: str, odds: Decimal, version: int) -> Leg:

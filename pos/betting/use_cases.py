@@ -102,8 +102,10 @@ def price_bet(
     kind: object = "single",
     *,
     agreed_in_play: bool = False,
+    stake_final: bool = True,
 ) -> PricedBet:
-    """What the bet would be if accepted now: legs at their odds, total odds, payout.
+    """What the bet would be if accepted now: legs at their odds, total odds, payout
+    (`stake_final=False`: at a stake not yet the bet's, pos.betting.pricing.price_bet).
 
     Nothing is stored; the betting page shows this while the cashier types. A bet agreed
     in play is priced for a cashier too: the manager agrees it with their PIN when it is
@@ -123,6 +125,7 @@ def price_bet(
             stake=stake,
             kind=kind,
             agreed_in_play=agreed_in_play,
+            stake_final=stake_final,
         )
 
 
@@ -145,7 +148,11 @@ def price_pick(
             is on the slip; PosError: any refusal price_bet gives for the leg alone.
     """
     check_new_pick(normalise_picks(on_slip) if on_slip else [], pick)
-    return price_bet(ctx, actor, [pick], stake, "single", agreed_in_play=agreed_in_play)
+    # The stake is the page's until the bet is confirmed: an announced bet of 9 chips is
+    # added at 1,00 and refused, if it must be, for the stake the bet is taken at (issue 36).
+    return price_bet(
+        ctx, actor, [pick], stake, "single", agreed_in_play=agreed_in_play, stake_final=False
+    )
 
 
 def check_identity(ctx: Context, actor: Actor, document: IdDocument | None) -> int:

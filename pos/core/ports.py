@@ -6,7 +6,7 @@ from collections.abc import Callable, Collection, Iterator
 from datetime import datetime
 from decimal import Decimal
 from types import TracebackType
-from typing import TYPE_CHECKING, Protocol, Self
+from typing import TYPE_CHECKING, Protocol, Self, TypeVar
 
 from pos.core.account_ports import AccountRepository, ExchangeRepository, SpreadRepository
 from pos.core.audit import AuditRecord, ChainedRecord, ChainHead
@@ -15,12 +15,12 @@ from pos.core.shift_ports import ShiftRepository
 
 if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (README)
     from pos.betting.slips import CashMovement, IdCheck, Slip, Transition
+    from pos.games.stores import StoreKey
     from pos.line.events import Event, OddsQuote, Sport
     from pos.offices.offices import Office
     from pos.payouts.journal import JournalEntry, JournalQuery
     from pos.payouts.rules import PendingPayout
     from pos.people.users import Role, User
-    from pos.poker.draws import Draw
     from pos.reports.builders import CancelledSlip, EventLiability, SalesHour, ShiftFacts, Tally
     from pos.reports.chain import OfficeFacts
     from pos.reports.wins import UnpaidWin
@@ -29,6 +29,8 @@ if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (REA
     from pos.till.day_reports import DayReport
     from pos.till.fiscal import FiscalReceipt, Register
     from pos.till.void_notices import VoidNotice
+
+T = TypeVar("T")
 
 
 class UserRepository(Protocol):
@@ -125,7 +127,12 @@ class LineRepository(Protocol):
     def get_event(self, code: int) -> Event | None: ...
     def events_by_code(self, codes: list[int]) -> dict[int, Event]: ...
     def events(self) -> list[Event]:
-        """The events of the line (not the draws of Bet-on-Poker)."""
+        """The events of the line (not the draws of the games, pos.games)."""
+        ...
+
+    def latest_events(self, codes: range, limit: int) -> list[Event]:
+        """The `limit` events whose codes are in `codes`, the highest code first: a game's
+        latest draws (issue 36), whose schedule goes on from the last one opened."""
         ...
 
     def add_quote(self, quote: OddsQuote) -> None: ...
@@ -284,20 +291,6 @@ class JournalRepository(Protocol):
         ...
 
 
-class DrawRepository(Protocol):
-    """Bet-on-Poker draws (pos.poker.draws): the cards dealt so far in each."""
-
-    def get(self, number: int, *, for_update: bool = False) -> Draw | None: ...
-    def add(self, draw: Draw, event_code: int) -> None:
-        """Store a new draw; its bets are legs of the event `event_code` (already added)."""
-        ...
-
-    def update(self, draw: Draw) -> None: ...
-    def recent(self, limit: int) -> list[Draw]:
-        """The last `limit` draws opened, the latest first."""
-        ...
-
-
 class ReportQueries(Protocol):
     """The read side of the manager's reports (pos.reports.builders): facts, never changed
     here; each of one office (`office`, the code) or of the whole chain (None)."""
@@ -350,7 +343,6 @@ class UnitOfWork(Protocol):
     journal: JournalRepository
     shifts: ShiftRepository
     reports: ReportQueries
-    draws: DrawRepository
     accounts: AccountRepository
     spread: SpreadRepository
     exchange: ExchangeRepository
@@ -365,6 +357,14 @@ class UnitOfWork(Protocol):
     ) -> None: ...
     def commit(self) -> None: ...
     def rollback(self) -> None: ...
+    def store(self, key: StoreKey[T]) -> T:
+        """A game's own repository in this transaction (issue 36: `uow.store(DRAWS)`).
+
+        Raises:
+            UnknownStore (pos.games.stores): no game registered `key` with the storage.
+        """
+        ...
+
     def read_ahead(self, *reads: Callable[[], object]) -> None:
         """A hint: the transaction makes these reads first, in this order. A storage with
         round trips to save may send them together now; each read, when it is then made,

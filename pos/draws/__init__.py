@@ -1,8 +1,6 @@
-"""Running the Bet-on-Poker draws at the shop: the board, the cards dealt, results and
-cancellations (the game's rules are pos.poker)."""
+"""The old room of Bet-on-Poker's draws at the shop, folded into pos.poker (issue 36, step 9):
+its modules re-export their new homes for their importers."""
 
 from pos.poker.wording import DrawLegWords, draw_leg_words
 
-# A draw's leg as its slip prints it, for the printer's layouts: they ask the draw room, not
-# the game (STYLE.md B1a), until the games have their interface.
 __all__ = ["DrawLegWords", "draw_leg_words"]

@@ -10,8 +10,11 @@ its markets (read, kept in a slip's terms, worded, judged).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 from zoneinfo import ZoneInfo
 
@@ -28,6 +31,28 @@ if TYPE_CHECKING:  # the rooms' types the hooks carry; the room imports only cor
 # takes one of its own from here up to 255 (the terms keep it in a byte), for ever (issue 36).
 FIRST_GAME_KIND = 10
 LAST_GAME_KIND = 255
+
+
+# A game's use case as the desk binds it (pos.core.context.use_case): a function of its room
+# taking the context and the actor, then its command (issue 36, step 9).
+UseCase = Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class LegWords:
+    """A leg on a game's draw as the slip prints it (printing.slips), line by line.
+
+    Attributes:
+        title: the game and the draw, as its board names them: "<title>. Тираж № 96013".
+        when: what the draw's start is called, the slip adding the local time: "Раздача".
+        detail: a line under it ("" for none): say, the round it was sold in.
+        pick: the bet in words with the code typed, beside the odds: "Рука 3 (P3)".
+    """
+
+    title: str
+    when: str
+    detail: str
+    pick: str
 
 
 class FinalScore(Protocol):
@@ -83,6 +108,35 @@ class Game(Protocol):
         p.24 otherwise: from the next day)."""
         ...
 
+    # --- its bets' own rules at the counter (issue 36) ------------------------------------
+    # A slip with a leg on its draws holds that one leg only (its bets return part stakes).
+    singles_only: bool
+    # Whether what a cashier types is tried as its market where no event says whose it is
+    # (pos.line.markets.Market.parse): not for a game whose codes look like the line's typos
+    # ("3", "H1"), read on its own draws only (pos.betting.pricing, Market.from_code).
+    read_anywhere: bool
+
+    def sale_market(self, market: str, settings: ShopSettings) -> str:
+        """A canonical market as sold now: with what the settings in force make part of the
+        bet (p.10: a bet keeps the rules it was accepted under, as a zero rule), the
+        market itself for a game whose settings change none of its bets."""
+        ...
+
+    def best_return(self, market: str) -> Fraction | None:
+        """The most one unit on `market` returns, exactly, where the odds it is sold at are
+        rounded up to hundredths (an announced bet's 8/3 sold at 2,67): a single's possible
+        payout is counted from it. None: its odds are exact."""
+        ...
+
+    def check_stake(self, market: str, stake: Decimal) -> None:
+        """Refuse a stake its bet cannot take (an announced bet's chips each a whole
+        number of kopecks).
+
+        Raises:
+            the game's refusal, a DomainError naming the stakes it would take.
+        """
+        ...
+
     # --- its markets: read, kept in a slip's terms, worded, judged (issue 36, step 6) -------
     # Its markets' kind in a slip's terms (pos.settlement.terms): FIRST_GAME_KIND or above,
     # one per game, and never another (every slip sold keeps it).
@@ -114,4 +168,24 @@ class Game(Protocol):
     def judge(self, market: str, result: FinalScore) -> LegVerdict:
         """A canonical market against its draw's result, FINISHED (a result that refunds the
         bets never reaches the game): won or lost, and why in words ("выиграла рука 3")."""
+        ...
+
+    # --- its desk and its paper (issue 36, step 9) ----------------------------------------
+    @property
+    def use_cases(self) -> Mapping[str, UseCase]:
+        """Its use cases, by the name the signed-in desk (pos.shop.desk.Desk) gives them: each
+        `function(ctx, actor, *command)`, bound to the desk's context and actor as the desk's
+        own are, so `desk.deal_cards(number, cards)` calls the game's `deal_cards`.
+
+        Two names the desk calls for every game: "draw_board" `(ctx, actor)` →
+        `desk.draw_board(game=key)`, the board of its draws; "cancel_draw"
+        `(ctx, actor, draw, reason)` → `desk.cancel_draw(draw, reason, game=key)`, `draw` an
+        event code of its `codes` or a number of its draws as its board shows them (the game
+        reads which). Any other name is the desk's attribute of that name; a name the desk
+        has itself is never reached here.
+        """
+        ...
+
+    def leg_words(self, leg: Leg) -> LegWords:
+        """A leg on one of its draws as the slip prints it."""
         ...

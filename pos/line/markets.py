@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, NamedTuple
@@ -13,6 +14,10 @@ from typing import TYPE_CHECKING, NamedTuple
 from pos.games.game import FIRST_GAME_KIND
 from pos.games.registry import installed
 from pos.line.errors import InvalidMarket
+
+# What a leg came to is named here too, where the rooms have always imported it from.
+from pos.line.verdicts import LegOutcome as LegOutcome  # noqa: PLC0414 - re-exported
+from pos.line.verdicts import LegVerdict as LegVerdict  # noqa: PLC0414 - re-exported
 
 if TYPE_CHECKING:
     from pos.games.game import FinalScore, Game
@@ -67,23 +72,6 @@ class MarketKind(enum.StrEnum):
     GAME = "game"  # a market of a game's draw (pos.games): its game reads, words and judges it
 
 
-class LegOutcome(enum.StrEnum):
-    """What one leg came to."""
-
-    WON = "won"
-    LOST = "lost"
-    VOID = "void"
-    OPEN = "open"  # its event has no result yet
-
-
-@dataclass(frozen=True)
-class LegVerdict:
-    """A leg's outcome and why, in words ("счёт 2:1, с форой ничья (п.19)")."""
-
-    outcome: LegOutcome
-    reason: str
-
-
 @dataclass(frozen=True)
 class Market:
     """A market of the line, parsed: built by `parse`, `from_code` or `from_batch`.
@@ -120,13 +108,17 @@ class Market:
         return _game_market(raw)
 
     @classmethod
-    def from_code(cls, code: str) -> Market:
-        """The market of a canonical code, as the line and the legs store it ("O2.5").
+    def from_code(cls, code: str, event: int | None = None) -> Market:
+        """The market of a canonical code, as the line and the legs store it ("O2.5"); with
+        the `event` code of a game's draw, its game's first ("12": a number on a wheel there,
+        the line's «Не будет ничьей» elsewhere).
 
         Raises:
             ValueError: not a canonical code (a programming error: the line holds parsed codes).
         """
-        return _from_code(code, installed())
+        games = installed()
+        game = None if event is None else games.by_code(event)
+        return _from_code(code, games) if game is None else _from_game_code(code, game.key, games)
 
     @classmethod
     def from_batch(cls, index: int, quarters: int) -> Market:
@@ -258,6 +250,8 @@ def _game_market(typed: str) -> Market:
     # A game's own refusal (a subclass of InvalidMarket) says more than the line's: it is kept.
     refusal = InvalidMarket(typed)
     for game in installed():
+        if not getattr(game, "read_anywhere", True):  # a stand-in that does not say: anywhere
+            continue
         try:
             return Market(MarketKind.GAME, game.parse_market(typed), game=game.key)
         except InvalidMarket as refused:
@@ -274,10 +268,29 @@ def _from_code(code: str, _games: Games) -> Market:
     try:
         market = Market.parse(code)
     except InvalidMarket:
-        raise ValueError(f"not a market code: {code!r}") from None
+        market = _game_code(code, _games) or _not_a_code(code)
     if market.code != code:  # typed, not stored: "х", "O2.50", "H1-0"
         raise ValueError(f"not a market code: {code!r}")
     return market
+
+
+def _game_code(code: str, games: Iterable[Game]) -> Market | None:
+    # A code a game keeps in its legs ("17/20"), read by that game whatever the line reads.
+    for game in games:
+        with contextlib.suppress(InvalidMarket):
+            if game.parse_market(code) == code:
+                return Market(MarketKind.GAME, code, game=game.key)
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _from_game_code(code: str, key: str, games: Games) -> Market:
+    # A leg on a game's draw: its game's code first; a line's code there as the line reads it.
+    return _game_code(code, [g for g in games if g.key == key]) or _from_code(code, games)
+
+
+def _not_a_code(code: str) -> Market:
+    raise ValueError(f"not a market code: {code!r}")
 
 
 def _won(won: bool) -> LegOutcome:

@@ -34,7 +34,7 @@ def market_code(market: str) -> str:
     return market if known is None else known.typed
 
 
-def market_words(market: str, sport: Sport | None = None) -> str:
+def market_words(market: str, sport: Sport | None = None, event_code: int | None = None) -> str:
     """A canonical market code in words, with the code the cashier types:
     "O2.5" → "Тотал больше 2,5 (Б2,5)", "1" → "Победа хозяев (1)" (pos.line.markets.Market.words).
 
@@ -42,11 +42,12 @@ def market_words(market: str, sport: Sport | None = None) -> str:
         market: the market's code, as the line has it.
         sport: the event's sport; in hockey a result is the regular time's:
             "X" → "Ничья в основное время (X)".
+        event_code: the event's code: a game's draw words its own codes first ("12").
 
     Returns:
         The words; a code that is not a canonical code is returned as it is.
     """
-    known = _market(market)
+    known = _market(market, event_code)
     return market if known is None else known.words(sport)
 
 
@@ -68,9 +69,9 @@ def sport_words(sport: Sport, game: str = "") -> str:
     return "" if found is None else found.sport_words
 
 
-def _market(code: str) -> Market | None:
+def _market(code: str, event_code: int | None = None) -> Market | None:
     # The screens show whatever the line holds, even a code this version does not know.
     try:
-        return Market.from_code(code)
+        return Market.from_code(code, event_code)
     except ValueError:
         return None

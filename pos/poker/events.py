@@ -15,10 +15,11 @@ from zoneinfo import ZoneInfo
 
 from pos.core.ports import UnitOfWork
 from pos.line.events import Event, Sport
-from pos.poker.codes import DRAW_CODE_BASE, KEY, MAX_DRAW_NUMBER, STUDIO
+from pos.poker.codes import DRAW_CODE_BASE, KEY, LAST_DRAW_CODE, MAX_DRAW_NUMBER, STUDIO
 from pos.poker.draws import Draw, DrawSchedule, Round, check_bet, round_prices
 from pos.poker.errors import DrawNotFound, MarketNotOffered
 from pos.poker.outcome import HAND
+from pos.poker.ports import DRAWS
 
 SCHEDULE = DrawSchedule()
 
@@ -44,7 +45,8 @@ def draw_event(number: int) -> Event:
 
 def draw_number(code: int) -> int | None:
     """The draw an event code is, or None for an event of the line."""
-    return code - DRAW_CODE_BASE if code > DRAW_CODE_BASE else None
+    # Codes above the last draw's are another game's (pos.poker.codes.LAST_DRAW_CODE).
+    return code - DRAW_CODE_BASE if DRAW_CODE_BASE < code <= LAST_DRAW_CODE else None
 
 
 def is_draw(event: Event) -> bool:
@@ -82,7 +84,7 @@ def get_draw(uow: UnitOfWork, number: int, *, for_update: bool = False) -> Draw:
     Raises:
         DrawNotFound: the schedule has not opened it.
     """
-    found = uow.draws.get(number, for_update=for_update)
+    found = uow.store(DRAWS).get(number, for_update=for_update)
     if found is None:
         raise DrawNotFound(number)
     return found

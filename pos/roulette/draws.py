@@ -6,9 +6,8 @@ from pos.core.inputs import MAX_INTEGER
 
 KEY = "roulette"
 TITLE = "Рулетка"
-# Event codes of spins: draw n is SPIN_CODE_BASE + n. The line ends at 999 999 and the first
-# game's draws take the codes up to this base, so a spin's code is never theirs (pos.games
-# refuses games whose codes overlap).
+# Event codes of spins: draw n is SPIN_CODE_BASE + n. The line ends at 999 999; the codes
+# below this base are other games' (pos.games refuses games whose codes overlap).
 SPIN_CODE_BASE = 1_500_000_000
 # The last draw whose event code an INTEGER column holds (issue 15).
 MAX_SPIN_NUMBER = MAX_INTEGER - SPIN_CODE_BASE

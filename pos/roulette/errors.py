@@ -2,42 +2,46 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from pos.core.errors import DomainError, FileRejected
+from pos.core.wording import plural
+from pos.line.errors import InvalidMarket
 
 # The codes a cashier types, as every refusal of a code shows them.
 EXAMPLES = "«17», «17/20», «Д1», «К1», «КР», «ЧЁ», «ВЗ», «Н17»"
 
 
-class NotARouletteBet(DomainError):
+class NotARouletteBet(InvalidMarket):
     """A code that is no bet of the table."""
 
     def __init__(self, typed: str) -> None:
         self.typed = typed
-        super().__init__()
+        super().__init__(typed)
 
     def message(self) -> str:
         return f"«{self.typed}» — не ставка рулетки. Примеры: {EXAMPLES}."
 
 
-class NotANumber(DomainError):
+class NotANumber(InvalidMarket):
     """A number that is not on the wheel."""
 
     def __init__(self, typed: str, number: int) -> None:
         self.typed = typed
         self.number = number
-        super().__init__()
+        super().__init__(typed)
 
     def message(self) -> str:
         return f"{self.typed} — числа {self.number} нет на колесе: числа от 0 до 36."
 
 
-class NumberTwice(DomainError):
+class NumberTwice(InvalidMarket):
     """One number typed twice in a bet."""
 
     def __init__(self, typed: str, number: int) -> None:
         self.typed = typed
         self.number = number
-        super().__init__()
+        super().__init__(typed)
 
     def message(self) -> str:
         return f"{self.typed} — число {self.number} указано дважды."
@@ -53,13 +57,13 @@ _NOT_ON_LAYOUT = {
 }
 
 
-class NotOnLayout(DomainError):
+class NotOnLayout(InvalidMarket):
     """Numbers that no chip on the layout covers together."""
 
     def __init__(self, typed: str, count: int) -> None:
         self.typed = typed
         self.count = count
-        super().__init__()
+        super().__init__(typed)
 
     def message(self) -> str:
         why = _NOT_ON_LAYOUT.get(self.count)
@@ -84,9 +88,32 @@ class StakeNotChips(DomainError):
     def message(self) -> str:
         below = f"{self.lower} или " if self.lower else ""
         return (
-            f"Ставка «{self.words}» делится поровну на {self.chips} фишек: "
+            f"Ставка «{self.words}» делится поровну на {plural(self.chips, *_CHIPS)}: "
             f"примите {below}{self.higher}."
         )
+
+
+class BetsClosed(DomainError):
+    """A bet on a draw whose spin has begun: «Ставок больше нет» (DESIGN.md, Roulette)."""
+
+    def __init__(self, number: int, starts_at: datetime) -> None:
+        self.number = number
+        self.starts_at = starts_at  # shop-local
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Ставок больше нет: тираж рулетки № {self.number} начался в "
+            f"{self.starts_at:%H:%M:%S}, ставки принимаются на следующий тираж."
+        )
+
+
+# What each setting of the game must be (pos.roulette.settings), said by InvalidSetting.
+INTERVAL_MINUTES = "введите целое число минут от 1 до 60"
+ZERO_RULES = "«half» — на зеро шансы теряют половину, «all» — теряют ставку целиком"
+
+
+_CHIPS = ("фишку", "фишки", "фишек")
 
 
 class SpinsFileRejected(FileRejected):

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from datetime import datetime
 
 from pos.roulette.bets import Bet, Kind
+from pos.roulette.draws import TITLE, spin_number
 from pos.roulette.layout import RED
 
 _INSIDE = {
@@ -69,3 +72,82 @@ def number_words(number: int) -> str:
     parity = "чёт" if number % 2 == 0 else "нечет"
     half = "1–18" if number <= 18 else "19–36"
     return f"{number} — {colour}, {parity}, {half}"
+
+
+# --- a draw at the shop (issue 36): the board's words, the read-back, the audit trail -------
+
+# What the croupier says at a draw's start, and the board after it until the number is in.
+NO_MORE_BETS = "Ставок больше нет"
+
+
+def spin_words(code: int, number: int) -> str:
+    """The read-back a manager confirms before a spin's number is recorded.
+
+    Args:
+        code: the draw's event code.
+        number: the number that came up, 0–36.
+
+    Returns:
+        «Записать: тираж № 512, выпало 17 — чёрное, нечет, 1–18?»
+    """
+    return f"Записать: тираж № {spin_number(code)}, выпало {number_words(number)}?"
+
+
+def draw_state_words(
+    starts_at: datetime, *, started: bool, came_up: int | None, cancelled: str | None
+) -> str:
+    """A draw on the board: «Ставки до 12:03», «Ставок больше нет», «Выпало 17 — чёрное,
+    нечет, 1–18», «Отменён: шарик вылетел» (`starts_at` in the shop's zone)."""
+    if cancelled is not None:
+        return f"Отменён: {cancelled}"
+    if came_up is not None:
+        return f"Выпало {number_words(came_up)}"
+    return NO_MORE_BETS if started else f"Ставки до {starts_at:%H:%M}"
+
+
+def spun_detail(code: int, came_up: int | None, reason: str = "") -> str:
+    """A draw's result as the audit trail keeps it: «тираж № 512: выпало 17 — чёрное, …»,
+    «тираж № 512: отменён (шарик вылетел)»."""
+    if came_up is None:
+        return f"тираж № {spin_number(code)}: отменён ({reason})"
+    return f"тираж № {spin_number(code)}: выпало {number_words(came_up)}"
+
+
+def file_detail(name: str, numbers: Sequence[int]) -> str:
+    """A studio's file as the audit trail keeps it: «результаты из файла spins.csv: тиражи
+    512, 513»."""
+    return f"результаты из файла {name}: тиражи {', '.join(map(str, numbers)) or 'нет'}"
+
+
+def spin_source(login: str, *, from_file: bool = False) -> str:
+    """Where a spin's number came from, kept with its result: «Рулетка: число введено (boss)»,
+    «Рулетка: файл студии (boss)» (the audit trail names the file)."""
+    how = "файл студии" if from_file else "число введено"
+    return f"{TITLE}: {how} ({login})"
+
+
+# --- the board's page in the window (issue 36) ----------------------------------------------
+
+
+def countdown_words(starts_at: datetime, now: datetime) -> str:
+    """The draw's countdown, read again each second: «Ставки до 12:03, ещё 2:05», then
+    «Ставок больше нет» from its start (`starts_at` in the shop's zone)."""
+    left = int((starts_at - now).total_seconds())
+    if left <= 0:
+        return NO_MORE_BETS
+    return f"Ставки до {starts_at:%H:%M}, ещё {left // 60}:{left % 60:02d}"
+
+
+def recorded_words(number: int, state: str) -> str:
+    """What the manager reads once a draw's number or its cancellation is recorded:
+    «Тираж № 512: выпало 17 — чёрное, нечет, 1–18.» (`state`: the board's words of the draw)."""
+    return f"Тираж № {number}: {state[0].lower()}{state[1:]}."
+
+
+def import_words(recorded: Sequence[int], skipped: Sequence[tuple[int, str]]) -> str:
+    """What a studio's file did: «Записаны тиражи: 512, 513. Пропущены: № 9 — результат уже
+    записан.»"""
+    text = f"Записаны тиражи: {', '.join(map(str, recorded)) or 'нет'}."
+    if not skipped:
+        return text
+    return f"{text} Пропущены: {'; '.join(f'№ {n} — {why}' for n, why in skipped)}."

@@ -14,9 +14,12 @@ leg made after `Result.late_from` (which also knows what an agreement in play ch
 - more lost members than the kind can spare (any for an express) → lost, payout 0;
 - every leg void → refund of the stake;
 - every leg won → the possible payout printed on the slip, which pos.betting.bets computed with the
-  same formula (the all-won case of `pos.settlement.rules.payout_kopecks`);
+  same formula (the all-won case of `pos.settlement.formula.payout_kopecks`);
 - anything else (a void leg in a winning express, a system with some losses, a complex
-  system) → `pos.settlement.rules.payout_kopecks` on that slip's member values, exactly;
+  system) → `pos.settlement.formula.payout_kopecks` on that slip's member values, exactly;
+- a slip with a leg whose game returns part of the stake (LegOutcome.PART, issue 36) → its
+  stake × that exact return (`pos.settlement.formula.part_returns`): a single's all at once,
+  any other slip by slip;
 - a slip with a leg still open and no loss that decides it → not settled yet.
 
 The cap in force at acceptance then limits the payout. `tests/unit/pos/` checks that this
@@ -30,6 +33,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from fractions import Fraction
 
 import numpy as np
 import numpy.typing as npt
@@ -37,8 +41,16 @@ import numpy.typing as npt
 from pos.betting.slips import CLAIM_WINDOW, SlipStatus
 from pos.games.registry import installed
 from pos.line.markets import LegOutcome, LegVerdict, Market
+from pos.settlement.batch_sums import exact_payouts, part_payouts
+from pos.settlement.formula import (
+    ODDS_SCALE,
+    member_values,
+    part_kopecks,
+    part_returns,
+    payout_kopecks,
+)
 from pos.settlement.results import Result
-from pos.settlement.rules import ODDS_SCALE, event_verdict, made_late, member_values, payout_kopecks
+from pos.settlement.rules import event_verdict, made_late
 from pos.settlement.terms import (
     _AGREED,
     _EPOCH,
@@ -51,12 +63,9 @@ from pos.settlement.terms import (
 )
 
 assert (_HEADER_STRUCT.size, _LEG_STRUCT.size) == (HEADER.itemsize, LEG.itemsize)
-_OUTCOME_CODES = {LegOutcome.WON: 0, LegOutcome.LOST: 1, LegOutcome.VOID: 2, LegOutcome.OPEN: 3}
-_WON, _LOST, _VOID, _OPEN = range(4)
-# What each outcome becomes for a bet made after the start (p.22), as pos.settlement.rules says.
-_LATE = np.array(
-    [_OUTCOME_CODES[made_late(LegVerdict(o, "")).outcome] for o in _OUTCOME_CODES], np.int8
-)
+_NAMES = (LegOutcome.WON, LegOutcome.LOST, LegOutcome.VOID, LegOutcome.OPEN, LegOutcome.PART)
+_OUTCOME_CODES = {outcome: code for code, outcome in enumerate(_NAMES)}
+_WON, _LOST, _VOID, _OPEN, _PART = range(len(_NAMES))
 _NEVER = np.iinfo(np.int64).max
 
 
@@ -108,9 +117,12 @@ class LegJudge:
         self._results = results
         self._index: dict[int, int] = {}
         self._in_time: list[int] = []
+        self._late: list[int] = []  # what each becomes for a bet made after the start (p.22)
+        self._values: dict[int, Fraction] = {}  # a part return's exact value (issue 36)
         self._late_from: list[tuple[int, int]] = []  # (not agreed, agreed in play)
         self._events: dict[int, tuple[int, int]] = {}
-        self._arrays: tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]] | None = None
+        self._arrays: tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]] | None = None
+        self._late_arrays: npt.NDArray[np.int64] | None = None
 
     def outcomes(
         self,
@@ -126,18 +138,25 @@ class LegJudge:
             if key not in self._index:
                 self._judge(key)
         where = np.fromiter(map(self._index.__getitem__, wanted), np.int64, len(wanted))
-        in_time, late_from = self._tables()
+        in_time, late, late_from = self._tables()
         pair = where[inverse]
-        on_time = in_time[pair]
         is_late = issued >= late_from[pair, agreed]
-        return np.where(is_late, _LATE[on_time], on_time).astype(np.int8)
+        return np.where(is_late, late[pair], in_time[pair]).astype(np.int8)
+
+    def values(self, keys: npt.NDArray[np.int64]) -> list[Fraction]:
+        """The exact part returned per unit by each (event, market) key judged PART."""
+        return [self._values[key] for key in keys.tolist()]
 
     def _judge(self, key: int) -> None:
         code, kind, line = key >> 24, (key >> 16) & 0xFF, key & 0xFFFF
         market = Market.from_batch(kind, line - 0x10000 if line & 0x8000 else line)
         result = self._results.get(code)
+        verdict = event_verdict(market, result)
         self._index[key] = len(self._in_time)
-        self._in_time.append(_OUTCOME_CODES[event_verdict(market, result).outcome])
+        self._in_time.append(_OUTCOME_CODES[verdict.outcome])
+        self._late.append(_OUTCOME_CODES[made_late(verdict).outcome])
+        if verdict.value is not None:
+            self._values[key] = verdict.value
         self._late_from.append(self._event_late_from(code, result))
         self._arrays = None
 
@@ -155,13 +174,13 @@ class LegJudge:
             self._events[code] = times
         return times
 
-    def _tables(self) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
-        if self._arrays is None:
-            self._arrays = (
-                np.array(self._in_time, np.int8),
-                np.array(self._late_from, np.int64).reshape(-1, 2),
-            )
-        return self._arrays
+    def _tables(
+        self,
+    ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+        if self._arrays is None or self._late_arrays is None:
+            self._arrays = (np.array(self._in_time, np.int8), np.array(self._late, np.int8))
+            self._late_arrays = np.array(self._late_from, np.int64).reshape(-1, 2)
+        return (*self._arrays, self._late_arrays)
 
 
 def settle_terms(
@@ -199,7 +218,9 @@ def settle_terms(
     )
     agreed = (headers["flags"] & _AGREED).astype(np.int64)
     outcome = judge.outcomes(keys, headers["issued"][owner], agreed[owner])
-    settled = _combine(ids, headers, legs, per_slip, owner, outcome)
+    parts = np.flatnonzero(outcome == _PART)
+    values = dict(zip(parts.tolist(), judge.values(keys[parts]), strict=True))
+    settled = _combine(ids, headers, legs, per_slip, owner, outcome, values)
     if now is None:
         return settled
     closed = headers["issued"] + _micros(_EPOCH + CLAIM_WINDOW) < _micros(now)
@@ -226,6 +247,7 @@ def _combine(
     per_slip: npt.NDArray[np.int64],
     owner: npt.NDArray[np.int64],
     outcome: npt.NDArray[np.int8],
+    values: Mapping[int, Fraction],
 ) -> SettledBatch:
     count = len(headers)
 
@@ -233,6 +255,7 @@ def _combine(
         return np.bincount(owner, weights=flags, minlength=count).astype(np.int64)
 
     lost, void, still_open = per(outcome == _LOST), per(outcome == _VOID), per(outcome == _OPEN)
+    parted = per(outcome == _PART) > 0  # paid at a part return (issue 36)
     members = headers["members"].astype(np.int64)
     size = headers["size"].astype(np.int64)
     stake = headers["stake"]
@@ -240,7 +263,7 @@ def _combine(
     spare = members - size  # how many members may lose (0 for an express)
     status = np.full(count, -1, np.int8)
     payout = np.zeros(count, np.int64)
-    plain = ~blocks
+    plain = ~blocks & ~parted
     is_lost = plain & (lost > spare)
     status[is_lost] = Verdict.LOST
     decided = plain & (still_open == 0) & ~is_lost
@@ -255,13 +278,21 @@ def _combine(
     if len(exact):
         # Each member is one leg: its value is its odds, 1.00 when void, 0 when lost.
         value = np.where(outcome == _WON, legs["odds"], np.where(outcome == _VOID, ODDS_SCALE, 0))
-        payout[exact] = _exact_payouts(
+        payout[exact] = exact_payouts(
             value, leg_starts[exact], per_slip[exact], size[exact], members[exact], stake[exact]
         )
         status[exact] = np.where(payout[exact] > 0, Verdict.WON, Verdict.LOST)
-    for slip in np.flatnonzero(blocks).tolist():
+    alone = np.flatnonzero(parted & (per_slip == 1))
+    if len(alone):  # singles at a part return all at once: a draw game sells those (issue 36)
+        payout[alone] = part_payouts(
+            stake[alone], [values[at] for at in leg_starts[alone].tolist()]
+        )
+        status[alone] = np.where(payout[alone] > 0, Verdict.WON, Verdict.LOST)
+        parted[alone] = False
+    for slip in np.flatnonzero(blocks | parted).tolist():
         start, end = int(leg_starts[slip]), int(leg_starts[slip] + per_slip[slip])
-        verdict = _complex(headers[slip], legs[start:end], outcome[start:end])
+        share = [values.get(at) for at in range(start, end)]
+        verdict = _complex(headers[slip], legs[start:end], outcome[start:end], share)
         if verdict is not None:
             status[slip], payout[slip] = verdict
     cap = headers["cap"]
@@ -271,71 +302,20 @@ def _combine(
     return SettledBatch(ids[certain], status[certain], payout[certain])
 
 
-def _exact_payouts(
-    value: npt.NDArray[np.int64],
-    leg_starts: npt.NDArray[np.int64],
-    legs: npt.NDArray[np.int64],
-    size: npt.NDArray[np.int64],
-    members: npt.NDArray[np.int64],
-    stake: npt.NDArray[np.int64],
-) -> npt.NDArray[np.int64]:
-    """`payout_kopecks` for plain slips (one leg per member), exactly.
-
-    Where every intermediate sum provably fits in 63 bits, e_k runs as one vectorised
-    recurrence over all those slips at once; elsewhere slip by slip in Python integers.
-    """
-    count = len(leg_starts)
-    width = int(legs.max())
-    table = np.zeros((count, width), np.int64)  # zeros: padding and lost members add nothing
-    column = _ranges(legs)
-    table[np.repeat(np.arange(count), legs), column] = value[np.repeat(leg_starts, legs) + column]
-    each = stake // _combinations(members, size)
-    standing = np.count_nonzero(table, axis=1)
-    # A bound on every e_j, j ≤ k (values are ≥ 1.00, so it grows with j), times the stake
-    # per express, and 100^k itself: all under 2^62, with a bit to spare for the floats.
-    largest = table.max(axis=1)
-    bits = (
-        np.log2(np.maximum(each, 1))
-        + np.log2(_combinations(np.maximum(standing, size), size))
-        + size * np.log2(np.maximum(largest, 1))
-    )
-    safe = (bits < 61) & (size <= 9)
-    payout = np.zeros(count, np.int64)
-    if safe.any():
-        rows, k = table[safe], size[safe]
-        sums = np.zeros((len(rows), int(k.max()) + 1), np.int64)
-        sums[:, 0] = 1
-        for j in range(width):
-            for degree in range(sums.shape[1] - 1, 0, -1):
-                sums[:, degree] += sums[:, degree - 1] * rows[:, j]
-        returns = sums[np.arange(len(rows)), k]
-        payout[safe] = each[safe] * returns // np.power(ODDS_SCALE, k)
-    for slip in np.flatnonzero(~safe).tolist():
-        values = table[slip].tolist()
-        payout[slip] = payout_kopecks(int(each[slip]), values, int(size[slip]), ODDS_SCALE)
-    return payout
-
-
-def _ranges(lengths: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """0..n-1 for each n of `lengths`, concatenated."""
-    ends = np.cumsum(lengths)
-    return np.arange(int(ends[-1])) - np.repeat(ends - lengths, lengths)
-
-
-def _combinations(n: npt.NDArray[np.int64], k: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    return np.array([math.comb(a, b) for a, b in zip(n.tolist(), k.tolist(), strict=True)])
-
-
 def _complex(
-    header: np.void, legs: npt.NDArray[np.void], outcome: npt.NDArray[np.int8]
+    header: np.void,
+    legs: npt.NDArray[np.void],
+    outcome: npt.NDArray[np.int8],
+    values: Sequence[Fraction | None],
 ) -> tuple[Verdict, int] | None:
-    """A complex system (blocks of legs as members), by pos.settlement.rules's exact formula."""
-    names = (LegOutcome.WON, LegOutcome.LOST, LegOutcome.VOID, LegOutcome.OPEN)
-    members: list[list[tuple[LegOutcome, int]]] = [[] for _ in range(int(header["members"]))]
-    for member, odds, code in zip(
-        legs["member"].tolist(), legs["odds"].tolist(), outcome.tolist(), strict=True
+    """A complex system (blocks of legs as members), or a slip with a part return, by
+    pos.settlement.rules's exact formula."""
+    verdicts: list[list[tuple[LegVerdict, int]]] = [[] for _ in range(int(header["members"]))]
+    for member, odds, code, value in zip(
+        legs["member"].tolist(), legs["odds"].tolist(), outcome.tolist(), values, strict=True
     ):
-        members[member].append((names[code], odds))
+        verdicts[member].append((LegVerdict(_NAMES[code], "", value), odds))
+    members = [[(verdict.outcome, odds) for verdict, odds in member] for member in verdicts]
     size = int(header["size"])
     lost = sum(1 for m in members if any(o is LegOutcome.LOST for o, _ in m))
     if lost > len(members) - size:
@@ -344,7 +324,10 @@ def _complex(
         return None
     if all(o is LegOutcome.VOID for m in members for o, _ in m):
         return Verdict.REFUND, int(header["stake"])
-    values, scale = member_values(members)
     stake_each = int(header["stake"]) // math.comb(len(members), size)
-    kopecks = payout_kopecks(stake_each, values, size, scale)
+    if any(o is LegOutcome.PART for m in members for o, _ in m):
+        kopecks = part_kopecks(stake_each, part_returns(verdicts, size))
+    else:
+        worth, scale = member_values(members)
+        kopecks = payout_kopecks(stake_each, worth, size, scale)
     return (Verdict.WON if kopecks > 0 else Verdict.LOST), kopecks

@@ -13,7 +13,8 @@ accepted.
 
 `settle_slip` also words the settlement leg by leg, in Russian, for the payout receipt and the
 slip page. The bulk path (pos.settlement.batch) is built from the same pieces — `event_verdict`,
-`made_late`, `member_values`, `payout_kopecks` — so there is one set of rules.
+`made_late`, and pos.settlement.formula's `member_values`, `payout_kopecks` — so there is one
+set of rules.
 """
 
 from __future__ import annotations
@@ -33,9 +34,16 @@ from pos.core.money import format_roubles
 from pos.core.wording import odds_words, plural, total_odds_words
 from pos.line.markets import LegOutcome, LegVerdict, Market
 from pos.line.wording import market_words
+from pos.settlement.formula import (
+    ODDS_SCALE,
+    member_values,
+    part_kopecks,
+    part_returns,
+    part_summary,
+    payout_kopecks,
+)
 from pos.settlement.results import Result
 
-ODDS_SCALE = 100  # odds are stored and settled as integer hundredths (2.10 → 210)
 # Enough combinations to list them one by one in the explanation of a system.
 _LISTED_COMBINATIONS = 6
 
@@ -45,6 +53,7 @@ OUTCOME_WORDS = {
     LegOutcome.LOST: "проигрыш",
     LegOutcome.VOID: "возврат",
     LegOutcome.OPEN: "не рассчитано",
+    LegOutcome.PART: "частичный расчёт",
 }
 
 
@@ -90,13 +99,15 @@ def event_verdict(market: Market | str, result: Result | None) -> LegVerdict:
     void = result.void_reason
     if void is not None:
         return LegVerdict(LegOutcome.VOID, void)
-    read = Market.from_code(market) if isinstance(market, str) else market
+    read = Market.from_code(market, result.event_code) if isinstance(market, str) else market
     return read.judge(result)  # a game's market: by its game, from the whole result (issue 36)
 
 
 def made_late(verdict: LegVerdict) -> LegVerdict:
-    """The verdict of a bet made after the start (p.22): void had it won; a loss stands."""
-    if verdict.outcome is LegOutcome.WON:
+    """The verdict of a bet made after the start (p.22): void had it won (a part return above
+    the stake too); a loss stands, and so does a part of the stake returned."""
+    won = verdict.value is not None and verdict.value > 1
+    if verdict.outcome is LegOutcome.WON or (verdict.outcome is LegOutcome.PART and won):
         reason = f"{verdict.reason}; ставка сделана после начала матча (п.22)"
         return LegVerdict(LegOutcome.VOID, reason)
     if verdict.outcome is LegOutcome.LOST:
@@ -129,8 +140,11 @@ def settle_slip(
     if LegOutcome.OPEN in outcomes and lost_members <= len(blocks) - size:
         return None
     returns: Fraction | None = None
+    parts = LegOutcome.PART in outcomes  # paid at the exact part returned (issue 36)
     if lost_members > len(blocks) - size:
         payout = Decimal("0.00")
+    elif parts:
+        payout, returns = _part_payout(slip, verdicts, size)
     else:
         payout, returns = _payout(slip, blocks, size)
     status = (
@@ -143,45 +157,15 @@ def settle_slip(
     lines = [
         _leg_line(i, leg, v) for i, (leg, v) in enumerate(zip(slip.legs, verdicts, strict=True), 1)
     ]
-    lines += _summary(slip, status, payout, size, blocks, returns)
+    if parts and returns is not None and payout > 0:
+        lines.append(part_summary(slip.stake, payout, returns))
+    else:
+        lines += _summary(slip, status, payout, size, blocks, returns)
     if cap is not None and payout > cap:
         payout = cap
         # format_roubles ends with "руб.": no second full stop.
         lines.append(f"Выплата ограничена максимальной выплатой {format_roubles(cap)}")
     return Settlement(status, payout, verdicts, tuple(lines))
-
-
-def payout_kopecks(per_kopecks: int, member_values: Sequence[int], size: int, scale: int) -> int:
-    """Σ over winning k-combinations of per × product, rounded down: the one payout formula.
-
-    `member_values` are the members' odds in units of `scale` (0 for a lost member, `scale`
-    for a void one); the returns are exact integers until the single division.
-    """
-    divisor: int = scale**size
-    return per_kopecks * elementary_symmetric(member_values, size) // divisor
-
-
-def member_values(
-    members: Sequence[Sequence[tuple[LegOutcome, int]]],
-) -> tuple[list[int], int]:
-    """Each member's odds as integers over one common scale, and that scale.
-
-    A member is a block of (outcome, odds in hundredths) legs: 0 when one of them lost; void
-    legs count 1.00, so a block of void legs is 1.00 (dropped from the express, p.18).
-    """
-    longest = max(len(member) for member in members)
-    scale = ODDS_SCALE**longest
-    values = []
-    for member in members:
-        value = scale
-        for outcome, odds in member:
-            if outcome is LegOutcome.LOST:
-                value = 0
-                break
-            if outcome is LegOutcome.WON:
-                value = value * odds // ODDS_SCALE
-        values.append(value)
-    return values, scale
 
 
 def _blocks(slip: Slip, outcomes: Sequence[LegOutcome]) -> list[list[LegOutcome]]:
@@ -205,6 +189,13 @@ def _payout(
     return Decimal(kopecks).scaleb(-2), Fraction(elementary_symmetric(values, size), scale**size)
 
 
+def _part_payout(slip: Slip, verdicts: Sequence[LegVerdict], size: int) -> tuple[Decimal, Fraction]:
+    legs = iter(zip(verdicts, (_hundredths(leg.odds) for leg in slip.legs), strict=True))
+    returns = part_returns([[next(legs) for _ in member] for member in slip.members], size)
+    per = _kopecks(slip.stake) // math.comb(len(slip.members), size)
+    return Decimal(part_kopecks(per, returns)).scaleb(-2), returns
+
+
 def _hundredths(odds: Decimal) -> int:
     return int(odds * ODDS_SCALE)
 
@@ -214,10 +205,10 @@ def _kopecks(amount: Decimal) -> int:
 
 
 def _leg_line(index: int, leg: Leg, verdict: LegVerdict) -> str:
+    words = market_words(leg.market, leg.sport, leg.event_code)
     return (
         f"{index}-е событие {OUTCOME_WORDS[verdict.outcome]}: {leg.event_code} {leg.home} — "
-        f"{leg.away}, {market_words(leg.market, leg.sport)} ({odds_words(leg.odds)}) — "
-        f"{verdict.reason}"
+        f"{leg.away}, {words} ({odds_words(leg.odds)}) — {verdict.reason}"
     )
 
 

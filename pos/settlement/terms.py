@@ -12,7 +12,7 @@ import numpy as np
 from pos.betting.bets import BetType
 from pos.betting.slips import Slip
 from pos.line.markets import Market
-from pos.settlement.rules import ODDS_SCALE
+from pos.settlement.formula import ODDS_SCALE
 
 TERMS_VERSION = 1
 
@@ -76,7 +76,7 @@ def encode_terms(slip: Slip) -> bytes:
     ]
     for member, block in enumerate(slip.members):
         for leg in block:
-            kind, line = Market.from_code(leg.market).batch_key
+            kind, line = Market.from_code(leg.market, leg.event_code).batch_key
             parts.append(
                 _LEG_STRUCT.pack(leg.event_code, member, kind, line, _hundredths(leg.odds))
             )

@@ -7,13 +7,18 @@ the tests do. The rules and the transactions live in the modules named in each g
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 from pos.accounts import register_cases as restricted_cases
 from pos.accounts import use_cases as accounts_cases
 from pos.betting import printing as slip_printing_cases
 from pos.betting import use_cases as betting_cases
 from pos.core.context import Context, use_case
-from pos.draws import use_cases as draws_cases
 from pos.exchange import use_cases as exchange_cases
+from pos.games.cases import case_of, declared_case, game_named, game_of_draw
+from pos.games.game import UseCase
+from pos.games.registry import installed
 from pos.line import starts as line_starts
 from pos.line import use_cases as line_cases
 from pos.offices import use_cases as offices_cases
@@ -166,11 +171,37 @@ class Desk:
     settle = use_case(exchange_cases.settle)  # the slips, then the paris
     settlement = use_case(settlement_cases.settlement)
 
-    # --- the draw games' draws (pos.draws.use_cases) ---------------------------------------------
-    draw_board = use_case(draws_cases.draw_board)
-    deal_cards = use_case(draws_cases.deal_cards)
-    import_draw_results = use_case(draws_cases.import_draw_results)
-    cancel_draw = use_case(draws_cases.cancel_draw)
+    # --- the draw games' draws: each game declares its use cases (pos.games, issue 36) ---------
+    def draw_board(self, game: str | None = None) -> Any:
+        """The board of the draws of `game` (a key; None: the first game `main.games()` lists).
+
+        Raises:
+            NoSuchGame: no game of that key is installed (a wiring mistake).
+        """
+        return self._bound(declared_case(game_named(installed(), game), "draw_board"))()
+
+    def cancel_draw(self, draw: object, reason: object, *, game: str | None = None) -> Any:
+        """Cancel a draw (p.5.1, managers): `draw` is an event code of a game's draws, or a
+        number of the draws of `game` (None: the first game's, as before games were named).
+
+        Raises:
+            the game's refusals; NoSuchGame: no game of that key is installed.
+        """
+        case = declared_case(game_of_draw(installed(), draw, game), "cancel_draw")
+        return self._bound(case)(draw, reason)
+
+    def _bound(self, case: UseCase) -> Callable[..., Any]:
+        return use_case(case).__get__(self, Desk)
+
+    if not TYPE_CHECKING:  # mypy still refuses a name the desk lacks: the window calls a
+        # game's cases through the typed facade in the game's room, the rest call them by name.
+
+        def __getattr__(self, name: str) -> Callable[..., Any]:
+            """A game's own use case (`desk.deal_cards(...)`), bound as the desk's own are."""
+            case = None if name.startswith("_") else case_of(installed(), name)
+            if case is None:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            return self._bound(case)
 
     # --- payouts and the journal (pos.payouts.use_cases) -----------------------------------------
     payout_quote = use_case(payouts_cases.payout_quote)

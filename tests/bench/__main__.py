@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import sys
 from collections.abc import Callable
 
@@ -16,6 +18,7 @@ from tests.bench import (
     payout,
     poker,
     print_slip,
+    roulette,
     settle,
     skks_accept,
     skks_drain,
@@ -39,6 +42,7 @@ BENCHMARKS: dict[str, Callable[[int], list[str]]] = {
     "skks_accept_p95": skks_accept.run,  # a bet registered by the СККС simulator first
     "skks_drain_10k": skks_drain.run,  # 10,000 deferred messages after an outage
     "print_slip": print_slip.run,  # CPU per slip, express and payout printed to a Dummy
+    "roulette_settle_100k": roulette.run,  # 100,000 slips of one draw settled (issue 36)
 }
 
 
@@ -51,12 +55,24 @@ def main() -> int:
         help="runs per figure (startup: the median of that many starts; accept_bet: 100 bets each)",
     )
     parser.add_argument("--only", choices=sorted(BENCHMARKS), help="run this benchmark only")
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="run under cProfile, setup included, and save its stats to FILE (issue 34; read "
+        "them with `python -m pstats FILE`); the figures are then the profiler's, not the app's",
+    )
     args = parser.parse_args()
     chosen = [args.only] if args.only else list(BENCHMARKS)
+    profile = cProfile.Profile() if args.profile else None
     for name in chosen:
-        for line in BENCHMARKS[name](args.runs):
+        run = BENCHMARKS[name]
+        lines = run(args.runs) if profile is None else profile.runcall(run, args.runs)
+        for line in lines:
             sys.stdout.write(line + "\n")
             sys.stdout.flush()
+    if profile is not None:
+        profile.dump_stats(args.profile)
+        pstats.Stats(profile, stream=sys.stderr).sort_stats("tottime").print_stats(30)
     return 0
 
 

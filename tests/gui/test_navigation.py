@@ -15,7 +15,8 @@ from ui.widgets.side_tabs import SideTabs
 MANAGER_GROUPS = [
     ("Касса и ставки", ["1 Ставки", "2 Линия", "3 Покер", "4 Отмены", "5 Выплаты", "6 Касса"]),
     ("Счета игроков", ["7 Спрэдбет", "8 Спрэдбетэкс"]),
-    ("Линия и результаты", ["9 Результаты", "Редактор линии"]),
+    ("Игры", ["9 Рулетка"]),  # the boards without a slot (issue 36)
+    ("Линия и результаты", ["Результаты", "Редактор линии"]),
     ("Журнал и отчёты", ["Журнал", "Отчёты"]),
     ("Люди и настройки", ["Пользователи", "Пункты", "Настройки", "СККС"]),
 ]
@@ -53,7 +54,7 @@ def test_the_manager_sees_every_page_name_whole_at_1366(qtbot: QtBot, window: Ma
     sign_in(qtbot, window, "boss", "9911")
     qtbot.wait(50)
 
-    assert len(window.page_titles()) == 16  # «СККС» since issue 35
+    assert len(window.page_titles()) == 17  # «СККС» since issue 35, «Рулетка» since 36
     assert window.findChild(WorkspaceFrame).on_side
     assert names_cut_short(window) == []
 

@@ -10,6 +10,7 @@ import pytest
 
 from pos.core.audit import AuditAction
 from pos.core.input_errors import InvalidSetting
+from pos.poker.ports import DRAWS
 from pos.poker.settings import MARGIN, PAY_AT_ONCE
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
@@ -38,7 +39,7 @@ def test_a_manager_sets_the_margin_and_the_payout_day_and_the_next_draws_take_th
     assert "poker_pay_at_once: False → True" in change.detail
     number = boss.draw_board().next.number
     with db_shop.unit_of_work() as uow:
-        draw = uow.draws.get(number)
+        draw = uow.store(DRAWS).get(number)
     assert draw is not None
     assert draw.margin == Decimal("0.12")
 

@@ -16,6 +16,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect
 
+import db.games.poker  # noqa: F401 - the game's table joins Base.metadata (issue 36)
 from db import alembic_run
 from db.bootstrap import SqlStorage, open_storage
 from db.engine import maintenance_engine, parse_location

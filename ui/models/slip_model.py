@@ -80,7 +80,7 @@ def leg_cells(leg: Leg) -> list[str]:
     return [
         str(leg.event_code),
         match_name(leg),
-        market_words(leg.market, leg.sport),
+        market_words(leg.market, leg.sport, leg.event_code),
         format_odds(leg.odds),
     ]
 

@@ -70,7 +70,8 @@ def test_two_games_sharing_a_key_or_codes_are_refused() -> None:
 
 
 def test_the_installed_games_are_main_s_and_a_test_may_install_its_own() -> None:
-    assert [game.key for game in installed()] == [game.key for game in games()] == ["poker"]
+    keys = ["poker", "roulette"]
+    assert [game.key for game in installed()] == [game.key for game in games()] == keys
     with installing(Games([POKER, Toss()])):
         assert installed().by_code(500_001) is not None
     assert installed().by_code(500_001) is None

@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from datetime import UTC, datetime, timedelta
-from decimal import Decimal
+from decimal import ROUND_CEILING, Decimal
+from fractions import Fraction
 
+import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pos.betting.bets import BetKind, BetType, possible_payout
 from pos.betting.slips import Leg, Slip
 from pos.line.markets import Market
+from pos.roulette.bets import CATALOGUE
+from pos.roulette.draws import spin_code
+from pos.roulette.game import ROULETTE
+from pos.settlement import batch
 from pos.settlement.batch import VERDICT_STATUS, Verdict, settle_terms
+from pos.settlement.batch_sums import part_payouts
 from pos.settlement.results import Result, ResultStatus
 from pos.settlement.rules import settle_slip
 from pos.settlement.terms import encode_terms, market_code
@@ -179,3 +188,136 @@ def test_big_systems_beyond_64_bits_settle_exactly_as_settle_slip_does() -> None
         assert expected is not None
         assert Decimal(kopecks).scaleb(-2) == expected.payout
     assert settled.payout[0] > 10**10  # its e_10 in hundredths is far beyond 63 bits
+
+
+# --- roulette: a part of the stake returned, exactly (issue 36) ------------------------------
+
+SPINS = [spin_code(n) for n in range(1, 5)]
+
+
+@st.composite
+def roulette_slips(draw: st.DrawFn) -> Slip:
+    """A single on a roulette draw at its paytable's odds, its stake split over its chips."""
+    bet = draw(st.sampled_from(CATALOGUE))
+    odds = Decimal(bet.best.numerator) / Decimal(bet.best.denominator)
+    odds = odds.quantize(Decimal("0.01"), rounding=ROUND_CEILING)
+    stake = Decimal(draw(st.integers(1, 2000))) / 100 * len(bet.chips)
+    issued = START + timedelta(minutes=draw(st.integers(-60, 60)))
+    cap = draw(st.none() | st.integers(10, 500).map(Decimal))
+    return _slip(
+        BetKind(BetType.SINGLE),
+        [[(draw(st.sampled_from(SPINS)), ROULETTE.parse_market(bet.code), odds)]],
+        stake,
+        issued_at=issued,
+        agreed=draw(st.booleans()),
+        cap=cap,
+    )
+
+
+@st.composite
+def spins(draw: st.DrawFn) -> dict[int, Result]:
+    results = {}
+    for code in SPINS:
+        if draw(st.integers(0, 5)) == 0:
+            continue  # not spun yet
+        cancelled = draw(st.integers(0, 9)) == 0
+        status = ResultStatus.CANCELLED if cancelled else ResultStatus.FINISHED
+        number = None if cancelled else draw(st.sampled_from([0, 0, 0, *range(37)]))
+        end = START + timedelta(seconds=30)
+        results[code] = Result(code, status, number, 0, START, end, "студия")
+    return results
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(roulette_slips(), min_size=1, max_size=8),
+    st.lists(slips(), max_size=4),
+    spins(),
+    result_sets(),
+)
+def test_the_batch_pays_roulette_s_part_returns_as_settle_slip_does(
+    wheel: list[Slip], sports: list[Slip], spun: dict[int, Result], results: dict[int, Result]
+) -> None:
+    batch, every = [*wheel, *sports], {**results, **spun}
+    settled = settle_terms(range(len(batch)), [encode_terms(s) for s in batch], every)
+    got = dict(
+        zip(
+            settled.slip_ids.tolist(),
+            zip(settled.status.tolist(), settled.payout.tolist(), strict=True),
+            strict=True,
+        )
+    )
+    for index, slip in enumerate(batch):
+        expected = settle_slip(slip, every, cap=slip.payout_cap)
+        if expected is None:
+            assert index not in got
+            continue
+        code, kopecks = got[index]
+        assert (VERDICT_STATUS[Verdict(code)], Decimal(kopecks).scaleb(-2)) == (
+            expected.status,
+            expected.payout,
+        ), slip
+
+
+def test_an_announced_bet_and_a_chance_on_zero_pay_their_exact_part() -> None:
+    spun = {SPINS[0]: Result(SPINS[0], ResultStatus.FINISHED, 0, 0, START, START, "студия")}
+    voisins = _slip(
+        BetKind(BetType.SINGLE),
+        [[(SPINS[0], "VOISINS", Decimal("2.67"))]],
+        Decimal("9"),
+        issued_at=START - timedelta(minutes=1),
+        agreed=False,
+        cap=None,
+    )
+    red = dataclasses.replace(
+        voisins,
+        members=((dataclasses.replace(voisins.legs[0], market="RED", odds=Decimal(2)),),),
+        stake=Decimal("3.33"),
+    )
+    settled = settle_terms([1, 2], [encode_terms(voisins), encode_terms(red)], spun)
+    assert settled.payout.tolist() == [2400, 166]  # 9 × 8/3; 3,33 × 1/2 rounded down
+    explained = settle_slip(voisins, spun)
+    assert explained is not None
+    assert explained.lines[-1] == (
+        "Выплата: 9,00 руб. × 8/3 (выигравшие фишки на рубль ставки) = 24,00 руб., "
+        "округлено вниз до копейки."
+    )
+
+
+def test_singles_at_a_part_return_are_paid_together_not_slip_by_slip(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # roulette_settle_100k (issue 36): on zero a quarter of a draw's slips return part of the
+    # stake; settled one by one in Python they made the draw's settlement 2.35 times the
+    # football singles'.
+    def one_by_one(*args: object) -> None:
+        raise AssertionError("a single at a part return was settled slip by slip")
+
+    monkeypatch.setattr(batch, "_complex", one_by_one)
+    spun = {SPINS[0]: Result(SPINS[0], ResultStatus.FINISHED, 0, 0, START, START, "студия")}
+    voisins = _slip(
+        BetKind(BetType.SINGLE),
+        [[(SPINS[0], "VOISINS", Decimal("2.67"))]],
+        Decimal("9"),
+        issued_at=START - timedelta(minutes=1),
+        agreed=False,
+        cap=None,
+    )
+    red = dataclasses.replace(
+        voisins,
+        members=((dataclasses.replace(voisins.legs[0], market="RED", odds=Decimal(2)),),),
+        stake=Decimal("3.33"),
+    )
+    capped = dataclasses.replace(voisins, payout_cap=Decimal("20"))
+    terms = [encode_terms(slip) for slip in (voisins, red, capped)] * 1000
+    settled = settle_terms(range(len(terms)), terms, spun)
+    # 9 × 8/3; 3,33 × 1/2 rounded down; 24,00 held to the cap of 20,00.
+    assert settled.payout.tolist() == [2400, 166, 2000] * 1000
+    assert set(settled.status.tolist()) == {Verdict.WON}
+
+
+def test_a_part_return_beyond_63_bits_of_product_is_still_paid_exactly() -> None:
+    # stake × numerator overflows int64 although the payout does not: Python integers there.
+    returns = [Fraction(1, 2), Fraction(2**40 + 1, 2**39)]
+    stakes = np.array([333, 2**30], np.int64)
+    assert part_payouts(stakes, returns).tolist() == [166, 2**30 * (2**40 + 1) // 2**39]

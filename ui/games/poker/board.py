@@ -31,10 +31,12 @@ from PySide6.QtWidgets import (
 
 from pos.core.clock import Clock
 from pos.core.money import format_money
-from pos.draws.use_cases import DrawBoard, DrawImport, DrawView
 from pos.errors import PosError
+from pos.poker.board import DrawBoard, DrawView
+from pos.poker.desk import PokerDesk
 from pos.poker.draws import HandStatus
 from pos.poker.outcome import winners_words
+from pos.poker.use_cases import DrawImport
 from pos.shop.desk import Desk
 from ui.errors import MessageLabel
 from ui.games import BoardPage
@@ -84,6 +86,7 @@ class DrawsPage(BoardPage):
     ) -> None:
         super().__init__(parent)
         self._desk = desk
+        self._poker = PokerDesk(desk)  # the game's use cases, typed (issue 36)
         self._runner = runner
         self._clock = clock
         self._board: DrawBoard | None = None
@@ -125,7 +128,7 @@ class DrawsPage(BoardPage):
             self._reading = False
             self._message.show_error(exc)
 
-        self._runner.run(self._desk.draw_board, on_success=read, on_failure=refused, owner=self)
+        self._runner.run(self._poker.draw_board, on_success=read, on_failure=refused, owner=self)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
@@ -295,7 +298,7 @@ class DrawsPage(BoardPage):
     # --- calls --------------------------------------------------------------------------
 
     def _deal(self, number: int, cards: str) -> None:
-        self._manage(lambda: self._desk.deal_cards(number, cards), self._dealt)
+        self._manage(lambda: self._poker.deal_cards(number, cards), self._dealt)
 
     def _manage(self, call: Callable[[], T], done: Callable[[T], None]) -> None:
         """A manager's call, one at a time (queued behind a reading of the board, if any)."""
@@ -350,7 +353,7 @@ class DrawsPage(BoardPage):
         )
         if not given:
             return
-        desk, number = self._desk, view.number
+        desk, number = self._poker, view.number
         self._manage(lambda: desk.cancel_draw(number, reason), lambda _view: self.refresh())
 
     def _on_import_clicked(self) -> None:
@@ -361,7 +364,7 @@ class DrawsPage(BoardPage):
         )
         if not path:
             return
-        desk, name = self._desk, Path(path).name
+        desk, name = self._poker, Path(path).name
         self._manage(
             lambda: desk.import_draw_results(name, Path(path).read_bytes()), self._imported
         )

@@ -1,14 +1,38 @@
-"""Bet-on-Poker draws in the database: the pos.core.ports DrawRepository."""
+"""Bet-on-Poker's table and repository (issue 36): the draws, `uow.store(DRAWS)`
+(pos.poker.ports.DrawRepository). The table is the one migration 0008 made, name unchanged."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import select, update
-from sqlalchemy.orm import Session
+from sqlalchemy import CheckConstraint, ForeignKey, Integer, String, select, update
+from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from db.tables import DrawRow, EventRow
+from db.tables import LOGIN, Base, EventRow
+from db.types import UTCDateTime
 from pos.poker.draws import Draw
+from pos.poker.ports import DRAWS
+
+
+class DrawRow(Base):
+    """A Bet-on-Poker draw (pos.poker.draws): its event, the cards dealt so far, the round's margin.
+
+    The result and a cancellation are the event's result (event_results): the winning seats
+    as bits of `home`, so that settlement treats a draw as any event.
+    """
+
+    __tablename__ = "draws"
+    __table_args__ = (CheckConstraint("number >= 1", name="number"),)
+
+    number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), unique=True)
+    hands: Mapped[str | None] = mapped_column(String(32))  # "AsKs QhQd 7c8c 2d2h JsTd 9h9c"
+    board: Mapped[str] = mapped_column(String(10), default="")  # "Ac7h3sKd9c"
+    margin: Mapped[str] = mapped_column(String(8))  # "0.10"
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    updated_by: Mapped[str] = mapped_column(String(LOGIN))
 
 
 class SqlDrawRepository:
@@ -65,3 +89,7 @@ def _draw(row: DrawRow) -> Draw:
         updated_at=row.updated_at,
         updated_by=row.updated_by,
     )
+
+
+# What main.game_stores() hands the storage: each store's key and how a session makes it.
+STORES: tuple[tuple[str, Callable[[Session], object]], ...] = ((DRAWS.name, SqlDrawRepository),)
