@@ -10,6 +10,8 @@ Run under a real X server (Xvfb) at least as large as the larger size:
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import sys
 import tempfile
 from datetime import timedelta
@@ -59,13 +61,36 @@ PAGES = {
     "Настройки": "settings",
     "Пункты": "offices",
     "СККС": "skks",  # issue 35
+    "Рулетка": "roulette",  # issue 36
 }
+
+
+# The folder fit_shop builds its shop in once per process; each call copies it (issue 34:
+# some thirty GUI tests built the same shop, a few seconds each).
+_BUILT: list[Path] = []
 
 
 def fit_shop(folder: Path) -> Shop:
     """The demo shop on a SQLite file with no printer: one of yesterday's winners paid (a
     journal entry), and a few slips of this hour with long amounts (a system and a
-    four-figure single) in the recent slips."""
+    four-figure single) in the recent slips; its clock at NOW. Built once per process and
+    copied into `folder` (the database and what it printed to files)."""
+    if not _BUILT:
+        built = Path(tempfile.mkdtemp(prefix="fit-shop-"))
+        atexit.register(shutil.rmtree, built, ignore_errors=True)
+        _build_fit_shop(built).close()
+        _BUILT.append(built)
+    shutil.copytree(_BUILT[0], folder, dirs_exist_ok=True)
+    return open_shop(
+        f"sqlite:///{folder / 'shop.db'}",
+        clock=FixedClock(NOW),  # where building it left its clock
+        terminal="К1",
+        pin_hasher=PlainPinHasher(),
+        jobs_dir=folder / "prints",
+    )
+
+
+def _build_fit_shop(folder: Path) -> Shop:
     clock = FixedClock(NOW - timedelta(minutes=4))
     shop = open_shop(
         f"sqlite:///{folder / 'shop.db'}",
