@@ -34,6 +34,8 @@ class SettingSpec(Generic[T]):
     kind: Kind
     choices: tuple[str, ...] = ()
     office: bool = False
+    # A choice's words on the settings page, one for each of `choices` (the codes stored).
+    choice_words: tuple[str, ...] = ()
 
 
 def flag(

@@ -59,7 +59,11 @@ ZERO_RULE = SettingSpec(
     ZeroRule.HALF,
     check_zero_rule,
     "choice",
-    choices=tuple(rule.value for rule in ZeroRule),
+    choices=(ZeroRule.HALF.value, ZeroRule.ALL.value),
+    choice_words=(
+        "проигрывают половину, половина возвращается (п.9.1)",
+        "проигрывают целиком",
+    ),
 )
 # A win is paid from the day after its draw (first p.24), unless the licence pays at once.
 PAY_AT_ONCE = flag("roulette_pay_at_once", "Выплачивать выигрыши рулетки сразу после тиража")

@@ -10,13 +10,14 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QFormLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from main import games
 from pos.games.registry import Games, installing
 from pos.games.settings import SettingSpec, flag
 from pos.poker.settings import MARGIN, PAY_AT_ONCE
+from pos.roulette.settings import ZERO_RULE
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
 from ui.pages.settings import SettingsPage, game_settings
@@ -144,3 +145,24 @@ def test_another_game_s_switch_is_listed_and_saved_with_space_and_ctrl_s(
 
     assert demo_shop.settings().value(COIN_AT_ONCE) is True
     assert not demo_shop.settings().value(PAY_AT_ONCE)  # only what was switched is sent
+
+
+def test_a_game_s_choice_is_picked_from_its_words_and_stored_as_its_code(
+    qtbot: QtBot, boss: Desk, runner: TaskRunner, demo_shop: Shop
+) -> None:
+    # Roulette's zero rule: the manager reads and picks words, never "half" or "all".
+    with installing(games()):
+        page = _open(qtbot, boss, runner)
+        picker = page.findChild(QComboBox, "roulette_zero_rule")
+        assert [picker.itemText(i) for i in range(picker.count())] == [
+            "проигрывают половину, половина возвращается (п.9.1)",
+            "проигрывают целиком",
+        ]
+        assert picker.currentText().startswith("проигрывают половину")  # the law's default
+        picker.setFocus()
+        qtbot.keyClick(picker, Qt.Key.Key_Down)
+        with qtbot.waitSignal(page.settings_saved):
+            qtbot.keyClick(page, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+
+        assert demo_shop.settings().value(ZERO_RULE) == "all"
+        assert picker.currentText() == "проигрывают целиком"  # read back as saved

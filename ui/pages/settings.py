@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QFormLayout,
     QFrame,
     QHBoxLayout,
@@ -98,6 +99,8 @@ class SettingsPage(QWidget):
         self._runner = runner
         self._edits: dict[str, QLineEdit] = {}
         self._switches: dict[str, QCheckBox] = {}
+        self._pickers: dict[str, QComboBox] = {}  # a game's choice: its words, its code stored
+        self._loaded_picks: dict[str, str] = {}
         self._loaded: dict[str, str] = {}
         self._loaded_switches: dict[str, bool] = {}
         self._games = game_settings()
@@ -136,6 +139,11 @@ class SettingsPage(QWidget):
             name: switch.isChecked()
             for name, switch in self._switches.items()
             if switch.isChecked() != self._loaded_switches.get(name)
+        }
+        changes |= {
+            name: picker.currentData()
+            for name, picker in self._pickers.items()
+            if picker.currentData() != self._loaded_picks.get(name)
         }
         desk = self._desk
         self._message.show_progress(self.tr("Сохранение…"))
@@ -209,12 +217,16 @@ class SettingsPage(QWidget):
         caption.setProperty("heading", "2")
         form.addRow(caption)
         flags = {spec.name for spec in self._games if spec.kind == "flag"}
+        choices = {spec.name: spec for spec in self._games if spec.kind == "choice"}
         for name in names:
             if name in _SWITCH_FIELDS or name in flags:
                 switch = QCheckBox(self._labels.get(name, name))
                 switch.setObjectName(name)
                 self._switches[name] = switch
                 form.addRow(switch)
+                continue
+            if name in choices:
+                form.addRow(*self._picker(choices[name]))
                 continue
             edit = QLineEdit()
             edit.setObjectName(name)
@@ -224,6 +236,17 @@ class SettingsPage(QWidget):
             label.setBuddy(edit)
             form.addRow(label, edit)
         return card
+
+    def _picker(self, spec: SettingSpec[Any]) -> tuple[QLabel, QComboBox]:
+        picker = QComboBox()
+        picker.setObjectName(spec.name)
+        words = spec.choice_words or spec.choices
+        for code, word in zip(spec.choices, words, strict=True):
+            picker.addItem(word, code)
+        self._pickers[spec.name] = picker
+        label = QLabel(self._labels.get(spec.name, spec.name))
+        label.setBuddy(picker)
+        return label, picker
 
     @staticmethod
     def _note(card: QFrame, text: str) -> None:
@@ -275,6 +298,9 @@ class SettingsPage(QWidget):
         self._loaded_switches = {name: bool(values.get(name)) for name in self._switches}
         for name, switch in self._switches.items():
             switch.setChecked(self._loaded_switches[name])
+        self._loaded_picks = {name: as_text(values.get(name)) for name in self._pickers}
+        for name, picker in self._pickers.items():
+            picker.setCurrentIndex(max(picker.findData(self._loaded_picks[name]), 0))
 
     def _show_loaded(self, loaded: Loaded) -> None:
         self._fill(loaded)
