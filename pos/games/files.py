@@ -9,18 +9,31 @@ recorded unless the whole file reads.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Protocol, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol, TypeVar
+from zoneinfo import ZoneInfo
 
+from pos.core import settings as shop_settings
 from pos.core.errors import FileRejected, PosError
+
+if TYPE_CHECKING:
+    from pos.core.context import Context
+    from pos.core.ports import UnitOfWork
 
 # The word a studio writes in place of a result for a draw it cancelled.
 CANCELLED = ("отменён", "отменен", "cancelled", "canceled")
+# Why a line is skipped, not refused: its draw took no bets here, or its result stands already
+# (the file loaded again, or the draw entered by hand).
+NOT_OPENED = "не открывался — ставок не было"
+RECORDED = "результат уже записан"
 
 
 class DrawLine(Protocol):
     @property
-    def number(self) -> int: ...
+    def line(self) -> int: ...  # its line in the file
+
+    @property
+    def number(self) -> int: ...  # the draw's
 
 
 LineT = TypeVar("LineT", bound=DrawLine)
@@ -66,3 +79,45 @@ def read_studio_file(
     if problems:
         raise rejected(name, problems)
     return read
+
+
+def record_studio_lines(
+    ctx: Context,
+    name: str,
+    lines: Sequence[LineT],
+    record: Callable[[UnitOfWork, LineT, ZoneInfo], str],
+    rejected: type[FileRejected],
+    audit: Callable[[UnitOfWork, list[int]], None],
+) -> tuple[tuple[int, ...], tuple[tuple[int, str], ...]]:
+    """Record the lines of a studio's file read by `read_studio_file` in one transaction,
+    under the settlement lock (the caller settles after): `record(uow, line, zone)` records
+    one and returns "", or returns why it is skipped (NOT_OPENED, RECORDED), or raises a
+    PosError that refuses the file; `audit(uow, recorded)` writes the audit line.
+
+    Returns:
+        The draws recorded, and those skipped with why.
+
+    Raises:
+        rejected: every line refused, with why; nothing is recorded.
+    """
+    recorded: list[int] = []
+    skipped: list[tuple[int, str]] = []
+    problems: list[tuple[int, str]] = []
+    with ctx.unit_of_work() as uow:
+        uow.settlement.lock()
+        zone = shop_settings.from_text(uow.settings.load()).zone
+        for line in lines:
+            try:
+                why = record(uow, line, zone)
+            except PosError as refusal:
+                problems.append((line.line, str(refusal)))
+                continue
+            if why:
+                skipped.append((line.number, why))
+            else:
+                recorded.append(line.number)
+        if problems:
+            raise rejected(name, problems)
+        audit(uow, recorded)
+        uow.commit()
+    return tuple(recorded), tuple(skipped)

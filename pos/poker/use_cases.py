@@ -20,9 +20,9 @@ from zoneinfo import ZoneInfo
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction, AuditRecord
 from pos.core.context import Context
-from pos.core.errors import PosError
 from pos.core.inputs import FILE_NAME, RESULT_SOURCE, clean_text, parse_code, shown
 from pos.core.ports import UnitOfWork
+from pos.games.files import NOT_OPENED, RECORDED, record_studio_lines
 from pos.people.actor import SYSTEM, Actor
 from pos.people.permissions import Permission
 from pos.poker.board import DrawBoard, DrawView, draw_board, view_of
@@ -105,40 +105,25 @@ def import_draw_results(ctx: Context, actor: Actor, name: str, data: bytes) -> D
     name = shown(name, FILE_NAME)  # a file name as the system gave it: only recorded
     lines = read_draw_results(name, data)
     now = ctx.clock.now()
-    recorded: list[int] = []
-    skipped: list[tuple[int, str]] = []
-    problems: list[tuple[int, str]] = []
-    with ctx.unit_of_work() as uow:
-        uow.settlement.lock()
-        zone = shop_settings.from_text(uow.settings.load()).zone
-        for line in lines:
-            draw = uow.store(DRAWS).get(line.number, for_update=True)
-            if draw is None:
-                skipped.append((line.number, "не открывался — ставок не было"))
-                continue
-            if uow.results.get(draw_code(line.number)) is not None:
-                skipped.append((line.number, "результат уже записан"))
-                continue
-            try:
-                _record_line(ctx, actor, uow, draw, line, now, zone)
-            except PosError as refusal:
-                problems.append((line.line, str(refusal)))
-                continue
-            recorded.append(line.number)
-        if problems:
-            raise DrawFileRejected(name, problems)
-        _audit_draw(
-            ctx,
-            actor,
-            uow,
-            now,
-            AuditAction.DRAW_DEALT,
-            f"результаты из файла {name}: тиражи {', '.join(map(str, recorded)) or 'нет'}",
-        )
-        uow.commit()
+
+    def record(uow: UnitOfWork, line: DrawLine, zone: ZoneInfo) -> str:
+        draw = uow.store(DRAWS).get(line.number, for_update=True)
+        if draw is None:
+            return NOT_OPENED
+        if uow.results.get(draw_code(line.number)) is not None:
+            return RECORDED
+        _record_line(ctx, actor, uow, draw, line, now, zone)
+        return ""
+
+    def audit(uow: UnitOfWork, recorded: list[int]) -> None:
+        draws = ", ".join(map(str, recorded)) or "нет"
+        detail = f"результаты из файла {name}: тиражи {draws}"
+        _audit_draw(ctx, actor, uow, now, AuditAction.DRAW_DEALT, detail)
+
+    recorded, skipped = record_studio_lines(ctx, name, lines, record, DrawFileRejected, audit)
     if recorded:
         settle_all(ctx, SYSTEM)
-    return DrawImport(tuple(recorded), tuple(skipped))
+    return DrawImport(recorded, skipped)
 
 
 def _record_line(

@@ -19,6 +19,7 @@ from pos.core.context import Context
 from pos.core.input_errors import InvalidInput
 from pos.core.inputs import FILE_NAME, MAX_INTEGER, RESULT_SOURCE, clean_text, parse_code, shown
 from pos.core.ports import UnitOfWork
+from pos.games.files import NOT_OPENED, RECORDED, record_studio_lines
 from pos.line.events import Event
 from pos.people.actor import SYSTEM, Actor
 from pos.people.permissions import Permission
@@ -156,29 +157,17 @@ def import_spins(ctx: Context, actor: Actor, name: str, data: bytes) -> SpinImpo
     name = shown(name, FILE_NAME)  # a file name as the system gave it: only recorded
     lines = read_spins(name, data)
     now = ctx.clock.now()
-    recorded: list[int] = []
-    skipped: list[tuple[int, str]] = []
-    problems: list[tuple[int, str]] = []
-    with ctx.unit_of_work() as uow:
-        uow.settlement.lock()
-        zone = shop_settings.from_text(uow.settings.load()).zone
-        for line in lines:
-            try:
-                why = _record_line(actor, uow, line, now, zone)
-            except SpinBeforeStart as refusal:
-                problems.append((line.line, str(refusal)))
-                continue
-            if why:
-                skipped.append((line.number, why))
-            else:
-                recorded.append(line.number)
-        if problems:
-            raise SpinsFileRejected(name, problems)
+
+    def record(uow: UnitOfWork, line: SpinLine, zone: ZoneInfo) -> str:
+        return _record_line(actor, uow, line, now, zone)
+
+    def audit(uow: UnitOfWork, recorded: list[int]) -> None:
         actor.audit(ctx, uow, AuditAction.DRAW_DEALT, file_detail(name, recorded))
-        uow.commit()
+
+    recorded, skipped = record_studio_lines(ctx, name, lines, record, SpinsFileRejected, audit)
     if recorded:
         settle_all(ctx, SYSTEM)
-    return SpinImport(tuple(recorded), tuple(skipped))
+    return SpinImport(recorded, skipped)
 
 
 # --- helpers --------------------------------------------------------------------------------
@@ -235,9 +224,9 @@ def _record_line(
     try:
         event = _unspun(uow, code)
     except SpinNotOpened:
-        return "не открывался — ставок не было"
+        return NOT_OPENED
     except SpinRecorded:
-        return "результат уже записан"
+        return RECORDED
     if now < event.starts_at:
         raise SpinBeforeStart(line.number, event.starts_at.astimezone(zone))
     source = line.reason if line.came_up is None else spin_source(actor.login, from_file=True)

@@ -7,12 +7,10 @@ pos (Desk.draw_board, Desk.deal_cards, Desk.cancel_draw). In poker's ui room sin
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QHideEvent, QShowEvent
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
@@ -31,7 +29,6 @@ from PySide6.QtWidgets import (
 
 from pos.core.clock import Clock
 from pos.core.money import format_money
-from pos.errors import PosError
 from pos.poker.board import DrawBoard, DrawView
 from pos.poker.desk import PokerDesk
 from pos.poker.draws import HandStatus
@@ -91,15 +88,8 @@ class DrawsPage(BoardPage):
         self._clock = clock
         self._board: DrawBoard | None = None
         self.setStyleSheet(HANDS_STYLE)  # the board's own look, kept in its room (issue 36)
-        self._dealing = False  # a manager's call is on its way
-        self._reading = False  # the board is being read
         self._build()
-        self._ticker = QTimer(self)
-        self._ticker.setInterval(1000)
-        self._ticker.timeout.connect(self._on_ticker_timeout)
-        self._reloader = QTimer(self)
-        self._reloader.setInterval(REFRESH_MS)
-        self._reloader.timeout.connect(self.refresh)
+        self._keep_fresh(REFRESH_MS)
 
     @property
     def board(self) -> DrawBoard | None:
@@ -116,29 +106,7 @@ class DrawsPage(BoardPage):
     def refresh(self) -> None:
         """Read the board again (in the background; once at a time, queued behind any other
         call); the timers keep it current while the page is shown."""
-        if self._reading or self._runner.closed:  # the reloader may fire as the window closes
-            return
-        self._reading = True
-
-        def read(board: DrawBoard) -> None:
-            self._reading = False
-            self._show(board)
-
-        def refused(exc: PosError) -> None:
-            self._reading = False
-            self._message.show_error(exc)
-
-        self._runner.run(self._poker.draw_board, on_success=read, on_failure=refused, owner=self)
-
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
-        super().showEvent(event)
-        self._ticker.start()
-        self._reloader.start()
-
-    def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 - Qt's name
-        super().hideEvent(event)
-        self._ticker.stop()
-        self._reloader.stop()
+        self._read(self._poker.draw_board, self._show)
 
     # --- building -----------------------------------------------------------------------
 
@@ -300,20 +268,6 @@ class DrawsPage(BoardPage):
     def _deal(self, number: int, cards: str) -> None:
         self._manage(lambda: self._poker.deal_cards(number, cards), self._dealt)
 
-    def _manage(self, call: Callable[[], T], done: Callable[[T], None]) -> None:
-        """A manager's call, one at a time (queued behind a reading of the board, if any)."""
-        self._dealing = True
-
-        def succeeded(result: T) -> None:
-            self._dealing = False
-            done(result)
-
-        def failed(exc: PosError) -> None:
-            self._dealing = False
-            self._message.show_error(exc)
-
-        self._runner.run(call, on_success=succeeded, on_failure=failed, owner=self)
-
     def _dealt(self, view: DrawView) -> None:
         self._cards.clear()
         self._message.show_success(
@@ -333,7 +287,7 @@ class DrawsPage(BoardPage):
 
     def _on_deal_clicked(self) -> None:
         board = self._board
-        if board is None or self._dealing:
+        if board is None or self._managing:
             return
         # The cards go to the draw being played, or once it is over to the next one.
         view = board.playing if board.playing.result is None else board.next
@@ -341,7 +295,7 @@ class DrawsPage(BoardPage):
 
     def _on_cancel_clicked(self) -> None:
         board = self._board
-        if board is None or self._dealing:
+        if board is None or self._managing:
             return
         view = board.playing if board.playing.result is None else board.next
         reason, given = QInputDialog.getText(
@@ -357,7 +311,7 @@ class DrawsPage(BoardPage):
         self._manage(lambda: desk.cancel_draw(number, reason), lambda _view: self.refresh())
 
     def _on_import_clicked(self) -> None:
-        if self._dealing:
+        if self._managing:
             return
         path, _chosen = QFileDialog.getOpenFileName(
             self, self.tr("Результаты тиражей"), "", self.tr("Файлы результатов (*.csv *.txt)")

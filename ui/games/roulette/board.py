@@ -3,12 +3,9 @@ cashier picks from, and a manager's spin entry, studio file and cancellation, al
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QTimer
-from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -57,17 +54,10 @@ class RoulettePage(BoardPage):
         self._clock = clock
         self._board: RouletteBoard | None = None
         self._read_at = clock.now()
-        self._busy = False  # a manager's call is on its way
-        self._reading = False
         self._readback: QMessageBox | None = None
         self.setStyleSheet(COLOURS_STYLE + CHIPS_STYLE)
         self._build()
-        self._ticker = QTimer(self)
-        self._ticker.setInterval(1000)
-        self._ticker.timeout.connect(self._on_ticker_timeout)
-        self._reloader = QTimer(self)
-        self._reloader.setInterval(REFRESH_MS)
-        self._reloader.timeout.connect(self.refresh)
+        self._keep_fresh(REFRESH_MS)
 
     @property
     def board(self) -> RouletteBoard | None:
@@ -93,31 +83,13 @@ class RoulettePage(BoardPage):
     def refresh(self) -> None:
         """Read the board again (in the background, once at a time); the timers keep it
         current while the page is shown."""
-        if self._reading or self._runner.closed:  # the reloader may fire as the window closes
-            return
-        self._reading = True
         read_at = self._clock.now()
 
         def read(board: RouletteBoard) -> None:
-            self._reading = False
             self._read_at = read_at
             self._show(board)
 
-        def refused(exc: PosError) -> None:
-            self._reading = False
-            self._message.show_error(exc)
-
-        self._runner.run(self._roulette.draw_board, on_success=read, on_failure=refused, owner=self)
-
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
-        super().showEvent(event)
-        self._ticker.start()
-        self._reloader.start()
-
-    def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 - Qt's name
-        super().hideEvent(event)
-        self._ticker.stop()
-        self._reloader.stop()
+        self._read(self._roulette.draw_board, read)
 
     # --- building -----------------------------------------------------------------------
 
@@ -276,20 +248,6 @@ class RoulettePage(BoardPage):
 
     # --- calls --------------------------------------------------------------------------
 
-    def _manage(self, call: Callable[[], T], done: Callable[[T], None]) -> None:
-        """A manager's call, one at a time (queued behind a reading of the board, if any)."""
-        self._busy = True
-
-        def succeeded(result: T) -> None:
-            self._busy = False
-            done(result)
-
-        def failed(exc: PosError) -> None:
-            self._busy = False
-            self._message.show_error(exc)
-
-        self._runner.run(call, on_success=succeeded, on_failure=failed, owner=self)
-
     def _read_back(self, code: int, number: str, sentence: str) -> None:
         box = QMessageBox(
             QMessageBox.Icon.Question,
@@ -339,7 +297,7 @@ class RoulettePage(BoardPage):
 
     def _on_record_clicked(self) -> None:
         board = self._board
-        if board is None or self._busy:
+        if board is None or self._managing:
             return
         desk, code, number = self._roulette, board.current.code, self._spin.text()
         self._manage(
@@ -359,7 +317,7 @@ class RoulettePage(BoardPage):
 
     def _on_cancel_clicked(self) -> None:
         board = self._board
-        if board is None or self._busy:
+        if board is None or self._managing:
             return
         view = board.current
         reason, given = QInputDialog.getText(
@@ -375,7 +333,7 @@ class RoulettePage(BoardPage):
         self._manage(lambda: desk.cancel_draw(code, reason), self._recorded)
 
     def _on_import_clicked(self) -> None:
-        if self._busy:
+        if self._managing:
             return
         path, _chosen = QFileDialog.getOpenFileName(
             self, self.tr("Результаты студии"), "", self.tr("Файлы результатов (*.csv *.txt)")
