@@ -67,6 +67,30 @@ _HEAD = (
 )
 
 
+class ChainHeads:
+    """The last record each office's chain got from this process, once committed (issue 34).
+
+    On SQLite a record's hash chains it to the record before it, which a transaction read back
+    (one more statement for each bet and payout). When the counter gives this process the
+    number right after the one it last committed, that record is its own, and its hash is
+    here: the office's counter numbers every record once, under the write lock, so no other
+    terminal can have written that number meanwhile, and a rolled-back transaction left
+    nothing here. Any other number is read from the table, as before.
+    """
+
+    def __init__(self) -> None:
+        self._heads: dict[str, tuple[int, str]] = {}
+
+    def before(self, office: str, seq: int) -> str | None:
+        """The hash of the office's record `seq - 1` when it is the last one kept here."""
+        head = self._heads.get(office)
+        return head[1] if head is not None and head[0] == seq - 1 else None
+
+    def committed(self, heads: dict[str, tuple[int, str]]) -> None:
+        """Keep the last records of a transaction that has just committed."""
+        self._heads.update(heads)
+
+
 def counter_of(office: str) -> str:
     """The counters row numbering an office's chain."""
     return f"audit:{office}"
@@ -83,9 +107,10 @@ class SqlAuditLog:
     never wait for one another's rows.
     """
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, heads: ChainHeads | None = None) -> None:
         self._session = session
         self._pending: list[AuditRecord] = []
+        self._heads = heads  # SQLite's (db.bootstrap); PostgreSQL chains on the server
 
     def append(self, record: AuditRecord) -> None:
         """Add one line (numbered and chained when the transaction commits)."""
@@ -104,11 +129,20 @@ class SqlAuditLog:
         offices = sorted({record.office for record in self._pending})  # locked in this order
         if piped(self._session):
             send(self._session, [s for o in offices for s in self._piped(o)], commit=True)
-        else:
-            rows = [row for office in offices for row in self._chained(office)]
-            run_built(self._session, _INSERT_AUDIT, rows)
+            self._pending.clear()
+            self._session.commit()  # after send(commit=True) nothing is left to send
+            return
+        chained = {office: self._chained(office) for office in offices}
+        run_built(self._session, _INSERT_AUDIT, [row for rows in chained.values() for row in rows])
         self._pending.clear()
-        self._session.commit()  # after send(commit=True) nothing is left to send
+        self._session.commit()
+        if self._heads is not None:  # each office's last record, now that it is committed
+            self._heads.committed(
+                {
+                    office: (int(str(rows[-1]["seq"])), str(rows[-1]["hash"]))
+                    for office, rows in chained.items()
+                }
+            )
 
     def _records(self, office: str) -> list[AuditRecord]:
         return [record for record in self._pending if record.office == office]
@@ -142,6 +176,9 @@ class SqlAuditLog:
         first = int(last) - len(records) + 1
         previous = GENESIS
         if first > 1:
+            kept = None if self._heads is None else self._heads.before(office, first)
+            if kept is not None:
+                return _rows(office, records, first, kept)
             before = {"office": office, "seq": first - 1}
             previous = run_built(self._session, _AUDIT_HASH, before).scalar() or GENESIS
         return _rows(office, records, first, previous)

@@ -19,6 +19,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
+from db.audit import ChainHeads
 from db.core_session import core_sessions
 from db.engine import DatabaseLocation, app_engine, maintenance_engine, parse_location
 from db.migrate import SHOP_MIGRATIONS, Migrations, bring_up_to_date
@@ -72,6 +73,7 @@ class SqlStorage:
             core_sessions(engine) if sqlite else sessionmaker(engine, expire_on_commit=False)
         )
         self._settings = SettingsCache() if sqlite else None
+        self._heads = ChainHeads() if sqlite else None  # db.audit
         self.description = description
 
     @property
@@ -81,7 +83,7 @@ class SqlStorage:
 
     def unit_of_work(self) -> SqlAlchemyUnitOfWork:
         """A new transaction."""
-        return SqlAlchemyUnitOfWork(self._sessions, self._settings, self._stores)
+        return SqlAlchemyUnitOfWork(self._sessions, self._settings, self._stores, self._heads)
 
     def close(self) -> None:
         """Close every pooled connection."""

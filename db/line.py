@@ -9,6 +9,7 @@ from typing import Any, cast
 from sqlalchemy import Row, Table, and_, bindparam, func, select
 from sqlalchemy.orm import Session
 
+from db.settings import SettingsCache, settings_changed, usable
 from db.sports import sport_of, stored_sport
 from db.statements import read
 from db.tables import EventRow, OddsQuoteRow, SportLimitRow
@@ -41,8 +42,9 @@ _SPORT_LIMITS = select(SportLimitRow.sport, SportLimitRow.max_stake)
 class SqlLineRepository:
     """Events and the versions of their odds."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, cache: SettingsCache | None = None) -> None:
         self._session = session
+        self._cache = cache  # the sports' limits kept with the settings (SQLite, issue 34)
 
     def add_event(self, event: Event) -> None:
         """Put an event into the line (the code must be free)."""
@@ -185,12 +187,20 @@ class SqlLineRepository:
         row.suspended = suspended
 
     def sport_limits(self) -> dict[Sport, Decimal]:
-        """The line header: the maximum stake per event of each sport that has one."""
+        """The line header: the maximum stake per event of each sport that has one (kept
+        while the settings' version stands: a limit set moves it on, issue 34)."""
+        cached = usable(self._session, self._cache)
+        if cached is not None and (kept := cached[0].sport_limits) and kept[0] == cached[1]:
+            return dict(kept[1])
         rows = read(self._session, _SPORT_LIMITS)
-        return {Sport(row.sport): row.max_stake for row in rows}
+        limits = {Sport(row.sport): row.max_stake for row in rows}
+        if cached is not None:
+            cached[0].sport_limits = (cached[1], dict(limits))
+        return limits
 
     def set_sport_limit(self, sport: Sport, limit: Decimal | None) -> None:
         """Set (or with None remove) a sport's maximum stake per event."""
+        settings_changed(self._session)  # every terminal's kept limits read anew
         row = self._session.get(SportLimitRow, sport.value)
         if limit is None:
             if row is not None:

@@ -18,7 +18,8 @@ from typing import Any, cast
 from sqlalchemy import Row, Table, bindparam, delete, func, select, text, update
 from sqlalchemy.orm import Session
 
-from db.pipeline import driver_cursor, paramstyle
+from db import slip_credits
+from db.pipeline import driver_cursor, paramstyle, piped
 from db.slip_statuses import stored_in
 from db.statements import read, recording, run
 from db.tables import (
@@ -31,6 +32,7 @@ from db.tables import (
 )
 from db.types import UTCDateTime
 from pos.betting.slips import LIFE, Move, SlipStatus
+from pos.betting.teller import Teller
 from pos.settlement.batch import VERDICT_STATUS, SettledBatch, Verdict
 from pos.settlement.results import Result, ResultStatus
 
@@ -135,6 +137,12 @@ class SqlSettlementRepository:
     def __init__(self, session: Session) -> None:
         self._session = session
 
+    def hold(self) -> None:
+        """`lock` for a writer that needs no count (a payout). On SQLite BEGIN IMMEDIATE
+        already holds every writer off: nothing is sent (issue 34)."""
+        if piped(self._session):
+            self.lock()
+
     def lock(self) -> int:
         """Lock the corrections counter: a settlement run and a correction never interleave.
 
@@ -197,6 +205,10 @@ class SqlSettlementRepository:
             words = [VERDICT_STATUS[Verdict(code)].value for code in batch.status.tolist()]
             connection.exec_driver_sql(_INSERT_ARRAYS, (moment, ids, words, batch.payout.tolist()))
         return len(ids)
+
+    def credit_accounts(self, teller: Teller, at: datetime) -> int:
+        """Settled cashless slips credited onto their accounts, paid (p.7, db.slip_credits)."""
+        return slip_credits.credit_accounts(self._session, teller, at)
 
     def paid_on_event(self, code: int) -> int:
         """How many paid slips have a leg on the event."""

@@ -3,6 +3,8 @@ SettingsRepository."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import bindparam, literal, select, text, union_all
 from sqlalchemy.orm import Session
 
@@ -31,6 +33,7 @@ _IN_OFFICE = union_all(
 VERSION = "settings_version"
 _VERSION = select(CounterRow.value).where(CounterRow.name == VERSION)
 _CHANGED = "db.settings changed"  # Session.info: this transaction wrote settings
+_READ = "db.settings version"  # Session.info: the version this transaction read
 _TERMINAL_REGISTER = select(TerminalRow.register_serial, TerminalRow.register_number).where(
     TerminalRow.name == bindparam("name")
 )
@@ -49,6 +52,11 @@ class SettingsCache:
 
     def __init__(self) -> None:
         self._kept: dict[str | None, tuple[int, dict[str, str]]] = {}
+        # Each terminal's register serial and number, written only with the settings'
+        # version moved on (`set_register_serial`, `set_register_number`).
+        self._registers: dict[str, tuple[int, tuple[str | None, str]]] = {}
+        # The sports' maximum stakes (db.line), written only with the version moved on.
+        self.sport_limits: tuple[int, dict[Any, Any]] | None = None
 
     def get(self, office: str | None, version: int) -> dict[str, str] | None:
         """A copy of the settings of `office` kept at `version`, if they were."""
@@ -59,11 +67,31 @@ class SettingsCache:
         """Keep the settings of `office` as read at `version`."""
         self._kept[office] = (version, dict(values))
 
+    def register(self, terminal: str, version: int) -> tuple[str | None, str] | None:
+        """The register of `terminal` kept at `version`, if it was."""
+        kept = self._registers.get(terminal)
+        return kept[1] if kept is not None and kept[0] == version else None
+
+    def keep_register(self, terminal: str, version: int, register: tuple[str | None, str]) -> None:
+        """Keep the register of `terminal` as read at `version`."""
+        self._registers[terminal] = (version, register)
+
 
 def settings_changed(session: Session) -> None:
     """Move the settings version on: every terminal's kept settings are read anew."""
     session.info[_CHANGED] = True
     next_in_counter(session, VERSION)
+
+
+def usable(session: Session, cache: SettingsCache | None) -> tuple[SettingsCache, int] | None:
+    """The cache and the settings' version stored, when this transaction may use the cache;
+    the version is read once a transaction (on SQLite no other terminal writes meanwhile)."""
+    if cache is None or session.info.get(_CHANGED):
+        return None
+    version = session.info.get(_READ)
+    if version is None:
+        version = session.info[_READ] = int(read(session, _VERSION).scalar() or 0)
+    return cache, version
 
 
 class SqlSettingsRepository:
@@ -73,13 +101,16 @@ class SqlSettingsRepository:
         self._session = session
         self._cache = cache
 
+    def _cached(self) -> tuple[SettingsCache, int] | None:
+        return usable(self._session, self._cache)
+
     def load(self, office: str | None = None) -> dict[str, str]:
         """The organiser's settings; with `office`, that office's own over them, and its
         code, name and address."""
-        cache = self._cache
-        if cache is None or self._session.info.get(_CHANGED):
+        cached = self._cached()
+        if cached is None:
             return self._read(office)
-        version = int(read(self._session, _VERSION).scalar() or 0)
+        cache, version = cached
         kept = cache.get(office, version)
         if kept is not None:
             return kept
@@ -121,12 +152,19 @@ class SqlSettingsRepository:
 
     def register_of(self, terminal: str) -> tuple[str | None, str]:
         """The serial (None if not set) and registration number ("" if not set) of the cash
-        register at `terminal`, in one read."""
+        register at `terminal`, in one read (none while the settings' version stands, issue 34)."""
+        cached = self._cached()
+        if cached is not None and (kept := cached[0].register(terminal, cached[1])) is not None:
+            return kept
         row = read(self._session, _TERMINAL_REGISTER, {"name": terminal}).first()
-        return (None, "") if row is None else (row.register_serial, row.register_number or "")
+        found = (None, "") if row is None else (row.register_serial, row.register_number or "")
+        if cached is not None:
+            cached[0].keep_register(terminal, cached[1], found)
+        return found
 
     def set_register_number(self, terminal: str, number: str) -> None:
         """Record the registration number of the cash register at `terminal`."""
+        settings_changed(self._session)  # every terminal's kept register read anew
         row = self._session.get(TerminalRow, terminal)
         if row is None:
             self._session.add(TerminalRow(name=terminal, register_number=number))
@@ -135,6 +173,7 @@ class SqlSettingsRepository:
 
     def set_register_serial(self, terminal: str, serial: str) -> None:
         """Record the cash register serial of `terminal`."""
+        settings_changed(self._session)  # every terminal's kept register read anew
         row = self._session.get(TerminalRow, terminal)
         if row is None:
             self._session.add(TerminalRow(name=terminal, register_serial=serial))

@@ -21,6 +21,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
+from db.pipeline import piped
 from db.statements import read
 from db.tables import CashMovementRow, CashTransferRow, SettlementRow, ShiftRow
 from pos.till.shifts import CashKind, CashTransfer, Shift, ShiftState, ShiftTally, TransferKind
@@ -47,6 +48,12 @@ class SqlShiftRepository:
         query = _OPEN_FOR_UPDATE if for_update else _OPEN
         row = read(self._session, query, {"terminal": terminal}).first()
         return None if row is None else shift_of(row)
+
+    def hold_open(self, terminal: str) -> None:
+        """Lock the terminal's open shift for the transaction, reading nothing from it. On
+        SQLite BEGIN IMMEDIATE already holds every writer off: nothing is sent (issue 34)."""
+        if piped(self._session):
+            read(self._session, _OPEN_FOR_UPDATE, {"terminal": terminal})
 
     def add(self, shift: Shift) -> Shift:
         """Store a newly opened shift (the partial unique index refuses a second open one)."""

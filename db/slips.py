@@ -345,6 +345,8 @@ def _slip_fields(slip: Slip) -> dict[str, object]:
         "cancelled_at": cancellation.at if cancellation else None,
         "cancelled_by": cancellation.by if cancellation else None,
         "cancel_reason": cancellation.reason if cancellation else None,
+        "account_number": slip.account,  # p.7: the account that paid it (issue 37)
+        "coupon": slip.coupon,  # p.17: the remote coupon it was registered from
     }
 
 
@@ -379,4 +381,6 @@ def _slip(
         cancellation=cancellation,
         settled_payout=None if settled is None else settled[1],
         payout_cap=row.payout_cap,
+        account=row.account_number,
+        coupon=row.coupon,
     )

@@ -19,7 +19,10 @@ from sqlalchemy.exc import OperationalError as SAOperationalError
 from sqlalchemy.orm import Session
 
 from db.accounts import SqlAccountRepository
-from db.audit import SqlAuditLog
+from db.audit import ChainHeads, SqlAuditLog
+from db.claims import SqlClaimRepository
+from db.conditions import SqlConditionsRepository
+from db.coupons import SqlCouponRepository
 from db.exchange import SqlExchangeRepository
 from db.fiscal import SqlFiscalRepository
 from db.journal import SqlJournalRepository
@@ -34,9 +37,13 @@ from db.shifts import SqlShiftRepository
 from db.skks_outbox import SqlOutboxRepository
 from db.slips import SqlSlipRepository
 from db.spread import SqlSpreadRepository
+from db.transfers import SqlTransferRepository
 from db.users import SqlUserRepository
 from db.void_notices import SqlVoidNoticeRepository
+from pos.claims.ports import ClaimRepository
 from pos.core.account_ports import AccountRepository, ExchangeRepository, SpreadRepository
+from pos.core.conditions_ports import ConditionsRepository
+from pos.core.coupon_ports import CouponRepository
 from pos.core.errors import ConcurrentChange, StorageUnavailable
 from pos.core.outbox_ports import OutboxRepository
 from pos.core.ports import (
@@ -55,6 +62,7 @@ from pos.core.ports import (
     VoidNoticeRepository,
 )
 from pos.core.shift_ports import ShiftRepository
+from pos.core.transfer_ports import TransferRepository
 from pos.games.stores import StoreKey, UnknownStore
 
 log = logging.getLogger(__name__)
@@ -140,15 +148,21 @@ class SqlAlchemyUnitOfWork:
     spread: SpreadRepository
     exchange: ExchangeRepository
     skks: OutboxRepository
+    conditions: ConditionsRepository  # the published conditions (issue 37, p.6)
+    transfers: TransferRepository  # issue 37, p.7
+    claims: ClaimRepository  # issue 37
+    coupons: CouponRepository  # remote coupons (issue 37, p.17)
 
     def __init__(
         self,
         session_factory: Callable[[], Session],
         settings: SettingsCache | None = None,
         stores: Mapping[str, StoreFactory] | None = None,
+        heads: ChainHeads | None = None,
     ) -> None:
         self._session_factory = session_factory
         self._settings_cache = settings
+        self._heads = heads  # the audit chains' last records, SQLite's (issue 34)
         self._store_factories = stores or {}  # the games' (main.game_stores(), issue 36)
         self.committed = False
 
@@ -157,9 +171,9 @@ class SqlAlchemyUnitOfWork:
         self.users = SqlUserRepository(self._session)
         self.offices = SqlOfficeRepository(self._session)
         self.settings = SqlSettingsRepository(self._session, self._settings_cache)
-        self._audit_log = SqlAuditLog(self._session)
+        self._audit_log = SqlAuditLog(self._session, self._heads)
         self.audit = self._audit_log
-        self.line = SqlLineRepository(self._session)
+        self.line = SqlLineRepository(self._session, self._settings_cache)
         self.slips = SqlSlipRepository(self._session)
         self.fiscal = SqlFiscalRepository(self._session)
         self.void_notices = SqlVoidNoticeRepository(self._session)
@@ -174,6 +188,10 @@ class SqlAlchemyUnitOfWork:
         self.accounts = SqlAccountRepository(self._session)
         self.spread = SqlSpreadRepository(self._session)
         self.exchange = SqlExchangeRepository(self._session)
+        self.conditions = SqlConditionsRepository(self._session)
+        self.transfers = SqlTransferRepository(self._session)
+        self.claims = SqlClaimRepository(self._session)
+        self.coupons = SqlCouponRepository(self._session)
         self.committed = False
         return self
 

@@ -144,6 +144,7 @@ def report_layout(
     page.rule()
     _operation_lines(page, report)
     page.rule()
+    _cashless_lines(page, report)
     _skks_lines(page, report)
     page.pair("Наличные за смену", rub(totals.cash), bold=True)
     if totals.first_no is None or totals.last_no is None:
@@ -184,6 +185,18 @@ def _operation_lines(page: Page, report: DayReport) -> None:
     for total in report.totals.by_operation():
         page.pair(OPERATION_WORDS[total.operation], rub(total.amount))
         page.pair("чеков", str(total.count), indent=INDENT)
+
+
+def _cashless_lines(page: Page, report: DayReport) -> None:
+    """The day's cashless operations (issue 37, p.7): no cash, no receipt, so apart from the
+    receipts' totals and the cash; printed only on a day that had some."""
+    if not report.cashless.any:
+        return
+    page.wrap("Безналичные (без чека, не в кассе)", bold=True)
+    for words, count, amount in report.cashless.lines():
+        page.pair(words, rub(amount))
+        page.pair("операций", str(count), indent=INDENT)
+    page.rule()
 
 
 def _skks_lines(page: Page, report: DayReport) -> None:

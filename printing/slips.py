@@ -18,7 +18,12 @@ from pos.betting.wording import kind_words
 from pos.core.money import NBSP, format_money
 from pos.core.money import format_roubles as rub
 from pos.core.settings import ShopSettings
-from pos.core.wording import display_slip_number, odds_words, total_odds_words
+from pos.core.wording import (
+    display_account_number,
+    display_slip_number,
+    odds_words,
+    total_odds_words,
+)
 from pos.games.registry import installed
 from pos.line.wording import market_words, sport_words
 from printing.layout import (
@@ -197,4 +202,12 @@ def _totals(page: Page, slip: Slip) -> None:
     page.pair("Общий коэффициент", total_odds_words(slip.total_odds))
     page.pair("Ставка", rub(slip.stake))
     page.pair("Возможный выигрыш", rub(slip.possible_payout), bold=True)
+    if slip.account is not None:
+        # p.7 (issue 37): no cash moved; the win or the return goes back onto the account.
+        shown = display_account_number(slip.account)
+        page.wrap(f"Без наличных: оплачено со счёта №{NBSP}{shown}", bold=True)
+        page.wrap("Выигрыш или возврат ставки зачисляется на этот счёт")
+    if slip.coupon is not None:
+        # p.17 (issue 37): a remote coupon's bet; its stake came by transfer, not to the till.
+        page.wrap(f"Ставка по купону №{NBSP}{slip.coupon}, оплачена переводом", bold=True)
     page.rule()

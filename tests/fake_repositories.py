@@ -10,8 +10,12 @@ from decimal import Decimal
 
 from pos.accounts.accounts import Account, StatementLine
 from pos.accounts.exclusions import RegisterLoad
+from pos.accounts.transfer_rules import Transfer
 from pos.betting.slips import CashMovement, IdCheck, Slip, SlipStatus
+from pos.claims.claims import Claim
+from pos.conditions.versions import ConditionsVersion
 from pos.core.audit import EMPTY_HEAD, AuditRecord, ChainedRecord, ChainHead, chain_hash
+from pos.coupons.rules import Coupon
 from pos.exchange.paris import Offer, Pari
 from pos.line.events import Event, OddsQuote, Sport
 from pos.offices.offices import FIRST_OFFICE, Office
@@ -69,6 +73,11 @@ class FakeData:
         self.account_serial = 0
         self.offers: dict[str, Offer] = {}  # by number, in the order made
         self.paris: dict[str, Pari] = {}
+        self.claims: dict[tuple[str, int], Claim] = {}  # by (office, number) (issue 37)
+        self.claim_counters: dict[str, int] = {}
+        self.conditions: list[ConditionsVersion] = []  # issue 37, p.6
+        self.bank_transfers: list[Transfer] = []  # the register of transfers (issue 37, p.7)
+        self.coupons: list[Coupon] = []  # remote coupons (issue 37, p.17)
 
 
 class FakeUsers:

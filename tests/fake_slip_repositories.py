@@ -231,6 +231,9 @@ class FakeShifts:
         self._data = data
         self._undone: set[int] = set()  # transfers undone (their index + 1)
 
+    def hold_open(self, terminal: str) -> None:
+        pass  # one fake transaction at a time
+
     def open_for(self, terminal: str, *, for_update: bool = False) -> Shift | None:
         shift = next(
             (s for s in self._data.shifts if s.terminal == terminal and s.state is ShiftState.OPEN),

@@ -7,7 +7,10 @@ from collections.abc import Callable, Mapping
 from types import TracebackType
 from typing import Self, TypeVar, cast
 
+from pos.claims.ports import ClaimRepository
 from pos.core.account_ports import AccountRepository, ExchangeRepository
+from pos.core.conditions_ports import ConditionsRepository
+from pos.core.coupon_ports import CouponRepository
 from pos.core.ports import (
     AuditLog,
     FiscalRepository,
@@ -23,11 +26,15 @@ from pos.core.ports import (
     UserRepository,
     VoidNoticeRepository,
 )
+from pos.core.transfer_ports import TransferRepository
 from pos.games.stores import StoreKey, UnknownStore
 from pos.poker.ports import DRAWS
 
 try:  # tests.fakes
     from tests.fake_account_repositories import FakeAccounts, FakeExchange, FakeSpread
+    from tests.fake_claim_repositories import FakeClaims
+    from tests.fake_conditions_repository import FakeConditions
+    from tests.fake_coupon_repositories import FakeCoupons
     from tests.fake_repositories import (
         FakeAudit,
         FakeData,
@@ -44,12 +51,16 @@ try:  # tests.fakes
         FakeSettlement,
     )
     from tests.fake_slip_repositories import FakeFiscal, FakeShifts, FakeSlips, FakeVoidNotices
+    from tests.fake_transfer_repositories import FakeTransfers
 except ImportError:  # fakes, with tests/ on sys.path (python tests/screenshots.py)
     from fake_account_repositories import (  # type: ignore[no-redef]
         FakeAccounts,
         FakeExchange,
         FakeSpread,
     )
+    from fake_claim_repositories import FakeClaims  # type: ignore[no-redef]
+    from fake_conditions_repository import FakeConditions  # type: ignore[no-redef]
+    from fake_coupon_repositories import FakeCoupons  # type: ignore[no-redef]
     from fake_repositories import (  # type: ignore[no-redef]
         FakeAudit,
         FakeData,
@@ -71,6 +82,7 @@ except ImportError:  # fakes, with tests/ on sys.path (python tests/screenshots.
         FakeSlips,
         FakeVoidNotices,
     )
+    from fake_transfer_repositories import FakeTransfers  # type: ignore[no-redef]
 
 
 class FakeUnitOfWork:
@@ -91,6 +103,10 @@ class FakeUnitOfWork:
     shifts: ShiftRepository
     accounts: AccountRepository
     exchange: ExchangeRepository
+    claims: ClaimRepository  # issue 37
+    conditions: ConditionsRepository  # issue 37, p.6
+    transfers: TransferRepository  # issue 37
+    coupons: CouponRepository  # issue 37, p.17
 
     def __init__(self, storage: FakeStorage) -> None:
         self._storage = storage
@@ -116,6 +132,10 @@ class FakeUnitOfWork:
         self.accounts = FakeAccounts(self._work)
         self.exchange = FakeExchange(self._work)
         self.spread = FakeSpread(self._work)
+        self.claims = FakeClaims(self._work)
+        self.conditions = FakeConditions(self._work)
+        self.transfers = FakeTransfers(self._work)
+        self.coupons = FakeCoupons(self._work)
         return self
 
     def __exit__(

@@ -56,11 +56,14 @@ PAGES = {
     "Результаты": "results",
     "Журнал": "journal",
     "Отчёты": "reports",
+    "Претензии": "claims",  # issue 37
+    "Купоны": "coupons",  # issue 37, p.17
     "Редактор линии": "line_editor",
     "Пользователи": "users",
     "Настройки": "settings",
     "Пункты": "offices",
     "СККС": "skks",  # issue 35
+    "Условия": "conditions",  # issue 37, p.6
     "Рулетка": "roulette",  # issue 36
 }
 

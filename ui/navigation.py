@@ -23,10 +23,10 @@ NUMBERED_TABS = 9  # Alt+1 … Alt+9
 # As many tabs as fit beside «Выйти» in 1366 pixels at the full size; more are made smaller
 # (a cashier's eight since «Спрэдбетэкс», issue 20; a manager's fifteen).
 ROOMY_TABS = 7
-# More pages than the cashier's nine (eight and a game's board, issue 36; the manager's
-# seventeen) do not fit across 1366 pixels: they are listed down the side, under their trades'
-# headings (issue 34).
-TOP_TABS = 9
+# More pages than the cashier's ten (eight, a game's board, issue 36, and «Условия», issue 37;
+# the manager's nineteen) do not fit across 1366 pixels: they are listed down the side, under
+# their trades' headings (issue 34).
+TOP_TABS = 10
 
 
 def tab_text(index: int, title: str) -> str:

@@ -24,6 +24,9 @@ from ui.games import installed as boards_installed
 from ui.navigation import NUMBERED_TABS
 from ui.pages.betting import BettingPage
 from ui.pages.cancellations import CancellationsPage
+from ui.pages.claims import ClaimsPage
+from ui.pages.conditions import ConditionsPage
+from ui.pages.coupons import CouponsPage
 from ui.pages.exchange import ExchangePage
 from ui.pages.journal import JournalPage
 from ui.pages.line import LinePage
@@ -50,11 +53,14 @@ Page: TypeAlias = (
     | ResultsPage
     | JournalPage
     | ReportsPage
+    | ClaimsPage
     | LineEditorPage
     | UsersPage
     | OfficesPage
     | SettingsPage
     | SkksPage
+    | ConditionsPage
+    | CouponsPage
     | BoardPage
 )
 PageFactory = Callable[[Desk, TaskRunner, Clock], Page]
@@ -118,12 +124,21 @@ PAGES: tuple[PageRow, ...] = (
             Permission.VIEW_JOURNAL, JOURNAL),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Отчёты")), ReportsPage, Permission.REPORTS,
             JOURNAL),
+    # Players' claims and the manager's decisions (issue 37, p.14–p.16).
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Претензии")), ClaimsPage, Permission.CLAIMS,
+            JOURNAL),
+    # Remote coupons registered and paid where their stakes came from (issue 37, p.17).
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Купоны")), CouponsPage, Permission.TRANSFERS,
+            JOURNAL),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Пользователи")), _no_clock(UsersPage),
             Permission.USERS, PEOPLE),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Пункты")), _no_clock(OfficesPage),
             Permission.OFFICES, PEOPLE),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Настройки")), _no_clock(SettingsPage),
             Permission.SETTINGS, PEOPLE),
+    # The conditions of accepting bets (issue 37, p.6): everyone's, after the cashier's keys.
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Условия")), _no_clock(ConditionsPage), None,
+            PEOPLE),
     # The link to the state's controller and its refusals after the fact (issue 35).
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "СККС")), SkksPage, Permission.SETTINGS,
             PEOPLE),

@@ -34,6 +34,9 @@ from db.tables.base import (
     Base,
     BigId,
 )
+from db.tables.claims import ClaimEvidenceRow, ClaimRow
+from db.tables.conditions import ConditionsVersionRow
+from db.tables.coupons import CouponRow
 from db.tables.exchange import (
     ExchangeConcludedRow,
     ExchangeOfferRow,
@@ -63,6 +66,7 @@ from db.tables.till import (
     ShiftRow,
     VoidNoticeRow,
 )
+from db.tables.transfers import AccountTransferRow
 
 __all__ = [
     "LOGIN",
@@ -75,12 +79,17 @@ __all__ = [
     "ZERO",
     "AccountMovementRow",
     "AccountRow",
+    "AccountTransferRow",
     "AuditRow",
     "Base",
     "BigId",
     "CashMovementRow",
     "CashTransferRow",
+    "ClaimEvidenceRow",
+    "ClaimRow",
+    "ConditionsVersionRow",
     "CounterRow",
+    "CouponRow",
     "EventResultRow",
     "EventRow",
     "ExchangeConcludedRow",

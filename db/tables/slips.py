@@ -50,6 +50,12 @@ class SlipRow(Base):
     cancelled_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     cancelled_by: Mapped[str | None] = mapped_column(String(LOGIN))
     cancel_reason: Mapped[str | None] = mapped_column(String(200))
+    # p.7, issue 37: the player account that paid the stake (None: cash at the till); the
+    # index lets a settlement run find the few cashless slips to credit (migration 0026).
+    account_number: Mapped[str | None] = mapped_column(String(ACCOUNT_NUMBER), index=True)
+    # p.17, issue 37: the remote coupon it was registered from (migration 0027); on the slip,
+    # so that a cash payout refuses it from the read it makes anyway (issue 34).
+    coupon: Mapped[str | None] = mapped_column(String(20))
 
 
 class SlipLegRow(Base):

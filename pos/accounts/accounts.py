@@ -99,7 +99,16 @@ def line_for(
     office: str,
 ) -> StatementLine:
     """The statement line of a movement of `amount` (positive) that left `after`."""
-    money_in = (Movement.DEPOSIT, Movement.RELEASE, Movement.GAIN, Movement.RETURN)
+    money_in = (
+        Movement.DEPOSIT,
+        Movement.RELEASE,
+        Movement.GAIN,
+        Movement.RETURN,
+        Movement.TRANSFER_IN,
+        Movement.STAKE_BACK,  # a cashless slip's stake, win or return (p.7, issue 37)
+        Movement.SLIP_WIN,
+        Movement.SLIP_REFUND,
+    )
     signed = amount if kind in money_in else -amount
     return StatementLine(
         at, kind, signed, after.free, after.blocked, reference, terminal, cashier, office

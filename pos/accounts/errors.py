@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 
 from pos.core.errors import DomainError, FileRejected
@@ -167,3 +168,109 @@ class DepositTooLarge(DomainError):
             f"пополнения, {format_roubles(self.limit)}: разделите сумму или обратитесь к "
             "менеджеру."
         )
+
+
+# --- bank transfers onto and off an account (issue 37, p.7) ---------------------------------
+
+_ORDER_FIELDS = {
+    "number": "номер платёжного поручения: буквы, цифры, «/» или «-», не длиннее 20 знаков",
+    "date": "дата платёжного поручения в виде ДД.ММ.ГГГГ",
+    "payer": "плательщик: его фамилия, имя, отчество или название",
+}
+
+
+class InvalidOrder(DomainError):
+    """A payment order's number, date or payer that is not one (`field`: number, date, payer)."""
+
+    def __init__(self, field: str, text: str) -> None:
+        self.field = field
+        self.text = text
+        super().__init__()
+
+    def message(self) -> str:
+        typed = f"«{self.text}»" if self.text else "пусто"
+        return f"Платёжное поручение не принято ({typed}): нужен {_ORDER_FIELDS[self.field]}."
+
+
+class InvalidBankAccount(DomainError):
+    """Text that is not a Belarusian bank account (IBAN) with matching check digits."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        super().__init__()
+
+    def message(self) -> str:
+        shown = self.text or "пусто"
+        return (
+            f"«{shown}» — не номер банковского счёта: нужен счёт IBAN из 28 знаков, "
+            "начинающийся с BY, с верными контрольными цифрами."
+        )
+
+
+class OrderRecorded(DomainError):
+    """A payment order already in the register of transfers (the same order twice)."""
+
+    def __init__(self, number: str, on: date, account: str | None) -> None:
+        self.number = number
+        self.on = on
+        self.account = account
+        super().__init__()
+
+    def message(self) -> str:
+        onto = f" (счёт № {display_account_number(self.account)})" if self.account else ""
+        return (
+            f"Платёжное поручение № {self.number} от {self.on:%d.%m.%Y} уже записано{onto}: "
+            "одно поручение зачисляется один раз."
+        )
+
+
+class ThirdPartyAccount(DomainError):
+    """A transfer out to a bank account that never sent money onto the account (p.7), or
+    none chosen where the account received from none or several."""
+
+    def __init__(self, number: str, chosen: str, senders: tuple[str, ...]) -> None:
+        self.number = number
+        self.chosen = chosen
+        self.senders = senders
+        super().__init__()
+
+    def message(self) -> str:
+        shown = display_account_number(self.number)
+        if not self.senders:
+            return (
+                f"На счёт № {shown} не поступало переводов с известного банковского счёта: "
+                "деньги с него выдаются наличными владельцу по документу."
+            )
+        if not self.chosen:
+            return (
+                f"На счёт № {shown} переводили с нескольких банковских счетов: укажите, на "
+                f"какой вернуть деньги ({', '.join(self.senders)})."
+            )
+        return (
+            f"Со счёта № {shown} деньги переводятся только на банковский счёт, с которого они "
+            f"поступали ({', '.join(self.senders)}), а не на {self.chosen}."
+        )
+
+
+class BankFileRejected(FileRejected):
+    """A bank statement file with a bad document: none of its transfers recorded."""
+
+    def message(self) -> str:
+        if not self.problems:
+            return (
+                f"В выписке «{self.file_name}» нет ни одного поступления на счета игроков: "
+                "ничего не зачислено."
+            )
+        return f"Выписка «{self.file_name}» не загружена, ничего не зачислено: {self.listed()}."
+
+
+class BankFileUnreadable(DomainError):
+    """A bank statement file that could not be read from the disk."""
+
+    def __init__(self, name: str, detail: str) -> None:
+        self.name = name
+        self.detail = detail
+        super().__init__()
+
+    def message(self) -> str:
+        return f"Файл выписки «{self.name}» не прочитан ({self.detail}): ничего не зачислено."

@@ -30,6 +30,30 @@ class Movement(StrEnum):
     LOSS = "loss"  # a result charged to the account
     RETURN = "return"  # a withdrawal whose receipt did not come out, given back
     ANNULLED = "annulled"  # a deposit the СККС did not register, taken back (issue 35)
+    # Cashless (p.7, issue 37): no cash, no fiscal receipt, no cash journal.
+    TRANSFER_IN = "transfer_in"  # a bank transfer the manager recorded from the statement
+    TRANSFER_OUT = "transfer_out"  # a transfer back to a bank account that sent money in
+    # A stake paid from the account at the counter (p.7, pos.accounts.stakes): no cash.
+    STAKE = "stake"  # the slip's stake off the free money, in the bet's transaction
+    STAKE_BACK = "stake_back"  # the slip cancelled in its window: its stake back on
+    SLIP_WIN = "slip_win"  # the slip settled won: its win credited at settlement
+    SLIP_REFUND = "slip_refund"  # the slip settled refund (every leg void): its stake back
+
+
+# How the statement and the reports keep cash and cashless apart (issue 37, p.7). A cashless
+# stake at the counter (pos.betting) is the next cashless kind: it goes here beside them.
+CASH_KINDS = frozenset({Movement.DEPOSIT, Movement.WITHDRAWAL, Movement.RETURN, Movement.ANNULLED})
+CASHLESS_KINDS = frozenset(
+    {
+        Movement.TRANSFER_IN,
+        Movement.TRANSFER_OUT,
+        # The cashless stake at the counter and its results (p.7, pos.accounts.stakes).
+        Movement.STAKE,
+        Movement.STAKE_BACK,
+        Movement.SLIP_WIN,
+        Movement.SLIP_REFUND,
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -50,6 +74,14 @@ class Balance:
             InvalidAmount: not whole kopecks, or not more than zero (as every movement).
         """
         return Balance(self.free + _positive(amount), self.blocked)
+
+    def transfer_in(self, amount: Decimal) -> Balance:
+        """A bank transfer onto the free money (p.7): as a deposit, without cash.
+
+        Raises:
+            InvalidAmount: not whole kopecks, or not more than zero.
+        """
+        return self.deposit(amount)
 
     def withdraw(self, amount: Decimal) -> Balance:
         """Cash paid out of the free money.

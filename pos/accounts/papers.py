@@ -6,12 +6,14 @@ from __future__ import annotations
 from datetime import datetime, tzinfo
 
 from pos.accounts.accounts import Account, StatementLine
-from pos.accounts.ledger import Movement
+from pos.accounts.ledger import CASH_KINDS, ZERO, Movement
 from pos.accounts.numbers import display_account_number
 from pos.betting.teller import Teller
 from pos.core.documents import DocumentLine, PrintedDocument
 from pos.core.money import format_roubles
 
+# The bank transfers: the cashless channel the statement adds up apart (issue 37, p.7).
+TRANSFER_KINDS = frozenset({Movement.TRANSFER_IN, Movement.TRANSFER_OUT})
 KIND_WORDS = {
     Movement.DEPOSIT: "Пополнение",
     Movement.WITHDRAWAL: "Выплата",
@@ -21,6 +23,12 @@ KIND_WORDS = {
     Movement.LOSS: "Проигрыш",
     Movement.RETURN: "Возврат (чек не вышел)",
     Movement.ANNULLED: "Пополнение аннулировано (СККС)",
+    Movement.TRANSFER_IN: "Перевод на счёт (безнал.)",
+    Movement.TRANSFER_OUT: "Перевод со счёта (безнал.)",
+    Movement.STAKE: "Ставка со счёта",  # p.7, issue 37: a cashless stake at the counter
+    Movement.STAKE_BACK: "Ставка отменена, возврат на счёт",
+    Movement.SLIP_WIN: "Выигрыш по купону на счёт",
+    Movement.SLIP_REFUND: "Возврат ставки по купону на счёт",
 }
 
 
@@ -67,6 +75,7 @@ def statement(
         body.append(DocumentLine(f"{when:%d.%m.%Y %H:%M} {KIND_WORDS[line.kind]}"))
         body.append(DocumentLine(f"  {line.reference}", format_roubles(line.amount)))
     body.append(DocumentLine(""))
+    body.extend(_channels(lines))
     body.append(DocumentLine("Свободно", format_roubles(account.free), bold=True))
     body.append(DocumentLine("Заблокировано под ставки", format_roubles(account.blocked)))
     return PrintedDocument(
@@ -79,6 +88,23 @@ def statement(
         cashier=teller.login,
         job_name=f"account-{account.number}-statement",
     )
+
+
+def _channels(lines: list[StatementLine]) -> list[DocumentLine]:
+    """Cash and cashless apart (issue 37, p.7): what the movements of each kind added up to
+    on the account, a channel printed once it moved."""
+    totals = [
+        (words, [line.amount for line in lines if line.kind in kinds])
+        for words, kinds in (
+            ("Наличными, итого", CASH_KINDS),
+            ("Переводами, итого", TRANSFER_KINDS),
+        )
+    ]
+    return [
+        DocumentLine(words, format_roubles(sum(amounts, ZERO)))
+        for words, amounts in totals
+        if amounts
+    ]
 
 
 def masked_name(holder: str) -> str:

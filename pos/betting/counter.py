@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from pos.betting import requests
+from pos.betting.cashless import IssuedFromAccount, Payer, issue_from_account
 from pos.betting.errors import (
     OddsChanged,
     RequestPrinting,
@@ -59,6 +60,9 @@ class BetRequest:
     request_key: str | None = None
     # What the player was shown and agreed to; if the odds moved since, nothing is issued.
     expected_payout: Decimal | None = None
+    # p.7 (issue 37): the stake paid from this account through `payer`; None: cash.
+    account: object = None
+    payer: Payer | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -75,10 +79,11 @@ class PendingBet:
 
 def accept_bet(
     uow: UnitOfWork, teller: Teller, now: datetime, request: BetRequest
-) -> PendingBet | Slip | Exception:
+) -> PendingBet | IssuedFromAccount | Slip | Exception:
     """Save a slip waiting for its print in the open unit of work, or return the refusal.
 
-    A repeated request returns the slip issued for it before (a `Slip`, nothing to print).
+    A repeated request returns the slip issued for it before (a `Slip`, nothing to print);
+    a stake paid from an account issues the slip at once (pos.betting.cashless, p.7).
 
     Refusals are returned, not raised, so that the caller commits the identity check made on
     the way before raising (p.4: every check and every refusal is recorded). A bad market code
@@ -86,6 +91,9 @@ def accept_bet(
     """
     picks = normalise_picks(request.legs)
     key = requests.request_key(request.request_key)
+    document, payer, account = request.document, request.payer, ""
+    if payer is not None:  # p.7: the account's row locked first (account → shift → register)
+        account, document = payer.identify(uow, teller, request.account, document)
     _read_ahead(uow, teller, picks, key)
     stored = uow.settings.load(teller.office)
     settings = shop_settings.from_text(stored)
@@ -99,7 +107,7 @@ def accept_bet(
         uow.shifts.open_for(teller.terminal, for_update=True), teller.terminal, now, settings.zone
     )
     secret = shop_secret(uow, stored)  # also the register's keys (issue 35)
-    refusal = _check_identity(uow, teller, now, settings, request.document, secret)
+    refusal = _check_identity(uow, teller, now, settings, document, secret)
     if refusal is not None:
         return refusal
     try:
@@ -117,9 +125,13 @@ def accept_bet(
     shown = None if request.expected_payout is None else to_money(request.expected_payout)
     if shown is not None and priced.possible_payout != shown:
         return OddsChanged(shown, priced.possible_payout)
+    if payer is not None:  # no cash, no fiscal receipt: issued with the account's debit
+        slip = new_slip(uow, teller, now, priced, request.agreed_in_play, key, secret)
+        slip = dataclasses.replace(slip, account=account)
+        return issue_from_account(uow, teller, now, slip, settings, payer)
     register = fiscal.register_for(uow, teller.terminal)
     fiscal.require_idle(uow, register)
-    slip = _issue(uow, teller, now, priced, request.agreed_in_play, key, secret)
+    slip = new_slip(uow, teller, now, priced, request.agreed_in_play, key, secret)
     receipt, after = fiscal.next_receipt(
         register, ReceiptKind.INCOME, slip.stake, now, teller.login, slip.number
     )
@@ -209,8 +221,8 @@ def issue_planned(uow: UnitOfWork, teller: Teller, now: datetime, planned: Pendi
     slip, receipt = planned.slip, planned.receipt
     issue = _move_issued(uow, slip, receipt)  # the slip's row first, as a confirmation locks
     # Then the drawer's shift (lock order), read with the move and the BEGIN in one round trip.
-    uow.read_ahead(lambda: uow.shifts.open_for(slip.terminal, for_update=True))
-    uow.shifts.open_for(slip.terminal, for_update=True)
+    uow.read_ahead(lambda: uow.shifts.hold_open(slip.terminal))
+    uow.shifts.hold_open(slip.terminal)
     printed = dataclasses.replace(receipt, printed=True)
     outbox.record(uow, planned.message, planned.registration, now)
     return _issue_printed(uow, teller, now, issue.applied(slip), printed, planned.after)
@@ -345,7 +357,7 @@ def find_slip(
     return slip
 
 
-def _issue(
+def new_slip(
     uow: UnitOfWork,
     teller: Teller,
     now: datetime,
@@ -354,6 +366,7 @@ def _issue(
     request_key: str | None,
     secret: bytes,
 ) -> Slip:
+    """A new slip of `priced`, numbered by the next serial (the counter's, a coupon's)."""
     number = make_slip_number(uow.slips.next_serial(), secret)
     return Slip(
         number=number,

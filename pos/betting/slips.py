@@ -125,6 +125,11 @@ class Slip:
     # The maximum payout in force when the bet was accepted: it caps the payout (p.10, p.18).
     payout_cap: Decimal | None = None
     office: str = FIRST_OFFICE  # the issuing office (issue 18); one office's database: M1
+    # The player account that paid the stake (p.7, issue 37): no cash, no fiscal receipt; its
+    # win or return is credited onto it at settlement. None: a cash stake at the till.
+    account: str | None = None
+    # The remote coupon it was registered from (p.17, issue 37): printed «по купону № …».
+    coupon: str | None = None
 
     @property
     def legs(self) -> list[Leg]:

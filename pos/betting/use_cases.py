@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 from decimal import Decimal
 
-from pos.betting import counter, identity_checks, printing, window
+from pos.betting import cashless, counter, identity_checks, printing, window
 from pos.betting.counter import BetRequest, find_slip
 from pos.betting.errors import RequestPrinting
 from pos.betting.pricing import (
@@ -40,7 +40,7 @@ from pos.till import use_cases as till
 _PRINT_WAIT = 15.0
 
 
-def accept_bet(
+def accept_bet(  # noqa: PLR0913 - the bet's terms, each named at the call (DESIGN.md)
     ctx: Context,
     actor: Actor,
     legs: Sequence[PickOrBlock],
@@ -51,6 +51,8 @@ def accept_bet(
     agreed_in_play: bool = False,
     request_key: str | None = None,
     expected_payout: Decimal | None = None,
+    account: object = None,
+    payer: cashless.Payer | None = None,
 ) -> Slip:
     """Issue a slip: the rules of the house checked, one transaction (DESIGN.md).
 
@@ -64,6 +66,9 @@ def accept_bet(
         request_key: the same key again returns the slip already issued, never a second.
         expected_payout: the possible payout the player was shown; if the odds moved
             since, OddsChanged is raised and nothing is issued.
+        account: the player account that pays the stake (p.7, issue 37) through `payer`
+            (pos.accounts.stakes): no cash and no fiscal receipt; its holder is the player.
+        payer: the player accounts; None: the stake is cash at the till.
 
     Raises:
         PosError: one sentence per refusal; see pos.betting.pricing.price_bet.
@@ -71,7 +76,9 @@ def accept_bet(
     if agreed_in_play:
         # p.22: a bet after the start is taken only when a manager agrees it.
         actor.require(Permission.AGREE_IN_PLAY)
-    request = BetRequest(legs, stake, kind, document, agreed_in_play, request_key, expected_payout)
+    request = BetRequest(
+        legs, stake, kind, document, agreed_in_play, request_key, expected_payout, account, payer
+    )
     deadline = time.monotonic() + _PRINT_WAIT
     while True:
         try:
@@ -91,6 +98,8 @@ def accept_bet(
         raise outcome
     if isinstance(outcome, Slip):
         return outcome  # a repeated request: the slip issued for it before
+    if isinstance(outcome, cashless.IssuedFromAccount):
+        return cashless.print_issued(ctx, actor, outcome)  # p.7: issued, then printed
     return printing.print_and_issue(ctx, actor, outcome)
 
 
@@ -174,8 +183,11 @@ def check_identity(ctx: Context, actor: Actor, document: IdDocument | None) -> i
     return outcome
 
 
-def cancel_in_window(ctx: Context, actor: Actor, number: str, reason: str) -> Slip:
-    """Cancel a slip within 5 minutes of issue (p.8); the stake is returned.
+def cancel_in_window(
+    ctx: Context, actor: Actor, number: str, reason: str, *, payer: cashless.Payer | None = None
+) -> Slip:
+    """Cancel a slip within 5 minutes of issue (p.8); the stake is returned: in cash with a
+    return receipt, or onto the account that paid it through `payer` (p.7, issue 37).
 
     Raises:
         WindowClosed: after the 5 minutes; ReasonRequired, InvalidSlipNumber, UnknownSlip,
@@ -183,10 +195,17 @@ def cancel_in_window(ctx: Context, actor: Actor, number: str, reason: str) -> Sl
     """
     with ctx.unit_of_work() as uow:
         slip, receipt = window.cancel_in_window(
-            uow, Teller(ctx.terminal, actor.login, ctx.office), ctx.clock.now(), number, reason
+            uow,
+            Teller(ctx.terminal, actor.login, ctx.office),
+            ctx.clock.now(),
+            number,
+            reason,
+            payer,
         )
         uow.commit()
     skks_cases.flush(ctx)
+    if receipt is None:
+        return slip  # back onto the account: no cash, no receipt
     number = display_slip_number(slip.number)
     till.print_new_receipt(
         ctx, actor, receipt, f"Купон № {number} отменён, ставка возвращена игроку"

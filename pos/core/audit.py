@@ -91,6 +91,16 @@ class AuditAction(enum.StrEnum):
     EXCHANGE_CHANGED = "exchange_changed"
     PARI_SETTLED = "pari_settled"
     USER_RENAMED = "user_renamed"  # the name a user signs papers with (issue 34)
+    CONDITIONS_PUBLISHED = "conditions_published"  # a version of p.6's conditions (issue 37)
+    # Bank transfers onto and off players' accounts, a bank statement loaded (issue 37, p.7).
+    ACCOUNT_TRANSFER_IN = "account_transfer_in"
+    ACCOUNT_TRANSFER_OUT = "account_transfer_out"
+    BANK_STATEMENT_LOADED = "bank_statement_loaded"
+    CLAIM_RECORDED = "claim_recorded"  # the register of claims (issue 37, p.14–p.16)
+    CLAIM_DECIDED = "claim_decided"
+    CLAIM_ANSWERED = "claim_answered"
+    COUPON_REGISTERED = "coupon_registered"  # a remote coupon (issue 37, p.17)
+    COUPON_PAID = "coupon_paid"  # its win by order, or by the payment list
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Concatenate, Generic, ParamSpec, Protocol, TypeVar, cast, overload
 
@@ -106,6 +106,18 @@ class Context:
         """The settings in force in this terminal's office."""
         with self.unit_of_work() as uow:
             return shop_settings.from_text(uow.settings.load(self.office))
+
+    def settings_written(
+        self, uow: UnitOfWork, by: str, offices: Sequence[str] | None = None
+    ) -> None:
+        """Called in the transaction that changed settings a published document reads (the
+        organiser's, an office's, a sport's limit), before its commit: the shop keeps the
+        version of its conditions they make (issue 37, p.6: pos.shop.services.Shop does).
+
+        Args:
+            by: who changed them.
+            offices: the offices whose settings changed; None: the organiser's, every one's.
+        """
 
     @property
     def station(self) -> PrintStation:

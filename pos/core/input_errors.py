@@ -151,6 +151,16 @@ INPUT_LABELS: dict[str, str] = {
     "kind": "Вид документа",
     "number": "Номер документа",
     "issued_by": "Кем выдан документ",
+    # The register of claims (issue 37, p.14–p.16).
+    "claim_number": "Номер претензии",
+    "claim_text": "Суть претензии",
+    "claim_evidence": "Что предъявил игрок",
+    "claim_payout": "Запись журнала выплат",
+    "claim_upheld": "Решение по претензии",
+    "claim_reason": "Основание решения",
+    "claim_remedy": "Что сделать дальше",
+    "payer": "Плательщик",  # a bank transfer onto a player's account (issue 37, p.7)
+    "transfer_purpose": "Назначение платежа",
 }
 
 

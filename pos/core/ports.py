@@ -10,11 +10,16 @@ from typing import TYPE_CHECKING, Protocol, Self, TypeVar
 
 from pos.core.account_ports import AccountRepository, ExchangeRepository, SpreadRepository
 from pos.core.audit import AuditRecord, ChainedRecord, ChainHead
+from pos.core.conditions_ports import ConditionsRepository
 from pos.core.outbox_ports import OutboxRepository
 from pos.core.shift_ports import ShiftRepository
+from pos.core.transfer_ports import TransferRepository
 
 if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (README)
     from pos.betting.slips import CashMovement, IdCheck, Slip, Transition
+    from pos.betting.teller import Teller
+    from pos.claims.ports import ClaimRepository
+    from pos.core.coupon_ports import CouponRepository
     from pos.games.stores import StoreKey
     from pos.line.events import Event, OddsQuote, Sport
     from pos.offices.offices import Office
@@ -256,6 +261,11 @@ class SettlementRepository(Protocol):
         """Count one more correction (taken under `lock`)."""
         ...
 
+    def hold(self) -> None:
+        """`lock` for a writer that needs no count (a payout numbering the journal): a no-op
+        where the transaction holds the database's write lock already, SQLite (issue 34)."""
+        ...
+
     def unsettled(self, after: int, limit: int) -> tuple[list[int], list[bytes]]:
         """Ids and terms of issued slips without a settlement, ids above `after`, in order."""
         ...
@@ -267,6 +277,11 @@ class SettlementRepository(Protocol):
         ...
 
     def paid_on_event(self, code: int) -> int: ...
+
+    def credit_accounts(self, teller: Teller, at: datetime) -> int:
+        """Credit settled cashless slips' wins and returns onto their accounts and mark them
+        paid (p.7, issue 37; db.slip_credits); returns how many."""
+        ...
 
     def unsettle_event(self, code: int) -> int:
         """Drop the settlements of slips with a leg on the event (a corrected result)."""
@@ -347,6 +362,10 @@ class UnitOfWork(Protocol):
     spread: SpreadRepository
     exchange: ExchangeRepository
     skks: OutboxRepository
+    conditions: ConditionsRepository  # the published conditions' versions (issue 37, p.6)
+    transfers: TransferRepository  # bank transfers onto and off accounts (issue 37, p.7)
+    claims: ClaimRepository  # issue 37
+    coupons: CouponRepository  # remote coupons (issue 37, p.17)
 
     def __enter__(self) -> Self: ...
     def __exit__(

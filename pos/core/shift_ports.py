@@ -14,6 +14,12 @@ class ShiftRepository(Protocol):
     """Shifts of the terminals, their cash transfers, and the cash their slips moved."""
 
     def open_for(self, terminal: str, *, for_update: bool = False) -> Shift | None: ...
+    def hold_open(self, terminal: str) -> None:
+        """Lock the terminal's open shift for the transaction, reading nothing from it (the
+        lock order of a bet and a payout; a no-op where the transaction holds the database's
+        write lock already, SQLite: issue 34)."""
+        ...
+
     def add(self, shift: Shift) -> Shift:
         """Store a new open shift; returns it with its id."""
         ...

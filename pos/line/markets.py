@@ -309,3 +309,9 @@ def _number(value: Decimal) -> str:
 
 def _comma(value: Decimal) -> str:
     return _number(value).replace(".", ",")
+
+
+def regular_time_only(sport: object) -> bool:
+    """Whether a match result in `sport` is its regular time's (issue 16), as the published
+    conditions say (issue 37, p.6)."""
+    return sport in _REGULAR_TIME_SPORTS

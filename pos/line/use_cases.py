@@ -188,6 +188,7 @@ def set_sport_limit(ctx: Context, actor: Actor, sport: str, limit: object) -> No
         raise InvalidAmount(shown(limit), "not_positive")
     with ctx.unit_of_work() as uow:
         uow.line.set_sport_limit(kind, amount)
+        ctx.settings_written(uow, actor.login)  # the conditions name it (issue 37, p.6)
         actor.audit(ctx, uow, AuditAction.SPORT_LIMIT_SET, f"{kind}: {amount}")
         uow.commit()
 

@@ -98,6 +98,7 @@ def add_office(ctx: Context, actor: Actor, code: str, *, name: str, address: str
         uow.offices.add(added)
         if actor.role is Role.MANAGER:  # whoever adds an office manages it (issue 34)
             uow.users.set_role(actor.login, added.code, Role.MANAGER)
+        ctx.settings_written(uow, actor.login, [added.code])  # its conditions (issue 37, p.6)
         actor.audit(
             ctx, uow, AuditAction.OFFICE_ADDED, f"{added.code}: {added.name}, {added.address}"
         )
@@ -140,6 +141,7 @@ def update_office(
         diff = _differences(before, after)
         if diff:
             uow.offices.update(after)
+            ctx.settings_written(uow, actor.login, [wanted])  # its conditions (issue 37, p.6)
             actor.audit(ctx, uow, AuditAction.OFFICE_CHANGED, f"{wanted}: " + "; ".join(diff))
             uow.commit()
     return after

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from pos.core.errors import DeviceOrStorageError, DomainError, PosError, PrinterUnavailable
 from pos.core.money import format_roubles
-from pos.core.wording import display_slip_number, paid_from
+from pos.core.wording import display_account_number, display_slip_number, paid_from
 from pos.till.errors import _spoiled_words
 
 if TYPE_CHECKING:
@@ -49,6 +49,45 @@ class NotPayable(DomainError):
     def message(self) -> str:
         why = _NOT_PAYABLE_WHY[self.why].format(terminal=self.terminal)
         return f"Купон № {display_slip_number(self.number)} {why}."
+
+
+class FromRemoteCoupon(NotPayable):
+    """A slip registered from a remote coupon (p.17, issue 37): paid where its stake came from
+    (pos.coupons, the page «Купоны»), never out of a drawer."""
+
+    def __init__(self, number: str, coupon: str) -> None:
+        self.coupon = coupon
+        super().__init__(number, "coupon")
+
+    def message(self) -> str:
+        slip = display_slip_number(self.number)
+        return (
+            f"Купон № {slip} принят по купону № {self.coupon}: его выигрыш выплачивается "
+            "туда, откуда пришла ставка, на странице «Купоны», не из кассы."
+        )
+
+
+class CreditedToAccount(NotPayable):
+    """A slip paid from an account (p.7, issue 37): its win or return goes onto the account at
+    settlement, never out of a drawer."""
+
+    def __init__(self, number: str, account: str, *, credited: bool) -> None:
+        self.account = account
+        self.credited = credited  # settled and credited already (else it will be)
+        super().__init__(number, "credited")
+
+    def message(self) -> str:
+        slip = display_slip_number(self.number)
+        account = display_account_number(self.account)
+        if self.credited:
+            return (
+                f"Купон № {slip} наличными не выплачивается: выигрыш зачислен на счёт "
+                f"№ {account} (ставка была оплачена с этого счёта)."
+            )
+        return (
+            f"Купон № {slip} оплачен со счёта № {account}: его выигрыш или возврат будет "
+            "зачислен на этот счёт при расчёте, наличными он не выплачивается."
+        )
 
 
 class PayoutTooEarly(DomainError):

@@ -18,7 +18,13 @@ from pos.betting.slips import Slip, SlipStatus
 from pos.core.settings import ShopSettings
 from pos.games.registry import installed
 from pos.offices.offices import FIRST_OFFICE
-from pos.payouts.errors import NotPayable, PayoutExpired, PayoutTooEarly
+from pos.payouts.errors import (
+    CreditedToAccount,
+    FromRemoteCoupon,
+    NotPayable,
+    PayoutExpired,
+    PayoutTooEarly,
+)
 from pos.settlement.results import Result
 
 # What a slip in each status is, for the sentence refusing to pay it.
@@ -30,6 +36,9 @@ _NOT_PAYABLE = {
     SlipStatus.PENDING: "not_issued",
     SlipStatus.VOID: "not_issued",
 }
+
+# A cashless slip in these is (or will be) credited onto its account, never paid in cash (p.7).
+_CREDITED = frozenset({SlipStatus.OPEN, SlipStatus.WON, SlipStatus.REFUND, SlipStatus.PAID})
 
 
 @dataclass(frozen=True)
@@ -124,14 +133,21 @@ def payable_amount(
     zone: ZoneInfo,
     *,
     same_day: bool = False,
+    by_list: bool = False,
 ) -> Decimal:
-    """What the slip pays today.
+    """What the slip pays today; a remote coupon's only `by_list` (pos.coupons, p.17).
 
     Raises:
         NotPayable: the slip is open, lost, cancelled, already paid or was never issued.
         PayoutTooEarly: before the day after its last event ended (first p.24).
         PayoutExpired: after one month from the day of its last event (p.23).
+        CreditedToAccount: a stake paid from an account: its win goes there (p.7).
+        FromRemoteCoupon: a remote coupon's slip: paid where its stake came from (p.17).
     """
+    if slip.coupon is not None and not by_list:
+        raise FromRemoteCoupon(slip.number, slip.coupon)
+    if slip.account is not None and slip.status in _CREDITED:
+        raise CreditedToAccount(slip.number, slip.account, credited=slip.status is SlipStatus.PAID)
     if slip.status not in (SlipStatus.WON, SlipStatus.REFUND) or slip.payout is None:
         raise NotPayable(slip.number, _NOT_PAYABLE.get(slip.status, "open"))
     period = payout_period(last_event_day(slip, results, zone), same_day=same_day)

@@ -35,7 +35,7 @@ from pos.core.ports import UnitOfWork
 from pos.core.settings import ShopSettings
 from pos.core.wording import paid_from
 from pos.offices.errors import PaidOnlyWhereIssued
-from pos.payouts.errors import NotPayable
+from pos.payouts.errors import FromRemoteCoupon, NotPayable
 from pos.payouts.journal import JournalEntry, JournalQuery, document_text, player_name
 from pos.payouts.rules import PendingPayout, payable_amount, pays_same_day
 from pos.people.identity import IdDocument
@@ -82,8 +82,11 @@ def plan_payout(
     number: str,
     check_player: CheckPlayer,
     document: IdDocument | None,
+    *,
+    by_list: bool = False,
 ) -> PlannedPayout | Exception:
-    """Check the slip, the drawer and the player, and save the payout waiting for its print.
+    """Check the slip, the drawer and the player, and save the payout waiting for its print
+    (a remote coupon's slip only `by_list`: its payment list, pos.coupons, p.17).
 
     Returns:
         The planned payout, or a refused identity check (recorded) to commit and raise.
@@ -94,10 +97,12 @@ def plan_payout(
         PendingPayoutWaiting, ReceiptsInDoubt, UnprintedReceipts.
     """
     _read_ahead(uow, teller, number)
-    uow.settlement.lock()
+    uow.settlement.hold()
     now = clock.now()
     stored = uow.settings.load(teller.office)
     slip = find_slip(uow, number, for_update=True, stored=stored)
+    if slip.coupon is not None and not by_list:  # said before the shift or the drawer (p.17)
+        raise FromRemoteCoupon(slip.number, slip.coupon)
     settings = shop_settings.from_text(stored)
     if slip.office != teller.office and not settings.payout_anywhere:
         issuing = uow.offices.get(slip.office)
@@ -111,7 +116,7 @@ def plan_payout(
     results = uow.results.for_events({leg.event_code for leg in slip.legs})
     today = now.astimezone(settings.zone).date()
     amount = payable_amount(
-        slip, results, today, settings.zone, same_day=pays_same_day(slip, settings)
+        slip, results, today, settings.zone, same_day=pays_same_day(slip, settings), by_list=by_list
     )
     if amount > shift.drawer:
         raise DrawerShort(amount, shift.drawer)
@@ -170,7 +175,7 @@ def _read_ahead(uow: UnitOfWork, teller: Teller, number: str) -> None:
     """The reads of a payout's first step that need nothing from one another, in order."""
     digits = slip_digits(number)
     uow.read_ahead(
-        uow.settlement.lock,
+        uow.settlement.hold,
         lambda: uow.settings.load(teller.office),
         *(
             ()
@@ -208,8 +213,8 @@ def make_payout(
     """
     if planned is not None:  # the drawer's lock goes out with the first one
         terminal = planned.pending.terminal
-        uow.read_ahead(uow.settlement.lock, lambda: _lock_drawer(uow, terminal))
-    uow.settlement.lock()  # the journal's numbers and dates run in the same order
+        uow.read_ahead(uow.settlement.hold, lambda: _lock_drawer(uow, terminal))
+    uow.settlement.hold()  # the journal's numbers and dates run in the same order
     now = clock.now()
     if planned is None:
         pending = uow.pending_payouts.for_slip(slip_number, for_update=True)
@@ -272,7 +277,7 @@ def _lock_drawer(uow: UnitOfWork, terminal: str) -> None:
     """The drawer's shift locked before the register's counters are written, in the order a
     bet and a payout's first step lock them: two connections at one terminal never deadlock
     (tests/integration/test_lock_order.py)."""
-    uow.shifts.open_for(terminal, for_update=True)
+    uow.shifts.hold_open(terminal)
 
 
 def release_payout(

@@ -129,8 +129,11 @@ def payout_quote(ctx: Context, actor: Actor, number: str) -> PayoutQuote:
     )
 
 
-def pay_out(ctx: Context, actor: Actor, number: str, document: IdDocument | None) -> JournalEntry:
-    """Pay a winning or refund slip to the player showing `document` (p.13).
+def pay_out(
+    ctx: Context, actor: Actor, number: str, document: IdDocument | None, *, by_list: bool = False
+) -> JournalEntry:
+    """Pay a winning or refund slip to the player showing `document` (p.13); a remote
+    coupon's slip only `by_list`, its payment list (pos.coupons, p.17).
 
     Two steps (pos.payouts.steps): saved as waiting for its receipt's print, the receipt
     printed, then made; the player's note prints after that.
@@ -150,7 +153,7 @@ def pay_out(ctx: Context, actor: Actor, number: str, document: IdDocument | None
     teller = Teller(ctx.terminal, actor.login, ctx.office)
     check = functools.partial(check_full_document, teller=teller)
     with ctx.unit_of_work() as uow:
-        planned = plan_payout(uow, teller, ctx.clock, number, check, document)
+        planned = plan_payout(uow, teller, ctx.clock, number, check, document, by_list=by_list)
         uow.commit()  # the payout waiting for its print, or the refused check
     if isinstance(planned, Exception):
         raise planned

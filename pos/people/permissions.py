@@ -46,6 +46,8 @@ class Permission(enum.StrEnum):
     SPREAD_BETS = "spread_bets"
     QUOTES = "quotes"
     EXCHANGE = "exchange"
+    TRANSFERS = "transfers"  # bank transfers onto and off players' accounts (issue 37, p.7)
+    CLAIMS = "claims"  # the register of claims: decisions, answers, the list (issue 37)
 
 
 # What a refusal calls each action (NotPermitted: «Действие «…» доступно только менеджеру.»).
@@ -79,6 +81,8 @@ WORDS: dict[Permission, str] = {
     Permission.SPREAD_BETS: "ставки «Спрэдбет»",
     Permission.QUOTES: "финансовые активы и котировки «Спрэдбет»",
     Permission.EXCHANGE: "пари «Спрэдбетэкс»: предложения и их принятие",
+    Permission.TRANSFERS: "банковские переводы на счета игроков и со счетов",
+    Permission.CLAIMS: "претензии игроков: решения и ответы (п. 15)",
 }
 
 _CASHIER = frozenset(

@@ -70,7 +70,7 @@ def _sum(title: str, width: int) -> Column:
 class Report:
     """A report ready to be drawn."""
 
-    kind: ReportKind
+    kind: ReportKind | None  # None: a listing of another room, e.g. the claims (issue 37)
     title: str
     period: str  # «Период: с 01.11.2026 по 30.11.2026», «По состоянию на 30.11.2026 14:05»
     columns: tuple[Column, ...]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import os
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import BinaryIO
 
 from pos.core import settings as shop_settings
@@ -27,6 +27,7 @@ from pos.reports.builders import (
     shifts_report,
     turnover_report,
 )
+from pos.reports.cashless import with_cashless
 from pos.reports.chain import offices_report
 from pos.reports.games import exchange_report
 from pos.reports.tables import Period, Report, ReportKind, to_csv
@@ -94,7 +95,10 @@ def _build(
     since, until = period.since, period.until
     match kind:
         case ReportKind.SHIFTS:
-            return shifts_report(queries.shifts(since, until, office), period, made_at)
+            built = shifts_report(queries.shifts(since, until, office), period, made_at)
+            # Cash in the columns, transfers in a note (issue 37): `until` is the next day's.
+            last = until - timedelta(microseconds=1)
+            return with_cashless(built, uow.transfers.totals(since, last, office=office))
         case ReportKind.TURNOVER:
             return turnover_report(queries.sales(since, until, office), period, made_at)
         case ReportKind.LIABILITIES:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from pos.betting.counter import find_slip
 from pos.betting.slips import SETTLED_STATUSES
+from pos.betting.teller import Teller
 from pos.core.audit import AuditAction
 from pos.core.context import Context
 from pos.core.input_errors import InvalidInput
@@ -305,6 +306,9 @@ def settle_all(
             counts = batch.counts()
             if len(batch):
                 uow.settlement.record(batch, now)
+                # p.7 (issue 37): a cashless slip's win or return onto its account, now.
+                teller = Teller(ctx.terminal, actor.login, ctx.office)
+                uow.settlement.credit_accounts(teller, now)
                 # In the chunk's own transaction: no settlement without its audit line.
                 part = SettleReport(
                     len(ids),

@@ -134,12 +134,10 @@ class Desk(ClaimsDesk, ConditionsDesk, TransfersDesk):
     skks_status = use_case(skks_cases.skks_status)
     skks_reconciliations = use_case(skks_cases.skks_reconciliations)  # shifts vs controller
 
-    # --- the counter (pos.betting.use_cases) -----------------------------------------------------
-    accept_bet = use_case(betting_cases.accept_bet)
+    # --- the counter (pos.betting.use_cases; accept_bet, cancel_in_window: TransfersDesk, p.7) --
     price_bet = use_case(betting_cases.price_bet)
     price_pick = use_case(betting_cases.price_pick)
     check_identity = use_case(betting_cases.check_identity)
-    cancel_in_window = use_case(betting_cases.cancel_in_window)
     check_cancellable = use_case(betting_cases.check_cancellable)
     recent_slips = use_case(betting_cases.recent_slips)
     window_cancellations = use_case(betting_cases.window_cancellations)
@@ -207,8 +205,7 @@ class Desk(ClaimsDesk, ConditionsDesk, TransfersDesk):
             return self._bound(case)
 
     # --- payouts and the journal (pos.payouts.use_cases) -----------------------------------------
-    payout_quote = use_case(payouts_cases.payout_quote)
-    pay_out = use_case(payouts_cases.pay_out)
+    # payout_quote, pay_out: TransfersDesk, a coupon's slip refused (p.17)
     pending_payout = use_case(payouts_cases.pending_payout)
     confirm_pending_payout = use_case(payouts_cases.confirm_pending_payout)
     # A withdrawal from a player's account waits as a payout: its money goes back (pos.accounts).

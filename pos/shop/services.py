@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from decimal import Decimal
 
 from pos.accounts import use_cases as accounts_cases
 from pos.audit.verification import Verification, verify
 from pos.betting import use_cases as betting_cases
+from pos.conditions import use_cases as conditions_cases
 from pos.core.audit import SYSTEM_ACTOR, AuditAction
 from pos.core.clock import Clock
 from pos.core.context import Context, use_case
 from pos.core.devices import Adapters
 from pos.core.inputs import TERMINAL, clean_text
+from pos.core.ports import UnitOfWork
 from pos.core.terminal import DEFAULT_TERMINAL
 from pos.exchange import use_cases as exchange_cases
 from pos.line.events import new_event
@@ -66,6 +69,13 @@ class Shop(Context):
         self._names = NameBook(adapters.storage)
         super().__init__(signing(adapters, self._names), clock=clock, terminal=name, office=office)
         self.names_changed = self._names.forget
+        conditions_cases.publish_at_start(self)  # the first version, or a changed one (p.6)
+
+    def settings_written(
+        self, uow: UnitOfWork, by: str, offices: Sequence[str] | None = None
+    ) -> None:
+        """Keep the version of the conditions the changed settings make (issue 37, p.6)."""
+        conditions_cases.keep_versions(self, uow, by, offices)
 
     @property
     def context(self) -> Context:
@@ -107,6 +117,8 @@ class Shop(Context):
     skks_send = use_case(skks_cases.skks_send)  # the СККС outbox sent now (issue 35)
     skks_status = use_case(skks_cases.skks_status)
     skks_reconciliations = use_case(skks_cases.skks_reconciliations)  # shifts vs controller
+    conditions = use_case(conditions_cases.conditions)  # p.6: the text, its version, history
+    print_conditions = use_case(conditions_cases.print_conditions)
 
     def login(self, login: str, pin: str) -> Desk:
         """Sign a user in at this terminal.

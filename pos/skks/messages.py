@@ -36,6 +36,11 @@ class Kind(StrEnum):
     PARI_CONCLUDED = "pari_concluded"
     PARI_SETTLED = "pari_settled"
     ANNUL = "annul"
+    # Bank transfers onto and off a player's account (issue 37, p.7): no cash, no receipt.
+    TRANSFER_IN = "transfer_in"
+    TRANSFER_OUT = "transfer_out"
+    # A remote coupon's win or return sent by the shop's order (issue 37, p.17).
+    COUPON_PAID = "coupon_paid"
 
 
 # What a payout's first step writes: annulled together when its receipt did not come out.

@@ -35,6 +35,9 @@ KIND_WORDS: dict[Kind, str] = {
     Kind.PARI_CONCLUDED: "пари заключено",
     Kind.PARI_SETTLED: "пари рассчитано",
     Kind.ANNUL: "аннулирование",
+    Kind.TRANSFER_IN: "перевод на счёт",
+    Kind.TRANSFER_OUT: "перевод со счёта",
+    Kind.COUPON_PAID: "выплата по купону переводом",
 }
 
 # The modes as the manager chooses them (pos.core.link_settings reads the values).

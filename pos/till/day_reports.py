@@ -12,6 +12,7 @@ from decimal import Decimal
 from pos.core.audit import ChainHead
 from pos.core.ports import UnitOfWork
 from pos.skks.reconcile import Reconciliation
+from pos.till.cashless import CashlessTotals
 from pos.till.errors import (
     NoFiscalDay,
 )
@@ -164,6 +165,9 @@ class DayReport:
     cash_shift_closed: bool = False
     # The closed shift's totals compared with the СККС controller's (issue 35), on a Z.
     skks: Reconciliation | None = None
+    # What moved players' accounts without cash at this terminal in the day (issue 37, p.7):
+    # no receipt, so in none of the totals above; printed on lines of its own.
+    cashless: CashlessTotals = CashlessTotals()  # noqa: RUF009 - frozen
 
     @property
     def title(self) -> str:
@@ -209,11 +213,22 @@ def day_report(
         register.grand,
         register.number,
         *_cash_shift(uow, terminal, closes_shift),
+        cashless=cashless(uow, terminal, register.day_opened_at, at),
     )
     if closing:
         uow.fiscal.save_register(dataclasses.replace(register, day_opened_at=None))
         uow.fiscal.add_day_report(report)
     return report
+
+
+def cashless(
+    uow: UnitOfWork, terminal: str, opened_at: datetime | None, at: datetime
+) -> CashlessTotals:
+    """The day's transfers onto and off players' accounts made at the terminal, from the
+    day's opening to `at` (issue 37); nothing for a day never opened."""
+    if opened_at is None:
+        return CashlessTotals()
+    return uow.transfers.totals(opened_at, at, terminal=terminal)
 
 
 def _cash_shift(uow: UnitOfWork, terminal: str, closes: int | None) -> tuple[int | None, bool]:

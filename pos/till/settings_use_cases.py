@@ -65,6 +65,9 @@ def update_settings(ctx: Context, actor: Actor, /, **changes: object) -> ShopSet
                 uow.settings.set_register_number(ctx.terminal, checked)
                 diff.append(f"register_number[{ctx.terminal}]: {previous} → {checked}")
         if diff:
+            # The published conditions read them: a new version if they now read otherwise
+            # (issue 37, p.6), audited before the change that made it.
+            ctx.settings_written(uow, actor.login)
             actor.audit(ctx, uow, AuditAction.SETTINGS_CHANGED, "; ".join(diff))
         uow.commit()
     return after

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 
 from pos.core.audit import AuditAction
@@ -187,6 +188,9 @@ def print_last_z_report(ctx: Context, actor: Actor) -> DayReport | None:
     with ctx.unit_of_work() as uow:
         serial = uow.settings.register_serial(ctx.terminal)
         report = uow.fiscal.last_day_report(serial) if serial else None
+        if report is not None:  # the day's transfers are read again, as its receipts are
+            cashless = day_reports.cashless(uow, report.terminal, report.opened_at, report.at)
+            report = dataclasses.replace(report, cashless=cashless)
     if report is not None:
         print_report(ctx, actor, report)
     return report

@@ -249,6 +249,7 @@ def test_alt_8_opens_the_page_after_spread_with_every_key(
     assert page.keys.names() == [
         "accept", "offer", "change", "withdraw_offer", "search", "refresh", "open_account",
         "deposit", "withdraw", "statement", "card", "block",
+        "movements",  # issue 37, p.7
     ]  # fmt: skip
     assert page.keys.button("accept").text() == "Принять пари (F9)"
     assert page.paris.title() == "Пари счёта: заключённое пари не отменяется (п. 45)"

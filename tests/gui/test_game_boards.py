@@ -45,9 +45,12 @@ HOUSE = [
     "Редактор линии",
     "Журнал",
     "Отчёты",
+    "Претензии",  # issue 37
+    "Купоны",  # issue 37, p.17
     "Пользователи",
     "Пункты",
     "Настройки",
+    "Условия",  # issue 37, p.6
     "СККС",
 ]
 
@@ -144,6 +147,7 @@ def test_a_second_board_follows_the_cashier_s_last_page_and_fills_the_slip(
         "7 Спрэдбет",
         "8 Спрэдбетэкс",
         "9 Монетка",
+        "Условия",  # everyone's, after the boards (issue 37, p.6)
     ]
     press(qtbot, Qt.Key.Key_9, Qt.KeyboardModifier.AltModifier)
     assert current_tab(window) == "Монетка"
@@ -178,7 +182,7 @@ def test_a_board_is_listed_only_for_a_game_the_shop_sells(
 
     assert "Монетка" not in window.page_titles()
     assert window.findChild(CoinBoard) is None
-    assert tab_texts(window)[-1] == "8 Спрэдбетэкс"
+    assert tab_texts(window)[-2:] == ["8 Спрэдбетэкс", "9 Условия"]  # issue 37, p.6
     qtbot.waitUntil(lambda: not runner.busy)
 
 

@@ -73,6 +73,7 @@ def test_a_cashier_sees_the_line_but_no_users_or_settings(qtbot: QtBot, window: 
         "Спрэдбет",
         "Спрэдбетэкс",
         "Рулетка",  # a board without a slot, after the cashier's last page (issue 36)
+        "Условия",  # everyone's, after the boards: Alt+1…8 stay (issue 37, p.6)
     ]
     assert window.findChild(SettingsPage) is None
     assert "anna — Кассир" in status_texts(window)
@@ -95,9 +96,12 @@ def test_a_manager_sees_line_users_and_settings(qtbot: QtBot, window: MainWindow
         "Редактор линии",  # with the results, in the side list (issue 34)
         "Журнал",
         "Отчёты",
+        "Претензии",  # issue 37
+        "Купоны",  # issue 37, p.17
         "Пользователи",
         "Пункты",
         "Настройки",
+        "Условия",  # issue 37, p.6
         "СККС",  # issue 35
     ]
     assert "boss — Менеджер" in status_texts(window)
@@ -248,9 +252,12 @@ def test_each_tab_shows_the_number_alt_opens_it_with(qtbot: QtBot, window: MainW
         "Редактор линии",
         "Журнал",
         "Отчёты",
+        "Претензии",  # issue 37
+        "Купоны",  # issue 37, p.17
         "Пользователи",
         "Пункты",
         "Настройки",
+        "Условия",  # issue 37, p.6
         "СККС",  # issue 35
     ]
     assert window.page_titles()[0] == "Ставки"  # the page's name, without its key
@@ -271,7 +278,10 @@ def test_ctrl_tab_and_ctrl_shift_tab_go_round_the_pages(
     press(qtbot, Qt.Key.Key_Backtab, control | shift)
     assert current_tab(window) == "Ставки"
     press(qtbot, Qt.Key.Key_Backtab, control | shift)
-    assert current_tab(window) == "Рулетка"  # the cashier's last page since issue 36
+    assert current_tab(window) == "Условия"  # everyone's, the last since issue 37
+    press(qtbot, Qt.Key.Key_Backtab, control | shift)
+    assert current_tab(window) == "Рулетка"  # the cashier's last board since issue 36
+    press(qtbot, Qt.Key.Key_Tab, control)
     press(qtbot, Qt.Key.Key_Tab, control)
     assert current_tab(window) == "Ставки"
 

@@ -39,6 +39,10 @@ class Coin:
     names: tuple[str, ...] = ("coin", "монетка")
     settings: tuple[SettingSpec[Any], ...] = (COIN_AT_ONCE,)
 
+    def pays_at_once(self, settings: Any) -> bool:
+        """Read by the published conditions (issue 37, p.6): a coin's win is paid the next day."""
+        return False
+
 
 def _open(qtbot: QtBot, boss: Desk, runner: TaskRunner) -> SettingsPage:
     page = SettingsPage(boss, runner)

@@ -42,7 +42,9 @@ pytestmark = pytest.mark.usefixtures("quiet_spread_page")
 D = Decimal
 CTRL = Qt.KeyboardModifier.ControlModifier
 PLAYER = "Иванов Пётр Сергеевич"
-OFFICE_KEYS = ["quote", "quotes_file", "new_asset", "edit_asset", "exposure", "exclusions"]
+OFFICE_KEYS = [
+    "quote", "quotes_file", "new_asset", "edit_asset", "exposure", "exclusions", "bank_file",
+]  # fmt: skip
 
 
 # --- the issue's «done when»: steps as the cashier and the manager take them --------------
@@ -218,6 +220,7 @@ def test_alt_7_opens_the_page_for_a_cashier_and_a_manager_the_office_keys_for_th
     assert page.account_card.number_field.hasFocus()
     assert page.keys.names() == [
         *office_keys, "open_account", "deposit", "withdraw", "statement", "card", "block",
+        "movements",  # issue 37, p.7
         "up", "down", "close", "cancel", "refresh",
     ]  # fmt: skip
     assert page.keys.button("cancel").text() == "Отмена за 5 мин (F8)"

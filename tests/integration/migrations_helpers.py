@@ -55,6 +55,11 @@ SHOP_TABLES = {
     "offices",
     "office_settings",
     "user_offices",
+    "conditions_versions",  # the published conditions, each version (issue 37, p.6)
+    "account_transfers",  # the register of bank transfers (issue 37, p.7)
+    "claims",  # the register of claims (issue 37, p.14–p.16)
+    "claim_evidence",
+    "coupons",  # the register of remote coupons (issue 37, p.17)
 }
 NEXT = "9001"  # a test-only revision after the shop's newest
 

@@ -87,12 +87,16 @@ def test_what_is_read_ahead_answers_as_the_read_would(db_shop: Shop) -> None:
         )
         sent = _statements_of(db_shop, lambda: [read() for read in _reads(uow, slip.number)])
     assert ahead == plain
-    # On PostgreSQL every read was answered from what was read ahead; SQLite reads each.
+    # On PostgreSQL every read was answered from what was read ahead; SQLite reads each, the
+    # settings' version once a transaction (issue 34: in the first of the two passes).
+    postgresql = _engine(db_shop).dialect.name == "postgresql"
     reads = [statement for statement in answered if not statement.startswith("BEGIN")]
-    assert len(reads) == (0 if _engine(db_shop).dialect.name == "postgresql" else len(sent))
+    assert len(reads) == (0 if postgresql else len(sent) + 1)
     assert isinstance(ahead[7], Register)
     assert ahead[9] == slip
-    assert len(sent) == len(ahead) + 1  # each answer once: asked again, read again (legs too)
+    # Each answer once: asked again, read again (legs too). SQLite keeps the settings, the
+    # sports' limits and the register while the settings' version stands (issue 34).
+    assert len(sent) == len(ahead) + 1 - (0 if postgresql else 3)
 
 
 def test_an_answer_read_ahead_is_used_once(db_shop: Shop) -> None:

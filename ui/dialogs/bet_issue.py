@@ -67,6 +67,9 @@ class BetIssue(QObject):
     def _issue(self, bet: BetDraft, request_key: str, shown_payout: Decimal) -> None:
         # The manager's grant, once given at the issue of a bet in play; else the page's desk.
         desk = self._agreed if bet.agreed_in_play and self._agreed is not None else self._desk
+        # p.7: the stake paid from the account typed at the confirmation, if any (issue 37).
+        dialog = self.confirm_dialog
+        account = dialog.account_number() if dialog is not None else None
         self._runner.run(
             lambda: desk.accept_bet(
                 bet.picks,
@@ -76,6 +79,7 @@ class BetIssue(QObject):
                 agreed_in_play=bet.agreed_in_play,
                 request_key=request_key,
                 expected_payout=shown_payout,
+                account=account,
             ),
             on_success=self.issued.emit,
             on_failure=lambda exc: self._refused(bet, exc),

@@ -6,11 +6,13 @@ import uuid
 from decimal import Decimal
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -25,7 +27,8 @@ from ui.widgets.legs_table import LegsTable
 
 
 class ConfirmBetDialog(QDialog):
-    """Kind, legs with odds, stake and possible payout; Enter issues, Esc goes back.
+    """Kind, legs with odds, stake and possible payout; Enter issues, Esc goes back; F6 goes
+    to the account the stake is paid from (p.7, issue 37: typed or scanned; empty, cash).
 
     The dialog is opened with `open()` (window-modal, never a nested event loop). Its
     `request_key` is made once, when the dialog is built: however many times the cashier
@@ -64,6 +67,7 @@ class ConfirmBetDialog(QDialog):
         self._issuing = True
         self._confirm_button.setEnabled(False)
         self._back_button.setEnabled(False)
+        self._account.setReadOnly(True)
         self._message.show_progress(self.tr("Выдача купона…"))
         self.confirmed.emit(self.request_key)
 
@@ -79,7 +83,12 @@ class ConfirmBetDialog(QDialog):
         self.resize(self.width(), max(self.height(), self.heightForWidth(self.width())))
         self._confirm_button.setEnabled(True)
         self._back_button.setEnabled(True)
+        self._account.setReadOnly(False)
         self._confirm_button.setFocus()
+
+    def account_number(self) -> str | None:
+        """The account typed to pay the stake from (p.7); None: the stake is cash."""
+        return self._account.text().strip() or None
 
     def message_text(self) -> str:
         """The line under the slip (tests)."""
@@ -115,6 +124,7 @@ class ConfirmBetDialog(QDialog):
         if document_age is not None:
             checked = self.tr("проверен, игроку {age}").format(age=years(document_age))
             form.addRow(self.tr("Документ"), self._value(checked))
+        form.addRow(self.tr("Оплата со счёта (F6)"), self._build_account())
 
         self._message = MessageLabel()
         self._message.setObjectName("confirm_message")
@@ -138,6 +148,17 @@ class ConfirmBetDialog(QDialog):
         self._confirm_button.setFocus()
         return buttons
 
+    def _build_account(self) -> QLineEdit:
+        """The account the stake is paid from (p.7): no cash and no receipt; F6 reaches it and
+        Enter in it issues the slip as on the button."""
+        self._account = QLineEdit()
+        self._account.setObjectName("confirm_account")
+        self._account.setPlaceholderText(self.tr("номер счёта с карты; пусто — наличными"))
+        self._account.setMaxLength(40)
+        shortcut = QShortcut(QKeySequence(Qt.Key.Key_F6), self)
+        shortcut.activated.connect(self._on_account_shortcut_activated)
+        return self._account
+
     @staticmethod
     def _value(text: str) -> QLabel:
         label = QLabel(text)
@@ -155,3 +176,7 @@ class ConfirmBetDialog(QDialog):
 
     def _on_back_button_clicked(self) -> None:
         self.reject()
+
+    def _on_account_shortcut_activated(self) -> None:
+        self._account.setFocus()
+        self._account.selectAll()

@@ -4,10 +4,13 @@ are pos's own (`str(exc)`)."""
 
 from __future__ import annotations
 
+from datetime import tzinfo
+
 from PySide6.QtCore import QCoreApplication, Qt
 
 from pos.accounts.accounts import Account
 from pos.accounts.numbers import display_account_number
+from pos.accounts.use_cases import AccountView
 from pos.core.money import format_roubles
 from pos.payouts.journal import JournalEntry
 from pos.people.identity import IdDocument
@@ -25,7 +28,8 @@ def account_keys() -> list[KeyAction]:
     """The account's actions and their keys, the same on every page of accounts.
 
     F4 is the player's document, as on the betting page (here a payout to the holder);
-    Ctrl+K and Ctrl+E would edit the account's field on X11, so they are not used.
+    Ctrl+K and Ctrl+E would edit the account's field on X11, so they are not used. Ctrl+M
+    shows the movements; there Ctrl+T is a transfer in («Т»), with Shift the other way.
     """
     return [
         KeyAction("open_account", _tr("Открыть счёт"), (key(K.Key_F2),)),
@@ -34,6 +38,10 @@ def account_keys() -> list[KeyAction]:
         KeyAction("statement", _tr("Выписка"), (key(M.CTRL, K.Key_P),)),
         KeyAction("card", _tr("Карта"), (key(M.CTRL, M.SHIFT, K.Key_P),)),
         KeyAction("block", _tr("Блокировка"), (key(M.CTRL, K.Key_B),)),
+        # Cash and bank transfers apart (issue 37, p.7): the movements with their kinds, and
+        # from there a transfer in or out (ui.dialogs.account_movements: no room for two more
+        # buttons on the card at 1024×700).
+        KeyAction("movements", _tr("Движения и переводы"), (key(M.CTRL, K.Key_M),)),
     ]
 
 
@@ -77,6 +85,16 @@ def withdrawn(entry: JournalEntry) -> str:
         entry=entry.number,
         receipt=entry.fiscal_receipt_no,
     )
+
+
+def bank_file_key() -> KeyAction:
+    """The manager's key that loads a bank statement file (issue 37, p.7): Ctrl+L, «load»."""
+    return KeyAction("bank_file", _tr("Выписка банка"), (key(M.CTRL, K.Key_L),))
+
+
+def read_movements(desk: Desk, number: str) -> tuple[AccountView, tzinfo]:
+    """The account with its statement and the shop's zone (issue 37: the movements dialog)."""
+    return desk.account(number), desk.settings().zone
 
 
 def print_statement(desk: Desk, number: str) -> bool:

@@ -5,11 +5,11 @@ A page's own keys are a subclass's `_do_<name>` methods."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
+from datetime import date, tzinfo
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QDialog, QWidget
 
 from pos.accounts.accounts import Account
@@ -17,7 +17,9 @@ from pos.accounts.use_cases import AccountView
 from pos.core.errors import PosError
 from pos.shop.desk import Desk
 from ui.dialogs import account_forms as forms
+from ui.dialogs import transfer_forms as transfers
 from ui.dialogs.account_document import AccountDocumentDialog
+from ui.dialogs.account_movements import MovementsDialog
 from ui.pages import account_actions as actions
 from ui.tasks import TaskRunner
 
@@ -132,6 +134,44 @@ class AccountCalls(QObject):
                 partial(actions.print_card, self._desk, view.number),
                 self._answer(partial(actions.card_printed, view.number)),
             )
+
+    # --- bank transfers (issue 37, p.7) ------------------------------------------------------
+
+    def _do_movements(self) -> None:
+        view = self._account_host.shown_account()
+        if view is not None:
+            self._run(partial(actions.read_movements, self._desk, view.number), self._movements)
+
+    def _movements(self, read: tuple[AccountView, tzinfo]) -> None:
+        dialog = MovementsDialog(*read, self._page)
+        dialog.chosen.connect(self._on_movements_chosen)
+        self._open(dialog)
+
+    def _on_movements_chosen(self, name: str) -> None:
+        # After the dialog has closed (the page takes one dialog at a time).
+        QTimer.singleShot(0, partial(self.trigger, name))
+
+    def _do_transfer_in(self) -> None:
+        view = self._account_host.shown_account()
+        if view is not None:
+            today = self._account_host.today()
+            dialog = transfers.transfer_in_dialog(self._desk, self._runner, view, today, self._page)
+            self._open(dialog, self._answer(transfers.transferred_in))
+
+    def _do_transfer_out(self) -> None:
+        view = self._account_host.shown_account()
+        if view is not None:
+            self._run(partial(self._desk.transfer_senders, view.number), partial(self._out, view))
+
+    def _out(self, view: AccountView, banks: list[str]) -> None:
+        dialog = transfers.transfer_out_dialog(self._desk, self._runner, view, banks, self._page)
+        self._open(dialog, self._answer(transfers.transferred_out))
+
+    def _do_bank_file(self) -> None:
+        path = transfers.choose_bank_file(self._page)
+        if path is not None:
+            call = partial(transfers.load_bank_file, self._desk, path)
+            self._run(call, self._answer(transfers.statement_loaded))
 
     def _do_block(self) -> None:
         view = self._account_host.shown_account()

@@ -26,7 +26,7 @@ from pos.spread.papers import DIRECTION_WORDS, price_text
 from pos.spread.quotes import QuoteSet
 from pos.spread.use_cases import AccountSpreads, AssetQuote, Position
 from ui.models.spread_models import price_in, signed_money
-from ui.pages.account_actions import account_keys
+from ui.pages.account_actions import account_keys, bank_file_key
 from ui.widgets.spread_keys import KeyAction, key
 
 K, M = Qt.Key, Qt.Modifier
@@ -80,6 +80,8 @@ def key_rows(desk: Desk) -> KeyRows:
         office.append(
             KeyAction("exclusions", _tr("Перечень лиц"), (key(M.CTRL, M.SHIFT, K.Key_O),))
         )
+    if desk.may(Permission.TRANSFERS):  # the bank's statement onto players' accounts (p.7)
+        office.append(bank_file_key())
     return KeyRows(account, bets, office)
 
 

@@ -55,6 +55,10 @@ CALLS: dict[Permission, Callable[[Desk, str], object]] = {
     Permission.BLOCK_ACCOUNTS: lambda d, _: d.block_account("00000100000", "проверка"),
     Permission.SELF_EXCLUSION: lambda d, _: d.load_self_exclusions("реестр.csv", b""),
     Permission.QUOTES: lambda d, _: d.set_quote("", bid="1", ask="2"),
+    # Issue 37, p.7: an account number without its check code, refused after the permission.
+    Permission.TRANSFERS: lambda d, _: d.transfer_out("00000100000", "1", order="1"),
+    # No such claim: refused after the permission (issue 37).
+    Permission.CLAIMS: lambda d, _: d.decide_claim(1, upheld=False, reason="нет оснований"),
 }
 
 

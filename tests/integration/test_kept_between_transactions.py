@@ -1,0 +1,148 @@
+"""What a SQLite terminal keeps between transactions and reads anew once another terminal
+changed it (issue 34: a bet read its register, the sports' limits and the audit chain's last
+hash at every call): the register, the limits, the chain's head."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+
+from db.bootstrap import SqlStorage, open_storage
+from pos.audit.verification import verify
+from pos.core.audit import AuditAction, AuditRecord
+from pos.line.events import Sport
+
+pytestmark = pytest.mark.integration
+
+AT = datetime(2026, 12, 6, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def terminals(sql_storage: SqlStorage, db_url: str) -> Iterator[tuple[SqlStorage, SqlStorage]]:
+    """Two terminals' storages on one database."""
+    there = open_storage(db_url)
+    try:
+        yield sql_storage, there
+    finally:
+        there.close()
+
+
+def _register(storage: SqlStorage, terminal: str) -> tuple[str | None, str]:
+    with storage.unit_of_work() as uow:
+        uow.settings.load()  # as a bet does: the settings first
+        return uow.settings.register_of(terminal)
+
+
+def _limits(storage: SqlStorage) -> dict[Sport, Decimal]:
+    with storage.unit_of_work() as uow:
+        return uow.line.sport_limits()
+
+
+def _append(storage: SqlStorage, detail: str, *, commit: bool = True) -> None:
+    with storage.unit_of_work() as uow:
+        uow.audit.append(AuditRecord(AT, "К1", "anna", AuditAction.BET_ACCEPTED, detail, "M1"))
+        if commit:
+            uow.commit()
+
+
+def _sent(storage: SqlStorage, work: Any) -> list[str]:
+    heard: list[str] = []
+
+    def hear(*args: Any) -> None:
+        heard.append(" ".join(args[2].split()))
+
+    event.listen(storage.engine, "before_cursor_execute", hear)
+    try:
+        work()
+    finally:
+        event.remove(storage.engine, "before_cursor_execute", hear)
+    return heard
+
+
+def _sqlite(storage: SqlStorage) -> bool:
+    return storage.engine.url.drivername.startswith("sqlite")
+
+
+def test_a_register_set_on_another_terminal_is_read_at_the_next_transaction(
+    terminals: tuple[SqlStorage, SqlStorage],
+) -> None:
+    here, there = terminals
+    with there.unit_of_work() as uow:
+        uow.settings.set_register_serial("К9", "SN-1")
+        uow.commit()
+    assert _register(here, "К9") == ("SN-1", "")
+    if _sqlite(here):  # kept: the second read sends nothing for the register
+        sent = _sent(here, lambda: _register(here, "К9"))
+        assert not [sql for sql in sent if "FROM terminals" in sql]
+    with there.unit_of_work() as uow:
+        uow.settings.set_register_serial("К9", "SN-2")
+        uow.settings.set_register_number("К9", "РН-77")
+        uow.commit()
+    assert _register(here, "К9") == ("SN-2", "РН-77")
+
+
+def test_a_sports_limit_set_on_another_terminal_is_read_at_the_next_transaction(
+    terminals: tuple[SqlStorage, SqlStorage],
+) -> None:
+    here, there = terminals
+    before = _limits(here)
+    with there.unit_of_work() as uow:
+        uow.line.set_sport_limit(Sport.FOOTBALL, Decimal("777"))
+        uow.commit()
+    assert _limits(here) == {**before, Sport.FOOTBALL: Decimal("777.00")}
+    if _sqlite(here):
+        sent = _sent(here, lambda: _limits(here))
+        assert not [sql for sql in sent if "sport_limits" in sql]
+    with there.unit_of_work() as uow:
+        uow.line.set_sport_limit(Sport.FOOTBALL, None)
+        uow.commit()
+    assert Sport.FOOTBALL not in _limits(here)
+
+
+def test_the_audit_chain_holds_with_two_terminals_taking_turns_and_a_rollback(
+    terminals: tuple[SqlStorage, SqlStorage],
+) -> None:
+    here, there = terminals
+    _append(here, "1")
+    _append(here, "2")  # chained to the record it kept
+    _append(there, "3")  # the other terminal's in between: read back
+    _append(here, "4")
+    _append(here, "5", commit=False)  # rolled back: its number is taken again
+    _append(there, "6")
+    _append(here, "7")
+    with here.unit_of_work() as uow:
+        found = verify(uow)
+    assert found.ok, found
+
+
+def test_a_second_record_reads_no_hash_back_on_sqlite(
+    terminals: tuple[SqlStorage, SqlStorage],
+) -> None:
+    here, _there = terminals
+    if not _sqlite(here):
+        pytest.skip("PostgreSQL chains the records on the server (db.audit._CHAINED_INSERT)")
+    _append(here, "1")
+    sent = _sent(here, lambda: _append(here, "2"))
+    assert not [sql for sql in sent if sql.startswith("SELECT audit_log.hash")]
+    assert any(sql.startswith("INSERT INTO audit_log") for sql in sent)
+
+
+def test_a_bet_on_sqlite_reads_only_what_it_cannot_keep(db_shop: Any) -> None:
+    storage = db_shop.storage
+    if not _sqlite(storage):
+        pytest.skip("PostgreSQL sends a bet's reads in its first pipeline (db.read_ahead)")
+    anna = db_shop.login("anna", "4821")
+    anna.accept_bet([(101, "1")], stake="10")
+    sent = _sent(storage, lambda: anna.accept_bet([(102, "X")], stake="10"))
+    reads = [sql.split()[1].split(".")[0] for sql in sent if sql.startswith("SELECT")]
+    # The settings' version, the shift, the events, their odds and results, the register's
+    # row and "nothing waits"; not the settings, the register's serial, the sports' limits,
+    # the shift again to lock it, or the audit chain's last hash (issue 34).
+    assert sorted(reads) == sorted(
+        ["counters", "shifts", "events", "events", "event_results", "fiscal_registers", "(EXISTS"]
+    ), reads
