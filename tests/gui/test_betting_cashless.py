@@ -21,6 +21,7 @@ from pos.core.clock import FixedClock
 from pos.core.wording import display_slip_number
 from pos.shop.services import Shop
 from tests.documents import PASSPORT
+from tests.fakeprinter import FlakyDummy
 from tests.gui.betting_helpers import (
     add_leg,
     betting_page,
@@ -120,3 +121,29 @@ def test_p7_the_payouts_page_refuses_a_cashless_win_it_is_on_the_account(
     assert page.quote_card.texts()["amount"] == ""
     assert not child(page, QPushButton, "pay_out").isEnabled()
     assert shop.account(account).free == D("111.00")  # 100 − 10 + 21, on the account
+
+
+@pytest.mark.warns_in_log  # the failed print is logged as a device failure
+def test_p7_a_cashless_slip_whose_paper_failed_is_said_issued_not_refused(
+    qtbot: QtBot, tmp_path: Path, clock: FixedClock, runner: TaskRunner
+) -> None:
+    # The slip is issued and its stake taken from the account when the printer fails: the
+    # confirmation closes and the page says to print it again, as for a receipt not printed.
+    flaky = FlakyDummy()
+    shop = sqlite_shop(tmp_path, clock, flaky)
+    try:
+        anna = shop.login("anna", "4821")
+        number = anna.open_account(document=PASSPORT).number
+        anna.deposit(number, D("100"))
+        page = betting_page(qtbot, anna, runner, clock)
+        flaky.broken = True
+        _pay_from(qtbot, page, number, "10")
+        qtbot.waitUntil(lambda: page.confirm_dialog is None)
+
+        assert "не напечатано" in text_of(page, "slip_message")
+        assert shop.account(number).free == D("90.00")  # taken once, the slip issued
+        qtbot.waitUntil(lambda: bool(page.recent.rows()))  # the recent slips read again
+        newest = page.recent.rows()[0][0].split("\n")[0]
+        assert shop.slip(newest.replace("-", "")).status is SlipStatus.OPEN
+    finally:
+        shop.close()

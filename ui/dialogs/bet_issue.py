@@ -12,18 +12,22 @@ from pos.betting.pricing import PricedBet
 from pos.core.errors import NotPermitted, PosError
 from pos.people.permissions import Permission
 from pos.shop.desk import Desk
-from pos.till.errors import ReceiptNotPrinted
+from pos.till.errors import PrintFailed, ReceiptNotPrinted
 from ui.dialogs.confirm_bet import ConfirmBetDialog
 from ui.dialogs.manager_pin import ManagerPinDialog
 from ui.models.slip_model import BetDraft
 from ui.tasks import TaskRunner
+
+# The slip is issued, only its paper is missing: the cash receipt not printed, or a slip paid
+# from an account that did not come out (p.7, issue 37); the confirmation closes on it.
+ISSUED_UNPRINTED = (ReceiptNotPrinted, PrintFailed)
 
 
 class BetIssue(QObject):
     """The confirmation of one bet at a time, and pos's answer to it, for the betting page.
 
     `issued(Slip)` follows a slip pos issued; `refused(exc, shown)` every refusal, `shown`
-    when the confirmation says it itself (a ReceiptNotPrinted never is: the slip is issued);
+    when the confirmation says it itself (ISSUED_UNPRINTED never is: the slip is issued);
     `closed` follows the confirmation closing. A cashier's bet in play that pos refuses opens
     the manager's PIN; once granted, the same request goes again on the manager's grant,
     which stays for this slip until `drop_grant` (the tick taken off).
@@ -88,7 +92,7 @@ class BetIssue(QObject):
 
     def _refused(self, bet: BetDraft, exc: PosError) -> None:
         dialog = self.confirm_dialog
-        shown = dialog is not None and not isinstance(exc, ReceiptNotPrinted)
+        shown = dialog is not None and not isinstance(exc, ISSUED_UNPRINTED)
         if shown and dialog is not None:
             dialog.show_refusal(exc)
             if isinstance(exc, NotPermitted) and bet.agreed_in_play:

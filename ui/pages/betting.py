@@ -19,8 +19,7 @@ from pos.core.wording import display_slip_number
 from pos.line.events import Event
 from pos.people.identity import IdDocument
 from pos.shop.desk import Desk
-from pos.till.errors import ReceiptNotPrinted
-from ui.dialogs.bet_issue import BetIssue
+from ui.dialogs.bet_issue import ISSUED_UNPRINTED, BetIssue
 from ui.dialogs.confirm_bet import ConfirmBetDialog
 from ui.dialogs.identity import IdentityDialog
 from ui.dialogs.manager_pin import ManagerPinDialog
@@ -319,8 +318,8 @@ class BettingPage(QWidget):
         self._previewer.show_if_virtual(slip)
 
     def _on_issue_refused(self, exc: PosError, shown: bool) -> None:
-        if isinstance(exc, ReceiptNotPrinted):
-            # The slip is issued; only its receipt is missing ("Допечатать чеки").
+        if isinstance(exc, ISSUED_UNPRINTED):
+            # The slip is issued; only its receipt («Допечатать чеки») or its paper is missing.
             self._clear_issued()
             self._slip_message.show_warning(exc)
             self._recent.refresh()
