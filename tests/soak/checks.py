@@ -19,6 +19,8 @@ the run when not zero (or not ok):
     left_pending        slips or payouts still waiting for their print after it
     issued_not_on_paper issuing: slips issued without a whole slip on paper
     phantom_slips       whole slips on paper the database does not have
+    cashless_unpaired   accounts: a slip paid from an account without its one debit of its
+                        stake, or a debit without its slip (p.7, issue 37)
     cash                the drawer's running balance, the cash movements, the journal and
                         the receipts disagree
     verify              `shop.verify()` (the audit chain and the journal numbering)
@@ -62,6 +64,7 @@ INVARIANTS = (
     "phantom_slips",
     "cash",
     "accounts",
+    "cashless_unpaired",
 )
 
 
@@ -369,6 +372,32 @@ def _check_accounts(findings: Findings, db: sqlite3.Connection) -> None:
         if held != blocked:
             problems.append(f"account {number}: blocked {blocked} ≠ open margins {held}")
     findings.add("accounts", problems)
+    _check_cashless(findings, db)
+
+
+def _check_cashless(findings: Findings, db: sqlite3.Connection) -> None:
+    """Each slip paid from an account (p.7, issue 37) has its stake's debit, once and of its
+    amount, and each debit its slip: a kill never leaves one without the other."""
+    slips = {
+        f"купон {n[:8]}-{n[8:11]}-{n[11:]}": (n, stake)
+        for n, stake in db.execute(
+            "SELECT number, stake FROM slips WHERE account_number IS NOT NULL"
+        )
+    }
+    debits = Counter()
+    problems = []
+    for reference, amount in db.execute(
+        "SELECT reference, amount FROM account_movements WHERE kind = 'stake'"
+    ):
+        debits[reference] += 1
+        if reference not in slips:
+            problems.append(f"a debit of {-amount} for {reference}, which no slip is")
+        elif -amount != slips[reference][1]:
+            problems.append(f"{reference}: debited {-amount}, staked {slips[reference][1]}")
+    problems += [f"{ref}: debited {n} times" for ref, n in debits.items() if n != 1]
+    problems += [f"{ref}: never debited" for ref in slips if ref not in debits]
+    findings.counts["cashless_slips"] = len(slips)
+    findings.add("cashless_unpaired", problems)
 
 
 def _check_verify_and_drawer(findings: Findings, url: str, now: datetime) -> None:

@@ -149,7 +149,8 @@ class Cashier:
         return "issued"
 
     def _account_operation(self) -> str:
-        """A deposit, a withdrawal, a spread bet opened or a part of one closed, at random."""
+        """A deposit, a withdrawal, a bet paid from the account (p.7, issue 37), a spread bet
+        opened or a part of one closed, at random."""
         account = self._scalar("SELECT number FROM accounts ORDER BY id LIMIT 1")
         assert account is not None
         free = Decimal(self._scalar(f"SELECT free FROM accounts WHERE number = '{account}'") or 0)
@@ -158,6 +159,11 @@ class Cashier:
         if choice < 0.3 or free < 100:
             self.desk.deposit(account, self.random.choice(DEPOSITS))
             return "deposited"
+        if choice < 0.4:
+            code, market = self.random.choice(PICKS)
+            stake = self.random.choice(BET_STAKES)
+            self.desk.accept_bet([(code, market)], stake=stake, account=account)
+            return "staked"
         if choice < 0.5:
             kopecks = self.random.randrange(100, min(int(free), 20_000) + 1)
             self.desk.withdraw(account, Decimal(kopecks) / 100, document=PASSPORT)
