@@ -103,6 +103,36 @@ def sign_in(window: MainWindow, login: str, pin: str) -> None:
     wait_until(lambda: window.desk is not None)
 
 
+def signed_in_window(
+    shop: Shop, folder: Path, size: tuple[int, int], login: str = "boss", pin: str = "9911"
+) -> tuple[MainWindow, TaskRunner]:
+    """The window on `shop` at `size`, its state kept in `folder`, `login` signed in."""
+    runner = TaskRunner()
+    ui_state = QSettings(str(folder / "ui.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(ShopConnection.of(shop), runner, ui_state=ui_state)
+    window.resize(*size)
+    window.move(0, 0)
+    window.show()
+    users = window.findChild(QListWidget, "users")
+    wait_until(lambda: users is not None and users.count() == 2)
+    sign_in(window, login, pin)
+    return window, runner
+
+
+def at_each_size(
+    out_dir: Path,
+    shoot: Callable[[Path, Path, tuple[int, int]], object],
+    sizes: tuple[tuple[int, int], ...],
+) -> None:
+    """`shoot(out_dir, folder, size)` at each of `sizes`, each in a folder of its own."""
+    app = create_application(sys.argv)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for size in sizes:
+        with tempfile.TemporaryDirectory() as temp:
+            shoot(out_dir, Path(temp), size)
+    app.processEvents()
+
+
 def open_page(window: MainWindow, title: str) -> None:
     """Choose a navigation entry by its title."""
     navigation = window.findChild(QTabBar, "navigation")

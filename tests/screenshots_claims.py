@@ -8,20 +8,14 @@ register of the month with a claim decided and one waiting, the decision's form 
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QLineEdit, QListWidget, QPlainTextEdit
+from PySide6.QtWidgets import QLineEdit, QPlainTextEdit
 
 from pos.shop.services import Shop
-from tests.screenshots import save, sign_in, wait_until
+from tests.screenshots import at_each_size, save, signed_in_window, wait_until
 from tests.screenshots_fit import SIZES, fit_shop, open_page, won_slips
-from ui.app import create_application
-from ui.connection import ShopConnection
-from ui.main_window import MainWindow
 from ui.pages.claims import ClaimsPage
-from ui.tasks import TaskRunner
 
 
 def _claims(shop: Shop) -> str:
@@ -46,15 +40,7 @@ def shoot_size(out_dir: Path, folder: Path, size: tuple[int, int]) -> None:
     """claims-<w>.png: the register of the month and the forms."""
     shop = fit_shop(folder)
     slip = _claims(shop)
-    runner = TaskRunner()
-    ui_state = QSettings(str(folder / "ui.ini"), QSettings.Format.IniFormat)
-    window = MainWindow(ShopConnection.of(shop), runner, ui_state=ui_state)
-    window.resize(*size)
-    window.move(0, 0)
-    window.show()
-    users = window.findChild(QListWidget, "users")
-    wait_until(lambda: users.count() == 2)
-    sign_in(window, "boss", "9911")
+    window, runner = signed_in_window(shop, folder, size)
     open_page(window, runner, "Претензии")
     page = window.findChild(ClaimsPage)
     wait_until(lambda: page.table.rowCount() == 2)
@@ -71,12 +57,7 @@ def shoot_size(out_dir: Path, folder: Path, size: tuple[int, int]) -> None:
 
 def main(out_dir: Path) -> None:
     """Save claims-1366.png and claims-1024.png into `out_dir`."""
-    app = create_application(sys.argv)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    for size in SIZES:
-        with tempfile.TemporaryDirectory() as temp:
-            shoot_size(out_dir, Path(temp), size)
-    app.processEvents()
+    at_each_size(out_dir, shoot_size, SIZES)
 
 
 if __name__ == "__main__":

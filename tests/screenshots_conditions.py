@@ -10,38 +10,27 @@ the text. Run under a real X server at least as large as the larger size:
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QListWidget
-
 try:  # python -m tests.screenshots_conditions
-    from tests.screenshots import save, sign_in, wait_until
+    from tests.screenshots import at_each_size, save, signed_in_window, wait_until
     from tests.screenshots_fit import SIZES, fit_shop, open_page
 except ImportError:  # python tests/screenshots_conditions.py
-    from screenshots import save, sign_in, wait_until  # type: ignore[no-redef]
+    from screenshots import (  # type: ignore[no-redef]
+        at_each_size,
+        save,
+        signed_in_window,
+        wait_until,
+    )
     from screenshots_fit import SIZES, fit_shop, open_page  # type: ignore[no-redef]
 
-from ui.app import create_application
-from ui.connection import ShopConnection
-from ui.main_window import MainWindow
 from ui.pages.conditions import ConditionsPage
-from ui.tasks import TaskRunner
 
 
 def shoot(out_dir: Path, folder: Path, size: tuple[int, int]) -> Path:
     """conditions-<width>.png: the manager's «Условия», the current version and the list."""
     shop = fit_shop(folder)
-    runner = TaskRunner()
-    ui_state = QSettings(str(folder / "ui.ini"), QSettings.Format.IniFormat)
-    window = MainWindow(ShopConnection.of(shop), runner, ui_state=ui_state)
-    window.resize(*size)
-    window.move(0, 0)
-    window.show()
-    users = window.findChild(QListWidget, "users")
-    wait_until(lambda: users.count() == 2)
-    sign_in(window, "boss", "9911")
+    window, runner = signed_in_window(shop, folder, size)
     open_page(window, runner, "Условия")
     page = window.findChild(ConditionsPage)
     wait_until(lambda: page.history.count() > 0)
@@ -55,12 +44,7 @@ def shoot(out_dir: Path, folder: Path, size: tuple[int, int]) -> Path:
 
 def main(out_dir: Path) -> None:
     """Save conditions-1366.png and conditions-1024.png into `out_dir`."""
-    app = create_application(sys.argv)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    for size in SIZES:
-        with tempfile.TemporaryDirectory() as temp:
-            shoot(out_dir, Path(temp), size)
-    app.processEvents()
+    at_each_size(out_dir, shoot, SIZES)
 
 
 if __name__ == "__main__":

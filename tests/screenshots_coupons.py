@@ -10,7 +10,6 @@ navigation has no room for a twentieth row yet (issue 37: its side list already 
 from __future__ import annotations
 
 import sys
-import tempfile
 from decimal import Decimal
 from pathlib import Path
 
@@ -20,9 +19,8 @@ from PySide6.QtWidgets import QLineEdit
 from pos.accounts.transfer_rules import iban_with_checks
 from pos.shop.services import Shop
 from tests.documents import ID_CARD, PASSPORT
-from tests.screenshots import save, wait_until
+from tests.screenshots import at_each_size, save, wait_until
 from tests.screenshots_fit import SIZES, fit_shop
-from ui.app import create_application
 from ui.pages.coupons import CouponsPage
 from ui.tasks import TaskRunner
 
@@ -75,12 +73,7 @@ def shoot_size(out_dir: Path, folder: Path, size: tuple[int, int]) -> None:
 
 def main(out_dir: Path) -> None:
     """Save coupons-1366.png and coupons-1024.png into `out_dir`."""
-    app = create_application(sys.argv)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    for size in SIZES:
-        with tempfile.TemporaryDirectory() as temp:
-            shoot_size(out_dir, Path(temp), size)
-    app.processEvents()
+    at_each_size(out_dir, shoot_size, SIZES)
 
 
 if __name__ == "__main__":

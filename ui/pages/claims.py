@@ -8,14 +8,10 @@ from datetime import date, timedelta, tzinfo
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
-    QFormLayout,
     QFrame,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
-    QLineEdit,
     QPlainTextEdit,
-    QPushButton,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -34,8 +30,9 @@ from ui.dialogs.print_preview import filed_paper_dialog
 from ui.errors import MessageLabel
 from ui.pdf_print import SaveFolder, choose_save_file
 from ui.tasks import TaskRunner
-from ui.widgets.buttons import action_button
+from ui.widgets.buttons import action_button, primary_button
 from ui.widgets.filters import date_edit, filter_row, period_of, set_period, show_button
+from ui.widgets.form_card import form_card, named_line
 from ui.widgets.tables import read_only_rows
 
 NUMBER, RECEIVED, SLIP, TEXT, STATE, REASON = range(6)
@@ -134,15 +131,15 @@ class ClaimsPage(QWidget):
         return filter_row([*parts, (self.tr("Решение"), self._state)], self._show_button)
 
     def _build_claim_form(self) -> QFrame:
-        card, form = _card(self.tr("Новая претензия (п. 14)"))
-        self._slip = _line("claim_slip", self.tr("номер купона или сканер"))
-        self._text = _line("claim_text", self.tr("что заявляет игрок"))
+        card, form = form_card(self.tr("Новая претензия (п. 14)"))
+        self._slip = named_line("claim_slip", self.tr("номер купона или сканер"))
+        self._text = named_line("claim_text", self.tr("что заявляет игрок"))
         self._evidence = QPlainTextEdit()
         self._evidence.setObjectName("claim_evidence")
         self._evidence.setPlaceholderText(self.tr("документы игрока, по одному в строке"))
         self._evidence.setTabChangesFocus(True)
         self._evidence.setFixedHeight(58)
-        self._record = _button("record_claim", self.tr("Записать претензию"))
+        self._record = primary_button("record_claim", self.tr("Записать претензию"))
         self._record.clicked.connect(self._on_record_clicked)
         form.addRow(self.tr("Купон"), self._slip)
         form.addRow(self.tr("Суть"), self._text)
@@ -151,16 +148,16 @@ class ClaimsPage(QWidget):
         return card
 
     def _build_decision_form(self) -> QFrame:
-        card, form = _card(self.tr("Решение (п. 15, 16)"))
-        self._number = _line("decide_number", self.tr("№ претензии"))
+        card, form = form_card(self.tr("Решение (п. 15, 16)"))
+        self._number = named_line("decide_number", self.tr("№ претензии"))
         self._verdict = QComboBox()
         self._verdict.setObjectName("decide_verdict")
         self._verdict.addItem(self.tr("отказать"), False)
         self._verdict.addItem(self.tr("удовлетворить"), True)
-        self._reason = _line("decide_reason", self.tr("основание решения"))
-        self._remedy = _line("decide_remedy", self.tr("необязательно"))
+        self._reason = named_line("decide_reason", self.tr("основание решения"))
+        self._remedy = named_line("decide_remedy", self.tr("необязательно"))
         self._remedy.returnPressed.connect(self._on_decide_clicked)
-        self._decide = _button("decide_claim", self.tr("Принять решение"))
+        self._decide = primary_button("decide_claim", self.tr("Принять решение"))
         self._decide.clicked.connect(self._on_decide_clicked)
         self._answer = action_button("print_answer", self.tr("Печать ответа"))
         self._answer.clicked.connect(self._on_answer_clicked)
@@ -313,31 +310,3 @@ class ClaimsPage(QWidget):
             dialog = filed_paper_dialog(papers[-1], self)
             dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             dialog.open()
-
-
-def _card(caption: str) -> tuple[QFrame, QFormLayout]:
-    card = QFrame()
-    card.setObjectName("card")
-    form = QFormLayout(card)
-    form.setContentsMargins(14, 8, 14, 10)
-    form.setVerticalSpacing(6)
-    form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-    title = QLabel(caption)
-    title.setProperty("heading", "2")
-    form.addRow(title)
-    return card, form
-
-
-def _line(name: str, placeholder: str) -> QLineEdit:
-    edit = QLineEdit()
-    edit.setObjectName(name)
-    edit.setPlaceholderText(placeholder)
-    return edit
-
-
-def _button(name: str, text: str) -> QPushButton:
-    button = QPushButton(text)
-    button.setObjectName(name)
-    button.setProperty("primary", "true")
-    button.setAutoDefault(False)
-    return button

@@ -8,13 +8,11 @@ from datetime import tzinfo
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
-    QFormLayout,
     QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
-    QPushButton,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -31,7 +29,9 @@ from pos.coupons.rules import Coupon
 from pos.shop.desk import Desk
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
+from ui.widgets.buttons import primary_button
 from ui.widgets.document_form import DocumentForm
+from ui.widgets.form_card import form_card, named_line
 from ui.widgets.scrolling import VerticalScroll
 from ui.widgets.tables import read_only_rows
 
@@ -102,7 +102,7 @@ class CouponsPage(QWidget):
         self._table.itemSelectionChanged.connect(self._on_table_item_selection_changed)
         today = clock.now().astimezone(self._zone).date()
         self._document = DocumentForm(today, stacked=True, caption=self.tr("Зона документа"))
-        player, player_form = _card(self.tr("Игрок по купону"))
+        player, player_form = form_card(self.tr("Игрок по купону"))
         player_form.addRow(VerticalScroll(self._document, "coupon_player_scroll"))
         cards = QHBoxLayout()
         cards.setSpacing(12)
@@ -117,10 +117,10 @@ class CouponsPage(QWidget):
         layout.addLayout(cards, 2)
 
     def _build_coupon_form(self) -> QFrame:
-        card, form = _card(self.tr("Новый купон (п. 17)"))
-        self._coupon = _line("coupon_number", self.tr("номер на бланке, К-0042"))
-        self._legs = _line("coupon_legs", self.tr("101 1; 102 O2.5"))
-        self._stake = _line("coupon_stake", self.tr("руб."))
+        card, form = form_card(self.tr("Новый купон (п. 17)"))
+        self._coupon = named_line("coupon_number", self.tr("номер на бланке, К-0042"))
+        self._legs = named_line("coupon_legs", self.tr("101 1; 102 O2.5"))
+        self._stake = named_line("coupon_stake", self.tr("руб."))
         self._kind = QComboBox()
         self._kind.setObjectName("coupon_kind")
         self._kind.addItem(self.tr("ординар"), "single")
@@ -129,11 +129,11 @@ class CouponsPage(QWidget):
         self._paid_by.setObjectName("coupon_paid_by")
         self._paid_by.addItem(self.tr("со счёта или карты"), "transfer")
         self._paid_by.addItem(self.tr("почтовым переводом"), "postal")
-        self._order = _line("coupon_order", self.tr("№ поручения"))
+        self._order = named_line("coupon_order", self.tr("№ поручения"))
         self._order_date = _date_line("coupon_order_date")
-        self._bank = _line("coupon_bank", self.tr("BY… счёт игрока"))
+        self._bank = named_line("coupon_bank", self.tr("BY… счёт игрока"))
         self._bank.returnPressed.connect(self._on_register_clicked)
-        self._register = _button("register_coupon", self.tr("Зарегистрировать купон"))
+        self._register = primary_button("register_coupon", self.tr("Зарегистрировать купон"))
         self._register.clicked.connect(self._on_register_clicked)
         form.addRow(self.tr("Купон"), self._coupon)
         form.addRow(self.tr("Ставки"), _pair(self._legs, self._kind))
@@ -151,7 +151,7 @@ class CouponsPage(QWidget):
         line.setContentsMargins(14, 6, 14, 6)
         title = QLabel(self.tr("Выплата"))
         title.setProperty("heading", "2")
-        self._pay_slip = _line("pay_slip", self.tr("купон ставки"))
+        self._pay_slip = named_line("pay_slip", self.tr("купон ставки"))
         digits = self._pay_slip.fontMetrics().horizontalAdvance("0000000000000")
         self._pay_slip.setMinimumWidth(digits + 24)  # a whole slip number, as scanned
         self._pay_how = QComboBox()
@@ -162,10 +162,10 @@ class CouponsPage(QWidget):
         self._pay_how.setToolTip(
             self.tr("платёжным поручением, почтовым переводом или наличными по ведомости")
         )
-        self._pay_order = _line("pay_order", self.tr("№ поручения"))
-        self._pay_bank = _line("pay_bank", self.tr("счёт игрока"))
+        self._pay_order = named_line("pay_order", self.tr("№ поручения"))
+        self._pay_bank = named_line("pay_bank", self.tr("счёт игрока"))
         self._pay_bank.setToolTip(self.tr("пусто: на счёт, с которого пришла ставка"))
-        self._pay = _button("pay_coupon", self.tr("Выплатить"))
+        self._pay = primary_button("pay_coupon", self.tr("Выплатить"))
         self._pay.clicked.connect(self._on_pay_clicked)
         line.addWidget(title)
         for widget, stretch in ((self._pay_slip, 0), (self._pay_how, 0), (self._pay_order, 2)):
@@ -263,31 +263,11 @@ class CouponsPage(QWidget):
         self.refresh(say=False)
 
 
-def _card(caption: str) -> tuple[QFrame, QFormLayout]:
-    card = QFrame()
-    card.setObjectName("card")
-    form = QFormLayout(card)
-    form.setContentsMargins(14, 8, 14, 10)
-    form.setVerticalSpacing(6)
-    form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-    title = QLabel(caption)
-    title.setProperty("heading", "2")
-    form.addRow(title)
-    return card, form
-
-
 def _pair(first: QWidget, second: QWidget) -> QHBoxLayout:
     row = QHBoxLayout()
     row.addWidget(first, 3)
     row.addWidget(second, 2)
     return row
-
-
-def _line(name: str, placeholder: str) -> QLineEdit:
-    edit = QLineEdit()
-    edit.setObjectName(name)
-    edit.setPlaceholderText(placeholder)
-    return edit
 
 
 def _date_line(name: str) -> QLineEdit:
@@ -302,11 +282,3 @@ def _date_text(edit: QLineEdit) -> str | None:
     """The date as typed, None when nothing was (pos takes today then)."""
     text = edit.text()
     return text if any(char.isdigit() for char in text) else None
-
-
-def _button(name: str, text: str) -> QPushButton:
-    button = QPushButton(text)
-    button.setObjectName(name)
-    button.setProperty("primary", "true")
-    button.setAutoDefault(False)
-    return button

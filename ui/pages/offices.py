@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QPushButton,
     QTableWidget,
@@ -24,6 +23,7 @@ from pos.offices.offices import Office
 from pos.shop.desk import Desk
 from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
+from ui.widgets.form_card import form_card, named_line
 from ui.widgets.tables import read_only_rows
 
 CODE, NAME, ADDRESS, TERMINALS = range(4)
@@ -93,9 +93,9 @@ class OfficesPage(QWidget):
 
     def _build_office_form(self) -> QFrame:
         card, form = _card(self.tr("Новый пункт"))
-        self._code = _line("new_office_code", self.tr("например, M3"))
-        self._name = _line("new_office_name", self.tr("Пункт приёма ставок № 3"))
-        self._address = _line("new_office_address", self.tr("г. Минск, ул. …"))
+        self._code = named_line("new_office_code", self.tr("например, M3"))
+        self._name = named_line("new_office_name", self.tr("Пункт приёма ставок № 3"))
+        self._address = named_line("new_office_address", self.tr("г. Минск, ул. …"))
         self._add_button = _button("add_office", self.tr("Добавить пункт"))
         self._add_button.clicked.connect(self._on_add_button_clicked)
         self._address.returnPressed.connect(self._on_add_button_clicked)
@@ -107,11 +107,11 @@ class OfficesPage(QWidget):
 
     def _build_terminal_form(self) -> QFrame:
         card, form = _card(self.tr("Регистрация терминала"))
-        self._terminal = _line("register_terminal_name", self.tr("например, К5"))
+        self._terminal = named_line("register_terminal_name", self.tr("например, К5"))
         self._office = QComboBox()
         self._office.setObjectName("register_terminal_office")
         self._office.setMinimumHeight(36)
-        self._serial = _line("register_terminal_serial", self.tr("заводской номер кассы"))
+        self._serial = named_line("register_terminal_serial", self.tr("заводской номер кассы"))
         self._register_button = _button("register_terminal", self.tr("Зарегистрировать"))
         self._register_button.clicked.connect(self._on_register_button_clicked)
         self._serial.returnPressed.connect(self._on_register_button_clicked)
@@ -202,24 +202,9 @@ class OfficesPage(QWidget):
 
 
 def _card(caption: str) -> tuple[QFrame, QFormLayout]:
-    card = QFrame()
-    card.setObjectName("card")
+    card, form = form_card(caption, (16, 10, 16, 12))
     card.setFixedWidth(420)
-    form = QFormLayout(card)
-    form.setContentsMargins(16, 10, 16, 12)
-    form.setVerticalSpacing(6)
-    form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-    title = QLabel(caption)
-    title.setProperty("heading", "2")
-    form.addRow(title)
     return card, form
-
-
-def _line(name: str, placeholder: str) -> QLineEdit:
-    edit = QLineEdit()
-    edit.setObjectName(name)
-    edit.setPlaceholderText(placeholder)
-    return edit
 
 
 def _button(name: str, text: str) -> QPushButton:

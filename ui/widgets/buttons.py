@@ -13,6 +13,13 @@ def action_button(name: str, text: str) -> QPushButton:
     return button
 
 
+def primary_button(name: str, text: str) -> QPushButton:
+    """`action_button` highlighted as the page's main action."""
+    button = action_button(name, text)
+    button.setProperty("primary", "true")
+    return button
+
+
 def dialog_buttons(
     back: tuple[str, str], primary: tuple[str, str], *, enter_presses: bool = True
 ) -> tuple[QHBoxLayout, QPushButton, QPushButton]:
