@@ -20,16 +20,19 @@ from sqlalchemy.orm import Session
 
 from db.accounts import SqlAccountRepository
 from db.audit import ChainHeads, SqlAuditLog
+from db.cashouts import SqlCashoutRepository
 from db.claims import SqlClaimRepository
 from db.conditions import SqlConditionsRepository
 from db.coupons import SqlCouponRepository
 from db.exchange import SqlExchangeRepository
 from db.fiscal import SqlFiscalRepository
 from db.journal import SqlJournalRepository
+from db.liability import SqlLiabilityRepository
 from db.line import SqlLineRepository
 from db.offices import SqlOfficeRepository
 from db.payouts import SqlPendingPayoutRepository
 from db.read_ahead import read_ahead
+from db.referrals import SqlReferralRepository
 from db.reports import SqlReportQueries
 from db.results import SqlResultRepository, SqlSettlementRepository
 from db.settings import SettingsCache, SqlSettingsRepository
@@ -53,7 +56,6 @@ from pos.core.ports import (
     LineRepository,
     OfficeRepository,
     PendingPayoutRepository,
-    ReportQueries,
     ResultRepository,
     SettingsRepository,
     SettlementRepository,
@@ -61,6 +63,8 @@ from pos.core.ports import (
     UserRepository,
     VoidNoticeRepository,
 )
+from pos.core.report_ports import ReportQueries
+from pos.core.risk_ports import CashoutRepository, LiabilityRepository, ReferralRepository
 from pos.core.shift_ports import ShiftRepository
 from pos.core.transfer_ports import TransferRepository
 from pos.games.stores import StoreKey, UnknownStore
@@ -152,6 +156,9 @@ class SqlAlchemyUnitOfWork:
     transfers: TransferRepository  # issue 37, p.7
     claims: ClaimRepository  # issue 37
     coupons: CouponRepository  # remote coupons (issue 37, p.17)
+    liability: LiabilityRepository  # the risk desk (issue 38)
+    referrals: ReferralRepository
+    cashouts: CashoutRepository
 
     def __init__(
         self,
@@ -192,6 +199,9 @@ class SqlAlchemyUnitOfWork:
         self.transfers = SqlTransferRepository(self._session)
         self.claims = SqlClaimRepository(self._session)
         self.coupons = SqlCouponRepository(self._session)
+        self.liability = SqlLiabilityRepository(self._session)
+        self.referrals = SqlReferralRepository(self._session)
+        self.cashouts = SqlCashoutRepository(self._session)
         self.committed = False
         return self
 

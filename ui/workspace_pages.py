@@ -29,10 +29,12 @@ from ui.pages.conditions import ConditionsPage
 from ui.pages.coupons import CouponsPage
 from ui.pages.exchange import ExchangePage
 from ui.pages.journal import JournalPage
+from ui.pages.liability import LiabilityPage
 from ui.pages.line import LinePage
 from ui.pages.line_editor import LineEditorPage
 from ui.pages.offices import OfficesPage
 from ui.pages.payouts import PayoutsPage
+from ui.pages.referrals import ReferralsPage
 from ui.pages.reports import ReportsPage
 from ui.pages.results import ResultsPage
 from ui.pages.settings import SettingsPage
@@ -61,6 +63,8 @@ Page: TypeAlias = (
     | SkksPage
     | ConditionsPage
     | CouponsPage
+    | ReferralsPage
+    | LiabilityPage
     | BoardPage
 )
 PageFactory = Callable[[Desk, TaskRunner, Clock], Page]
@@ -92,6 +96,7 @@ def _no_clock(page: Callable[[Desk, TaskRunner], Page]) -> PageFactory:
 COUNTER = _title(QT_TRANSLATE_NOOP("MainWindow", "Касса и ставки"))
 ACCOUNTS = _title(QT_TRANSLATE_NOOP("MainWindow", "Счета игроков"))
 LINE = _title(QT_TRANSLATE_NOOP("MainWindow", "Линия и результаты"))
+RISK = _title(QT_TRANSLATE_NOOP("MainWindow", "Риски"))  # the risk desk (issue 38)
 JOURNAL = _title(QT_TRANSLATE_NOOP("MainWindow", "Журнал и отчёты"))
 PEOPLE = _title(QT_TRANSLATE_NOOP("MainWindow", "Люди и настройки"))
 # The boards without a slot, after the cashier's pages (issue 36).
@@ -120,6 +125,11 @@ PAGES: tuple[PageRow, ...] = (
             Permission.RECORD_RESULTS, LINE),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Редактор линии")), _no_clock(LineEditorPage),
             Permission.EDIT_LINE, LINE),
+    # The risk desk (issue 38): big stakes referred by the cashiers, and the liability board.
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Крупные ставки")), ReferralsPage,
+            Permission.RISK, RISK),
+    PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Обязательства")), LiabilityPage,
+            Permission.RISK, RISK),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Журнал")), JournalPage,
             Permission.VIEW_JOURNAL, JOURNAL),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Отчёты")), ReportsPage, Permission.REPORTS,

@@ -136,7 +136,12 @@ class StakeTooLow(DomainError):
         )
 
 
-class StakeAboveEventLimit(DomainError):
+class Referable(DomainError):
+    """A limit's refusal the cashier may send to a manager instead (issue 38, the risk desk):
+    the sport's or event's maximum stake, the maximum payout, an outcome's liability cap."""
+
+
+class StakeAboveEventLimit(Referable):
     """The slip's stake is above the maximum stake on one of its events (p.18)."""
 
     def __init__(self, code: int, stake: Decimal, limit: Decimal) -> None:
@@ -167,7 +172,7 @@ class ExpressOddsTooHigh(DomainError):
         )
 
 
-class PayoutTooHigh(DomainError):
+class PayoutTooHigh(Referable):
     """The possible payout is above the shop's maximum payout."""
 
     def __init__(self, payout: Decimal, limit: Decimal) -> None:
@@ -179,6 +184,24 @@ class PayoutTooHigh(DomainError):
         return (
             f"Возможный выигрыш {format_roubles(self.payout)} больше максимальной выплаты "
             f"({format_roubles(self.limit)}). Уменьшите ставку."
+        )
+
+
+class LiabilityCapExceeded(Referable):
+    """The bet would take what the chain pays if an outcome happens above its cap (issue 38)."""
+
+    def __init__(self, code: int, market: str, payout: Decimal, cap: Decimal) -> None:
+        self.code = code
+        self.market = market
+        self.payout = payout  # the outcome's payout with this bet
+        self.cap = cap
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Выплата по исходу {self.code} {self.market} с этой ставкой составит "
+            f"{format_roubles(self.payout)} — больше предела по исходу "
+            f"({format_roubles(self.cap)}). Уменьшите ставку или отправьте её менеджеру."
         )
 
 

@@ -130,10 +130,13 @@ def price_bet(
     kind: object,
     agreed_in_play: bool,
     stake_final: bool = True,
+    limits_waived: bool = False,
 ) -> PricedBet:
     """Check a bet against the rules of the house and price it at the current odds;
     `stake_final=False` for a leg priced as it is added to the slip, at a stake not yet the
     bet's: a game's check of the stake (an announced bet's chips) waits for the bet.
+    `limits_waived` for a stake a manager accepted on referral (issue 38): the limits a
+    referral may pass (pos.betting.errors.Referable) are not checked, the others are.
 
     Raises:
         InvalidBetKind, WrongLegCount, SameEventTwice, UnknownEvent, EventSuspended,
@@ -149,12 +152,13 @@ def price_bet(
     member_odds = [_product(leg.odds for leg in member) for member in members]
     if bet_kind.type is BetType.SYSTEM:
         split_system_stake(bet_kind, amount, settings.min_stake)
-    _check_event_limits(uow, settings, events.values(), amount)
+    if not limits_waived:
+        _check_event_limits(uow, settings, events.values(), amount)
     _check_express_odds(settings, bet_kind, member_odds)
     odds, payout = prices(bet_kind, amount, member_odds)  # priced once (issue 34)
     if best is not None:  # paid at its exact best, not its odds rounded up (issue 36)
         payout = from_kopecks(math.floor(to_kopecks(amount) * best))
-    if payout > settings.max_payout:
+    if payout > settings.max_payout and not limits_waived:
         raise PayoutTooHigh(payout, settings.max_payout)
     return PricedBet(bet_kind, members, amount, odds, payout, settings.max_payout)
 

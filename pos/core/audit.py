@@ -101,6 +101,13 @@ class AuditAction(enum.StrEnum):
     CLAIM_ANSWERED = "claim_answered"
     COUPON_REGISTERED = "coupon_registered"  # a remote coupon (issue 37, p.17)
     COUPON_PAID = "coupon_paid"  # its win by order, or by the payment list
+    REFERRAL_SENT = "referral_sent"  # a big stake sent to a manager (issue 38)
+    REFERRAL_DECIDED = "referral_decided"  # accepted, cut or refused by a manager
+    REFERRAL_LAPSED = "referral_lapsed"  # no answer in time, or an event started
+    OUTCOME_SUSPENDED = "outcome_suspended"  # from the liability board (issue 38)
+    OUTCOME_RESUMED = "outcome_resumed"
+    LIABILITY_CAP_SET = "liability_cap_set"  # an event's own cap
+    SLIP_CASHED_OUT = "slip_cashed_out"  # the shop bought an open slip back (issue 38)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,8 @@ from pos.core.account_ports import AccountRepository, ExchangeRepository, Spread
 from pos.core.audit import AuditRecord, ChainedRecord, ChainHead
 from pos.core.conditions_ports import ConditionsRepository
 from pos.core.outbox_ports import OutboxRepository
+from pos.core.report_ports import ReportQueries
+from pos.core.risk_ports import CashoutRepository, LiabilityRepository, ReferralRepository
 from pos.core.shift_ports import ShiftRepository
 from pos.core.transfer_ports import TransferRepository
 
@@ -26,9 +28,6 @@ if TYPE_CHECKING:  # the rooms' types the ports carry; core imports no room (REA
     from pos.payouts.journal import JournalEntry, JournalQuery
     from pos.payouts.rules import PendingPayout
     from pos.people.users import Role, User
-    from pos.reports.builders import CancelledSlip, EventLiability, SalesHour, ShiftFacts, Tally
-    from pos.reports.chain import OfficeFacts
-    from pos.reports.wins import UnpaidWin
     from pos.settlement.batch import SettledBatch
     from pos.settlement.results import Result
     from pos.till.day_reports import DayReport
@@ -306,41 +305,6 @@ class JournalRepository(Protocol):
         ...
 
 
-class ReportQueries(Protocol):
-    """The read side of the manager's reports (pos.reports.builders): facts, never changed
-    here; each of one office (`office`, the code) or of the whole chain (None)."""
-
-    def shifts(self, since: datetime, until: datetime, office: str | None) -> list[ShiftFacts]:
-        """Shifts opened in [since, until) with the cash that moved in each, by kind."""
-        ...
-
-    def sales(self, since: datetime, until: datetime, office: str | None) -> list[SalesHour]:
-        """Slips issued in [since, until) (not those never issued), counted by the hour, the
-        sport and whether they were cancelled in the window."""
-        ...
-
-    def liabilities(self, office: str | None) -> tuple[list[EventLiability], Tally, Decimal]:
-        """Open, unsettled slips by event; and all of them counted once: their number and
-        stakes, and their possible payout."""
-        ...
-
-    def cancellations(
-        self, since: datetime, until: datetime, office: str | None
-    ) -> list[CancelledSlip]:
-        """Slips cancelled in the window in [since, until)."""
-        ...
-
-    def unpaid_wins(
-        self, ended_since: datetime, ended_until: datetime, office: str | None
-    ) -> list[UnpaidWin]:
-        """Slips settled won or refund and not paid whose last event ended in the range."""
-        ...
-
-    def offices(self, since: datetime, until: datetime) -> list[OfficeFacts]:
-        """Each office's figures of [since, until) and of now, by code."""
-        ...
-
-
 class UnitOfWork(Protocol):
     """One transaction: everything done inside `with uow:` is rolled back unless committed."""
 
@@ -366,6 +330,9 @@ class UnitOfWork(Protocol):
     transfers: TransferRepository  # bank transfers onto and off accounts (issue 37, p.7)
     claims: ClaimRepository  # issue 37
     coupons: CouponRepository  # remote coupons (issue 37, p.17)
+    liability: LiabilityRepository  # the risk desk (issue 38)
+    referrals: ReferralRepository
+    cashouts: CashoutRepository
 
     def __enter__(self) -> Self: ...
     def __exit__(

@@ -32,9 +32,10 @@ _MONEY_FIELDS = (
     "exchange_min_stake",
     "exchange_max_stake",
     "max_deposit",
+    "max_liability",
 )
 _TEXT_FIELDS = ("shop_name", "address", "licence_number")
-_FLAG_FIELDS = ("always_check_id", "payout_anywhere", "identify_every_bet")
+_FLAG_FIELDS = ("always_check_id", "payout_anywhere", "identify_every_bet", "cashout_enabled")
 # Who the settings are read for: the office's code and name come with its settings (the
 # storage's `load(office)`), never set by `update_settings`.
 _OFFICE_FIELDS = ("office_code", "office_name")
@@ -108,6 +109,16 @@ class ShopSettings:
     # register of restricted persons older than this many days is warned about at sign-in.
     identify_every_bet: bool = False
     restricted_max_age: int = 1
+    # The risk desk (issue 38): the most the chain pays if one outcome happens (an event may
+    # have its own cap), and how many seconds a stake referred to a manager waits for them.
+    max_liability: Decimal = Decimal("1000000.00")
+    referral_timeout: int = 60
+    # Cash-out, the shop buying an open slip back (issue 38): off unless the licence and the
+    # published conditions (p.6) announce it; the shop's margin as a fraction, and how many
+    # seconds an offer holds at its amount.
+    cashout_enabled: bool = False
+    cashout_margin: Decimal = Decimal("0.05")
+    cashout_offer_seconds: int = 30
     # The installed games' settings by name (issue 36; pos.games.SettingSpec), their defaults
     # until set; a game reads its own with `value(spec)`.
     extra: tuple[tuple[str, object], ...] = field(default_factory=game_settings.defaults)
@@ -260,6 +271,11 @@ def _parse(name: str, value: object) -> object:
         "skks_timeout": link_settings.timeout,
         "skks_max_backlog": link_settings.backlog,
         "restricted_max_age": register_settings.max_age,
+        "referral_timeout": partial(whole, "referral_timeout", 10, 600, "referral_timeout"),
+        "cashout_margin": _margin,
+        "cashout_offer_seconds": partial(
+            whole, "cashout_offer_seconds", 5, 300, "cashout_offer_seconds"
+        ),
     }
     return parsers.get(name, _zone)(value)
 
@@ -333,6 +349,13 @@ def _commission(value: object) -> Decimal:
     number = _decimal("exchange_commission", value, "commission_range")
     if not 0 <= number < 100 or number != number.quantize(Decimal("0.01")):
         raise InvalidSetting("exchange_commission", "commission_range")
+    return number
+
+
+def _margin(value: object) -> Decimal:
+    number = _decimal("cashout_margin", value, "cashout_margin")
+    if not 0 <= number < Decimal("0.5") or number != number.quantize(Decimal("0.0001")):
+        raise InvalidSetting("cashout_margin", "cashout_margin")
     return number
 
 

@@ -48,6 +48,7 @@ class Permission(enum.StrEnum):
     EXCHANGE = "exchange"
     TRANSFERS = "transfers"  # bank transfers onto and off players' accounts (issue 37, p.7)
     CLAIMS = "claims"  # the register of claims: decisions, answers, the list (issue 37)
+    RISK = "risk"  # the risk desk: referred stakes decided, the liability board (issue 38)
 
 
 # What a refusal calls each action (NotPermitted: «Действие «…» доступно только менеджеру.»).
@@ -83,6 +84,7 @@ WORDS: dict[Permission, str] = {
     Permission.EXCHANGE: "пари «Спрэдбетэкс»: предложения и их принятие",
     Permission.TRANSFERS: "банковские переводы на счета игроков и со счетов",
     Permission.CLAIMS: "претензии игроков: решения и ответы (п. 15)",
+    Permission.RISK: "крупные ставки и обязательства по исходам",
 }
 
 _CASHIER = frozenset(

@@ -32,8 +32,11 @@ from pos.people.use_cases import UserInfo
 from pos.people.users import Role, User
 from pos.reports import use_cases as reports_cases
 from pos.settlement import use_cases as settlement_cases
+from pos.shop.desk_cashout import CashoutDesk
 from pos.shop.desk_claims import ClaimsDesk
 from pos.shop.desk_conditions import ConditionsDesk
+from pos.shop.desk_referrals import ReferralsDesk
+from pos.shop.desk_risk import LiabilityDesk
 from pos.shop.desk_transfers import TransfersDesk
 from pos.skks import use_cases as skks_cases
 from pos.spread import use_cases as spread_cases
@@ -44,7 +47,7 @@ from pos.till import use_cases as till_cases
 from pos.till import void_notices as void_notice_cases
 
 
-class Desk(ClaimsDesk, ConditionsDesk, TransfersDesk):
+class Desk(ClaimsDesk, ConditionsDesk, ReferralsDesk, TransfersDesk, LiabilityDesk, CashoutDesk):
     """The terminal session of one signed-in user; a manager can do all a cashier can."""
 
     def __init__(
