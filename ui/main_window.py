@@ -18,16 +18,11 @@ from PySide6.QtWidgets import (
 
 from pos.core.settings import ShopSettings
 from pos.errors import PosError
-from pos.people.users import Role
-from pos.till.shifts import Shift, shift_end_notice
 from ui.app import APP_NAME, ORGANIZATION
 from ui.connection import ShopConnection
 from ui.errors import ERROR_COLOUR
-from ui.exchange_lapse import OfferLapses
 from ui.idle import ScreenLock
-from ui.navigation import WorkspaceFrame, add_page_keys, focus_first_field, page_tabs
 from ui.pages.login import LoginPage, SignInScreen
-from ui.register_notice import RegisterNotice
 from ui.skks_link import SkksLink
 from ui.tasks import TaskRunner
 from ui.widgets.elided_label import ElidedLabel
@@ -37,6 +32,7 @@ if TYPE_CHECKING:
 
     from pos.shop.desk import Desk
     from pos.till.shift_use_cases import ShiftStatus
+    from pos.till.shifts import Shift
     from ui.games import GameUi
     from ui.pages.betting import BettingPage
     from ui.pages.till import TillPage
@@ -189,6 +185,9 @@ class MainWindow(QMainWindow):
 
     def _build_workspace(self, desk: Desk) -> QWidget:
         # The pages are loaded at the first sign-in, not before the window is first shown.
+        from ui.exchange_lapse import OfferLapses  # noqa: PLC0415
+        from ui.navigation import WorkspaceFrame, add_page_keys, page_tabs  # noqa: PLC0415
+        from ui.register_notice import RegisterNotice  # noqa: PLC0415
         from ui.workspace_pages import rows_for  # noqa: PLC0415
 
         rows = rows_for(desk, self._boards)
@@ -298,6 +297,8 @@ class MainWindow(QMainWindow):
 
     def _on_navigation_current_changed(self, index: int) -> None:
         if 0 <= index < len(self._pages):
+            from ui.navigation import focus_first_field  # noqa: PLC0415 - loaded by now
+
             page = self._pages[index]
             page.refresh()
             focus_first_field(page)
@@ -319,7 +320,11 @@ class MainWindow(QMainWindow):
 
     def _show_shift_notice(self) -> None:
         """The shift's end, as pos words it, while the notice holds (counting down)."""
-        notice = shift_end_notice(self._shift, self._connection.clock.now())
+        notice = None
+        if self._shift is not None:  # signed in: loaded with the till page (issue 34)
+            from pos.till.shifts import shift_end_notice  # noqa: PLC0415
+
+            notice = shift_end_notice(self._shift, self._connection.clock.now())
         text = notice.words() if notice is not None else ""
         if text != self._shift_label.text():
             self._shift_label.setText(text)
@@ -364,6 +369,8 @@ class MainWindow(QMainWindow):
             self._user_label.setText(f"{self._desk.login} — {self._role_name(self._desk)}{where}")
 
     def _role_name(self, desk: Desk) -> str:
+        from pos.people.users import Role  # noqa: PLC0415 - signed in: loaded by now
+
         if desk.role is Role.HEAD:
             return self.tr("Руководитель сети")
         return self.tr("Менеджер") if desk.is_manager else self.tr("Кассир")

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QStatusBar, QWidget
 
-from pos.skks.outbox import connected
-from pos.skks.wording import NOT_CONNECTED, link_words
+from pos.core.link_settings import connected
+from pos.skks.link_words import NOT_CONNECTED, link_words
 from ui.connection import ShopConnection
 from ui.tasks import TaskRunner
 from ui.widgets.elided_label import ElidedLabel

@@ -95,8 +95,8 @@ def _no_clock(page: Callable[[Desk, TaskRunner], Page]) -> PageFactory:
 # The trades the manager's side list groups the pages by (issue 34), in its order.
 COUNTER = _title(QT_TRANSLATE_NOOP("MainWindow", "Касса и ставки"))
 ACCOUNTS = _title(QT_TRANSLATE_NOOP("MainWindow", "Счета игроков"))
-LINE = _title(QT_TRANSLATE_NOOP("MainWindow", "Линия и результаты"))
-RISK = _title(QT_TRANSLATE_NOOP("MainWindow", "Риски"))  # the risk desk (issue 38)
+# The trading desk: the line, its results and its risks (issue 38), under one heading.
+LINE = _title(QT_TRANSLATE_NOOP("MainWindow", "Линия и риски"))
 JOURNAL = _title(QT_TRANSLATE_NOOP("MainWindow", "Журнал и отчёты"))
 PEOPLE = _title(QT_TRANSLATE_NOOP("MainWindow", "Люди и настройки"))
 # The boards without a slot, after the cashier's pages (issue 36).
@@ -127,9 +127,9 @@ PAGES: tuple[PageRow, ...] = (
             Permission.EDIT_LINE, LINE),
     # The risk desk (issue 38): big stakes referred by the cashiers, and the liability board.
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Крупные ставки")), ReferralsPage,
-            Permission.RISK, RISK),
+            Permission.RISK, LINE),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Обязательства")), LiabilityPage,
-            Permission.RISK, RISK),
+            Permission.RISK, LINE),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Журнал")), JournalPage,
             Permission.VIEW_JOURNAL, JOURNAL),
     PageRow(_title(QT_TRANSLATE_NOOP("MainWindow", "Отчёты")), ReportsPage, Permission.REPORTS,

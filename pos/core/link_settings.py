@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from pos.core.input_errors import InvalidNumber, InvalidSetting
 from pos.core.inputs import parse_code, shown
 
+if TYPE_CHECKING:
+    from pos.core.settings import ShopSettings
+
 ONLINE = "online"
 DEFERRED = "deferred"
 _MODES = {ONLINE: ONLINE, DEFERRED: DEFERRED, "онлайн": ONLINE, "отложенный": DEFERRED}
+
+
+def connected(settings: ShopSettings) -> bool:
+    """Whether the office reports to a controller."""
+    return bool(settings.skks_url)
 
 
 def url(value: object) -> str:

@@ -6,16 +6,11 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
 
-from pos.core.link_settings import DEFERRED
+from pos.core.link_settings import DEFERRED, connected
 from pos.core.ports import UnitOfWork
 from pos.core.settings import ShopSettings
 from pos.skks.errors import SkksCutOff
 from pos.skks.messages import Kind, Message, Value
-
-
-def connected(settings: ShopSettings) -> bool:
-    """Whether the office reports to a controller."""
-    return bool(settings.skks_url)
 
 
 def online(settings: ShopSettings) -> bool:

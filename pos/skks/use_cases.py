@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from pos.core.context import Context
+from pos.core.link_settings import connected
 from pos.core.ports import UnitOfWork
 from pos.core.settings import ShopSettings
 from pos.people.actor import Actor
@@ -16,7 +17,7 @@ from pos.skks import outbox
 from pos.skks.errors import SkksNoAnswer, SkksRefused
 from pos.skks.link import LinkDown, Refused, Registered
 from pos.skks.messages import Message, Refusal
-from pos.skks.outbox import connected, online
+from pos.skks.outbox import online
 from pos.skks.reconcile import Reconciliation
 from pos.skks.sending import Sent, register, send
 

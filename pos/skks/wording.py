@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from pos.core.link_settings import DEFERRED, ONLINE
 from pos.core.money import format_roubles
 from pos.core.wording import plural
+from pos.skks.link_words import age_minutes
 from pos.skks.messages import Kind
-from pos.skks.reconcile import Reconciliation, Total
-from pos.skks.sending import Sent
-from pos.skks.use_cases import SkksStatus
 
-NOT_CONNECTED = "СККС не подключена"
-ON_LINE = "СККС: на связи"
+if TYPE_CHECKING:  # the status bar reads these words before the first paint (issue 34)
+    from pos.skks.reconcile import Reconciliation, Total
+    from pos.skks.sending import Sent
+    from pos.skks.use_cases import SkksStatus
+
 
 # Each kind of message in the manager's words («Расхождения СККС», issue 35).
 KIND_WORDS: dict[Kind, str] = {
@@ -57,28 +59,6 @@ def kind_words(kind: str) -> str:
         return KIND_WORDS[Kind(kind)]
     except ValueError:
         return kind
-
-
-def age_minutes(oldest: datetime | None, now: datetime) -> int:
-    """Whole minutes the oldest unsent message has waited (0 when none waits)."""
-    if oldest is None:
-        return 0
-    return max(0, int((now - oldest).total_seconds() // 60))
-
-
-def link_words(status: SkksStatus | None, now: datetime) -> str:
-    """The status bar's words for the link: not connected, on line, or what waits.
-
-    Args:
-        status: the link as `skks_status` read it; None for a shop without a controller.
-        now: the time the age of the oldest message is reckoned at.
-    """
-    if status is None or not status.connected:
-        return NOT_CONNECTED
-    if status.unsent == 0:
-        return ON_LINE
-    minutes = age_minutes(status.oldest, now)
-    return f"СККС: {status.unsent} в очереди ({minutes} мин.)"  # short: the bar at 1024
 
 
 def waiting_words(status: SkksStatus | None, now: datetime) -> str:

@@ -94,6 +94,8 @@ def test_a_manager_sees_line_users_and_settings(qtbot: QtBot, window: MainWindow
         "Рулетка",  # issue 36
         "Результаты",
         "Редактор линии",  # with the results, in the side list (issue 34)
+        "Крупные ставки",  # the risk desk (issue 38)
+        "Обязательства",
         "Журнал",
         "Отчёты",
         "Претензии",  # issue 37
@@ -250,6 +252,8 @@ def test_each_tab_shows_the_number_alt_opens_it_with(qtbot: QtBot, window: MainW
         "9 Рулетка",  # the games' boards without a slot follow it (issue 36)
         "Результаты",
         "Редактор линии",
+        "Крупные ставки",
+        "Обязательства",
         "Журнал",
         "Отчёты",
         "Претензии",  # issue 37

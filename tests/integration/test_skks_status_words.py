@@ -10,7 +10,8 @@ import pytest
 
 from pos.core.clock import FixedClock
 from pos.shop.services import Shop
-from pos.skks.wording import kind_words, link_words, moment_words, refusal_words, sent_words
+from pos.skks.link_words import link_words
+from pos.skks.wording import kind_words, moment_words, refusal_words, sent_words
 from tests.skks_simulator import SimulatedController
 
 pytestmark = pytest.mark.integration

@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
 from pos.core.clock import Clock
 from pos.core.errors import PosError
 from pos.core.input_errors import SETTING_LABELS, InvalidSetting
+from pos.core.link_settings import connected
 from pos.core.settings import ShopSettings
 from pos.shop.desk import Desk
-from pos.skks.outbox import connected
 from pos.skks.reconcile import Reconciliation
 from pos.skks.sending import Sent
 from pos.skks.use_cases import SkksStatus

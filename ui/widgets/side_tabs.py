@@ -15,8 +15,8 @@ _HOVER = QColor("#374151")
 _SELECTED = QColor("#f3f4f6")
 _SELECTED_TEXT = QColor("#111827")
 _PADDING = 14  # left and right of a name, and of a heading
-# Twenty names and six headings within 700 pixels, «Выйти» under them (issues 34, 37).
-_ROW_SPACE = 4  # above and below a name
+# Twenty-two names and six headings within 700 pixels, «Выйти» under them (issues 34, 38).
+_ROW_SPACE = 3  # above and below a name
 _HEADING_SPACE = 6  # above a heading; less below it
 
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from pos.skks.link import LinkDown, Refused, Registered
+from pos.skks.link_words import link_words
 from pos.skks.messages import Kind
 from pos.skks.sending import Sent
 from pos.skks.use_cases import SkksStatus
-from pos.skks.wording import KIND_WORDS, kind_words, link_words, sent_words, waiting_words
+from pos.skks.wording import KIND_WORDS, kind_words, sent_words, waiting_words
 
 NOW = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)
 
