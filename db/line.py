@@ -28,6 +28,7 @@ _QUOTES_OF = (
         OddsQuoteRow.version,
         OddsQuoteRow.set_at,
         OddsQuoteRow.set_by,
+        OddsQuoteRow.suspended,
     )
     .join(EventRow)
     .where(
@@ -108,6 +109,7 @@ class SqlLineRepository:
                 version=quote.version,
                 set_at=quote.set_at,
                 set_by=quote.set_by,
+                suspended=quote.suspended,
             )
         )
 
@@ -140,7 +142,9 @@ class SqlLineRepository:
             .order_by(EventRow.code, OddsQuoteRow.market)
         )
         return [
-            OddsQuote(code, row.market, row.odds, row.version, row.set_at, row.set_by)
+            OddsQuote(
+                code, row.market, row.odds, row.version, row.set_at, row.set_by, row.suspended
+            )
             for code, row in self._session.execute(query)
         ]
 
@@ -171,8 +175,9 @@ class SqlLineRepository:
         for row in rows:
             if (row.code, row.market) in wanted:
                 found[(row.code, row.market)] = OddsQuote(
-                    row.code, row.market, row.odds, row.version, row.set_at, row.set_by
-                )
+                    row.code, row.market, row.odds, row.version, row.set_at, row.set_by,
+                    row.suspended,
+                )  # fmt: skip
         return found
 
     def set_suspended(self, code: int, suspended: bool) -> None:
@@ -223,4 +228,5 @@ def _event(row: EventRow | Row[Any]) -> Event:
         max_stake=row.max_stake,
         suspended=row.suspended,
         game=game,
+        max_liability=row.max_liability,
     )

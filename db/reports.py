@@ -35,7 +35,12 @@ from pos.reports.chain import OfficeFacts
 from pos.reports.wins import UnpaidWin
 from pos.till.shifts import CashKind, TransferKind
 
-_ISSUED = (SlipStatus.OPEN.value, SlipStatus.PAID.value, SlipStatus.CANCELLED.value)
+_ISSUED = (
+    SlipStatus.OPEN.value,
+    SlipStatus.PAID.value,
+    SlipStatus.CANCELLED.value,
+    SlipStatus.CASHED_OUT.value,  # issue 38: its stake was taken like any other
+)
 
 
 class SqlReportQueries:

@@ -18,7 +18,7 @@ from typing import Any, cast
 from sqlalchemy import Row, Table, bindparam, delete, func, select, text, update
 from sqlalchemy.orm import Session
 
-from db import slip_credits
+from db import exposure, slip_credits
 from db.pipeline import driver_cursor, paramstyle, piped
 from db.slip_statuses import stored_in
 from db.statements import read, recording, run
@@ -59,6 +59,8 @@ _INSERT_JSON = (
     f"SELECT CAST(key AS INTEGER), CASE value % 4 {_WORDS} END, value / 4, ? "
     "FROM json_each(?) WHERE true ON CONFLICT (slip_id) DO NOTHING"
 )
+_SETTLED_EXPOSURE = exposure.settled_sql("SELECT CAST(key AS INTEGER) FROM json_each(?)", "?")
+_SETTLED_EXPOSURE_PG = exposure.settled_sql("SELECT unnest(%s::bigint[])", "%s")
 _INSERT_ARRAYS = (
     "INSERT INTO settlements (slip_id, status, payout, settled_at) "
     "SELECT r.slip_id, r.status, r.payout, %s "
@@ -201,9 +203,12 @@ class SqlSettlementRepository:
             packed = (batch.payout * 4 + batch.status).tolist()
             document = "{" + ",".join(map('"{}":{}'.format, ids, packed)) + "}"
             connection.exec_driver_sql(_INSERT_JSON, (moment, document))
+            # The slips settled leave their outcomes' exposure (db.exposure).
+            connection.exec_driver_sql(_SETTLED_EXPOSURE, (document, moment))
         else:
             words = [VERDICT_STATUS[Verdict(code)].value for code in batch.status.tolist()]
             connection.exec_driver_sql(_INSERT_ARRAYS, (moment, ids, words, batch.payout.tolist()))
+            connection.exec_driver_sql(_SETTLED_EXPOSURE_PG, (ids, moment))
         return len(ids)
 
     def credit_accounts(self, teller: Teller, at: datetime) -> int:
@@ -227,6 +232,7 @@ class SqlSettlementRepository:
             .join(EventRow, EventRow.id == SlipLegRow.event_id)
             .where(EventRow.code == code)
         )
+        exposure.unsettling(self._session, code)  # they count again (db.exposure)
         done = self._session.execute(
             delete(SettlementRow).where(SettlementRow.slip_id.in_(on_event))
         )

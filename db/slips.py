@@ -10,6 +10,7 @@ from typing import Any, cast
 from sqlalchemy import Row, Table, bindparam, func, select, update
 from sqlalchemy.orm import Session
 
+from db import exposure
 from db.pipeline import defer, piped
 from db.shifts import IS_OPEN as SHIFT_IS_OPEN
 from db.slip_statuses import MAY_BE_SETTLED, moving
@@ -166,6 +167,8 @@ class SqlSlipRepository:
         defer(
             self._session, _INSERT_TERMS, {"slip_number": slip.number, "terms": encode_terms(slip)}
         )
+        if slip.status is SlipStatus.OPEN:  # issued at once: the outcomes' exposure takes it
+            exposure.issued(self._session, slip)
 
     def get(self, number: str, *, for_update: bool = False) -> Slip | None:
         """The slip with this number, if any: its legs, then the slip with its settlement
@@ -268,12 +271,15 @@ class SqlSlipRepository:
         """Store the slip's new status and what changes with it, only while the slip is in
         one of the statuses the move starts from (pos.betting.slips.LIFE); False when not."""
         done = run_built(self._session, moving(transition.move), _moved(transition))
+        if done.rowcount == 1:
+            exposure.moved(self._session, transition)
         return bool(done.rowcount == 1)
 
     def move_or_refuse(self, transition: Transition, refusal: Exception) -> None:
         """`move`, sent with the transaction's next round trip (db.pipeline); `refusal` is
         raised, before anything commits, when the slip was not in a status it starts from."""
         defer(self._session, moving(transition.move), _moved(transition), refusal=refusal)
+        exposure.moved(self._session, transition)  # after it: refused, nothing commits
 
     def _slips(self, rows: Sequence[SlipRow | Row[Any]]) -> list[Slip]:
         """The slips of these rows (ORM objects or Core rows of the slips table)."""

@@ -131,6 +131,8 @@ def _entry_row(entry: JournalEntry, zone: ZoneInfo) -> Row[JournalEntry]:
     if entry.corrects is not None:
         note = f"Исправление записи № {entry.corrects}: {entry.reason}".rstrip(": ")
         document = f"{note}\n{document}" if document else note
+    elif entry.is_cashout:  # issue 38: the appendix has no column for the kind of payout
+        document = f"{document}\n({entry.reason})"
     texts = (
         str(entry.number),
         entry.paid_at.astimezone(zone).strftime("%d.%m.%Y %H:%M"),

@@ -23,6 +23,7 @@ from pos.payouts.journal import JournalEntry
 from pos.payouts.rules import PendingPayout
 from pos.people.users import Role, User
 from pos.poker.draws import Draw
+from pos.risk.referrals import Referral
 from pos.settlement.results import Result
 from pos.till.day_reports import DayReport
 from pos.till.fiscal import FiscalReceipt, Register
@@ -75,6 +76,7 @@ class FakeData:
         self.paris: dict[str, Pari] = {}
         self.claims: dict[tuple[str, int], Claim] = {}  # by (office, number) (issue 37)
         self.claim_counters: dict[str, int] = {}
+        self.referrals: dict[tuple[str, int], Referral] = {}  # the risk desk (issue 38)
         self.conditions: list[ConditionsVersion] = []  # issue 37, p.6
         self.bank_transfers: list[Transfer] = []  # the register of transfers (issue 37, p.7)
         self.coupons: list[Coupon] = []  # remote coupons (issue 37, p.17)

@@ -26,15 +26,19 @@ from pos.core.ports import (
     UserRepository,
     VoidNoticeRepository,
 )
+from pos.core.risk_ports import CashoutRepository, LiabilityRepository, ReferralRepository
 from pos.core.transfer_ports import TransferRepository
 from pos.games.stores import StoreKey, UnknownStore
 from pos.poker.ports import DRAWS
 
 try:  # tests.fakes
     from tests.fake_account_repositories import FakeAccounts, FakeExchange, FakeSpread
+    from tests.fake_cashout_repository import FakeCashouts
     from tests.fake_claim_repositories import FakeClaims
     from tests.fake_conditions_repository import FakeConditions
     from tests.fake_coupon_repositories import FakeCoupons
+    from tests.fake_liability_repository import FakeLiability
+    from tests.fake_referral_repositories import FakeReferrals
     from tests.fake_repositories import (
         FakeAudit,
         FakeData,
@@ -58,9 +62,12 @@ except ImportError:  # fakes, with tests/ on sys.path (python tests/screenshots.
         FakeExchange,
         FakeSpread,
     )
+    from fake_cashout_repository import FakeCashouts  # type: ignore[no-redef]
     from fake_claim_repositories import FakeClaims  # type: ignore[no-redef]
     from fake_conditions_repository import FakeConditions  # type: ignore[no-redef]
     from fake_coupon_repositories import FakeCoupons  # type: ignore[no-redef]
+    from fake_liability_repository import FakeLiability  # type: ignore[no-redef]
+    from fake_referral_repositories import FakeReferrals  # type: ignore[no-redef]
     from fake_repositories import (  # type: ignore[no-redef]
         FakeAudit,
         FakeData,
@@ -104,9 +111,12 @@ class FakeUnitOfWork:
     accounts: AccountRepository
     exchange: ExchangeRepository
     claims: ClaimRepository  # issue 37
+    referrals: ReferralRepository  # issue 38
     conditions: ConditionsRepository  # issue 37, p.6
     transfers: TransferRepository  # issue 37
     coupons: CouponRepository  # issue 37, p.17
+    cashouts: CashoutRepository  # issue 38
+    liability: LiabilityRepository  # issue 38
 
     def __init__(self, storage: FakeStorage) -> None:
         self._storage = storage
@@ -133,9 +143,12 @@ class FakeUnitOfWork:
         self.exchange = FakeExchange(self._work)
         self.spread = FakeSpread(self._work)
         self.claims = FakeClaims(self._work)
+        self.referrals = FakeReferrals(self._work)  # issue 38
         self.conditions = FakeConditions(self._work)
         self.transfers = FakeTransfers(self._work)
         self.coupons = FakeCoupons(self._work)
+        self.cashouts = FakeCashouts(self._work)
+        self.liability = FakeLiability(self._work)
         return self
 
     def __exit__(

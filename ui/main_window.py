@@ -53,11 +53,8 @@ class MainWindow(QMainWindow):
     """
 
     first_shown = Signal()
-    # The sign-in page lists the users for the first time: the terminal is ready for work.
-    first_ready = Signal()
-
-    # The shop could not be opened; the app ends with this exit code after saying why.
-    open_failed = Signal(object)
+    first_ready = Signal()  # the sign-in page lists the users: the terminal is ready for work
+    open_failed = Signal(object)  # the shop could not be opened; the app ends after saying why
 
     def __init__(
         self,
@@ -321,7 +318,7 @@ class MainWindow(QMainWindow):
     def _show_shift_notice(self) -> None:
         """The shift's end, as pos words it, while the notice holds (counting down)."""
         notice = None
-        if self._shift is not None:  # signed in: loaded with the till page (issue 34)
+        if self._shift is not None:  # signed in: the till page has loaded it (issue 34)
             from pos.till.shifts import shift_end_notice  # noqa: PLC0415
 
             notice = shift_end_notice(self._shift, self._connection.clock.now())
@@ -369,9 +366,7 @@ class MainWindow(QMainWindow):
             self._user_label.setText(f"{self._desk.login} — {self._role_name(self._desk)}{where}")
 
     def _role_name(self, desk: Desk) -> str:
-        from pos.people.users import Role  # noqa: PLC0415 - signed in: loaded by now
-
-        if desk.role is Role.HEAD:
+        if desk.role == "head":  # pos.people.users.Role.HEAD, not loaded before the first paint
             return self.tr("Руководитель сети")
         return self.tr("Менеджер") if desk.is_manager else self.tr("Кассир")
 

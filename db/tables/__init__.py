@@ -34,6 +34,7 @@ from db.tables.base import (
     Base,
     BigId,
 )
+from db.tables.cashouts import CashoutOfferRow
 from db.tables.claims import ClaimEvidenceRow, ClaimRow
 from db.tables.conditions import ConditionsVersionRow
 from db.tables.coupons import CouponRow
@@ -43,8 +44,10 @@ from db.tables.exchange import (
     ExchangePariRow,
     ExchangeSettlementRow,
 )
+from db.tables.exposure import OutcomeExposureRow
 from db.tables.line import EventResultRow, EventRow, OddsQuoteRow, SportLimitRow
 from db.tables.offices import OfficeRow, OfficeSettingRow, UserOfficeRow
+from db.tables.referrals import ReferralRow
 from db.tables.shop import AuditRow, CounterRow, SettingRow, TerminalRow, UserRow
 from db.tables.skks import SkksMessageRow
 from db.tables.slips import (
@@ -85,6 +88,7 @@ __all__ = [
     "BigId",
     "CashMovementRow",
     "CashTransferRow",
+    "CashoutOfferRow",
     "ClaimEvidenceRow",
     "ClaimRow",
     "ConditionsVersionRow",
@@ -104,7 +108,9 @@ __all__ = [
     "OddsQuoteRow",
     "OfficeRow",
     "OfficeSettingRow",
+    "OutcomeExposureRow",
     "PendingPayoutRow",
+    "ReferralRow",
     "RestrictedLoadRow",
     "SelfExclusionRow",
     "SettingRow",

@@ -6,7 +6,15 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import Boolean, CheckConstraint, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    Boolean,
+    CheckConstraint,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from db.tables.base import LOGIN, MARKET, Base, BigId
@@ -28,6 +36,8 @@ class EventRow(Base):
     tournament: Mapped[str] = mapped_column(String(100), default="")
     max_stake: Mapped[Decimal | None] = mapped_column(Kopecks())
     suspended: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Issue 38: the event's own cap on an outcome's chain payout (None: the setting).
+    max_liability: Mapped[Decimal | None] = mapped_column(Kopecks())
 
 
 class OddsQuoteRow(Base):
@@ -47,6 +57,8 @@ class OddsQuoteRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     set_at: Mapped[datetime] = mapped_column(UTCDateTime())
     set_by: Mapped[str] = mapped_column(String(LOGIN))
+    # Issue 38: suspended from the liability board; a new version carries it on.
+    suspended: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class SportLimitRow(Base):

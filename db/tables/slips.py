@@ -62,7 +62,11 @@ class SlipLegRow(Base):
     """One leg of a slip at the odds version it was accepted at (p.10); `member` is its block."""
 
     __tablename__ = "slip_legs"
-    __table_args__ = (UniqueConstraint("slip_id", "position"),)
+    __table_args__ = (
+        UniqueConstraint("slip_id", "position"),
+        # Issue 38: the liability board sums legs by outcome, and every bet reads its own.
+        Index("ix_slip_legs_event_market", "event_id", "market", "slip_id"),
+    )
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     slip_id: Mapped[int] = mapped_column(ForeignKey("slips.id"), index=True)

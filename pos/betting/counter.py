@@ -45,6 +45,7 @@ _STATUS_WORDS = {
     SlipStatus.LOST: "рассчитан",
     SlipStatus.REFUND: "рассчитан",
     SlipStatus.PAID: "выплачен",
+    SlipStatus.CASHED_OUT: "выкуплен",  # issue 38
 }
 
 
@@ -63,6 +64,7 @@ class BetRequest:
     # p.7 (issue 37): the stake paid from this account through `payer`; None: cash.
     account: object = None
     payer: Payer | None = None
+    limits_waived: bool = False  # a manager accepted it on referral (issue 38, pos.risk)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -119,6 +121,7 @@ def accept_bet(
             stake=request.stake,
             kind=request.kind,
             agreed_in_play=request.agreed_in_play,
+            limits_waived=request.limits_waived,
         )
     except PosError as refused:
         return refused  # the identity check above stays recorded
@@ -159,6 +162,7 @@ def _read_ahead(uow: UnitOfWork, teller: Teller, picks: list[list[Pick]], key: s
         lambda: uow.line.quotes_for(legs),
         lambda: uow.results.for_events(codes),
         uow.line.sport_limits,
+        lambda: uow.liability.outcome_payouts(legs),  # the liability cap's (issue 38)
         *fiscal.register_reads(uow, teller.terminal),
         uow.slips.next_serial,
     )

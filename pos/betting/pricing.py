@@ -32,6 +32,7 @@ from pos.betting.errors import (
     StakeTooLow,
     WrongLegCount,
 )
+from pos.betting.liability_cap import check_liability_cap
 from pos.betting.slips import Leg
 from pos.core.input_errors import InvalidAmount
 from pos.core.inputs import parse_code
@@ -41,7 +42,7 @@ from pos.core.settings import ShopSettings
 from pos.games.registry import installed
 from pos.line.errors import InvalidMarket, UnknownEvent
 from pos.line.events import Event, parse_market
-from pos.line.quote_errors import MarketNotOffered
+from pos.line.quote_errors import MarketNotOffered, OutcomeSuspended
 
 Pick = tuple[int, str]
 # A member is one pick, or for a complex system a block of picks (an express inside it).
@@ -141,7 +142,8 @@ def price_bet(
     Raises:
         InvalidBetKind, WrongLegCount, SameEventTwice, UnknownEvent, EventSuspended,
         EventStarted, MarketNotOffered, InvalidAmount, StakeTooLow, StakeNotSplittable,
-        StakeAboveEventLimit, ExpressOddsTooHigh, PayoutTooHigh: one sentence each.
+        StakeAboveEventLimit, ExpressOddsTooHigh, PayoutTooHigh, OutcomeSuspended,
+        LiabilityCapExceeded: one sentence each.
     """
     bet_kind = parse_kind(kind)
     _check_shape(bet_kind, picks)
@@ -158,8 +160,10 @@ def price_bet(
     odds, payout = prices(bet_kind, amount, member_odds)  # priced once (issue 34)
     if best is not None:  # paid at its exact best, not its odds rounded up (issue 36)
         payout = from_kopecks(math.floor(to_kopecks(amount) * best))
-    if payout > settings.max_payout and not limits_waived:
-        raise PayoutTooHigh(payout, settings.max_payout)
+    if not limits_waived:
+        if payout > settings.max_payout:
+            raise PayoutTooHigh(payout, settings.max_payout)
+        check_liability_cap(uow, settings, events, members, payout)
     return PricedBet(bet_kind, members, amount, odds, payout, settings.max_payout)
 
 
@@ -239,6 +243,8 @@ def _legs(
             quote = quotes.get((code, market))
             if quote is None:
                 raise MarketNotOffered(code, market)
+            if quote.suspended:  # from the liability board, read with the odds (issue 38)
+                raise OutcomeSuspended(code, market)
             legs.append(_leg(event, market, quote.odds, quote.version))
         members.append(tuple(legs))
     return tuple(members)

@@ -33,6 +33,9 @@ class SlipStatus(enum.StrEnum):
     # confirmed; VOID when it was not printed (never issued, never paid, kept for the record).
     PENDING = "pending"
     VOID = "void"
+    # Bought back by the shop before its events (issue 38, pos.cashout): paid at once, and
+    # its legs' results no longer matter to it.
+    CASHED_OUT = "cashed_out"
 
 
 # A slip settlement has judged (paid counts: it was settled won or refund before).
@@ -172,6 +175,7 @@ class Move(enum.StrEnum):
     SETTLE = "settle"  # the results judged it (p.18-p.21)
     UNSETTLE = "unsettle"  # a result was corrected before the slip was paid
     PAY = "pay"  # the winnings or the refund went out of the drawer
+    CASH_OUT = "cash_out"  # the shop bought it back (issue 38, pos.cashout)
 
 
 _OPEN = frozenset({SlipStatus.OPEN})
@@ -186,6 +190,9 @@ LIFE: Final[Mapping[Move, tuple[frozenset[SlipStatus], frozenset[SlipStatus]]]] 
     Move.SETTLE: (_OPEN, _JUDGED),
     Move.UNSETTLE: (_JUDGED, _OPEN),
     Move.PAY: (frozenset({SlipStatus.WON, SlipStatus.REFUND}), frozenset({SlipStatus.PAID})),
+    # Offered only while open; a result settled between the cash-out's two steps (its receipt
+    # printing) does not undo a buy-back the player took (issue 38).
+    Move.CASH_OUT: (_OPEN | _JUDGED, frozenset({SlipStatus.CASHED_OUT})),
 }
 
 
@@ -250,3 +257,8 @@ def cancelled(number: str, cancellation: Cancellation) -> Transition:
 def paid(number: str) -> Transition:
     """A slip settled as won or refund, paid out."""
     return Transition(number, Move.PAY, SlipStatus.PAID)
+
+
+def cashed_out(number: str) -> Transition:
+    """An open slip bought back by the shop (issue 38, pos.cashout)."""
+    return Transition(number, Move.CASH_OUT, SlipStatus.CASHED_OUT)

@@ -53,6 +53,7 @@ def accept_bet(  # noqa: PLR0913 - the bet's terms, each named at the call (DESI
     expected_payout: Decimal | None = None,
     account: object = None,
     payer: cashless.Payer | None = None,
+    limits_waived: bool = False,
 ) -> Slip:
     """Issue a slip: the rules of the house checked, one transaction (DESIGN.md).
 
@@ -69,6 +70,8 @@ def accept_bet(  # noqa: PLR0913 - the bet's terms, each named at the call (DESI
         account: the player account that pays the stake (p.7, issue 37) through `payer`
             (pos.accounts.stakes): no cash and no fiscal receipt; its holder is the player.
         payer: the player accounts; None: the stake is cash at the till.
+        limits_waived: a stake a manager accepted on referral (issue 38, pos.risk): the
+            limits a referral passes are not checked.
 
     Raises:
         PosError: one sentence per refusal; see pos.betting.pricing.price_bet.
@@ -77,8 +80,9 @@ def accept_bet(  # noqa: PLR0913 - the bet's terms, each named at the call (DESI
         # p.22: a bet after the start is taken only when a manager agrees it.
         actor.require(Permission.AGREE_IN_PLAY)
     request = BetRequest(
-        legs, stake, kind, document, agreed_in_play, request_key, expected_payout, account, payer
-    )
+        legs, stake, kind, document, agreed_in_play, request_key, expected_payout, account, payer,
+        limits_waived,
+    )  # fmt: skip
     deadline = time.monotonic() + _PRINT_WAIT
     while True:
         try:

@@ -116,10 +116,12 @@ def _payouts(facts: Facts) -> tuple[str, ...]:
 
 
 def _cash_out(settings: ShopSettings) -> tuple[str, ...]:
-    """The cash-out's sentence once the shop offers one (DESIGN.md "Cash-out": off unless the
-    licence and these conditions announce it). No setting turns it on yet (issue 37): the
-    sentence goes here when `cashout_enabled` exists."""
-    return ()
+    """The cash-out's sentences once the shop offers one (DESIGN.md "Cash-out": off unless the
+    licence and these conditions announce it, issue 38): its margin and how long an offer
+    holds; nothing while it is off."""
+    if not settings.cashout_enabled:
+        return ()
+    return wording.cash_out(settings.cashout_margin, settings.cashout_offer_seconds)
 
 
 def _returning() -> list[str]:

@@ -102,6 +102,27 @@ def payouts(*, same_day_games: Sequence[str], anywhere: bool) -> tuple[str, ...]
     return tuple(sentences)
 
 
+def cash_out(margin: Decimal, offer_seconds: int) -> tuple[str, ...]:
+    """The shop's buy-back of an open carding before its events (issue 38): the price, its
+    margin, how long an offer holds, what is not bought back, and that it is paid at once."""
+    percent = f"{(margin * 100).normalize():f}".replace(".", ",")  # 0,05 → «5», 0,025 → «2,5»
+    seconds = plural(offer_seconds, "секунду", "секунды", "секунд")
+    return (
+        "До начала событий карточки букмекер может выкупить у игрока принятую ставку "
+        "(выкуп ставки): сумма выкупа равна ставке, умноженной на коэффициент карточки и "
+        "делённой на текущие коэффициенты несыгравших событий (выигравшие события — по их "
+        f"коэффициентам, возвращаемые — по коэффициенту 1,00), за вычетом {percent} %, с "
+        "округлением вниз до копейки и не более возможного выигрыша.",
+        f"Предложение выкупа действует {seconds}, затем делается новое по "
+        "текущим коэффициентам; выкуп не предлагается после начала любого из несыгравших "
+        "событий карточки, при приостановленном приёме ставок на его исход, по проигравшей "
+        "карточке, по системам и по ставкам на розыгрыши игр.",
+        "Выкупленная ставка выплачивается сразу наличными в кассе по предъявлении карточки и "
+        "документа, удостоверяющего личность, с записью в журнал учёта выплат; результаты "
+        "событий на выкупленную карточку больше не влияют.",
+    )
+
+
 def returns(statuses: Sequence[str], *, draws: bool) -> tuple[str, ...]:
     """When stakes are returned (second p.24, p.18); `draws`: the shop sells games' draws."""
     sentences: tuple[str, ...] = (

@@ -169,6 +169,8 @@ INPUT_LABELS: dict[str, str] = {
     "claim_remedy": "Что сделать дальше",
     "payer": "Плательщик",  # a bank transfer onto a player's account (issue 37, p.7)
     "transfer_purpose": "Назначение платежа",
+    "referral_number": "Номер крупной ставки",  # the risk desk (issue 38)
+    "referral_reason": "Причина отказа",
 }
 
 

@@ -16,6 +16,7 @@ STATUS_WORDS = {
     SlipStatus.LOST: "проигрыш",
     SlipStatus.PAID: "выплачен",
     SlipStatus.CANCELLED: "отменён",
+    SlipStatus.CASHED_OUT: "выкуплен",  # issue 38
 }
 
 

@@ -47,6 +47,8 @@ class Event:
     max_stake: Decimal | None = None
     suspended: bool = False
     game: str = ""  # the key of the game whose draw it is (Sport.GAME), "" for the line's
+    # Issue 38: the cap on what the chain pays if one outcome happens; None: the setting.
+    max_liability: Decimal | None = None
 
     def takes_bets(self, now: datetime) -> bool:
         """True while the event is on offer: not suspended and not started (p.22)."""
@@ -80,6 +82,7 @@ class OddsQuote:
     version: int
     set_at: datetime
     set_by: str
+    suspended: bool = False  # taken off from the liability board (issue 38)
 
 
 _MAX_CODE = 999_999

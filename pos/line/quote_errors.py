@@ -20,3 +20,18 @@ class MarketNotOffered(DomainError):
 
     def message(self) -> str:
         return f"На событие {self.code} нет коэффициента на исход {market_code(self.market)}."
+
+
+class OutcomeSuspended(DomainError):
+    """A manager took the outcome off from the liability board (issue 38)."""
+
+    def __init__(self, code: int, market: str) -> None:
+        self.code = code
+        self.market = market
+        super().__init__()
+
+    def message(self) -> str:
+        return (
+            f"Приём ставок на исход {market_code(self.market)} события {self.code} "
+            "приостановлен менеджером. Выберите другой исход."
+        )

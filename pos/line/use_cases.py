@@ -35,6 +35,7 @@ class LineRow:
     event: Event
     odds: dict[str, Decimal]
     versions: dict[str, int] = field(default_factory=dict)
+    suspended: frozenset[str] = frozenset()  # markets stopped from the liability board
 
 
 @dataclass(frozen=True)
@@ -94,12 +95,21 @@ def line(ctx: Context, actor: Actor) -> list[LineRow]:
         quotes = uow.line.current_quotes([e.code for e in events])
     odds: dict[int, dict[str, Decimal]] = {}
     versions: dict[int, dict[str, int]] = {}
+    stopped: dict[int, set[str]] = {}
     for quote in quotes:
         odds.setdefault(quote.event_code, {})[quote.market] = quote.odds
         versions.setdefault(quote.event_code, {})[quote.market] = quote.version
+        if quote.suspended:  # issue 38
+            stopped.setdefault(quote.event_code, set()).add(quote.market)
     ordered = sorted(events, key=lambda e: (e.starts_at, e.code))
     return [
-        LineRow(event, odds.get(event.code, {}), versions.get(event.code, {})) for event in ordered
+        LineRow(
+            event,
+            odds.get(event.code, {}),
+            versions.get(event.code, {}),
+            frozenset(stopped.get(event.code, ())),
+        )
+        for event in ordered
     ]
 
 
@@ -281,7 +291,8 @@ def record_odds(
         raise UnknownEvent(code)
     current = {q.market: q for q in uow.line.current_quotes([code])}.get(canonical)
     version = (current.version + 1) if current else 1
-    quote = OddsQuote(code, canonical, value, version, ctx.clock.now(), actor.login)
+    held = current is not None and current.suspended  # suspended until resumed (issue 38)
+    quote = OddsQuote(code, canonical, value, version, ctx.clock.now(), actor.login, held)
     uow.line.add_quote(quote)
     was = f"{current.odds}" if current else "—"
     actor.audit(ctx, uow, AuditAction.ODDS_SET, f"{code} {canonical}: {was} → {value}")

@@ -17,6 +17,9 @@ from pos.offices.offices import FIRST_OFFICE
 from pos.people.identity import IdDocument
 
 TITLE = "ЖУРНАЛ УЧЕТА ВЫПЛАТ НАЛИЧНЫХ ДЕНЕГ"
+# What a cash-out's entry says (issue 38): the appendix's columns have no place for the kind of
+# a payout, so the entry carries it as its note, printed beside the amount.
+CASHOUT_NOTE = "выкуп ставки до окончания событий"
 # The eight columns of the appendix, in its order and wording.
 COLUMNS = (
     "№ п/п",
@@ -45,13 +48,18 @@ class JournalEntry:
     slip_number: str = ""
     terminal: str = ""
     corrects: int | None = None  # the number of the entry this one corrects
-    reason: str = ""  # why, for a correction
+    reason: str = ""  # why, for a correction; CASHOUT_NOTE for a slip bought back (issue 38)
     office: str = FIRST_OFFICE  # whose journal: each office numbers its own 1..N (issue 18)
     account_number: str = ""  # a withdrawal from a player's account (pos.accounts)
 
     @property
     def is_correction(self) -> bool:
         return self.corrects is not None
+
+    @property
+    def is_cashout(self) -> bool:
+        """An open slip the shop bought back (issue 38), not a win paid."""
+        return self.corrects is None and self.reason == CASHOUT_NOTE
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ _NOT_PAYABLE = {
     SlipStatus.PAID: "paid",
     SlipStatus.PENDING: "not_issued",
     SlipStatus.VOID: "not_issued",
+    SlipStatus.CASHED_OUT: "cashed_out",
 }
 
 # A cashless slip in these is (or will be) credited onto its account, never paid in cash (p.7).

@@ -24,7 +24,7 @@ from pos.betting.counter import find_slip
 from pos.betting.errors import DrawerShort
 from pos.betting.numbers import LENGTH as SLIP_LENGTH
 from pos.betting.numbers import slip_digits
-from pos.betting.slips import CashMovement, Slip, SlipStatus, paid
+from pos.betting.slips import CashMovement, Slip, SlipStatus, cashed_out, paid
 from pos.betting.teller import Teller
 from pos.core import settings as shop_settings
 from pos.core.audit import AuditAction
@@ -36,7 +36,13 @@ from pos.core.settings import ShopSettings
 from pos.core.wording import paid_from
 from pos.offices.errors import PaidOnlyWhereIssued
 from pos.payouts.errors import FromRemoteCoupon, NotPayable
-from pos.payouts.journal import JournalEntry, JournalQuery, document_text, player_name
+from pos.payouts.journal import (
+    CASHOUT_NOTE,
+    JournalEntry,
+    JournalQuery,
+    document_text,
+    player_name,
+)
 from pos.payouts.rules import PendingPayout, payable_amount, pays_same_day
 from pos.people.identity import IdDocument
 from pos.settlement.results import Result
@@ -57,6 +63,8 @@ class PlannedReceipt:
     # To the СККС controller, registered before the receipt is printed (issue 35).
     message: Message | None = field(default=None, kw_only=True)
     registration: str | None = field(default=None, kw_only=True)  # recorded with the payout
+    # An open slip bought back by the shop (issue 38, pos.cashout), not a win paid.
+    cashout: bool = field(default=False, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -67,6 +75,11 @@ class PlannedPayout(PlannedReceipt):
     results: dict[int, Result]
     settings: ShopSettings
 
+
+# An open slip bought back (pos.cashout, issue 38): checks the slip locked in the payout's
+# transaction at the payout's moment and gives the amount of the offer the player took (marked
+# taken at that moment, which the pending payout keeps), or refuses.
+BuyBack = Callable[[UnitOfWork, Slip, ShopSettings, datetime], Decimal]
 
 # How the identity check is run (pos.payouts.use_cases): the cleaned document, or the refusal
 # (recorded either way).
@@ -84,9 +97,11 @@ def plan_payout(
     document: IdDocument | None,
     *,
     by_list: bool = False,
+    buy_back: BuyBack | None = None,
 ) -> PlannedPayout | Exception:
     """Check the slip, the drawer and the player, and save the payout waiting for its print
-    (a remote coupon's slip only `by_list`: its payment list, pos.coupons, p.17).
+    (a remote coupon's slip only `by_list`: its payment list, pos.coupons, p.17; an open slip
+    the shop buys back: `buy_back` checks it and gives its amount, pos.cashout, issue 38).
 
     Returns:
         The planned payout, or a refused identity check (recorded) to commit and raise.
@@ -115,8 +130,17 @@ def plan_payout(
     )
     results = uow.results.for_events({leg.event_code for leg in slip.legs})
     today = now.astimezone(settings.zone).date()
-    amount = payable_amount(
-        slip, results, today, settings.zone, same_day=pays_same_day(slip, settings), by_list=by_list
+    amount = (
+        buy_back(uow, slip, settings, now)
+        if buy_back is not None
+        else payable_amount(
+            slip,
+            results,
+            today,
+            settings.zone,
+            same_day=pays_same_day(slip, settings),
+            by_list=by_list,
+        )
     )
     if amount > shift.drawer:
         raise DrawerShort(amount, shift.drawer)
@@ -131,7 +155,10 @@ def plan_payout(
     kind = Kind.STAKE_RETURNED if slip.status is SlipStatus.REFUND else Kind.WIN_PAID
     fields = paid_fields("slip", slip.number, amount, checked)
     message = outbox.write(uow, settings, teller.where, kind, now, slip.number, fields)
-    return PlannedPayout(pending, receipt, after, slip, results, settings, message=message)
+    cashout = buy_back is not None
+    return PlannedPayout(
+        pending, receipt, after, slip, results, settings, message=message, cashout=cashout
+    )
 
 
 def wait_for_receipt(
@@ -220,6 +247,7 @@ def make_payout(
         pending = uow.pending_payouts.for_slip(slip_number, for_update=True)
         if pending is None:
             return _made_before(uow, slip_number)
+        cashout = uow.cashouts.taken(slip_number, pending.at)  # after a crash only
         _lock_drawer(uow, pending.terminal)
         register = fiscal.register_for(uow, pending.terminal)
         receipt, after = fiscal.next_receipt(
@@ -230,13 +258,15 @@ def make_payout(
             raise ConcurrentChange()
     else:
         pending, receipt, after = planned.pending, planned.receipt, planned.after
+        cashout = planned.cashout
         _lock_drawer(uow, pending.terminal)
         outbox.record(uow, planned.message, planned.registration, now)
     if not uow.pending_payouts.remove(slip_number):
         return _made_before(uow, slip_number)
     account = pending.account_number
     if account is None:
-        uow.slips.move_or_refuse(paid(slip_number), NotPayable(slip_number, "paid"))
+        move = cashed_out(slip_number) if cashout else paid(slip_number)
+        uow.slips.move_or_refuse(move, NotPayable(slip_number, "paid"))
     fiscal.record_receipt(uow, dataclasses.replace(receipt, printed=True), after)
     entry = JournalEntry(
         number=uow.journal.next_number(pending.office),
@@ -251,9 +281,10 @@ def make_payout(
         terminal=pending.terminal,
         office=pending.office,
         account_number=account or "",
+        reason=CASHOUT_NOTE if cashout else "",
     )
     uow.journal.add(entry)
-    kind = CashKind.WITHDRAWAL if account else CashKind.PAYOUT
+    kind = CashKind.WITHDRAWAL if account else CashKind.CASHOUT if cashout else CashKind.PAYOUT
     uow.slips.add_cash(
         CashMovement(
             now,
@@ -269,7 +300,8 @@ def make_payout(
         f"{slip_number}: {format_money(pending.amount)} руб., запись журнала {entry.number}, "
         f"чек {receipt.number}" + (" (чек вышел, подтверждено после сбоя)" if recovered else "")
     )
-    teller.audit(uow, now, AuditAction.PAID_OUT, detail)
+    action = AuditAction.SLIP_CASHED_OUT if cashout else AuditAction.PAID_OUT
+    teller.audit(uow, now, action, detail)
     return entry
 
 

@@ -53,7 +53,7 @@ from pos.payouts.rules import (
     payout_period,
     pays_same_day,
 )
-from pos.payouts.steps import PlannedPayout, make_payout, plan_payout, release_payout
+from pos.payouts.steps import BuyBack, PlannedPayout, make_payout, plan_payout, release_payout
 from pos.people.actor import Actor
 from pos.people.errors import DocumentExpired, InvalidDocument, Underage
 from pos.people.identity import IdDocument, check_document, check_player
@@ -130,10 +130,17 @@ def payout_quote(ctx: Context, actor: Actor, number: str) -> PayoutQuote:
 
 
 def pay_out(
-    ctx: Context, actor: Actor, number: str, document: IdDocument | None, *, by_list: bool = False
+    ctx: Context,
+    actor: Actor,
+    number: str,
+    document: IdDocument | None,
+    *,
+    by_list: bool = False,
+    buy_back: BuyBack | None = None,
 ) -> JournalEntry:
     """Pay a winning or refund slip to the player showing `document` (p.13); a remote
-    coupon's slip only `by_list`, its payment list (pos.coupons, p.17).
+    coupon's slip only `by_list`, its payment list (pos.coupons, p.17); an open slip the shop
+    buys back, by `buy_back`'s amount (pos.cashout, issue 38).
 
     Two steps (pos.payouts.steps): saved as waiting for its receipt's print, the receipt
     printed, then made; the player's note prints after that.
@@ -153,7 +160,9 @@ def pay_out(
     teller = Teller(ctx.terminal, actor.login, ctx.office)
     check = functools.partial(check_full_document, teller=teller)
     with ctx.unit_of_work() as uow:
-        planned = plan_payout(uow, teller, ctx.clock, number, check, document, by_list=by_list)
+        planned = plan_payout(
+            uow, teller, ctx.clock, number, check, document, by_list=by_list, buy_back=buy_back
+        )
         uow.commit()  # the payout waiting for its print, or the refused check
     if isinstance(planned, Exception):
         raise planned
@@ -379,7 +388,7 @@ def _note(entry: JournalEntry, slip: Slip, results: dict[int, Result], terminal:
         amount=entry.amount,
         paid_at=entry.paid_at,
         refund=settlement is not None and settlement.status is SlipStatus.REFUND,
-        lines=settlement.lines if settlement else (),
+        lines=(entry.reason,) if entry.is_cashout else settlement.lines if settlement else (),
         fiscal_receipt_no=entry.fiscal_receipt_no,
         journal_no=entry.number,
         terminal=terminal,

@@ -47,6 +47,7 @@ class DemoFixture:
     away: str
     starts_at: datetime
     odds: dict[str, Decimal]
+    max_stake: Decimal | None = None  # the event's own maximum stake (p.18)
 
 
 # (code, sport, home, away, days from today, local kick-off, odds by market)
@@ -145,13 +146,16 @@ _FIXTURES: tuple[tuple[int, Sport, str, str, int, str, str], ...] = (
 )
 
 
+_LIMITS = {105: Decimal("2000.00")}  # 5 000 on 105 goes to a manager (issue 38)
+
+
 def demo_fixtures(today: date, zone: ZoneInfo) -> list[DemoFixture]:
     """The demo events, dated from `today` (shop-local) so that the line is always ahead."""
     fixtures = []
     for code, sport, home, away, days, kickoff, odds in _FIXTURES:
         local = datetime.combine(today + timedelta(days=days), time.fromisoformat(kickoff), zone)
         quotes = {market: Decimal(value) for market, value in (p.split("=") for p in odds.split())}
-        fixtures.append(DemoFixture(code, sport, home, away, local, quotes))
+        fixtures.append(DemoFixture(code, sport, home, away, local, quotes, _LIMITS.get(code)))
     return fixtures
 
 
@@ -215,6 +219,8 @@ def play_yesterday(shop: Shop) -> list[str]:
     history = FixedClock(_moment(yesterday, time(9, 0), zone))
     with _clock(shop, history):
         shop.seed_demo_users()
+        # The demo's licence and conditions announce cash-out (issue 38), so the window shows it.
+        shop.update_settings(cashout_enabled=True)
         _add_yesterdays_line(shop, yesterday, zone)
         history.set(_moment(yesterday, _BETS_AT, zone))
         cashier = shop.login(*DEMO_USERS[0][:2])

@@ -224,7 +224,7 @@ class Desk(ClaimsDesk, ConditionsDesk, ReferralsDesk, TransfersDesk, LiabilityDe
     open_shift = use_case(shifts_cases.open_shift)
     shift = use_case(shifts_cases.shift)
     cash_in = use_case(shifts_cases.cash_in)
-    cash_out = use_case(shifts_cases.cash_out)
+    # cash_out: CashoutDesk, which tells the drawer's from a slip's cash-out (issue 38)
     close_shift = use_case(shifts_cases.close_shift)
 
     # --- players' accounts (pos.accounts.use_cases) ---------------------------------------------

@@ -13,8 +13,8 @@ class TransfersDesk:
     """The desk's use cases of this trade; `pos.shop.desk.Desk` inherits them."""
 
     # The counter's bet and its cancellation, a stake paid from an account too (p.7): the
-    # cash path is pos.betting's, unchanged (pos.accounts.stakes).
-    accept_bet = use_case(stakes_cases.accept_bet)
+    # cash path is pos.betting's, unchanged (pos.accounts.stakes). accept_bet is
+    # ReferralsDesk's, which wraps stakes_cases.accept_bet (a big stake referred, issue 38).
     cancel_in_window = use_case(stakes_cases.cancel_in_window)
 
     # --- bank transfers onto and off players' accounts (pos.accounts.transfers, p.7) -------

@@ -29,7 +29,8 @@ from pos.people.actor import SYSTEM, Actor
 from pos.people.signatures import NameBook, signing
 from pos.people.users import Role
 from pos.reports import use_cases as reports_cases
-from pos.shop import demo_manager, demo_spread
+from pos.risk import liability_cases
+from pos.shop import demo_liability, demo_manager, demo_spread
 from pos.shop.demo import DEMO_NAMES, DEMO_USERS, demo_fixtures, play_yesterday, seed_chain
 from pos.shop.demo_registration import seed_registration
 from pos.shop.desk import Desk
@@ -112,6 +113,7 @@ class Shop(Context):
     export_journal_pdf = use_case(payout_journal_cases.export_journal_pdf)
     report = use_case(reports_cases.report)
     export_report = use_case(reports_cases.export_report)
+    liability = use_case(liability_cases.liability)  # the board (issue 38)
     # The demo's «Спрэдбет» quotes moved afresh; nothing on a real shop (issue 34).
     refresh_demo_quotes = use_case(demo_spread.refresh_quotes)
     skks_send = use_case(skks_cases.skks_send)  # the СККС outbox sent now (issue 35)
@@ -170,8 +172,9 @@ class Shop(Context):
                 if uow.line.get_event(fixture.code) is not None:
                     continue
                 event = new_event(
-                    fixture.code, fixture.sport, fixture.home, fixture.away, fixture.starts_at
-                )
+                    fixture.code, fixture.sport, fixture.home, fixture.away, fixture.starts_at,
+                    max_stake=fixture.max_stake,  # a referral's limit in the demo (issue 38)
+                )  # fmt: skip
                 record_event(self, SYSTEM, uow, event)
                 for market, odds in fixture.odds.items():
                     record_odds(self, SYSTEM, uow, fixture.code, market, odds)
@@ -193,6 +196,8 @@ class Shop(Context):
             SYSTEM.audit(self, uow, AuditAction.DEMO_SEEDED, f"событий: {added}")
             demo_manager.mark_demo(uow)
             uow.commit()
+        if chain and new:  # the window's demo: the liability board's worst outcome (issue 38)
+            demo_liability.take_todays_bets(self.login(*DEMO_USERS[0][:2]))
         if spread:
             demo_spread.add_assets(self, SYSTEM)
         return added

@@ -33,6 +33,7 @@ class Operation(enum.StrEnum):
     STAKES = "stakes"  # stakes taken in cash (a «ПРИХОД» receipt of a slip)
     RETURNS = "returns"  # stakes returned within the window («ВОЗВРАТ ПРИХОДА»)
     PAYOUTS = "payouts"  # slips paid out: wins and stakes paid back («РАСХОД» of a slip)
+    CASHOUTS = "cashouts"  # open slips bought back by the shop (a «РАСХОД» too, issue 38)
     DEPOSITS = "deposits"  # cash paid onto a player's account («ПРИХОД» of an account)
     WITHDRAWALS = "withdrawals"  # cash paid out of a player's account («РАСХОД» of an account)
 
@@ -41,6 +42,7 @@ OPERATION_WORDS = {
     Operation.STAKES: "Ставки наличными",
     Operation.RETURNS: "Возвраты ставок",
     Operation.PAYOUTS: "Выплаты по купонам",
+    Operation.CASHOUTS: "Выкуп ставок",
     Operation.DEPOSITS: "Пополнения счетов",
     Operation.WITHDRAWALS: "Выплаты со счетов",
 }
@@ -74,6 +76,8 @@ class FiscalTotals:
     deposits: Decimal = ZERO
     withdrawal_count: int = 0  # of the expense: cash paid out of players' accounts
     withdrawals: Decimal = ZERO
+    cashout_count: int = 0  # of the expense: slips bought back (issue 38), not wins paid
+    cashouts: Decimal = ZERO
 
     @property
     def cash(self) -> Decimal:
@@ -91,20 +95,25 @@ class FiscalTotals:
 
     @property
     def payouts(self) -> Decimal:
-        """The slips paid out: the expense less the withdrawals."""
-        return self.expenses - self.withdrawals
+        """The slips paid out: the expense less the withdrawals and the buy-backs."""
+        return self.expenses - self.withdrawals - self.cashouts
 
     def by_operation(self) -> tuple[OperationTotal, ...]:
-        """Each operation's count and sum, in the order the reports print them."""
+        """Each operation's count and sum, in the order the reports print them; the slips
+        bought back only on a day that had some (a shop without cash-out never sees it)."""
+        bought = OperationTotal(Operation.CASHOUTS, self.cashout_count, self.cashouts)
         return (
             OperationTotal(Operation.STAKES, self.income_count - self.deposit_count, self.stakes),
             OperationTotal(Operation.RETURNS, self.return_count, self.returns),
-            OperationTotal(
-                Operation.PAYOUTS, self.expense_count - self.withdrawal_count, self.payouts
-            ),
+            OperationTotal(Operation.PAYOUTS, self._payout_count, self.payouts),
+            *((bought,) if self.cashout_count else ()),
             OperationTotal(Operation.DEPOSITS, self.deposit_count, self.deposits),
             OperationTotal(Operation.WITHDRAWALS, self.withdrawal_count, self.withdrawals),
         )
+
+    @property
+    def _payout_count(self) -> int:
+        return self.expense_count - self.withdrawal_count - self.cashout_count
 
     @classmethod
     def of(cls, receipts: Iterable[FiscalReceipt]) -> FiscalTotals:
@@ -207,7 +216,7 @@ def day_report(
         register.day_opened_at,
         at,
         cashier,
-        FiscalTotals.of(receipts),
+        _with_cashouts(uow, terminal, register.day_opened_at, at, FiscalTotals.of(receipts)),
         closing,
         uow.audit.head(office),
         register.grand,
@@ -229,6 +238,16 @@ def cashless(
     if opened_at is None:
         return CashlessTotals()
     return uow.transfers.totals(opened_at, at, terminal=terminal)
+
+
+def _with_cashouts(
+    uow: UnitOfWork, terminal: str, opened_at: datetime | None, at: datetime, totals: FiscalTotals
+) -> FiscalTotals:
+    """Of the day's expense, the slips bought back at the terminal, counted apart (issue 38)."""
+    if opened_at is None:
+        return totals
+    count, amount = uow.cashouts.paid(terminal, opened_at, at)
+    return dataclasses.replace(totals, cashout_count=count, cashouts=amount)
 
 
 def _cash_shift(uow: UnitOfWork, terminal: str, closes: int | None) -> tuple[int | None, bool]:

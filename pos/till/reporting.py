@@ -60,6 +60,7 @@ _TOTAL_OF: dict[CashKind | TransferKind, str] = {
     CashKind.STAKE: "bets",
     CashKind.WINDOW_REFUND: "returns",
     CashKind.PAYOUT: "wins_paid",
+    CashKind.CASHOUT: "wins_paid",  # sent as a payout (win_paid) too, issue 38
     CashKind.DEPOSIT: "deposits",
     CashKind.WITHDRAWAL: "withdrawals",
     TransferKind.CASH_IN: "cash_in",

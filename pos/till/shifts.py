@@ -39,6 +39,7 @@ class CashKind(enum.StrEnum):
     PAYOUT = "payout"
     DEPOSIT = "deposit"  # paid into a player's account (pos.accounts)
     WITHDRAWAL = "withdrawal"  # paid out of a player's account
+    CASHOUT = "cashout"  # an open slip bought back by the shop (issue 38, pos.cashout)
 
 
 @dataclass(frozen=True)
@@ -146,10 +147,11 @@ class CashSummary:
     cash_out: Decimal = ZERO
     deposits: Decimal = ZERO  # into players' accounts
     withdrawals: Decimal = ZERO  # out of players' accounts
+    cashouts: Decimal = ZERO  # slips bought back (issue 38): their own kind, not wins paid
 
     @property
     def expected(self) -> Decimal:
-        slips = self.stakes - self.returns - self.payouts
+        slips = self.stakes - self.returns - self.payouts - self.cashouts
         return (
             self.opening + slips + self.deposits - self.withdrawals + self.cash_in - self.cash_out
         )
@@ -177,6 +179,7 @@ class CashSummary:
             moved[TransferKind.CASH_OUT],
             by_kind[CashKind.DEPOSIT],
             -by_kind[CashKind.WITHDRAWAL],
+            -by_kind[CashKind.CASHOUT],
         )
 
 

@@ -14,10 +14,12 @@ from tests.bench import (
     chain_rate,
     exchange,
     journal_pdf,
+    liability,
     margin_call,
     payout,
     poker,
     print_slip,
+    referral_roundtrip,
     roulette,
     settle,
     skks_accept,
@@ -43,6 +45,8 @@ BENCHMARKS: dict[str, Callable[[int], list[str]]] = {
     "skks_drain_10k": skks_drain.run,  # 10,000 deferred messages after an outage
     "print_slip": print_slip.run,  # CPU per slip, express and payout printed to a Dummy
     "roulette_settle_100k": roulette.run,  # 100,000 slips of one draw settled (issue 36)
+    "referral_roundtrip": referral_roundtrip.run,  # decided at К2, issued at К1 (issue 38)
+    "liability_board_1m": liability.run,  # the board of 1,000,000 open slips (issue 38)
 }
 
 

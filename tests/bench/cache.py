@@ -12,6 +12,7 @@ from pathlib import Path
 from sqlalchemy import Engine
 
 from db.bootstrap import open_storage
+from db.exposure import rebuild
 from db.migrate import HEAD
 from main import assemble_shop
 from pos.core.clock import FixedClock
@@ -59,6 +60,8 @@ def build_on_the_demo(path: Path, now: datetime, fill: Callable[[Engine], None])
     storage = open_storage(f"sqlite:///{path}")
     try:
         fill(storage.engine)
+        with storage.engine.begin() as connection:
+            rebuild(connection)  # the outcomes' exposure of the slips filled in bulk (issue 38)
     finally:
         storage.close()  # the last connection closing checkpoints the WAL into the file
     leftovers = [p.name for p in path.parent.glob(path.name + "-*")]

@@ -60,6 +60,9 @@ SHOP_TABLES = {
     "claims",  # the register of claims (issue 37, p.14–p.16)
     "claim_evidence",
     "coupons",  # the register of remote coupons (issue 37, p.17)
+    "referrals",  # big stakes referred to a manager (issue 38)
+    "cashout_offers",  # offers to buy an open slip back (issue 38)
+    "outcome_exposure",  # the outcomes' exposure kept as slips open and close (issue 38)
 }
 NEXT = "9001"  # a test-only revision after the shop's newest
 

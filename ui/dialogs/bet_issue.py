@@ -6,8 +6,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QDialog, QWidget
 
+from pos.betting.errors import Referable
 from pos.betting.pricing import PricedBet
 from pos.core.errors import NotPermitted, PosError
 from pos.people.permissions import Permission
@@ -92,6 +93,11 @@ class BetIssue(QObject):
 
     def _refused(self, bet: BetDraft, exc: PosError) -> None:
         dialog = self.confirm_dialog
+        if isinstance(exc, Referable) and dialog is not None:
+            # A limit refused it at its issue (the odds or the liability moved since it was
+            # priced): the confirmation goes and the page offers F7 (issue 38).
+            dialog.done(QDialog.DialogCode.Rejected.value)
+            dialog = None
         shown = dialog is not None and not isinstance(exc, ISSUED_UNPRINTED)
         if shown and dialog is not None:
             dialog.show_refusal(exc)

@@ -267,6 +267,7 @@ class SlipDetailsDialog(QDialog):
             SlipStatus.REFUND: self.tr("возврат ставки"),
             SlipStatus.CANCELLED: self.tr("отменён"),
             SlipStatus.PAID: self.tr("выплачен"),
+            SlipStatus.CASHED_OUT: self.tr("выкуплен"),
             SlipStatus.PENDING: self.tr("печать не подтверждена (вкладка «Касса»)"),
             SlipStatus.VOID: self.tr("аннулирован: не напечатан, ставка не принималась"),
         }

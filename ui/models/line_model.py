@@ -184,7 +184,12 @@ class LineTableModel(LineRowsModel):
             return match_text(event)
         if column == SUMMARY:
             return "\n".join(summary_lines(row.odds))
-        odds = row.odds.get(MAIN_MARKETS[column - FIRST_ODDS])
+        return self._odds(row, MAIN_MARKETS[column - FIRST_ODDS])
+
+    def _odds(self, row: LineRow, market: str) -> str:
+        odds = row.odds.get(market)
+        if odds is not None and market in row.suspended:  # stopped from the board (issue 38)
+            return self.tr("стоп")
         return format_odds(odds) if odds is not None else "—"
 
     @staticmethod

@@ -24,6 +24,7 @@ from ui.dialogs.confirm_bet import ConfirmBetDialog
 from ui.dialogs.identity import IdentityDialog
 from ui.dialogs.manager_pin import ManagerPinDialog
 from ui.dialogs.print_preview import SlipPreviewer
+from ui.dialogs.referral_send import ReferralSender
 from ui.errors import MessageGroup
 from ui.models.line_model import event_choice
 from ui.models.slip_model import BetDraft, SlipDraftModel
@@ -83,6 +84,8 @@ class BettingPage(QWidget):
         self._preview_timer.timeout.connect(self._on_preview_timer_timeout)
         self._build()
         self._build_shortcuts()
+        self._refer = ReferralSender(desk, runner, clock, self._bet_draft, self._slip_message, self)
+        self._refer.issued.connect(self._on_issue_issued)  # F7: a big stake (issue 38)
         self._previewer.failed.connect(self._slip_message.show_error)
         # One outcome in sight on the page at a time: an old refusal never stands beside a
         # newer success, and the document's state clears a refusal it answers (issue 16).
@@ -129,8 +132,7 @@ class BettingPage(QWidget):
         return self._issue.manager_dialog
 
     def refresh(self) -> None:
-        """Reload the shop settings (zone, minimum stake), the events on offer and the
-        recent slips."""
+        """Reload the settings, the events on offer, the recent slips, a referral still open."""
         desk = self._desk
         self._runner.run(
             desk.settings,
@@ -145,6 +147,7 @@ class BettingPage(QWidget):
             owner=self,
         )
         self._recent.refresh()
+        self._refer.resume()
 
     def confirm(self) -> None:
         """Price the slip as it is now and, if pos takes it, open the confirmation (F9); with
@@ -304,7 +307,7 @@ class BettingPage(QWidget):
     def _show_price_refused(self, generation: int, exc: PosError) -> None:
         if generation == self._generation:
             self._show_totals(None)
-            self._slip_message.show_error(exc)
+            self._refer.offer(exc)  # a limit's refusal offers F7 (issue 38)
 
     def _on_issue_issued(self, slip: Slip) -> None:
         self._clear_issued()
@@ -323,8 +326,8 @@ class BettingPage(QWidget):
             self._clear_issued()
             self._slip_message.show_warning(exc)
             self._recent.refresh()
-        elif not shown:  # the confirmation had closed
-            self._slip_message.show_error(exc)
+        elif not shown:  # the confirmation had closed (a limit's refusal: F7, issue 38)
+            self._refer.offer(exc)
         self.till_changed.emit()
 
     def _clear_issued(self) -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import date
-from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
@@ -29,6 +29,7 @@ from pos.shop.desk import Desk
 from ui.dialogs.payout_refusal import PayoutRefusalDialog
 from ui.dialogs.print_preview import PrintPreviewDialog
 from ui.errors import MessageGroup, MessageLabel
+from ui.pages.payouts_cashout import PayoutsCashout
 from ui.tasks import TaskRunner
 from ui.widgets.buttons import action_button
 from ui.widgets.document_form import DocumentForm
@@ -78,7 +79,12 @@ class PayoutsPage(QWidget):
         self._paying = False  # a pay_out call is running
         self.preview_dialog: PrintPreviewDialog | None = None
         self.refusal_dialog: PayoutRefusalDialog | None = None
+        self.cashout = PayoutsCashout(self, desk, runner, clock)  # an open slip's buy-back, F7
         self._build()
+        self._cashout_offered = False
+        self.cashout.offered.connect(self._on_cashout_offered)
+        self.cashout.paid.connect(self._paid)
+        self.cashout.refused.connect(self._pay_refused)
         # The slip's line and the payout's: one outcome in sight at a time (issue 16).
         self._messages = MessageGroup(self, self._lookup_message, self._pay_message)
         self._lookup_message.clear_when_edited(self._number)
@@ -104,8 +110,8 @@ class PayoutsPage(QWidget):
     def refresh(self) -> None:
         """Reload the shop's zone; the cursor goes to the number field."""
         self._runner.run(
-            lambda: self._desk.settings().zone,
-            on_success=self._set_zone,
+            self._desk.settings,
+            on_success=self._set_settings,
             on_failure=self._lookup_message.show_error,
             owner=self,
         )
@@ -175,6 +181,7 @@ class PayoutsPage(QWidget):
         self._document.pay_requested.connect(self.pay)
         self._document.refusal_requested.connect(self._on_document_refusal_requested)
         self._form, self._pay_message = self._document.form, self._document.message
+        left.addWidget(self.cashout.bar_for(self._form.document))  # issue 38: the same form
         layout.addWidget(self._document, _DOCUMENT_STRETCH)
         QShortcut(QKeySequence(Qt.Key.Key_F9), self, self.pay)
         clear = QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._on_clear_clicked)
@@ -222,8 +229,9 @@ class PayoutsPage(QWidget):
         """The shop-local date, which places the zone's two-digit years in their century."""
         return self._clock.now().astimezone(self._zone).date()
 
-    def _set_zone(self, zone: ZoneInfo) -> None:
-        self._zone = zone
+    def _set_settings(self, settings: ShopSettings) -> None:
+        self._zone = settings.zone
+        self.cashout.enabled = settings.cashout_enabled
 
     def _show_payable(self, quote: PayoutQuote | None) -> None:
         """Show `quote` (None: no slip) with a fresh, empty document form."""
@@ -233,12 +241,14 @@ class PayoutsPage(QWidget):
         else:
             self._card.show_quote(quote, self._zone)
         self._document.reset(self._today(), quote.amount if quote is not None else None)
+        self.cashout.show_for(quote)
         self._update_buttons()
 
     def _update_buttons(self) -> None:
         quote = self._quote
         payable = quote is not None and quote.amount is not None and quote.shift_refusal is None
-        self._document.set_usable(payable=payable, idle=not self._runner.busy)
+        idle = not self._runner.busy
+        self._document.set_usable(payable=payable, idle=idle, form=self._cashout_offered)
 
     def _show_quote(self, quote: PayoutQuote) -> None:
         self._lookup_message.clear_message()
@@ -275,11 +285,13 @@ class PayoutsPage(QWidget):
         self._show_payable(None)
         self._number.clear()
         self._number.setFocus()
+        done = (
+            self.tr("Купон № {number} выкуплен за {amount} руб., запись журнала № {entry}, ")
+            if entry.is_cashout
+            else self.tr("Выплачено {amount} руб. по купону № {number}, запись журнала № {entry}, ")
+        )
         self._lookup_message.show_success(
-            self.tr(
-                "Выплачено {amount} руб. по купону № {number}, запись журнала № {entry}, "
-                "чек № {receipt}."
-            ).format(
+            (done + self.tr("чек № {receipt}.")).format(
                 amount=format_money(entry.amount),
                 number=display_slip_number(entry.slip_number),
                 entry=entry.number,
@@ -380,3 +392,9 @@ class PayoutsPage(QWidget):
 
     def _on_runner_busy_changed(self, _busy: bool) -> None:
         self._update_buttons()
+
+    def _on_cashout_offered(self, offered: bool) -> None:
+        self._cashout_offered = offered
+        self._update_buttons()
+        if offered and self._quote is not None:  # bought back, not paid as a win: no refusal
+            self._card.show_quote(dataclasses.replace(self._quote, refusal=None), self._zone)

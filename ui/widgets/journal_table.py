@@ -134,6 +134,8 @@ def _cells(entry: JournalEntry, zone: ZoneInfo) -> list[str]:
         note = QCoreApplication.translate("journal", "исправляет №\u00a0{number}: {reason}").format(
             number=entry.corrects, reason=entry.reason
         )
+    elif entry.is_cashout:  # issue 38: a slip bought back, not a win paid
+        note = entry.reason
     return [
         str(entry.number),
         entry.paid_at.astimezone(zone).strftime(DATE_FORMAT),

@@ -92,9 +92,10 @@ class PayoutDocumentCard(QFrame):
             else self.tr("Выплатить (F9)")
         )
 
-    def set_usable(self, *, payable: bool, idle: bool) -> None:
-        """The form for a payable slip; its buttons also wait while a call runs."""
-        self._form.setEnabled(payable)
+    def set_usable(self, *, payable: bool, idle: bool, form: bool = False) -> None:
+        """The form for a payable slip (`form`: also for an open slip's buy-back, issue 38,
+        paid by F7); its buttons also wait while a call runs."""
+        self._form.setEnabled(payable or form)
         self._pay_button.setEnabled(payable and idle)
         self._refused_button.setEnabled(payable and idle)
 

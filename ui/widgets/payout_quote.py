@@ -236,6 +236,7 @@ class PayoutQuoteCard(QFrame):
             SlipStatus.REFUND: self.tr("возврат ставки"),
             SlipStatus.CANCELLED: self.tr("отменён"),
             SlipStatus.PAID: self.tr("выплачен"),
+            SlipStatus.CASHED_OUT: self.tr("выкуплен"),
         }
         return words.get(status, str(status))
 

@@ -59,6 +59,7 @@ CALLS: dict[Permission, Callable[[Desk, str], object]] = {
     Permission.TRANSFERS: lambda d, _: d.transfer_out("00000100000", "1", order="1"),
     # No such claim: refused after the permission (issue 37).
     Permission.CLAIMS: lambda d, _: d.decide_claim(1, upheld=False, reason="нет оснований"),
+    Permission.RISK: lambda d, _: d.decide_referral(1, accept=False),  # issue 38
 }
 
 
