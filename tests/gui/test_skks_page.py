@@ -175,7 +175,9 @@ def test_send_now_drains_a_deferred_backlog_once_the_controller_answers(
 
     send.setFocus()
     qtbot.keyClick(send, Qt.Key.Key_Space)
-    qtbot.waitUntil(lambda: message.text().startswith("СККС не ответила"))
+    # The controller's wait (skks_timeout, seconds) runs first: more than waitUntil's 5 s
+    # default on a loaded machine (it failed so under `make test`).
+    qtbot.waitUntil(lambda: message.text().startswith("СККС не ответила"), timeout=20_000)
     assert controller.log() == []
 
     controller.down = False
