@@ -59,14 +59,12 @@ _INSERT_JSON = (
     f"SELECT CAST(key AS INTEGER), CASE value % 4 {_WORDS} END, value / 4, ? "
     "FROM json_each(?) WHERE true ON CONFLICT (slip_id) DO NOTHING"
 )
-_SETTLED_EXPOSURE = exposure.settled_sql("SELECT CAST(key AS INTEGER) FROM json_each(?)", "?")
-_SETTLED_EXPOSURE_PG = exposure.settled_sql("SELECT unnest(%s::bigint[])", "%s")
 _INSERT_ARRAYS = (
     "INSERT INTO settlements (slip_id, status, payout, settled_at) "
     "SELECT r.slip_id, r.status, r.payout, %s "
     "FROM unnest(%s::bigint[], %s::varchar[], %s::bigint[]) AS r(slip_id, status, payout) "
     "JOIN slips AS s ON s.id = r.slip_id WHERE s.status = 'open' FOR SHARE OF s "
-    "ON CONFLICT (slip_id) DO NOTHING"
+    "ON CONFLICT (slip_id) DO NOTHING RETURNING slip_id"
 )
 
 
@@ -203,12 +201,16 @@ class SqlSettlementRepository:
             packed = (batch.payout * 4 + batch.status).tolist()
             document = "{" + ",".join(map('"{}":{}'.format, ids, packed)) + "}"
             connection.exec_driver_sql(_INSERT_JSON, (moment, document))
-            # The slips settled leave their outcomes' exposure (db.exposure).
-            connection.exec_driver_sql(_SETTLED_EXPOSURE, (document, moment))
+            taken = ids  # BEGIN IMMEDIATE: nothing settled or cancelled them since they were read
         else:
             words = [VERDICT_STATUS[Verdict(code)].value for code in batch.status.tolist()]
-            connection.exec_driver_sql(_INSERT_ARRAYS, (moment, ids, words, batch.payout.tolist()))
-            connection.exec_driver_sql(_SETTLED_EXPOSURE_PG, (ids, moment))
+            done = connection.exec_driver_sql(
+                _INSERT_ARRAYS, (moment, ids, words, batch.payout.tolist())
+            )
+            taken = [row[0] for row in done]
+        # Those settled with a leg still to be played leave its outcome (db.exposure).
+        early = set(taken if batch.open_legs is None else batch.slip_ids[batch.open_legs].tolist())
+        exposure.settled(self._session, [slip for slip in taken if slip in early])
         return len(ids)
 
     def credit_accounts(self, teller: Teller, at: datetime) -> int:

@@ -16,6 +16,7 @@ os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.fonts=false")
 from escpos.printer import Dummy
 
 import printing  # noqa: F401 - python-escpos's capability cache set up before escpos loads
+from db import engine as db_engine
 from main import assemble_shop, games
 from pos.core.clock import FixedClock
 from pos.games.registry import installing
@@ -48,6 +49,25 @@ def _fail_on_unexpected_warnings(
         if r.levelno >= logging.WARNING and r.name.split(".")[0] in ours
     ]
     assert not bad, f"unexpected warnings logged: {[r.getMessage() for r in bad]}"
+
+
+# The app's own SQLite settings (db/engine.py), kept for the test that checks them.
+APP_PRAGMAS = db_engine._APP_PRAGMAS
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _sqlite_files_not_synced() -> Iterator[None]:
+    """The tests' SQLite files are written without fsync, as the tests' PostgreSQL server runs
+    with fsync off (tests/integration/pg.py): they are thrown away after the test. What
+    `synchronous=FULL` guards against is a power cut, not a process killed (the WAL keeps a
+    commit either way); tests/integration/test_engine.py checks the app's own setting, and the
+    kill -9 soaks and the benchmarks run the app's settings as they are."""
+    db_engine._APP_PRAGMAS = tuple(
+        "PRAGMA synchronous=OFF" if pragma.startswith("PRAGMA synchronous") else pragma
+        for pragma in APP_PRAGMAS
+    )
+    yield
+    db_engine._APP_PRAGMAS = APP_PRAGMAS
 
 
 @pytest.fixture(autouse=True, scope="session")

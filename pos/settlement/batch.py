@@ -60,6 +60,7 @@ from pos.settlement.terms import (
     HEADER,
     LEG,
     _micros,
+    decode,
 )
 
 assert (_HEADER_STRUCT.size, _LEG_STRUCT.size) == (HEADER.itemsize, LEG.itemsize)
@@ -91,6 +92,9 @@ class SettledBatch:
     slip_ids: npt.NDArray[np.int64]
     status: npt.NDArray[np.int8]
     payout: npt.NDArray[np.int64]
+    # Settled with a leg still open (an express lost before its other events were played):
+    # those legs' outcomes stop counting it (db.exposure); None: not known, any may be.
+    open_legs: npt.NDArray[np.bool_] | None = None
 
     def __len__(self) -> int:
         return len(self.slip_ids)
@@ -201,15 +205,7 @@ def settle_terms(
         return SettledBatch(ids, np.zeros(0, np.int8), np.zeros(0, np.int64))
     if not isinstance(judge, LegJudge):
         judge = LegJudge(judge)
-    lengths = np.fromiter(map(len, terms), dtype=np.int64, count=count)
-    raw = np.frombuffer(b"".join(terms), dtype=np.uint8)
-    starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
-    header_at = (starts[:, None] + np.arange(HEADER.itemsize)).ravel()
-    headers = raw[header_at].view(HEADER)
-    body = np.ones(len(raw), dtype=bool)
-    body[header_at] = False
-    legs = raw[body].view(LEG)
-    per_slip = (lengths - HEADER.itemsize) // LEG.itemsize
+    headers, legs, per_slip = decode(list(terms))
     owner = np.repeat(np.arange(count), per_slip)
     keys = (
         legs["event"].astype(np.int64) << 24
@@ -221,6 +217,13 @@ def settle_terms(
     parts = np.flatnonzero(outcome == _PART)
     values = dict(zip(parts.tolist(), judge.values(keys[parts]), strict=True))
     settled = _combine(ids, headers, legs, per_slip, owner, outcome, values)
+    open_leg = np.bincount(owner, weights=outcome == _OPEN, minlength=count) > 0
+    settled = SettledBatch(
+        settled.slip_ids,
+        settled.status,
+        settled.payout,
+        _of(ids, open_leg, settled.slip_ids),
+    )
     if now is None:
         return settled
     closed = headers["issued"] + _micros(_EPOCH + CLAIM_WINDOW) < _micros(now)
@@ -229,7 +232,20 @@ def settle_terms(
     on_the_line = ~_on_draws(legs["event"])
     closed |= np.bincount(owner, weights=on_the_line, minlength=count) == 0
     final = np.isin(settled.slip_ids, ids[closed])
-    return SettledBatch(settled.slip_ids[final], settled.status[final], settled.payout[final])
+    return SettledBatch(
+        settled.slip_ids[final],
+        settled.status[final],
+        settled.payout[final],
+        _of(ids, open_leg, settled.slip_ids[final]),
+    )
+
+
+def _of(
+    ids: npt.NDArray[np.int64], flags: npt.NDArray[np.bool_], wanted: npt.NDArray[np.int64]
+) -> npt.NDArray[np.bool_]:
+    """The flags of the `wanted` ids, each one of `ids` (in any order)."""
+    order = np.argsort(ids, kind="stable")
+    return flags[order[np.searchsorted(ids[order], wanted)]]
 
 
 def _on_draws(codes: npt.NDArray[np.uint32]) -> npt.NDArray[np.bool_]:

@@ -59,6 +59,20 @@ _HEADER_STRUCT = struct.Struct("<BBBBqqqq")
 _LEG_STRUCT = struct.Struct("<IBBhI")
 
 
+def decode(terms: list[bytes]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The headers (HEADER) and legs (LEG) of slips' terms, and each slip's number of legs,
+    unpacked together (the batch settlement, the outcomes' exposure of settled slips)."""
+    count = len(terms)
+    lengths = np.fromiter(map(len, terms), dtype=np.int64, count=count)
+    raw = np.frombuffer(b"".join(terms), dtype=np.uint8)
+    starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+    header_at = (starts[:, None] + np.arange(HEADER.itemsize)).ravel()
+    body = np.ones(len(raw), dtype=bool)
+    body[header_at] = False
+    per_slip = (lengths - HEADER.itemsize) // LEG.itemsize
+    return raw[header_at].view(HEADER), raw[body].view(LEG), per_slip
+
+
 def encode_terms(slip: Slip) -> bytes:
     """The record settlement reads for `slip` (see the module docstring)."""
     size = slip.kind.size if slip.kind.type is BetType.SYSTEM else len(slip.members)

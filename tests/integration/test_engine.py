@@ -9,9 +9,11 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 
+from db import engine as db_engine
 from db.bootstrap import SqlStorage, open_storage
 from db.engine import parse_location
 from pos.core.errors import InvalidDatabaseUrl
+from tests.conftest import APP_PRAGMAS
 
 pytestmark = pytest.mark.integration
 
@@ -46,7 +48,10 @@ def test_unsupported_urls_are_refused_with_an_example(url: str) -> None:
         parse_location(url)
 
 
-def test_sqlite_connections_use_wal_full_sync_and_foreign_keys(sqlite_url: str) -> None:
+def test_sqlite_connections_use_wal_full_sync_and_foreign_keys(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(db_engine, "_APP_PRAGMAS", APP_PRAGMAS)  # the app's, not the tests'
     storage = open_storage(sqlite_url)
     try:
         with storage.engine.connect() as connection:

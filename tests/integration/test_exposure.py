@@ -21,16 +21,19 @@ from tests.integration.sql import sql
 
 pytestmark = pytest.mark.integration
 
-# The open, unsettled slips' legs, summed by outcome and office.
+# The open, unsettled slips' legs on events without a result, by outcome and office.
 SUMMED = (
     "SELECT e.code, l.market, s.office, count(*), sum(s.stake), sum(s.possible_payout) "
     "FROM slips AS s JOIN slip_legs AS l ON l.slip_id = s.id JOIN events AS e ON e.id = l.event_id "
     "WHERE s.status = 'open' AND NOT EXISTS (SELECT 1 FROM settlements x WHERE x.slip_id = s.id) "
+    "AND NOT EXISTS (SELECT 1 FROM event_results r WHERE r.event_id = e.id) "
     "GROUP BY e.code, l.market, s.office"
 )
 KEPT = (
     "SELECT x.event_code, x.market, x.office, x.slips, x.stakes, x.payout "
-    "FROM outcome_exposure AS x WHERE x.slips <> 0 OR x.stakes <> 0 OR x.payout <> 0"
+    "FROM outcome_exposure AS x JOIN events AS e ON e.code = x.event_code "
+    "WHERE NOT EXISTS (SELECT 1 FROM event_results r WHERE r.event_id = e.id) "
+    "AND (x.slips <> 0 OR x.stakes <> 0 OR x.payout <> 0)"
 )
 PICKS = [(101, "1"), (101, "2"), (102, "O2.5"), (102, "1"), (103, "1"), (201, "X"), (202, "1")]
 

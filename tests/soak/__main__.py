@@ -177,13 +177,13 @@ def _report(
 
 
 def _made(scenario: str, counts: dict[str, int]) -> int:
-    """Operations the database holds: payouts made, slips issued and slips cancelled, or the
+    """Operations the database holds: payouts made, slips issued, cancelled and bought back, or the
     accounts' movements (deposits, withdrawals, blocks, releases, results)."""
     if scenario == "payouts":
         return counts["journal_entries"]
     if scenario == "accounts":
         return counts["account_movements"]
-    return counts["issued"] + counts["cancelled"]
+    return counts["issued"] + counts["cancelled"] + counts.get("cashed_out", 0)
 
 
 if __name__ == "__main__":

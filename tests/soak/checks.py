@@ -49,7 +49,7 @@ from tests.soak.account_checks import check_accounts
 from tests.soak.paper import ReceiptOnPaper, SlipOnPaper, read_folder, receipts_of, slips_of
 from tests.soak.prepare import MANAGER, open_shop
 
-ISSUED = ("open", "cancelled", "won", "lost", "refund", "paid")
+ISSUED = ("open", "cancelled", "won", "lost", "refund", "paid", "cashed_out")
 INVARIANTS = (
     "without_record",
     "other_operation",
@@ -290,6 +290,7 @@ def _check_slips(
         )
         findings.counts["issued"] = sum(v in ISSUED for v in status.values())
         findings.counts["cancelled"] = sum(v == "cancelled" for v in status.values())
+        findings.counts["cashed_out"] = sum(v == "cashed_out" for v in status.values())
     else:
         findings.counts["issued_not_on_paper"] = 0
 
@@ -305,10 +306,12 @@ def _check_cash(findings: Findings, db: sqlite3.Connection, receipts: dict[int, 
     standing = [r for r in receipts.values() if r.spoiled is None]
     problems = []
     accounts = {row[0] for row in db.execute("SELECT number FROM accounts")}
+    bought = {row[0] for row in db.execute("SELECT number FROM slips WHERE status = 'cashed_out'")}
     for cash_kind, receipt_kind, sign in (
         ("stake", "income", 1),
         ("window_refund", "return", -1),
         ("payout", "expense", -1),
+        ("cashout", "expense", -1),  # a slip bought back: its «РАСХОД» (issue 38)
         ("deposit", "income", 1),
         ("withdrawal", "expense", -1),
     ):
@@ -316,7 +319,9 @@ def _check_cash(findings: Findings, db: sqlite3.Connection, receipts: dict[int, 
         of_kind = [
             r
             for r in standing
-            if r.kind == receipt_kind and (r.slip_number in accounts) is of_account
+            if r.kind == receipt_kind
+            and (r.slip_number in accounts) is of_account
+            and (r.slip_number in bought) is (cash_kind == "cashout")
         ]
         cash = Decimal(moved.get(cash_kind) or 0) / 100 * sign
         if cash != sum((r.amount for r in of_kind), Decimal(0)) or counted.get(cash_kind, 0) != len(
@@ -325,8 +330,9 @@ def _check_cash(findings: Findings, db: sqlite3.Connection, receipts: dict[int, 
             problems.append(
                 f"{cash_kind}: cash {cash} in {counted.get(cash_kind, 0)}, receipts {len(of_kind)}"
             )
-    paid = Decimal((moved.get("payout") or 0) + (moved.get("withdrawal") or 0)) / -100
-    paid_count = counted.get("payout", 0) + counted.get("withdrawal", 0)
+    out = ("payout", "withdrawal", "cashout")  # each with its journal entry
+    paid = Decimal(sum(moved.get(kind) or 0 for kind in out)) / -100
+    paid_count = sum(counted.get(kind, 0) for kind in out)
     if paid != Decimal(journal[0]) / 100 or paid_count != journal[1]:
         problems.append(
             f"payouts: cash {paid}, journal {Decimal(journal[0]) / 100} in {journal[1]}"

@@ -70,6 +70,8 @@ def prepare(url: str, scenario: str, count: int) -> datetime:
             _won_slips(shop, clock, count)
         if scenario == "accounts":
             _accounts(shop)
+        if scenario == "issuing":  # slips bought back too (issue 38), from the stakes taken
+            shop.update_settings(cashout_enabled=True)
     finally:
         shop.close()
     return clock.now()

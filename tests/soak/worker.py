@@ -47,6 +47,7 @@ from tests.soak.prepare import CASHIER, open_shop
 RECENT_JOBS = 40  # how much of the paper the cashier looks at when asked what came out
 STUCK_AFTER = 50  # refusals in a row with no operation done: the worker gives up
 CANCEL_SHARE = 0.2  # of the issuing operations: the last slip cancelled in its window
+CASHOUT_SHARE = 0.15  # … or bought back by the shop (issue 38: paid like a win, at once)
 PICKS = ((101, "1"), (102, "X"), (103, "2"), (104, "1"), (105, "X"), (101, "2"))
 BET_STAKES = ("10", "2.50", "25", "100", "7.77")
 DEPOSITS = ("100", "250", "55.55", "1000")
@@ -139,10 +140,16 @@ class Cashier:
             self.desk.pay_out(number, PASSPORT)
             return "paid"
         last = self._last_open_slip()
-        if last is not None and self.random.random() < CANCEL_SHARE:
+        chance = self.random.random()
+        if last is not None and chance < CANCEL_SHARE:
             self.tick()
             self.desk.cancel_in_window(last, "ошибка кассира (soak)")
             return "cancelled"
+        if last is not None and chance < CANCEL_SHARE + CASHOUT_SHARE:
+            self.tick()
+            offer = self.desk.cashout_offer(last)
+            self.desk.cash_out(last, amount=offer.amount, document=PASSPORT)
+            return "cashed_out"
         code, market = self.random.choice(PICKS)
         self.tick()
         self.desk.accept_bet([(code, market)], stake=self.random.choice(BET_STAKES))
