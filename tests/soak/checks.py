@@ -321,7 +321,8 @@ def _check_cash(findings: Findings, db: sqlite3.Connection, receipts: dict[int, 
             for r in standing
             if r.kind == receipt_kind
             and (r.slip_number in accounts) is of_account
-            and (r.slip_number in bought) is (cash_kind == "cashout")
+            # a slip's «РАСХОД» pays its win, or buys it back (its stake's receipt is a stake's)
+            and (receipt_kind != "expense" or (r.slip_number in bought) is (cash_kind == "cashout"))
         ]
         cash = Decimal(moved.get(cash_kind) or 0) / 100 * sign
         if cash != sum((r.amount for r in of_kind), Decimal(0)) or counted.get(cash_kind, 0) != len(
