@@ -146,9 +146,10 @@ def test_the_payout_form_shows_its_labels_whole_beside_a_refusal(
     number = child(page, QLineEdit, "payout_number")
     qtbot.keyClicks(number, won_slips(shop)[0])
     qtbot.keyClick(number, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: page.quote is not None)
+    # Generous waits: under the whole suite on two cores the payout's reads took over 5 s.
+    qtbot.waitUntil(lambda: page.quote is not None and not runner.busy, timeout=20_000)
     qtbot.keyClick(page.document_form.field("surname"), Qt.Key.Key_F9)  # an empty document
-    qtbot.waitUntil(lambda: page.pay_message_text() != "" and not runner.busy)
+    qtbot.waitUntil(lambda: page.pay_message_text() != "" and not runner.busy, timeout=20_000)
     qtbot.wait(50)
     if boss_window.width() >= SIZES[0].width():
         # At the usual screen the whole document stays in sight beside the refusal: no row
