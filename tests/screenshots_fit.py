@@ -58,6 +58,8 @@ PAGES = {
     "Отчёты": "reports",
     "Претензии": "claims",  # issue 37
     "Купоны": "coupons",  # issue 37, p.17
+    "Крупные ставки": "referrals",  # issue 38
+    "Обязательства": "liability",
     "Редактор линии": "line_editor",
     "Пользователи": "users",
     "Настройки": "settings",
