@@ -68,14 +68,18 @@ class LegStarted(DomainError):
         )
 
 
-class LegSuspended(DomainError):
-    """An open leg's event or outcome is suspended: it has no price now."""
+class _LegUnpriced(DomainError):
+    """An open leg of the slip `number` has no price now: its outcome (code, market)."""
 
     def __init__(self, number: str, code: int, market: str) -> None:
         self.number = number
         self.code = code
         self.market = market
         super().__init__()
+
+
+class LegSuspended(_LegUnpriced):
+    """An open leg's event or outcome is suspended: it has no price now."""
 
     def message(self) -> str:
         return (
@@ -84,14 +88,8 @@ class LegSuspended(DomainError):
         )
 
 
-class LegNotQuoted(DomainError):
+class LegNotQuoted(_LegUnpriced):
     """An open leg's market is no longer in the line: no current odds to price it."""
-
-    def __init__(self, number: str, code: int, market: str) -> None:
-        self.number = number
-        self.code = code
-        self.market = market
-        super().__init__()
 
     def message(self) -> str:
         return (
