@@ -61,5 +61,6 @@ class OfferLapses(QObject):
             return
         self._asking = True
         self._runner.run(
-            self._desk.lapse_offers, on_success=self._lapsed, on_failure=self._refused, owner=self
-        )
+            self._desk.lapse_offers, on_success=self._lapsed, on_failure=self._refused,
+            owner=self, quiet=True,
+        )  # fmt: skip

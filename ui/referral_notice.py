@@ -53,7 +53,7 @@ class ReferralNotice(QObject):
         self._asking = True
         self._runner.run(
             self._desk.waiting_referrals, on_success=self._show, on_failure=self._not_read,
-            owner=self,
+            owner=self, quiet=True,
         )  # fmt: skip
 
     def _show(self, count: int) -> None:

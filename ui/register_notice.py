@@ -46,12 +46,13 @@ class RegisterNotice(QObject):
             self.timer.timeout.connect(self._on_timer_timeout)
             self.timer.start()
 
-    def _ask(self) -> None:
+    def _ask(self, *, quiet: bool = False) -> None:
         self._runner.run(
             self._desk.restricted_register,
             on_success=self._show,
             on_failure=self._not_read,
             owner=self,
+            quiet=quiet,
         )
 
     def _show(self, status: RegisterStatus) -> None:
@@ -71,4 +72,4 @@ class RegisterNotice(QObject):
 
     def _on_timer_timeout(self) -> None:
         if not self._runner.closed and not self._runner.busy:
-            self._ask()
+            self._ask(quiet=True)

@@ -34,9 +34,11 @@ class _Callbacks:
         on_success: Callable[[Any], None] | None,
         on_failure: FailureCallback | None,
         owner: QObject | None,
+        quiet: bool = False,
     ) -> None:
         self.on_success = on_success
         self.on_failure = on_failure
+        self.quiet = quiet
         self.wanted = True
         self._owner = owner
         if owner is not None:
@@ -63,6 +65,11 @@ class TaskRunner(QObject):
     other exception is a bug and goes to the crash handler (logged, dialog), never silently
     swallowed. `busy_changed(True)` is emitted when work starts and `busy_changed(False)`
     when the last queued call has finished, before its callback runs.
+
+    A `quiet` call (a timer's poll: the referrals waiting, the register, the boards) still
+    runs in turn on the one worker but is not work the user started: it neither makes the
+    runner `busy` nor disables the buttons, so a key pressed meanwhile is not taken for a
+    second press of the same key and dropped.
     """
 
     busy_changed = Signal(bool)
@@ -86,7 +93,7 @@ class TaskRunner(QObject):
 
     @property
     def busy(self) -> bool:
-        """True while a call is queued or running."""
+        """True while a call the user started (not a `quiet` one) is queued or running."""
         return self._pending > 0
 
     def run(
@@ -96,6 +103,7 @@ class TaskRunner(QObject):
         on_success: Callable[[T], None] | None = None,
         on_failure: FailureCallback | None = None,
         owner: QObject | None = None,
+        quiet: bool = False,
     ) -> Future[T]:
         """Queue `fn` on the worker thread; see the class docstring for the callbacks.
 
@@ -104,10 +112,11 @@ class TaskRunner(QObject):
         """
         if self._closed:
             raise RuntimeError("TaskRunner is shut down")
-        callbacks = _Callbacks(on_success, on_failure, owner)
-        self._pending += 1
-        if self._pending == 1:
-            self.busy_changed.emit(True)
+        callbacks = _Callbacks(on_success, on_failure, owner, quiet)
+        if not quiet:
+            self._pending += 1
+            if self._pending == 1:
+                self.busy_changed.emit(True)
         future = self._executor.submit(fn)
         future.add_done_callback(lambda done: self._finished.emit((done, callbacks)))
         return future
@@ -120,9 +129,10 @@ class TaskRunner(QObject):
     def _on_self_finished(self, payload: tuple[Future[Any], _Callbacks]) -> None:
         future, callbacks = payload
         callbacks.release()
-        self._pending -= 1
-        if self._pending == 0:
-            self.busy_changed.emit(False)
+        if not callbacks.quiet:
+            self._pending -= 1
+            if self._pending == 0:
+                self.busy_changed.emit(False)
         if future.cancelled():
             return
         exc = future.exception()

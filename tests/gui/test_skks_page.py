@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QTabBar
 from pytestqt.qtbot import QtBot
 
 from pos.core.clock import FixedClock
+from pos.shop.desk import Desk
 from pos.shop.services import Shop
 from tests.gui.spread_helpers import sqlite_shop
 from tests.gui.test_shift import close_with
@@ -24,6 +25,7 @@ from tests.skks_simulator import SimulatedController
 from ui import skks_link
 from ui.main_window import MainWindow
 from ui.pages.skks import SkksPage
+from ui.referral_notice import ReferralNotice
 from ui.skks_link import SkksLink
 from ui.tasks import TaskRunner
 from ui.workspace_pages import page_of
@@ -298,3 +300,40 @@ def test_closing_the_window_stops_the_sender_and_joins_its_worker(
     workers = [t for t in threading.enumerate() if t.name.startswith("pos-worker")]
     # Only the window's own worker (the fixture's) is left.
     assert len(workers) <= 1
+
+
+def test_the_manager_s_enter_is_kept_while_the_window_counts_big_stakes_in_the_background(
+    qtbot: QtBot,
+    db_shop: Shop,
+    runner: TaskRunner,
+    ui_state: QSettings,
+    controller: SimulatedController,
+    quiet_link: None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The CI failure of stop 44: the referral notice's count every second kept the runner
+    busy at the moment of Enter, and the page dropped the key as a double press."""
+    window = _window(qtbot, db_shop, runner, ui_state)
+    page = _skks_page(qtbot, window)
+    address = child(page, QLineEdit, "skks_url")
+    message = child(page, QLabel, "skks_message")
+    notice = window.findChild(ReferralNotice)
+    assert isinstance(notice, ReferralNotice)
+    notice.timer.stop()
+    counting, answer = threading.Event(), threading.Event()
+
+    def slow_count(desk: Desk) -> int:
+        counting.set()
+        answer.wait(10)
+        return 0
+
+    monkeypatch.setattr(Desk, "waiting_referrals", slow_count)
+    notice.ask()
+    assert counting.wait(5)
+
+    address.setFocus()
+    qtbot.keyClicks(address, "ftp://kiz")
+    qtbot.keyClick(address, Qt.Key.Key_Return)
+    answer.set()
+
+    qtbot.waitUntil(lambda: "Адрес СККС" in message.text())

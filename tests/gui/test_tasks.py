@@ -101,6 +101,25 @@ def test_busy_is_reported_while_calls_are_queued(qtbot: QtBot, runner: TaskRunne
     assert states == [True, False]
 
 
+def test_a_quiet_poll_runs_in_turn_but_leaves_the_runner_free_for_the_user_s_keys(
+    qtbot: QtBot, runner: TaskRunner
+) -> None:
+    states: list[bool] = []
+    runner.busy_changed.connect(states.append)
+    gate = threading.Event()
+    order: list[str] = []
+
+    runner.run(lambda: (gate.wait(5), order.append("poll")), quiet=True)
+    assert not runner.busy
+    runner.run(lambda: order.append("key"), on_success=lambda _: order.append("shown"))
+    assert runner.busy
+    gate.set()
+
+    qtbot.waitUntil(lambda: "shown" in order)
+    assert order == ["poll", "key", "shown"]
+    assert states == [True, False]
+
+
 def test_a_shut_down_runner_takes_no_more_work(qtbot: QtBot) -> None:
     task_runner = TaskRunner()
     task_runner.shutdown()

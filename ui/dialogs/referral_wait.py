@@ -138,6 +138,7 @@ class ReferralWaitDialog(QDialog):
             on_success=self._on_polled,
             on_failure=self._on_poll_failed,
             owner=self,
+            quiet=True,
         )
 
     def _issue(self) -> None:

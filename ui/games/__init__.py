@@ -40,6 +40,7 @@ class BoardPage(QWidget):
     _message: MessageLabel
     _reading = False  # the board is being read
     _managing = False  # a manager's call is on its way
+    _polling = False  # the reloader reads: not the user's work (ui.tasks.TaskRunner quiet)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -47,7 +48,7 @@ class BoardPage(QWidget):
         self._ticker.setInterval(1000)
         self._ticker.timeout.connect(self._on_ticker_timeout)
         self._reloader = QTimer(self)
-        self._reloader.timeout.connect(self.refresh)
+        self._reloader.timeout.connect(self._on_reloader_timeout)
         self._refresh_ms = 0  # not read again by itself until `_keep_fresh`
 
     def refresh(self) -> None:
@@ -56,6 +57,13 @@ class BoardPage(QWidget):
 
     def _on_ticker_timeout(self) -> None:
         """Each second while shown (a countdown)."""
+
+    def _on_reloader_timeout(self) -> None:
+        self._polling = True
+        try:
+            self.refresh()
+        finally:
+            self._polling = False
 
     def _keep_fresh(self, refresh_ms: int) -> None:
         """Read the board every `refresh_ms` while the page is shown."""
@@ -87,7 +95,7 @@ class BoardPage(QWidget):
             self._reading = False
             self._message.show_error(exc)
 
-        self._runner.run(call, on_success=read, on_failure=refused, owner=self)
+        self._runner.run(call, on_success=read, on_failure=refused, owner=self, quiet=self._polling)
 
     def _manage(self, call: Callable[[], T], done: Callable[[T], None]) -> None:
         """A manager's call, one at a time (queued behind a reading of the board, if any)."""

@@ -63,8 +63,8 @@ class AccountPage(QWidget):
     def message_text(self) -> str:
         return self._card.message.text()
 
-    def refresh(self) -> None:
-        """Read the page again, once at a time."""
+    def refresh(self, *, quiet: bool = False) -> None:
+        """Read the page again, once at a time (`quiet`: the reloader's, ui.tasks.TaskRunner)."""
         if self._runner.closed:
             return
         if self._reading:
@@ -76,6 +76,7 @@ class AccountPage(QWidget):
             on_success=self._show_read,
             on_failure=self._read_refused,
             owner=self,
+            quiet=quiet,
         )
 
     def today(self) -> date:
@@ -177,4 +178,4 @@ class AccountPage(QWidget):
         # Not under a dialog: what a reading may pop up (a bookmaker's close) would take the
         # cashier's keys.
         if self.dialog is None:
-            self.refresh()
+            self.refresh(quiet=True)

@@ -87,8 +87,9 @@ class LiabilityPage(QWidget):
     def message_text(self) -> str:
         return self._message.text()
 
-    def refresh(self) -> None:
-        """Read the board again in the background, once at a time."""
+    def refresh(self, *, quiet: bool = False) -> None:
+        """Read the board again in the background, once at a time (`quiet`: the timer's,
+        ui.tasks.TaskRunner)."""
         if self._reading or self._runner.closed:
             return
         self._reading = True
@@ -98,6 +99,7 @@ class LiabilityPage(QWidget):
             on_success=self._show,
             on_failure=self._failed,
             owner=self,
+            quiet=quiet,
         )
 
     def save(self, path: str, file_format: ReportFormat) -> None:
@@ -183,7 +185,7 @@ class LiabilityPage(QWidget):
 
     def _on_timer_timeout(self) -> None:
         if not self._runner.busy:
-            self.refresh()
+            self.refresh(quiet=True)
 
     def _on_suspend_triggered(self) -> None:
         row = self._chosen()

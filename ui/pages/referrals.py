@@ -82,14 +82,16 @@ class ReferralsPage(QWidget):
         row = self._table.currentRow()
         return self.waiting[row].referral if 0 <= row < len(self.waiting) else None
 
-    def refresh(self) -> None:
-        """Read the waiting referrals in the background."""
+    def refresh(self, *, quiet: bool = False) -> None:
+        """Read the waiting referrals in the background (`quiet`: the timer's,
+        ui.tasks.TaskRunner)."""
         if self._asking or self._runner.closed:
             return
         self._asking = True
         self._runner.run(
-            self._desk.referrals, on_success=self._show, on_failure=self._failed, owner=self
-        )
+            self._desk.referrals, on_success=self._show, on_failure=self._failed, owner=self,
+            quiet=quiet,
+        )  # fmt: skip
 
     def accept_chosen(self) -> None:
         """Enter: accept the chosen referral, cut to the stake typed if there is one."""
@@ -259,7 +261,7 @@ class ReferralsPage(QWidget):
 
     def _on_timer_timeout(self) -> None:
         if not self._runner.busy:
-            self.refresh()
+            self.refresh(quiet=True)
 
     def _on_table_item_selection_changed(self) -> None:
         self._show_chosen()
