@@ -19,6 +19,7 @@ from main import open_shop
 from pos.core.clock import FixedClock
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
+from tests import demo_template
 from tests.documents import ID_CARD, PASSPORT
 from tests.fakes import PlainPinHasher
 from tests.gui.widgets import open_window, sign_in
@@ -72,15 +73,14 @@ class CounterPage(Protocol):
 def sqlite_shop(folder: Path, clock: FixedClock, printer: Dummy | None = None) -> Shop:
     """The demo shop on a SQLite file in `folder` (anna 4821 cashier, boss 9911 manager,
     anna's shift open)."""
-    shop = open_shop(
-        f"sqlite:///{folder / 'shop.db'}",
+    path = demo_template.sqlite_copy(folder / "shop.db", clock.now())  # seeded once a process
+    return open_shop(
+        f"sqlite:///{path}",
         clock=clock,
-        terminal="К1",
+        terminal=demo_template.TERMINAL,
         pin_hasher=PlainPinHasher(),
         printer=printer if printer is not None else Dummy(profile="TM-T20II"),
     )
-    shop.seed_demo()
-    return shop
 
 
 def spread_shop(folder: Path, clock: FixedClock, printer: Dummy | None = None) -> Shop:

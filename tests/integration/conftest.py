@@ -12,7 +12,7 @@ import os
 import pwd
 import shutil
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -23,6 +23,7 @@ from main import open_shop
 from pos.core.clock import FixedClock
 from pos.shop.desk import Desk
 from pos.shop.services import Shop
+from tests import demo_template
 from tests.conftest import NOW
 from tests.fakes import PlainPinHasher
 from tests.integration.pg import SERVER_USER, PostgresServer, find_binaries
@@ -105,17 +106,57 @@ def sqlite_migrated_url(tmp_path: Path, sqlite_template: Path) -> str:
     return f"sqlite:///{folder / 'shop.db'}"
 
 
+@pytest.fixture
+def sqlite_demo_url(tmp_path: Path, clock: FixedClock) -> str:
+    """The URL of a SQLite file with the demo seeded at the clock's time (tests.demo_template)."""
+    path = demo_template.sqlite_copy(tmp_path / "data" / "shop.db", clock.now())
+    return f"sqlite:///{path}"
+
+
+@pytest.fixture(scope="session")
+def pg_demo_templates(pg_server: PostgresServer) -> dict[datetime, str]:
+    """The PostgreSQL databases with the demo seeded, by the clock's time at seeding."""
+    return {}
+
+
+@pytest.fixture
+def pg_demo_url(
+    pg_server: PostgresServer,
+    pg_template: str,
+    pg_demo_templates: dict[datetime, str],
+    clock: FixedClock,
+) -> Iterator[str]:
+    """The URL of a new PostgreSQL database with the demo seeded at the clock's time."""
+    now = clock.now()
+    if now not in pg_demo_templates:
+        template = pg_server.create_database(template=pg_template)
+        demo_template.seed(pg_server.url(template), now)
+        pg_demo_templates[now] = template
+    name = pg_server.create_database(template=pg_demo_templates[now])
+    yield pg_server.url(name)
+    pg_server.drop_database(name)
+
+
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def db_url(request: pytest.FixtureRequest) -> str:
-    """The same test on a SQLite file and on a PostgreSQL database: an empty one where the
-    module says `EMPTY_DATABASES = True` (it tests creating the schema), else one already
-    migrated."""
+    """The same test on a SQLite file and on a PostgreSQL database: one with the demo seeded
+    where the test starts from `demo_url`, else an empty one where the module says
+    `EMPTY_DATABASES = True` (it tests creating the schema), else one already migrated."""
     empty = getattr(request.module, "EMPTY_DATABASES", False)
+    kind = "demo" if "demo_url" in request.fixturenames else "" if empty else "migrated"
     if request.param == "sqlite":
-        fixture = "sqlite_url" if empty else "sqlite_migrated_url"
+        fixture = f"sqlite_{kind}_url" if kind else "sqlite_url"
     else:
-        fixture = "pg_url" if empty else "pg_migrated_url"
+        fixture = f"pg_{kind}_url" if kind else "pg_url"
     return str(request.getfixturevalue(fixture))
+
+
+@pytest.fixture
+def demo_url(db_url: str) -> str:
+    """`db_url` with the demo seeded (anna 4821, boss 9911, the demo line, anna's shift
+    open at К1), as `Shop.seed_demo()` leaves a new database: `db_url` is this same database
+    in a test that asks for both."""
+    return db_url
 
 
 @pytest.fixture
@@ -127,12 +168,11 @@ def sql_storage(db_url: str) -> Iterator[SqlStorage]:
 
 
 @pytest.fixture
-def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
+def db_shop(demo_url: str, clock: FixedClock) -> Iterator[Shop]:
     """The demo shop at К1 on either backend, printing on a Dummy (modules may override)."""
     shop = open_shop(
-        db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=Dummy()
+        demo_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=Dummy()
     )
-    shop.seed_demo()
     yield shop
     shop.close()
 

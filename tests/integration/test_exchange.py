@@ -34,11 +34,10 @@ def printer() -> Dummy:
 
 
 @pytest.fixture
-def db_shop(db_url: str, clock: FixedClock, printer: Dummy) -> Iterator[Shop]:
+def db_shop(demo_url: str, clock: FixedClock, printer: Dummy) -> Iterator[Shop]:
     shop = open_shop(
-        db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=printer
+        demo_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=printer
     )
-    shop.seed_demo()
     shop.update_settings(exchange_commission="5")
     yield shop
     shop.close()

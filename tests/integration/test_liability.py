@@ -46,11 +46,10 @@ _CODES = itertools.count(7000, 10)  # a fresh block of event codes per example
 
 
 @pytest.fixture
-def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
+def db_shop(demo_url: str, clock: FixedClock) -> Iterator[Shop]:
     shop = open_shop(
-        db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=Dummy()
+        demo_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=Dummy()
     )
-    shop.seed_demo()
     yield shop
     shop.close()
 

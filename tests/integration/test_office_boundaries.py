@@ -30,11 +30,10 @@ def _open(url: str, clock: FixedClock, terminal: str) -> Shop:
 
 
 @pytest.fixture
-def chain(db_url: str, clock: FixedClock) -> Iterator[Shop]:
+def chain(demo_url: str, clock: FixedClock) -> Iterator[Shop]:
     """The demo at К1 (M1, boss its manager) and office M2 with terminal К4, ivan its
     manager and vera its cashier; chief is the chain's head."""
-    shop = _open(db_url, clock, "К1")
-    shop.seed_demo()
+    shop = _open(demo_url, clock, "К1")
     shop.add_office("M2", name="Пункт приёма ставок № 2", address="г. Минск, ул. Кальварийская, 1")
     shop.register_terminal("К4", office="M2")
     shop.create_user("ivan", "6600", "manager", office="M2")

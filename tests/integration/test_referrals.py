@@ -49,12 +49,11 @@ def printer() -> Dummy:
 
 
 @pytest.fixture
-def db_shop(db_url: str, clock: FixedClock, printer: Dummy) -> Iterator[Shop]:
+def db_shop(demo_url: str, clock: FixedClock, printer: Dummy) -> Iterator[Shop]:
     """The demo shop at К1 whose events take at most 2 000,00 a stake."""
     shop = open_shop(
-        db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=printer
+        demo_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=printer
     )
-    shop.seed_demo()
     shop.update_settings(max_stake_per_event=LIMIT)
     yield shop
     shop.close()

@@ -28,10 +28,9 @@ def _open(url: str, clock: FixedClock, terminal: str = "К1") -> Shop:
 
 
 @pytest.fixture
-def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
+def db_shop(demo_url: str, clock: FixedClock) -> Iterator[Shop]:
     """A shop on a new database with the demo users and line."""
-    shop = _open(db_url, clock)
-    shop.seed_demo()
+    shop = _open(demo_url, clock)
     yield shop
     shop.close()
 

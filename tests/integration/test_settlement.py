@@ -25,9 +25,8 @@ D = Decimal
 
 
 @pytest.fixture
-def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
-    shop = open_shop(db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher())
-    shop.seed_demo()
+def db_shop(demo_url: str, clock: FixedClock) -> Iterator[Shop]:
+    shop = open_shop(demo_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher())
     yield shop
     shop.close()
 

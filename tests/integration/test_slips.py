@@ -33,9 +33,8 @@ def _open(url: str, clock: FixedClock, terminal: str = "К1") -> Shop:
 
 
 @pytest.fixture
-def db_shop(db_url: str, clock: FixedClock) -> Iterator[Shop]:
-    shop = _open(db_url, clock)
-    shop.seed_demo()
+def db_shop(demo_url: str, clock: FixedClock) -> Iterator[Shop]:
+    shop = _open(demo_url, clock)
     yield shop
     shop.close()
 

@@ -38,9 +38,8 @@ def _open(db_url: str, clock: FixedClock, printer: FlakyDummy) -> Shop:
 
 
 @pytest.fixture
-def db_shop(db_url: str, clock: FixedClock, printer: FlakyDummy) -> Iterator[Shop]:
-    shop = _open(db_url, clock, printer)
-    shop.seed_demo()
+def db_shop(demo_url: str, clock: FixedClock, printer: FlakyDummy) -> Iterator[Shop]:
+    shop = _open(demo_url, clock, printer)
     yield shop
     shop.close()
 

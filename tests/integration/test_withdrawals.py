@@ -32,9 +32,10 @@ def flaky() -> FlakyDummy:
 
 
 @pytest.fixture
-def db_shop(db_url: str, clock: FixedClock, flaky: FlakyDummy) -> Iterator[Shop]:
-    shop = open_shop(db_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=flaky)
-    shop.seed_demo()
+def db_shop(demo_url: str, clock: FixedClock, flaky: FlakyDummy) -> Iterator[Shop]:
+    shop = open_shop(
+        demo_url, clock=clock, terminal="К1", pin_hasher=PlainPinHasher(), printer=flaky
+    )
     yield shop
     shop.close()
 
