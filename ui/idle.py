@@ -7,12 +7,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QStackedWidget, QWidget
 
-from pos.core.settings import ShopSettings
-from ui.pages.lock import LockPage
 from ui.tasks import TaskRunner
 
 if TYPE_CHECKING:
     from pos.shop.desk import Desk
+    from ui.pages.lock import LockPage
 
 _MS_PER_MINUTE = 60_000
 # Keyboard, mouse and touch input: anything a person at the counter does.
@@ -59,7 +58,7 @@ class IdleWatcher(QObject):
         """Change the idle time; a countdown under way starts again with it."""
         self._timer.setInterval(interval_ms)
         if self._watching:
-            self._timer.start()
+            self._start()
 
     def watch(self) -> None:
         """Start the countdown and restart it on every input."""
@@ -67,7 +66,7 @@ class IdleWatcher(QObject):
         if not self._watching and app is not None:
             app.installEventFilter(self)
             self._watching = True
-        self._timer.start()
+        self._start()
 
     def stop(self) -> None:
         """No more countdown (signed out, locked, window closing)."""
@@ -79,8 +78,12 @@ class IdleWatcher(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         if event.type() in _INPUT:
-            self._timer.start()
+            self._start()
         return super().eventFilter(watched, event)
+
+    def _start(self) -> None:
+        if self._timer.interval() > 0:  # no idle time known yet: nothing to count down
+            self._timer.start()
 
     def _on_timer_timeout(self) -> None:
         self.stop()
@@ -109,26 +112,35 @@ class ScreenLock(QObject):
         idle_lock_ms: int | None = None,
     ) -> None:
         super().__init__(parent)
-        self._stack = stack
-        self.page = LockPage(runner)
-        self.page.unlocked.connect(self._on_page_unlocked)
-        self.page.sign_out_requested.connect(self.sign_out_requested)
-        stack.addWidget(self.page)
+        self._stack, self._runner = stack, runner
+        self._page: LockPage | None = None
         self._watcher = IdleWatcher(self)
         self._watcher.idle.connect(self._on_watcher_idle)
         self._desk: Desk | None = None
         self._workspace: QWidget | None = None
         self._who = ""
-        self._minutes = ShopSettings().idle_lock_minutes
+        self._minutes = 0  # the shop's setting, applied once the shop is open (before a sign-in)
         self._override_ms = idle_lock_ms
         self._watcher.set_interval(self.idle_lock_ms)
         self._hidden: list[QWidget] = []
         self._focus: QWidget | None = None
 
     @property
+    def page(self) -> LockPage:
+        """The lock page, made at the first lock: it is not needed for the first paint."""
+        if self._page is None:
+            from ui.pages.lock import LockPage  # noqa: PLC0415 - after the first paint
+
+            self._page = LockPage(self._runner)
+            self._page.unlocked.connect(self._on_page_unlocked)
+            self._page.sign_out_requested.connect(self.sign_out_requested)
+            self._stack.addWidget(self._page)
+        return self._page
+
+    @property
     def locked(self) -> bool:
         """True while the lock page hides the workspace."""
-        return self._stack.currentWidget() is self.page
+        return self._page is not None and self._stack.currentWidget() is self._page
 
     @property
     def idle_lock_ms(self) -> int:
@@ -155,7 +167,8 @@ class ScreenLock(QObject):
     def release(self) -> None:
         """Stop watching and forget the user (signed out, window closing)."""
         self._watcher.stop()
-        self.page.release()
+        if self._page is not None:
+            self._page.release()
         self._desk, self._workspace, self._hidden, self._focus = None, None, [], None
 
     def lock(self) -> None:

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.core.settings import ShopSettings
+from pos.core.clock import ZonedLogFormatter
 from pos.errors import PosError
 from ui.app import APP_NAME, ORGANIZATION
 from ui.connection import ShopConnection
@@ -30,6 +30,7 @@ from ui.widgets.elided_label import ElidedLabel
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from pos.core.settings import ShopSettings
     from pos.shop.desk import Desk
     from pos.till.shift_use_cases import ShiftStatus
     from pos.till.shifts import Shift
@@ -71,8 +72,7 @@ class MainWindow(QMainWindow):
         self._runner = task_runner
         self._ui_state = ui_state if ui_state is not None else QSettings(ORGANIZATION, APP_NAME)
         self._desk: Desk | None = None
-        self._settings = ShopSettings()  # the zone and name until the shop's own are loaded
-        self._settings_loaded = False
+        self._settings: ShopSettings | None = None  # the shop's (till then the log's zone)
         self._workspace: QWidget | None = None
         self._pages: list[Page] = []
         self._titles: list[str] = []
@@ -308,7 +308,8 @@ class MainWindow(QMainWindow):
         self._show_shift_notice()
 
     def _on_clock_timer_timeout(self) -> None:
-        text = self._connection.clock.now().astimezone(self._settings.zone).strftime("%H:%M")
+        zone = ZonedLogFormatter.zone if self._settings is None else self._settings.zone
+        text = self._connection.clock.now().astimezone(zone).strftime("%H:%M")
         if text != self._clock_label.text():
             self._clock_label.setText(text)
         self._show_shift_notice()
@@ -344,18 +345,17 @@ class MainWindow(QMainWindow):
 
     def _apply_shop_settings(self, settings: ShopSettings) -> None:
         self._settings = settings
-        self._settings_loaded = True
         self._screen_lock.set_idle_minutes(settings.idle_lock_minutes)
         self._skks.apply_settings(settings)
         self._update_title()
         self._on_clock_timer_timeout()
 
     def _update_title(self) -> None:
-        if not self._settings_loaded:
-            title = self.tr("{app} — терминал {terminal}")
+        if self._settings is None:
+            title, shop = self.tr("{app} — терминал {terminal}"), ""
         else:
-            title = self.tr("{app} — {shop}, терминал {terminal}")
-        shop, terminal = self._settings.shop_name, self._connection.terminal
+            title, shop = self.tr("{app} — {shop}, терминал {terminal}"), self._settings.shop_name
+        terminal = self._connection.terminal
         self.setWindowTitle(title.format(app=APP_NAME, shop=shop, terminal=terminal))
 
     def _show_signed_in_user(self) -> None:

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import sys
+import zlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLockFile, QObject, Signal
-from PySide6.QtNetwork import QLocalServer, QLocalSocket
 from PySide6.QtWidgets import QWidget
 
 from pos.core.terminal import WindowAlreadyOpen
 from ui.command_line import Exit
 from ui.fatal import show_fatal_error
+
+if TYPE_CHECKING:
+    from PySide6.QtNetwork import QLocalServer
 
 log = logging.getLogger(__name__)
 
@@ -36,9 +39,9 @@ class SingleInstance(QObject):
         super().__init__(parent)
         self._lock = QLockFile(str(data_dir / LOCK_NAME))
         self._lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
-        # One name per data folder: two terminals' folders on one PC do not meet.
-        digest = hashlib.sha256(str(data_dir.resolve()).encode()).hexdigest()[:16]
-        self._name = f"betshop-pos-{digest}"
+        # One name per data folder: two terminals' folders on one PC do not meet. (A CRC,
+        # not a hash from hashlib, whose OpenSSL would load before the first paint.)
+        self._name = f"betshop-pos-{zlib.crc32(str(data_dir.resolve()).encode()):08x}"
         self._server: QLocalServer | None = None
 
     def claim(self) -> bool:
@@ -46,7 +49,10 @@ class SingleInstance(QObject):
         return self._lock.tryLock(0)
 
     def listen(self) -> None:
-        """Answer a second start's call: `called` is emitted for each."""
+        """Answer a second start's call: `called` is emitted for each (after the first paint:
+        QtNetwork is loaded here)."""
+        from PySide6.QtNetwork import QLocalServer  # noqa: PLC0415
+
         QLocalServer.removeServer(self._name)  # left behind by a window that crashed
         self._server = QLocalServer(self)
         self._server.newConnection.connect(self._on_server_new_connection)
@@ -55,6 +61,8 @@ class SingleInstance(QObject):
 
     def call_forward(self) -> bool:
         """Ask the running window to come to the front; True when it answered."""
+        from PySide6.QtNetwork import QLocalSocket  # noqa: PLC0415 - a second start only
+
         socket = QLocalSocket()
         socket.connectToServer(self._name)
         answered = socket.waitForConnected(_ANSWER_MS)

@@ -8,6 +8,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from pos.core.clock import Clock
@@ -71,12 +72,14 @@ def run(
     window = MainWindow(connection, runner, boards=boards)
     window.open_failed.connect(_give_up)
     instance.called.connect(partial(bring_forward, window))
-    instance.listen()
     if on_shown is not None:
         window.first_shown.connect(on_shown)
     if on_ready is not None:
         window.first_ready.connect(on_ready)
     window.show()
+    # Listening waits for the first paint (QtNetwork loads then): a second start meanwhile
+    # finds the lock taken, and is refused without bringing this window forward.
+    QTimer.singleShot(0, instance.listen)
     # Imported once the window is shown: nothing of it is needed for the first paint (issue 34).
     from ui.demo_quotes import DemoQuotes  # noqa: PLC0415
 

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos.core.settings import ShopSettings
 from pos.core.terminal import RememberedSignIn
 from pos.errors import PosError
 from ui.connection import ShopConnection
@@ -31,6 +30,7 @@ from ui.errors import MessageLabel
 from ui.tasks import TaskRunner
 
 if TYPE_CHECKING:
+    from pos.core.settings import ShopSettings
     from pos.shop.desk import Desk
 
 _MAX_PIN_DIGITS = 8
