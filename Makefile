@@ -49,6 +49,7 @@ screenshots: $(VENV)/.dev-installed
 	xvfb-run -a -s "-screen 0 1366x768x24" env QT_QPA_PLATFORM=xcb $(BIN)/python -m tests.screenshots_skks docs
 	xvfb-run -a -s "-screen 0 1366x768x24" env QT_QPA_PLATFORM=xcb $(BIN)/python -m tests.screenshots_restricted docs
 	xvfb-run -a -s "-screen 0 1366x768x24" env QT_QPA_PLATFORM=xcb $(BIN)/python -m tests.screenshots_roulette docs
+	BETSHOP_SHOTS=docs xvfb-run -a -s "-screen 0 1366x768x24" env QT_QPA_PLATFORM=xcb $(BIN)/pytest -q tests/gui/test_referral_day.py
 	$(BIN)/python -m tests.unit.printing.test_paper_pictures docs
 	$(BIN)/python -m tests.unit.printing.test_shift_paper_pictures docs
 
