@@ -9,6 +9,7 @@ kept as JSON: it is read back whole and never queried by its parts.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 from datetime import date, datetime
@@ -203,19 +204,16 @@ def _leg(data: dict[str, Any]) -> Leg:
     )
 
 
-_DATES = ("birth_date", "issued_on", "expires_on")
+_DATES = frozenset({"birth_date", "issued_on", "expires_on"})
 
 
 def _document_json(document: IdDocument | None) -> str | None:
+    """The document's fields as JSON, its dates in ISO form."""
     if document is None:
         return None
-    fields = {
-        name: getattr(document, name)
-        for name in ("surname", "name", "patronymic", "kind", "number", "issued_by")
-    }
-    fields["personal_number"] = document.personal_number
+    fields = {field.name: getattr(document, field.name) for field in dataclasses.fields(document)}
     for name in _DATES:
-        value = getattr(document, name)
+        value = fields[name]
         fields[name] = None if value is None else value.isoformat()
     return json.dumps(fields, ensure_ascii=False)
 
@@ -225,18 +223,5 @@ def _date(text: str | None) -> date | None:
 
 
 def _document(data: dict[str, Any]) -> IdDocument:
-    dates = {
-        name: None if data[name] is None else date.fromisoformat(data[name]) for name in _DATES
-    }
-    return IdDocument(
-        surname=data["surname"],
-        name=data["name"],
-        patronymic=data["patronymic"],
-        birth_date=dates["birth_date"],  # type: ignore[arg-type]
-        kind=data["kind"],
-        number=data["number"],
-        issued_on=dates["issued_on"],
-        issued_by=data["issued_by"],
-        expires_on=dates["expires_on"],
-        personal_number=data["personal_number"],
-    )
+    fields: dict[str, Any] = {n: _date(v) if n in _DATES else v for n, v in data.items()}
+    return IdDocument(**fields)

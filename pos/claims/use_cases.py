@@ -35,13 +35,13 @@ from pos.claims.register import (
 )
 from pos.core.audit import AuditAction
 from pos.core.context import Context
-from pos.core.files import saving
 from pos.core.inputs import MAX_INTEGER, parse_code
 from pos.core.ports import UnitOfWork
 from pos.people.actor import Actor
 from pos.people.names import signed_name
 from pos.people.permissions import Permission
 from pos.reports.tables import Period
+from pos.reports.use_cases import ReportFormat, save_report
 from pos.till.papers import print_paper
 
 
@@ -215,18 +215,8 @@ def export_claims_pdf(
     made_at = ctx.clock.now().astimezone(settings.zone)
     with ctx.unit_of_work() as uow:
         built = claims_report(listed, period, made_at, office_line(uow, ctx.office))
-    with saving(path_or_file):
-        pages = ctx.write_report(
-            path_or_file,
-            built,
-            shop_name=settings.shop_name,
-            licence=settings.licence_number,
-            address=settings.address,
-        )
-    with ctx.unit_of_work() as uow:
-        actor.audit(ctx, uow, AuditAction.REPORT_SAVED, f"{built.title}, {built.period}")
-        uow.commit()
-    return pages
+    detail = f"{built.title}, {built.period}"
+    return save_report(ctx, actor, built, path_or_file, ReportFormat.PDF, detail)
 
 
 def _claims(uow: UnitOfWork) -> ClaimRepository:

@@ -136,6 +136,27 @@ def export_report(
         file cannot be written.
     """
     built = report(ctx, actor, kind, date_from, date_to, office=office)
+    detail = f"{built.title}, {built.period}: строк {len(built.rows)}, {file_format.value.upper()}"
+    if built.scope:
+        detail += f"; {built.scope}"
+    return save_report(ctx, actor, built, path_or_file, file_format, detail)
+
+
+def save_report(
+    ctx: Context,
+    actor: Actor,
+    built: Report,
+    path_or_file: str | os.PathLike[str] | BinaryIO,
+    file_format: ReportFormat,
+    detail: str,
+) -> int:
+    """Write a built report as PDF (returns its pages) or CSV (returns 1), then record who
+    saved it, `detail` saying which, in the audit trail (the reports, the liability board,
+    the claims' register).
+
+    Raises:
+        FileNotSaved: the file cannot be written.
+    """
     settings = ctx.settings()
     with saving(path_or_file):
         if file_format is ReportFormat.CSV:
@@ -149,11 +170,6 @@ def export_report(
                 address=settings.address,
             )
     with ctx.unit_of_work() as uow:
-        detail = (
-            f"{built.title}, {built.period}: строк {len(built.rows)}, {file_format.value.upper()}"
-        )
-        if built.scope:
-            detail += f"; {built.scope}"
         actor.audit(ctx, uow, AuditAction.REPORT_SAVED, detail)
         uow.commit()
     return pages

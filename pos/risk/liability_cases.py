@@ -15,7 +15,6 @@ from typing import BinaryIO
 from pos.betting.liability_cap import outcome_cap
 from pos.core.audit import AuditAction
 from pos.core.context import Context
-from pos.core.files import saving
 from pos.core.input_errors import InvalidAmount
 from pos.core.inputs import parse_code
 from pos.core.money import to_money
@@ -27,8 +26,7 @@ from pos.line.quote_errors import MarketNotOffered
 from pos.offices.use_cases import readable_office
 from pos.people.actor import Actor
 from pos.people.permissions import Permission
-from pos.reports.tables import to_csv
-from pos.reports.use_cases import ReportFormat
+from pos.reports.use_cases import ReportFormat, save_report
 from pos.risk.liability import LiabilityBoard, OutcomeLiability, board_rows, less, lost_slips
 from pos.risk.liability_wording import cap_detail, liability_report, outcome_detail
 
@@ -137,28 +135,8 @@ def export_liability(
     settings = ctx.settings()
     made_at = board.made_at.astimezone(settings.zone)
     built = liability_report(board, made_at, "")
-    with saving(path_or_file):
-        if file_format is ReportFormat.CSV:
-            data = to_csv(built).encode("utf-8-sig")  # a spreadsheet reads the Cyrillic
-            if isinstance(path_or_file, str | os.PathLike):
-                with open(path_or_file, "wb") as file:
-                    file.write(data)
-            else:
-                path_or_file.write(data)
-            pages = 1
-        else:
-            pages = ctx.write_report(
-                path_or_file,
-                built,
-                shop_name=settings.shop_name,
-                licence=settings.licence_number,
-                address=settings.address,
-            )
-    with ctx.unit_of_work() as uow:
-        detail = f"{built.title}: строк {len(built.rows)}, {file_format.value.upper()}"
-        actor.audit(ctx, uow, AuditAction.REPORT_SAVED, detail)
-        uow.commit()
-    return pages
+    detail = f"{built.title}: строк {len(built.rows)}, {file_format.value.upper()}"
+    return save_report(ctx, actor, built, path_or_file, file_format, detail)
 
 
 def _set_suspended(
