@@ -20,7 +20,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from db.audit import ChainHeads
-from db.core_session import core_sessions
+from db.core_session import CoreSessions
 from db.engine import DatabaseLocation, app_engine, maintenance_engine, parse_location
 from db.migrate import SHOP_MIGRATIONS, Migrations, bring_up_to_date
 from db.settings import SettingsCache
@@ -67,10 +67,12 @@ class SqlStorage:
         self._engine = engine
         self._stores = dict(stores or {})  # the games' own repositories (issue 36)
         sqlite = engine.dialect.name == "sqlite"
-        # Issue 34: on SQLite a transaction on a Core connection, the ORM session made only
-        # when used (db.core_session), and settings kept while their version stands.
-        self._sessions: Callable[[], Session] = (
-            core_sessions(engine) if sqlite else sessionmaker(engine, expire_on_commit=False)
+        # Issue 34: on SQLite a transaction on a Core connection kept per thread, the ORM
+        # session made only when used (db.core_session), and settings kept while their
+        # version stands.
+        self._core = CoreSessions(engine) if sqlite else None
+        self._sessions: Callable[[], Session] = self._core or sessionmaker(
+            engine, expire_on_commit=False
         )
         self._settings = SettingsCache() if sqlite else None
         self._heads = ChainHeads() if sqlite else None  # db.audit
@@ -87,6 +89,8 @@ class SqlStorage:
 
     def close(self) -> None:
         """Close every pooled connection."""
+        if self._core is not None:
+            self._core.close()
         self._engine.dispose()
 
 

@@ -68,19 +68,21 @@ class UTCDateTime(TypeDecorator[datetime]):
     def process_bind_param(self, value: datetime | None, dialect: Dialect) -> object:
         if value is None:
             return None
-        if value.tzinfo is None or value.utcoffset() is None:
-            raise ValueError(f"a naive datetime cannot be stored: {value!r}")
-        moment = value.astimezone(UTC)
+        if value.tzinfo is not UTC:  # the clock's moments are UTC already (issue 34)
+            if value.tzinfo is None or value.utcoffset() is None:
+                raise ValueError(f"a naive datetime cannot be stored: {value!r}")
+            value = value.astimezone(UTC)
         if dialect.name == "sqlite":
             # "2026-11-30T09:00:00.000000Z": fixed width, so text order is time order.
-            return moment.replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
-        return moment
+            return value.isoformat(timespec="microseconds").removesuffix("+00:00") + "Z"
+        return value
 
     def process_result_value(self, value: object, dialect: Dialect) -> datetime | None:
         if value is None:
             return None
-        if isinstance(value, str):
-            return datetime.fromisoformat(value.removesuffix("Z")).replace(tzinfo=UTC)
+        if isinstance(value, str):  # "…Z": UTC (Python 3.11 reads the Z itself)
+            moment = datetime.fromisoformat(value)
+            return moment if moment.tzinfo is UTC else moment.replace(tzinfo=UTC)
         if isinstance(value, datetime) and value.tzinfo is not None:
             return value.astimezone(UTC)
         raise TypeError(f"unexpected stored moment {value!r}")
