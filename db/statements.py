@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from sqlalchemy import (
     Connection,
@@ -145,27 +146,28 @@ def run_built(
         DBAPIError: the driver's error, as SQLAlchemy would raise it.
     """
     session.flush()
-    connection = connection_of(session)
-    if isinstance(params, Sequence):
+    link = _link(session)
+    connection, driver = link.connection, link.driver
+    if isinstance(params, list | tuple):
         if len(params) != 1:
-            many = _positional_many(connection, statement, params)
+            many = None if driver is None else _positional_many(connection, statement, params)
             if many is None:
                 return connection.execute(statement, params)
-            return _on_cursor(connection, *many, many=True)
+            return _on_cursor(link, *many, many=True)
         params = params[0]
-    sent = _positional(connection, statement, params or {})
+    if driver is None:  # PostgreSQL: db.pipeline sends what is deferred first
+        return connection.execute(statement, params)
+    sent = _positional(connection, statement, cast("Mapping[str, object]", params or {}))
     if sent is None:
         return connection.execute(statement, params)
-    return _on_cursor(connection, *sent)
+    return _on_cursor(link, *sent)
 
 
 def _positional(
     connection: Connection, statement: Executable, params: Mapping[str, object]
 ) -> tuple[Prepared, str, tuple[object, ...]] | None:
-    """The compiled statement, its SQL and its values for SQLite's cursor; None on
-    PostgreSQL, or when the statement needs SQLAlchemy at execution."""
-    if connection.dialect.name != "sqlite":
-        return None
+    """The compiled statement, its SQL and its values for SQLite's cursor; None when the
+    statement needs SQLAlchemy at execution."""
     prepared = compiled_for(statement, connection.dialect)
     sent = prepared.positional(params)
     return None if sent is None else (prepared, *sent)
@@ -176,7 +178,7 @@ def _positional_many(
 ) -> tuple[Prepared, str, list[tuple[object, ...]]] | None:
     """`_positional` for several rows of a statement that returns none (an executemany);
     None when SQLAlchemy must run it."""
-    if connection.dialect.name != "sqlite" or not params:
+    if not params:
         return None
     prepared = compiled_for(statement, connection.dialect)
     positions = prepared.positions
@@ -187,48 +189,71 @@ def _positional_many(
 
 
 def _on_cursor(
-    connection: Connection,
+    link: _Link,
     prepared: Prepared,
     sql: str,
     values: tuple[object, ...] | list[tuple[object, ...]],
     *,
     many: bool = False,
 ) -> Ran:
-    """Run the statement on the connection's DBAPI cursor (with `many`, once for each of
-    `values`); its rows typed (`run_built`)."""
-    dispatch = connection.dispatch
-    dbapi_error = connection.dialect.loaded_dbapi.Error
-    cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    """Run the statement on SQLite's own cursor (with `many`, once for each of `values`);
+    its rows typed (`run_built`). The engine's cursor listeners hear of it (the only ones
+    the code, its tests and the benchmarks add)."""
+    connection, events = link.connection, link.events
+    cursor = link.driver.cursor()  # type: ignore[union-attr]
     try:
-        if dispatch.before_cursor_execute:  # e.g. the benchmarks' recording of the writes
-            dispatch.before_cursor_execute(connection, cursor, sql, values, None, many)
+        if events.before_cursor_execute:  # e.g. the benchmarks' recording of the writes
+            events.before_cursor_execute(connection, cursor, sql, values, None, many)
         if many:
-            cursor.executemany(sql, values)
+            cursor.executemany(sql, cast("list[tuple[object, ...]]", values))
         else:
             cursor.execute(sql, values)
         rows = cursor.fetchall() if cursor.description else []
-        if dispatch.after_cursor_execute:
-            dispatch.after_cursor_execute(connection, cursor, sql, values, None, many)
+        if events.after_cursor_execute:
+            events.after_cursor_execute(connection, cursor, sql, values, None, many)
         count = cursor.rowcount
-    except dbapi_error as exc:
+    except sqlite3.Error as exc:
         raise DBAPIError.instance(
-            sql, values, exc, dbapi_error, hide_parameters=True, dialect=connection.dialect
+            sql, values, exc, sqlite3.Error, hide_parameters=True, dialect=connection.dialect
         ) from exc
     finally:
         cursor.close()
     return Ran(prepared.metadata, prepared.rows(rows) if rows else [], count)
 
 
-def connection_of(session: Session) -> Connection:
-    """`session.connection()`, kept for the session's transaction: a bet asks for it some
-    forty times, and each `session.connection()` walks SQLAlchemy's transaction states."""
+class _Link(NamedTuple):
+    """The connection of a session's transaction, kept for it (`_link`): on SQLite with the
+    driver's own connection and the engine's events."""
+
+    transaction: object
+    connection: Connection
+    driver: sqlite3.Connection | None  # None on PostgreSQL
+    events: Any  # the engine's dispatch: its cursor listeners
+
+
+def _link(session: Session) -> _Link:
+    """The session's connection, kept for its transaction: a bet asks for it some forty
+    times, and each `session.connection()` walks SQLAlchemy's transaction states (as
+    `connection.connection.driver_connection` walks the pool's)."""
     transaction = session.get_transaction()
-    kept = session.info.get(_CONNECTION)
-    if kept is not None and transaction is not None and kept[0] is transaction:
-        return cast(Connection, kept[1])
+    kept: _Link | None = session.info.get(_CONNECTION)
+    if kept is not None and transaction is not None and kept.transaction is transaction:
+        return kept
     connection = session.connection()
-    session.info[_CONNECTION] = (session.get_transaction(), connection)
-    return connection
+    driver = connection.connection.driver_connection
+    link = _Link(
+        session.get_transaction(),
+        connection,
+        driver if isinstance(driver, sqlite3.Connection) else None,
+        connection.engine.dispatch,
+    )
+    session.info[_CONNECTION] = link
+    return link
+
+
+def connection_of(session: Session) -> Connection:
+    """`session.connection()`, kept for the session's transaction (`_link`)."""
+    return _link(session).connection
 
 
 _CONNECTION = "db.statements connection"
@@ -247,9 +272,9 @@ def read(
     While db.read_ahead records, the read is recorded instead and answered with no rows.
     """
     session.flush()
-    connection = connection_of(session)
-    info = connection.info
-    if info:
+    link = _link(session)
+    connection = link.connection
+    if link.driver is None and (info := connection.info):  # db.read_ahead is PostgreSQL's
         values = params or {}
         recording = info.get(RECORDING)
         if recording is not None:
@@ -261,9 +286,9 @@ def read(
         )
         if answer is not None:
             return answer
-    sent = _positional(connection, statement, params or {})
+    sent = None if link.driver is None else _positional(connection, statement, params or {})
     if sent is not None:
-        return cast("Result[Any]", _on_cursor(connection, *sent))  # a Result for its callers
+        return cast("Result[Any]", _on_cursor(link, *sent))  # a Result for its callers
     return connection.execute(statement, params)
 
 
