@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from escpos.printer import Dummy
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from pos.core.devices import PreviewLine
@@ -227,6 +227,30 @@ def test_text_goes_out_as_the_bytes_escpos_would_send(
 def test_a_line_that_fits_is_wrapped_as_textwrap_would(
     text: str, width: int, first: str, indent: str
 ) -> None:
+    expected = textwrap.wrap(
+        text, width, initial_indent=first, subsequent_indent=indent, break_on_hyphens=False
+    )
+    assert wrapped(text, width, indent, first) == expected
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    words=st.lists(
+        st.text(alphabet=st.sampled_from("aЖ—\xa0,.1"), min_size=0, max_size=60), max_size=25
+    ),
+    gaps=st.lists(st.integers(min_value=1, max_value=3), min_size=25, max_size=25),
+    width=st.integers(min_value=1, max_value=48),
+    first=st.sampled_from(["", " ", "   ", "1. ", "Выплата: "]),
+    indent=st.sampled_from(["", "   ", "          "]),
+)
+def test_words_between_spaces_are_wrapped_as_textwrap_would(
+    words: list[str], gaps: list[int], width: int, first: str, indent: str
+) -> None:
+    """Issue 34: lines of words and spaces, the payout note's, are wrapped without textwrap
+    but into its very lines: runs of spaces, a word longer than the paper, a word of no-break
+    spaces alone, spaces first."""
+    assume(width > max(len(first), len(indent)))  # else textwrap itself may never end
+    text = "".join(" " * gap + word for word, gap in zip(words, gaps, strict=False))
     expected = textwrap.wrap(
         text, width, initial_indent=first, subsequent_indent=indent, break_on_hyphens=False
     )
