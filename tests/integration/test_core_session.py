@@ -1,15 +1,20 @@
-"""A SQLite unit of work on one Core connection, the ORM session made only when a repository
-uses the ORM (issue 34, db.core_session); one transaction per commit (both databases)."""
+"""A SQLite unit of work on one Core connection, kept by its thread between units of work, the
+ORM session made only when a repository uses the ORM (issue 34, db.core_session); one
+transaction per commit (both databases)."""
 
 from __future__ import annotations
 
+import sqlite3
+import threading
 from typing import Any
 
 import pytest
 from sqlalchemy import event, text
 from sqlalchemy.orm import Session
+from sqlalchemy.pool import QueuePool
 
 from db.bootstrap import SqlStorage
+from db.statements import connection_of
 from pos.shop.services import Shop
 
 pytestmark = pytest.mark.integration
@@ -91,3 +96,81 @@ def test_a_bet_on_sqlite_sends_no_lock_of_its_terminal(db_shop: Shop) -> None:
     assert "BEGIN IMMEDIATE" in heard
     assert not [sql for sql in heard if sql.startswith("SELECT terminals.name FROM terminals")]
     assert db_shop.slip(slip.number) == slip
+
+
+def _sqlite_only(storage: SqlStorage) -> None:
+    if not storage.engine.url.drivername.startswith("sqlite"):
+        pytest.skip("PostgreSQL's units of work check their connection out of the pool")
+
+
+def _load(storage: SqlStorage) -> None:
+    with storage.unit_of_work() as uow:
+        uow.settings.load()
+
+
+def test_a_thread_keeps_its_connection_idle_between_units_of_work(sql_storage: SqlStorage) -> None:
+    """Issue 34: the connection a thread's unit of work used serves its next one, and between
+    them it is in no transaction, so another terminal takes the write lock at once."""
+    _sqlite_only(sql_storage)
+    with sql_storage.unit_of_work() as uow:
+        uow.settings.save({"shop_name": "Первая"})
+        kept = connection_of(uow._session)
+        uow.commit()
+    assert not kept.in_transaction()
+    database = sql_storage.engine.url.database
+    assert database is not None
+    other = sqlite3.connect(database, timeout=0, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")  # "database is locked" if the kept one held it
+        other.execute("UPDATE settings SET value = 'Другой терминал' WHERE name = 'shop_name'")
+        other.execute("COMMIT")
+    finally:
+        other.close()
+    with sql_storage.unit_of_work() as uow:
+        assert connection_of(uow._session) is kept
+        assert uow.settings.load()["shop_name"] == "Другой терминал"
+
+
+def test_the_connections_of_ended_threads_and_of_a_closed_storage_are_closed(
+    sql_storage: SqlStorage,
+) -> None:
+    _sqlite_only(sql_storage)
+    pool = sql_storage.engine.pool
+    assert isinstance(pool, QueuePool)
+    before = pool.checkedout()
+    for _ in range(3):  # each new thread's first unit of work closes the ended one's
+        worker = threading.Thread(target=_load, args=(sql_storage,))
+        worker.start()
+        worker.join()
+        assert pool.checkedout() == before + 1
+    _load(sql_storage)  # this thread's first too: the last worker's is closed, its own kept
+    assert pool.checkedout() == before + 1
+    sql_storage.close()
+    assert pool.checkedout() == 0
+
+
+def test_an_invalidated_connection_is_replaced(sql_storage: SqlStorage) -> None:
+    _sqlite_only(sql_storage)
+    with sql_storage.unit_of_work() as uow:
+        kept = connection_of(uow._session)
+    kept.invalidate()  # as a disk error leaves it
+    with sql_storage.unit_of_work() as uow:
+        assert connection_of(uow._session) is not kept
+        uow.settings.save({"shop_name": "После сбоя"})
+        uow.commit()
+    assert _shop_name(sql_storage) == "После сбоя"
+
+
+def test_a_unit_of_work_makes_its_repositories_anew_each_time_it_is_entered(
+    sql_storage: SqlStorage,
+) -> None:
+    """Issue 34: a repository is made at its first use, on the session of that `with`."""
+    uow = sql_storage.unit_of_work()
+    with uow:
+        slips = uow.slips
+        assert uow.slips is slips
+    with uow:
+        assert uow.slips is not slips
+        assert uow.slips.next_serial() >= 1
+    with pytest.raises(AttributeError):
+        _ = uow.no_such_repository  # type: ignore[attr-defined]
