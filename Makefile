@@ -20,7 +20,7 @@ $(VENV)/.dev-installed: pyproject.toml $(VENV)/.installed
 run: $(VENV)/.installed
 	$(BIN)/python main.py $(ARGS)
 
-# Two workers, each test file whole on one of them (its module fixtures set up once): 8 min
+# Two workers, each test file whole on one of them (its module fixtures set up once): 7 min
 # on this 2-core machine instead of about 15 (issues 35 and 34).
 test: $(VENV)/.dev-installed
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -n 2 --dist loadfile $(ARGS)
