@@ -35,6 +35,7 @@ class CoreSessions:
         self._engine = engine
         self._kept: dict[threading.Thread, Connection] = {}
         self._lock = threading.Lock()
+        self._closed = False  # a unit of work that ends after `close` closes its own
 
     def __call__(self) -> Session:
         return cast(Session, CoreSession(self._engine, self))
@@ -64,7 +65,12 @@ class CoreSessions:
         thread = threading.current_thread()
         with self._lock:
             usable = not (connection.closed or connection.invalidated)
-            keep = usable and not connection.in_transaction() and thread not in self._kept
+            keep = (
+                usable
+                and not self._closed
+                and not connection.in_transaction()
+                and thread not in self._kept
+            )
             if keep:
                 self._kept[thread] = connection
         if not keep:
@@ -74,6 +80,7 @@ class CoreSessions:
         """Close every kept connection (the storage is closing)."""
         with self._lock:
             kept, self._kept = list(self._kept.values()), {}
+            self._closed = True
         for connection in kept:
             connection.close()
 

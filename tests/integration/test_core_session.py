@@ -147,6 +147,10 @@ def test_the_connections_of_ended_threads_and_of_a_closed_storage_are_closed(
     assert pool.checkedout() == before + 1
     sql_storage.close()
     assert pool.checkedout() == 0
+    _load(sql_storage)  # a unit of work after the close (a worker late to stop) keeps nothing
+    renewed = sql_storage.engine.pool  # the engine's pool after dispose()
+    assert isinstance(renewed, QueuePool)
+    assert renewed is not pool and renewed.checkedout() == 0
 
 
 def test_an_invalidated_connection_is_replaced(sql_storage: SqlStorage) -> None:
