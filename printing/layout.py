@@ -210,7 +210,7 @@ def _greedy(text: str, width: int, indent: str, first: str) -> list[str]:
     their indents (no printed document has one as wide as the paper): the
     same lines, chunk by chunk as textwrap takes them, in half its time (issue 34: a payout
     note's leg lines are each new, and textwrap took a tenth of its printing).
-    tests/test_layout_wrap.py holds the two to the same lines."""
+    tests/unit/printing/test_layout.py holds the two to the same lines."""
     chunks = [chunk for chunk in _SPACES.split(text) if chunk]
     chunks.reverse()  # taken from the end, as textwrap takes them
     lines: list[str] = []

@@ -104,15 +104,17 @@ def _fitting(codec: str) -> Callable[[str], str]:
     # The characters that stay themselves; the table learns each as it is asked.
     kept = sorted({ch for ch in chars if ch != _UNDEFINED and table[ord(ch)] == ch})
     changing = re.compile("[^" + "".join(re.escape(ch) for ch in kept) + "]")
-    return functools.partial(_fitted, changing=changing, table=table)
+    return functools.partial(
+        _fitted, changing=changing, replaced=lambda found: table[ord(found[0])]
+    )
 
 
-def _fitted(text: str, changing: re.Pattern[str], table: _Table) -> str:
+def _fitted(text: str, changing: re.Pattern[str], replaced: Callable[[re.Match[str]], str]) -> str:
     # Only the characters that change are looked up (issue 34: `str.translate` looked up
     # every character of a line, 7 µs for a leg's line with its dash, against 2.5).
     if changing.search(text) is None:
         return text
-    return changing.sub(lambda found: table[ord(found[0])], text)
+    return changing.sub(replaced, text)
 
 
 def _translated(text: str, table: _Table) -> str:
