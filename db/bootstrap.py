@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from db.audit import ChainHeads
 from db.core_session import CoreSessions
 from db.engine import DatabaseLocation, app_engine, maintenance_engine, parse_location
+from db.line_cache import LineCache
 from db.migrate import SHOP_MIGRATIONS, Migrations, bring_up_to_date
 from db.settings import SettingsCache
 from db.uow import SqlAlchemyUnitOfWork, StoreFactory, storage_problem
@@ -76,6 +77,7 @@ class SqlStorage:
         )
         self._settings = SettingsCache() if sqlite else None
         self._heads = ChainHeads() if sqlite else None  # db.audit
+        self._line = LineCache() if sqlite else None  # db.line_cache
         self.description = description
 
     @property
@@ -85,7 +87,9 @@ class SqlStorage:
 
     def unit_of_work(self) -> SqlAlchemyUnitOfWork:
         """A new transaction."""
-        return SqlAlchemyUnitOfWork(self._sessions, self._settings, self._stores, self._heads)
+        return SqlAlchemyUnitOfWork(
+            self._sessions, self._settings, self._stores, self._heads, self._line
+        )
 
     def close(self) -> None:
         """Close every pooled connection."""

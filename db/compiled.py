@@ -123,7 +123,9 @@ def _lists(compiled: SQLCompiler, binds: tuple[_Bind, ...] | None) -> _Lists | N
     if binds is None:
         return None
     by_name = {bind.name: bind for bind in binds}
-    lists = tuple(by_name[name] for name, bind in compiled.binds.items() if bind.expanding)
+    # By the name each list is rendered with (`binds` holds a list of literal values under
+    # its anonymous key too).
+    lists = tuple(by_name[name] for bind, name in compiled.bind_names.items() if bind.expanding)
     return _Lists(by_name, lists, {})
 
 

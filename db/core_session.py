@@ -132,6 +132,7 @@ class CoreSession:
             orm.close()
         transaction = self.get_transaction()
         self._transaction = None
+        self.info.clear()  # what the repositories noted of this transaction (versions read)
         if transaction is not None:
             transaction.commit()
 
@@ -142,6 +143,7 @@ class CoreSession:
             orm.close()
         transaction = self.get_transaction()
         self._transaction = None
+        self.info.clear()
         if transaction is not None:
             transaction.rollback()
 

@@ -20,6 +20,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, DisconnectionError
 from sqlalchemy.pool import NullPool
 
 from db.pipeline import send_deferred_first
+from db.statements import CHANGES_AT_BEGIN
 from pos.core.errors import InvalidDatabaseUrl
 
 SQLITE_DRIVER = "sqlite+pysqlite"
@@ -219,6 +220,9 @@ def _begin_immediate(connection: Connection) -> None:
         if dispatch.before_cursor_execute:
             dispatch.before_cursor_execute(connection, cursor, _BEGIN_IMMEDIATE, (), None, False)
         cursor.execute(_BEGIN_IMMEDIATE)
+        # What the connection had written when its transaction began: a transaction that
+        # has written nothing since reads only what is committed (db.line_cache keeps it).
+        connection.info[CHANGES_AT_BEGIN] = raw.total_changes
         if dispatch.after_cursor_execute:
             dispatch.after_cursor_execute(connection, cursor, _BEGIN_IMMEDIATE, (), None, False)
     except sqlite3.Error as exc:

@@ -9,6 +9,7 @@ from typing import Any, cast
 from sqlalchemy import Row, Table, and_, bindparam, func, select
 from sqlalchemy.orm import Session
 
+from db.line_cache import LineCache, kept_line
 from db.settings import SettingsCache, settings_changed, usable
 from db.sports import sport_of, stored_sport
 from db.statements import read
@@ -43,9 +44,15 @@ _SPORT_LIMITS = select(SportLimitRow.sport, SportLimitRow.max_stake)
 class SqlLineRepository:
     """Events and the versions of their odds."""
 
-    def __init__(self, session: Session, cache: SettingsCache | None = None) -> None:
+    def __init__(
+        self,
+        session: Session,
+        cache: SettingsCache | None = None,
+        line: LineCache | None = None,
+    ) -> None:
         self._session = session
         self._cache = cache  # the sports' limits kept with the settings (SQLite, issue 34)
+        self._line = line  # events and odds kept while the line's version stands (SQLite)
 
     def add_event(self, event: Event) -> None:
         """Put an event into the line (the code must be free)."""
@@ -68,7 +75,15 @@ class SqlLineRepository:
         return None if row is None else _event(row)
 
     def events_by_code(self, codes: list[int]) -> dict[int, Event]:
-        """The events with these codes that exist, by code, in one query."""
+        """The events with these codes that exist, by code, in one query (none while they
+        are kept, db.line_cache)."""
+        kept = kept_line(self._session, self._line)
+        if kept is None:
+            return self._events_by_code(codes)
+        cache, keep = kept
+        return cache.lookup("events", sorted(set(codes)), self._events_by_code, keep=keep)
+
+    def _events_by_code(self, codes: list[int]) -> dict[int, Event]:
         rows = read(self._session, _EVENTS_BY_CODE, {"codes": sorted(set(codes))})
         return {row.code: _event(row) for row in rows}
 
@@ -164,7 +179,15 @@ class SqlLineRepository:
         row.tournament, row.max_stake = event.tournament, event.max_stake
 
     def quotes_for(self, picks: list[tuple[int, str]]) -> dict[tuple[int, str], OddsQuote]:
-        """The current version of each picked market that has odds (the hot path of a bet)."""
+        """The current version of each picked market that has odds (the hot path of a bet;
+        none read while they are kept, db.line_cache)."""
+        kept = kept_line(self._session, self._line)
+        if kept is None:
+            return self._quotes_for(picks)
+        cache, keep = kept
+        return cache.lookup("quotes", sorted(set(picks)), self._quotes_for, keep=keep)
+
+    def _quotes_for(self, picks: list[tuple[int, str]]) -> dict[tuple[int, str], OddsQuote]:
         wanted = set(picks)
         values = {
             "codes": sorted({code for code, _ in wanted}),

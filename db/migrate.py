@@ -27,7 +27,7 @@ from pos.core.errors import DatabaseTooNew, DatabaseUnreadable, MigrationFailed
 
 log = logging.getLogger(__name__)
 
-HEAD = "0031"
+HEAD = "0032"
 """The newest revision in `migrations/versions`; bump it with every new migration."""
 
 VERSION_TABLE = "alembic_version"

@@ -19,6 +19,7 @@ from sqlalchemy import Row, Table, bindparam, delete, func, select, text, update
 from sqlalchemy.orm import Session
 
 from db import exposure, slip_credits
+from db.line_cache import LineCache, kept_line
 from db.pipeline import driver_cursor, paramstyle, piped
 from db.slip_statuses import stored_in
 from db.statements import read, recording, run
@@ -80,8 +81,9 @@ _LOCK = select(CounterRow.value).where(CounterRow.name == _CORRECTIONS).with_for
 class SqlResultRepository:
     """Event results, keyed by the event's code."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, line: LineCache | None = None) -> None:
         self._session = session
+        self._line = line  # results kept while the line's version stands (SQLite, issue 34)
 
     def get(self, code: int, *, for_update: bool = False) -> Result | None:
         """The recorded result of the event with this code, if any."""
@@ -96,7 +98,15 @@ class SqlResultRepository:
         return None if row is None else _result(row[0], row[1])
 
     def for_events(self, codes: Collection[int]) -> dict[int, Result]:
-        """The recorded results of these events, by code (events without one left out)."""
+        """The recorded results of these events, by code (events without one left out; none
+        read while they are kept, db.line_cache)."""
+        kept = kept_line(self._session, self._line)
+        if kept is None:
+            return self._for_events(codes)
+        cache, keep = kept
+        return cache.lookup("results", sorted(set(codes)), self._for_events, keep=keep)
+
+    def _for_events(self, codes: Collection[int]) -> dict[int, Result]:
         rows = read(self._session, _RESULTS_OF, {"codes": sorted(set(codes))})
         return {row.code: _result(row, row.code) for row in rows}
 

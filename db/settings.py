@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import bindparam, literal, select, text, union_all
 from sqlalchemy.orm import Session
 
+from db.line_cache import LINE_VERSION, line_version_read
 from db.statements import next_in_counter, read, run
 from db.tables import CounterRow, OfficeRow, OfficeSettingRow, SettingRow, TerminalRow
 
@@ -31,7 +32,10 @@ _IN_OFFICE = union_all(
 # Moved on by every write of the settings, an office's own settings, its name or address
 # (`settings_changed`), in the writing transaction: what every terminal sees (issue 34).
 VERSION = "settings_version"
-_VERSION = select(CounterRow.value).where(CounterRow.name == VERSION)
+# With the line's (db.line_cache): a bet's first read, so its line needs none of its own.
+_VERSIONS = select(CounterRow.name, CounterRow.value).where(
+    CounterRow.name.in_([VERSION, LINE_VERSION])
+)
 _CHANGED = "db.settings changed"  # Session.info: this transaction wrote settings
 _READ = "db.settings version"  # Session.info: the version this transaction read
 _TERMINAL_REGISTER = select(TerminalRow.register_serial, TerminalRow.register_number).where(
@@ -90,7 +94,9 @@ def usable(session: Session, cache: SettingsCache | None) -> tuple[SettingsCache
         return None
     version = session.info.get(_READ)
     if version is None:
-        version = session.info[_READ] = int(read(session, _VERSION).scalar() or 0)
+        versions: dict[str, int] = {row.name: row.value for row in read(session, _VERSIONS)}
+        version = session.info[_READ] = int(versions.get(VERSION) or 0)
+        line_version_read(session, int(versions.get(LINE_VERSION) or 0))
     return cache, version
 
 

@@ -251,12 +251,24 @@ def _link(session: Session) -> _Link:
     return link
 
 
+def sqlite_changes(session: Session) -> tuple[int, int | None] | None:
+    """On SQLite, the rows the session's connection has written since it opened, now and when
+    its transaction began (db.engine's BEGIN IMMEDIATE; None if not known): equal, the
+    transaction has written nothing and reads only what is committed. None elsewhere."""
+    link = _link(session)
+    if link.driver is None:
+        return None
+    return link.driver.total_changes, link.connection.info.get(CHANGES_AT_BEGIN)
+
+
 def connection_of(session: Session) -> Connection:
     """`session.connection()`, kept for the session's transaction (`_link`)."""
     return _link(session).connection
 
 
 _CONNECTION = "db.statements connection"
+# Connection.info: the driver's total_changes when its transaction began (`sqlite_changes`).
+CHANGES_AT_BEGIN = "db.statements changes at begin"
 # Connection.info keys of db.read_ahead: the answers read ahead, and the reads it records.
 ANSWERS = "db.read_ahead answers"
 RECORDING = "db.read_ahead recording"

@@ -29,6 +29,7 @@ from db.fiscal import SqlFiscalRepository
 from db.journal import SqlJournalRepository
 from db.liability import SqlLiabilityRepository
 from db.line import SqlLineRepository
+from db.line_cache import LineCache
 from db.offices import SqlOfficeRepository
 from db.payouts import SqlPendingPayoutRepository
 from db.read_ahead import read_ahead
@@ -166,9 +167,11 @@ class SqlAlchemyUnitOfWork:
         settings: SettingsCache | None = None,
         stores: Mapping[str, StoreFactory] | None = None,
         heads: ChainHeads | None = None,
+        line: LineCache | None = None,
     ) -> None:
         self._session_factory = session_factory
         self._settings_cache = settings
+        self._line_cache = line  # SQLite's (db.line_cache, issue 34)
         self._heads = heads  # the audit chains' last records, SQLite's (issue 34)
         self._store_factories = stores or {}  # the games' (main.game_stores(), issue 36)
         self.committed = False
@@ -252,12 +255,12 @@ _REPOSITORIES: dict[str, Callable[[SqlAlchemyUnitOfWork], object]] = {
     "users": lambda uow: SqlUserRepository(uow._session),
     "offices": lambda uow: SqlOfficeRepository(uow._session),
     "settings": lambda uow: SqlSettingsRepository(uow._session, uow._settings_cache),
-    "line": lambda uow: SqlLineRepository(uow._session, uow._settings_cache),
+    "line": lambda uow: SqlLineRepository(uow._session, uow._settings_cache, uow._line_cache),
     "slips": lambda uow: SqlSlipRepository(uow._session),
     "fiscal": lambda uow: SqlFiscalRepository(uow._session),
     "void_notices": lambda uow: SqlVoidNoticeRepository(uow._session),
     "pending_payouts": lambda uow: SqlPendingPayoutRepository(uow._session),
-    "results": lambda uow: SqlResultRepository(uow._session),
+    "results": lambda uow: SqlResultRepository(uow._session, uow._line_cache),
     "settlement": lambda uow: SqlSettlementRepository(uow._session),
     "journal": lambda uow: SqlJournalRepository(uow._session),
     "shifts": lambda uow: SqlShiftRepository(uow._session),

@@ -16,7 +16,7 @@ from sqlalchemy.sql.compiler import SQLCompiler
 from db.bootstrap import SqlStorage
 from db.compiled import compiled_for
 from db.statements import read
-from db.tables import EventRow
+from db.tables import CounterRow, EventRow
 from main import open_shop
 from pos.core.clock import FixedClock
 from pos.shop.services import Shop
@@ -157,3 +157,21 @@ def test_an_express_writes_its_legs_in_one_executemany_on_the_driver_s_cursor(
         (103, "2"),
     ]
     assert again == slip
+
+
+def test_an_in_list_of_values_written_into_the_statement_is_read_as_sqlalchemy_reads_it(
+    db_shop: Shop,
+) -> None:
+    # The settings' and the line's versions are read by one statement naming both counters:
+    # a list of literal values, which the compiled statement also holds under an anonymous
+    # key (it raised KeyError before).
+    storage = db_shop.storage
+    assert isinstance(storage, SqlStorage)
+    statement = select(CounterRow.name, CounterRow.value).where(
+        CounterRow.name.in_(["settings_version", "slip_serial"])
+    )
+    with storage.unit_of_work() as uow:
+        session = uow._session
+        built = sorted(tuple(row) for row in read(session, statement))
+        assert built == sorted(tuple(row) for row in session.execute(statement))
+        assert [name for name, _ in built] == ["settings_version", "slip_serial"]
