@@ -201,7 +201,45 @@ def _textwrap(text: str, width: int, indent: str, first: str) -> tuple[str, ...]
                 text, width, initial_indent=first, subsequent_indent=indent, break_on_hyphens=False
             )
         )
-    return tuple(_greedy(text, width, indent, first))
+    if _OTHER_SPACE.search(text):  # a word of no-break spaces may be dropped as a space
+        return tuple(_greedy(text, width, indent, first))
+    return tuple(_at_spaces(text, width, indent, first))
+
+
+def _at_spaces(text: str, width: int, indent: str, first: str) -> list[str]:
+    """`_greedy` for a text whose only whitespace of any kind is the space: each line cut
+    where textwrap cuts it, found by position (the last space before the paper's edge)
+    instead of word by word, in a quarter of the time (issue 34: a payout's p95 falls on
+    slips of 10-20 legs, each leg a line of a hundred characters)."""
+    lines: list[str] = []
+    size = len(text)
+    at = 0
+    while at < size:
+        lead = indent if lines else first
+        room = width - len(lead)
+        if lines and text[at] == " ":  # a line starts with no space (but the first)
+            at = _SPACE_RUN.match(text, at).end()  # type: ignore[union-attr]
+            if at == size:
+                break
+        start, edge = at, at + room
+        if edge >= size:
+            end = size
+        elif text[edge] == " ":  # the whole chunks before the run of spaces at the edge
+            end = start + len(text[start:edge].rstrip(" "))
+        else:  # those before the word at the edge (none: it began the line)
+            end = max(start, text.rfind(" ", start, edge) + 1)
+        full = False  # the line is full, yet the next chunk is longer than a line
+        if end < size:  # the next chunk, longer than a line: cut to fill this one
+            run = _SPACE_RUN if text[end] == " " else _WORD_RUN
+            if run.match(text, end).end() - end > room:  # type: ignore[union-attr]
+                full, end = end == edge, edge
+        # Nor ends with one; but where the cut is empty, textwrap drops that empty piece
+        # instead of the spaces before it.
+        line = text[start:end] if full else text[start:end].rstrip(" ")
+        if line:
+            lines.append(lead + line)
+        at = end
+    return lines
 
 
 def _greedy(text: str, width: int, indent: str, first: str) -> list[str]:
@@ -236,6 +274,11 @@ def _greedy(text: str, width: int, indent: str, first: str) -> list[str]:
 
 
 _SPACES = re.compile(r"( +)")
+_SPACE_RUN = re.compile(r" +")
+_WORD_RUN = re.compile(r"[^ ]+")
+# Whitespace but the space (a no-break space above all): str.strip() takes it away, so a
+# word made of it alone is dropped at a line's ends as textwrap drops spaces.
+_OTHER_SPACE = re.compile(r"[^\S ]")
 
 
 # textwrap's whitespace but the space: turned into spaces.

@@ -255,3 +255,25 @@ def test_words_between_spaces_are_wrapped_as_textwrap_would(
         text, width, initial_indent=first, subsequent_indent=indent, break_on_hyphens=False
     )
     assert wrapped(text, width, indent, first) == expected
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    words=st.lists(st.text(alphabet=st.sampled_from("aЖ—,.1"), max_size=60), max_size=25),
+    gaps=st.lists(st.integers(min_value=1, max_value=70), min_size=25, max_size=25),
+    width=st.integers(min_value=1, max_value=48),
+    first=st.sampled_from(["", " ", "   ", "1. ", "Выплата: "]),
+    indent=st.sampled_from(["", "   ", "          "]),
+)
+def test_words_and_spaces_alone_are_cut_where_textwrap_cuts_them(
+    words: list[str], gaps: list[int], width: int, first: str, indent: str
+) -> None:
+    """Issue 34: a text whose only whitespace is the space (a payout note's leg line) is cut
+    by position, not word by word: runs of spaces wider than the paper, words longer than
+    it, a line full when such a word comes."""
+    assume(width > max(len(first), len(indent)))
+    text = "".join(" " * gap + word for word, gap in zip(words, gaps, strict=False))
+    expected = textwrap.wrap(
+        text, width, initial_indent=first, subsequent_indent=indent, break_on_hyphens=False
+    )
+    assert wrapped(text, width, indent, first) == expected
