@@ -66,7 +66,10 @@ def parse_kind(text: object) -> BetKind:
         kind = BetKind(BetType.SYSTEM, parse_code(size, "bet_kind"), parse_code(of, "bet_kind"))
     except InvalidNumber:
         raise InvalidBetKind(shown(text)) from None
-    if name != BetType.SYSTEM or kind not in system_kinds(kind.of):
+    # As `kind in system_kinds(kind.of)`, without making them (a payout reads a kind per slip).
+    if name != BetType.SYSTEM or not (
+        3 <= kind.of <= MAX_SYSTEM_MEMBERS and 2 <= kind.size < kind.of
+    ):
         raise InvalidBetKind(shown(text))
     return kind
 

@@ -124,3 +124,17 @@ def test_a_10_of_20_system_is_priced_without_listing_its_184756_expresses() -> N
     )
     assert possible_payout(kind, stake, odds) == expected.quantize(D("0.01"), rounding="ROUND_DOWN")
     assert total_odds(kind, odds) == (expected / stake).quantize(D("0.0001"), rounding="ROUND_DOWN")
+
+
+def test_a_system_is_accepted_exactly_when_it_is_one_of_the_systems_of_its_members() -> None:
+    # parse_kind checks k and n by arithmetic (issue 34: a payout parses a kind per slip);
+    # the systems offered for n members stay the rule.
+    for of in range(0, 24):
+        for size in range(0, 24):
+            text = f"system {size}/{of}"
+            offered = BetKind(BetType.SYSTEM, size, of) in system_kinds(of)
+            if offered:
+                assert parse_kind(text) == BetKind(BetType.SYSTEM, size, of)
+            else:
+                with pytest.raises(InvalidBetKind):
+                    parse_kind(text)
