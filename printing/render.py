@@ -163,10 +163,21 @@ def render_job(
         printer = Dummy(profile=profile)
     except KeyError as exc:
         raise PrinterUnavailable(profile, "неизвестная модель принтера") from exc
-    for items in items_list:
-        render_items(printer, items, code_page=code_page, cancel_chinese=cancel_chinese)
-    output: bytes = printer.output
+    try:
+        for items in items_list:
+            render_items(printer, items, code_page=code_page, cancel_chinese=cancel_chinese)
+        output: bytes = printer.output
+    finally:
+        _let_go(printer)
     return output
+
+
+def _let_go(printer: Dummy) -> None:
+    """Break the cycle between an escpos printer and its encoder (`MagicEncode` holds its
+    printer), so that the job's objects go at once rather than at Python's next collection
+    of cycles (issue 34: one such collection every 25 bets or payouts, 0.3-0.6 ms of the
+    operation it fell in, and the p95 is where such stalls show)."""
+    printer.magic.driver = None
 
 
 def code128_data(digits: str) -> str:

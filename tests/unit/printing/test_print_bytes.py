@@ -3,8 +3,12 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
+from printing.layout import WIDTH_80MM, Barcode, Page, QrCode
+from printing.render import render_job
 from tests.unit.printing.print_samples import job, kept, names
 
 KEPT = kept()
@@ -33,3 +37,26 @@ def test_a_job_printed_twice_sends_the_same_bytes_twice() -> None:
     # Caches (code-page tables, profiles) must not leak one job's state into the next.
     for printer, document in (("80mm", "slip_express3"), ("80mm_cp1251", "slip_copy")):
         assert job(printer, document) == job(printer, document) == KEPT[f"{printer}/{document}"]
+
+
+def test_a_print_job_leaves_nothing_for_the_cycle_collector() -> None:
+    # Issue 34: each job's escpos printer and encoder held each other; Python's collection of
+    # such cycles, one every 25 bets or payouts, stalled the one it fell in by 0.3-0.6 ms.
+    page = Page("CP866", WIDTH_80MM)
+    page.wrap("Купон № 0100-0006-9083-0", bold=True)
+    page.add(Barcode("0100000690830"))
+    page.add(QrCode("https://example.by/0100000690830"))
+    expected = render_job("TM-T20II", [page.items], code_page="CP866")
+    gc.collect()
+    gc.disable()
+    try:
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        output = render_job("TM-T20II", [page.items], code_page="CP866")
+        found = gc.collect()
+        left = [type(thing).__name__ for thing in gc.garbage]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert output == expected
+    assert (found, left) == (0, [])
