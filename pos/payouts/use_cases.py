@@ -56,7 +56,7 @@ from pos.payouts.rules import (
 from pos.payouts.steps import BuyBack, PlannedPayout, make_payout, plan_payout, release_payout
 from pos.people.actor import Actor
 from pos.people.errors import DocumentExpired, InvalidDocument, Underage
-from pos.people.identity import IdDocument, check_document, check_player
+from pos.people.identity import IdDocument, check_document, player_age
 from pos.settlement.results import Result
 from pos.settlement.rules import settle_slip
 from pos.skks.errors import SkksNoAnswer, SkksRefused
@@ -361,7 +361,7 @@ def check_full_document(
     today = now.astimezone(settings.zone).date()
     try:
         cleaned = check_document(document, today)
-        age = check_player(cleaned, today, settings.min_age)
+        age = player_age(cleaned, today, settings.min_age)
         # The journal's fourth column needs the date and the place of issue (item 47).
         if cleaned.issued_on is None:
             raise InvalidDocument("issued_on_missing")

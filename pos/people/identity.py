@@ -142,10 +142,20 @@ def check_player(document: IdDocument, today: date, min_age: int) -> int:
         DocumentExpired: The expiry date is before today.
         Underage: The player is younger than `min_age`.
     """
-    document = check_document(document, today)
-    if document.expires_on is not None and document.expires_on < today:
-        raise DocumentExpired(document.expires_on)
-    age = age_on(document.birth_date, today)
+    return player_age(check_document(document, today), today, min_age)
+
+
+def player_age(cleaned: IdDocument, today: date, min_age: int) -> int:
+    """`check_player` for a document `check_document` has already cleaned (a payout checks
+    the whole document first): its expiry and the player's age.
+
+    Raises:
+        DocumentExpired: The expiry date is before today.
+        Underage: The player is younger than `min_age`.
+    """
+    if cleaned.expires_on is not None and cleaned.expires_on < today:
+        raise DocumentExpired(cleaned.expires_on)
+    age = age_on(cleaned.birth_date, today)
     if age < min_age:
         raise Underage(min_age, age)
     return age
