@@ -9,7 +9,7 @@ from typing import Any, cast
 from sqlalchemy import Row, Table, and_, bindparam, func, select
 from sqlalchemy.orm import Session
 
-from db.line_cache import LineCache, kept_line
+from db.line_cache import LineCache, read_through
 from db.settings import SettingsCache, settings_changed, usable
 from db.sports import sport_of, stored_sport
 from db.statements import read
@@ -77,11 +77,8 @@ class SqlLineRepository:
     def events_by_code(self, codes: list[int]) -> dict[int, Event]:
         """The events with these codes that exist, by code, in one query (none while they
         are kept, db.line_cache)."""
-        kept = kept_line(self._session, self._line)
-        if kept is None:
-            return self._events_by_code(codes)
-        cache, keep = kept
-        return cache.lookup("events", sorted(set(codes)), self._events_by_code, keep=keep)
+        wanted = sorted(set(codes))
+        return read_through(self._session, self._line, "events", wanted, self._events_by_code)
 
     def _events_by_code(self, codes: list[int]) -> dict[int, Event]:
         rows = read(self._session, _EVENTS_BY_CODE, {"codes": sorted(set(codes))})
@@ -181,11 +178,8 @@ class SqlLineRepository:
     def quotes_for(self, picks: list[tuple[int, str]]) -> dict[tuple[int, str], OddsQuote]:
         """The current version of each picked market that has odds (the hot path of a bet;
         none read while they are kept, db.line_cache)."""
-        kept = kept_line(self._session, self._line)
-        if kept is None:
-            return self._quotes_for(picks)
-        cache, keep = kept
-        return cache.lookup("quotes", sorted(set(picks)), self._quotes_for, keep=keep)
+        wanted = sorted(set(picks))
+        return read_through(self._session, self._line, "quotes", wanted, self._quotes_for)
 
     def _quotes_for(self, picks: list[tuple[int, str]]) -> dict[tuple[int, str], OddsQuote]:
         wanted = set(picks)

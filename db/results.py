@@ -19,7 +19,7 @@ from sqlalchemy import Row, Table, bindparam, delete, func, select, text, update
 from sqlalchemy.orm import Session
 
 from db import exposure, slip_credits
-from db.line_cache import LineCache, kept_line
+from db.line_cache import LineCache, read_through
 from db.pipeline import driver_cursor, paramstyle, piped
 from db.slip_statuses import stored_in
 from db.statements import read, recording, run
@@ -100,11 +100,8 @@ class SqlResultRepository:
     def for_events(self, codes: Collection[int]) -> dict[int, Result]:
         """The recorded results of these events, by code (events without one left out; none
         read while they are kept, db.line_cache)."""
-        kept = kept_line(self._session, self._line)
-        if kept is None:
-            return self._for_events(codes)
-        cache, keep = kept
-        return cache.lookup("results", sorted(set(codes)), self._for_events, keep=keep)
+        wanted = sorted(set(codes))
+        return read_through(self._session, self._line, "results", wanted, self._for_events)
 
     def _for_events(self, codes: Collection[int]) -> dict[int, Result]:
         rows = read(self._session, _RESULTS_OF, {"codes": sorted(set(codes))})

@@ -10,12 +10,12 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from sqlalchemy import event
 
 from db.bootstrap import SqlStorage, open_storage
 from pos.audit.verification import verify
 from pos.core.audit import AuditAction, AuditRecord
 from pos.line.events import Sport
+from tests.integration.sql import on_sqlite, sent_during
 
 pytestmark = pytest.mark.integration
 
@@ -50,24 +50,6 @@ def _append(storage: SqlStorage, detail: str, *, commit: bool = True) -> None:
             uow.commit()
 
 
-def _sent(storage: SqlStorage, work: Any) -> list[str]:
-    heard: list[str] = []
-
-    def hear(*args: Any) -> None:
-        heard.append(" ".join(args[2].split()))
-
-    event.listen(storage.engine, "before_cursor_execute", hear)
-    try:
-        work()
-    finally:
-        event.remove(storage.engine, "before_cursor_execute", hear)
-    return heard
-
-
-def _sqlite(storage: SqlStorage) -> bool:
-    return storage.engine.url.drivername.startswith("sqlite")
-
-
 def test_a_register_set_on_another_terminal_is_read_at_the_next_transaction(
     terminals: tuple[SqlStorage, SqlStorage],
 ) -> None:
@@ -76,8 +58,8 @@ def test_a_register_set_on_another_terminal_is_read_at_the_next_transaction(
         uow.settings.set_register_serial("К9", "SN-1")
         uow.commit()
     assert _register(here, "К9") == ("SN-1", "")
-    if _sqlite(here):  # kept: the second read sends nothing for the register
-        sent = _sent(here, lambda: _register(here, "К9"))
+    if on_sqlite(here):  # kept: the second read sends nothing for the register
+        sent = sent_during(here, lambda: _register(here, "К9"))
         assert not [sql for sql in sent if "FROM terminals" in sql]
     with there.unit_of_work() as uow:
         uow.settings.set_register_serial("К9", "SN-2")
@@ -95,8 +77,8 @@ def test_a_sports_limit_set_on_another_terminal_is_read_at_the_next_transaction(
         uow.line.set_sport_limit(Sport.FOOTBALL, Decimal("777"))
         uow.commit()
     assert _limits(here) == {**before, Sport.FOOTBALL: Decimal("777.00")}
-    if _sqlite(here):
-        sent = _sent(here, lambda: _limits(here))
+    if on_sqlite(here):
+        sent = sent_during(here, lambda: _limits(here))
         assert not [sql for sql in sent if "sport_limits" in sql]
     with there.unit_of_work() as uow:
         uow.line.set_sport_limit(Sport.FOOTBALL, None)
@@ -120,26 +102,26 @@ def test_the_audit_chain_holds_with_two_terminals_taking_turns_and_a_rollback(
     assert found.ok, found
 
 
-def test_a_second_record_reads_no_hash_back_on_sqlite(
+def test_a_second_record_reads_no_hash_back_onon_sqlite(
     terminals: tuple[SqlStorage, SqlStorage],
 ) -> None:
     here, _there = terminals
-    if not _sqlite(here):
+    if not on_sqlite(here):
         pytest.skip("PostgreSQL chains the records on the server (db.audit._CHAINED_INSERT)")
     _append(here, "1")
-    sent = _sent(here, lambda: _append(here, "2"))
+    sent = sent_during(here, lambda: _append(here, "2"))
     assert not [sql for sql in sent if sql.startswith("SELECT audit_log.hash")]
     assert any(sql.startswith("INSERT INTO audit_log") for sql in sent)
 
 
 def test_a_bet_on_sqlite_reads_only_what_it_cannot_keep(db_shop: Any) -> None:
     storage = db_shop.storage
-    if not _sqlite(storage):
+    if not on_sqlite(storage):
         pytest.skip("PostgreSQL sends a bet's reads in its first pipeline (db.read_ahead)")
     anna = db_shop.login("anna", "4821")
     anna.accept_bet([(101, "1")], stake="10")
     anna.accept_bet([(102, "X")], stake="10")
-    sent = _sent(storage, lambda: anna.accept_bet([(102, "X")], stake="20"))
+    sent = sent_during(storage, lambda: anna.accept_bet([(102, "X")], stake="20"))
     reads = [sql.split(" FROM ")[1].split()[0] for sql in sent if sql.startswith("SELECT")]
     # The settings' and the line's versions (one read), the shift, the outcomes' exposure
     # (the liability cap, issue 38: one row each), the register's row and "nothing waits"

@@ -11,11 +11,12 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from sqlalchemy import event, text
+from sqlalchemy import text
 
 from db.bootstrap import SqlStorage, open_storage
 from pos.line.events import Event, OddsQuote, Sport
 from pos.settlement.results import Result, ResultStatus
+from tests.integration.sql import on_sqlite, sent_during
 
 pytestmark = pytest.mark.integration
 
@@ -59,26 +60,8 @@ def _read(uow: Any) -> tuple[Event | None, Decimal | None, Result | None]:
     return event_, None if quote is None else quote.odds, result
 
 
-def _sent(storage: SqlStorage, work: Any) -> list[str]:
-    heard: list[str] = []
-
-    def hear(*args: Any) -> None:
-        heard.append(" ".join(args[2].split()))
-
-    event.listen(storage.engine, "before_cursor_execute", hear)
-    try:
-        work()
-    finally:
-        event.remove(storage.engine, "before_cursor_execute", hear)
-    return heard
-
-
-def _sqlite(storage: SqlStorage) -> bool:
-    return storage.engine.url.drivername.startswith("sqlite")
-
-
 def _line_reads(storage: SqlStorage) -> list[str]:
-    reads = [s for s in _sent(storage, lambda: _line(storage)) if s.startswith("SELECT")]
+    reads = [s for s in sent_during(storage, lambda: _line(storage)) if s.startswith("SELECT")]
     tables = ("FROM events", "FROM odds_quotes", "FROM event_results")
     return [s for s in reads if any(table in s for table in tables)]
 
@@ -88,7 +71,7 @@ def test_odds_changed_on_another_terminal_are_read_at_the_next_transaction(
 ) -> None:
     here, there = terminals
     assert _line(here)[1] == Decimal("2.10")
-    if _sqlite(here):  # kept: the second read sends nothing for the line
+    if on_sqlite(here):  # kept: the second read sends nothing for the line
         assert _line_reads(here) == []
     _quote(there, "1.85", 2)
     assert _line(here)[1] == Decimal("1.85")
@@ -151,7 +134,7 @@ def test_every_change_of_an_event_its_odds_or_its_result_moves_the_line_version_
 ) -> None:
     # Migration 0032's triggers, whatever sends the write (here a hand-written statement).
     here, _there = terminals
-    if not _sqlite(here):
+    if not on_sqlite(here):
         pytest.skip("PostgreSQL keeps no line between transactions: it has no version")
     changes = [
         "UPDATE events SET home = 'Динамо-Брест' WHERE code = 501",

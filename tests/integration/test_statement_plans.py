@@ -21,6 +21,7 @@ from main import open_shop
 from pos.core.clock import FixedClock
 from pos.shop.services import Shop
 from tests.fakes import PlainPinHasher
+from tests.integration.sql import sent_during
 
 pytestmark = pytest.mark.integration
 
@@ -38,17 +39,7 @@ def sqlite_shop(sqlite_url: str, clock: FixedClock) -> Iterator[Shop]:
 def _heard_during(shop: Shop, call: Any) -> list[str]:
     storage = shop.storage
     assert isinstance(storage, SqlStorage)
-    heard: list[str] = []
-
-    def hear(*args: Any) -> None:
-        heard.append(" ".join(args[2].split()))
-
-    event.listen(storage.engine, "before_cursor_execute", hear)
-    try:
-        call()
-    finally:
-        event.remove(storage.engine, "before_cursor_execute", hear)
-    return heard
+    return sent_during(storage, call)
 
 
 def test_a_bet_names_the_open_shift_in_its_sql_so_sqlite_prepares_it_once(
