@@ -66,6 +66,11 @@ _LEG_COLUMNS = (
     EventRow.sport,
     EventRow.tournament,
 )
+# `_members` takes a leg's columns by position, in this order.
+assert [column.key for column in _LEG_COLUMNS] == [
+    *("slip_id", "member", "market", "odds", "odds_version"),
+    *("code", "home", "away", "starts_at", "sport", "tournament"),
+]
 # One slip's legs by its number: read together with the slip (db.read_ahead).
 _LEGS_OF_NUMBER = (
     select(*_LEG_COLUMNS)
@@ -295,24 +300,27 @@ class SqlSlipRepository:
         return [_slip(row, members.get(row.id, []), settled.get(row.id)) for row in rows]
 
 
-def _members(legs: Iterable[Row[Any]]) -> dict[int, list[list[Leg]]]:
-    """The legs of each slip by its id, in their members (express blocks), in order."""
+def _members(legs: Iterable[Sequence[Any]]) -> dict[int, list[list[Leg]]]:
+    """The legs of each slip by its id, in their members (express blocks), in order (each
+    row the columns of _LEG_COLUMNS)."""
     members: dict[int, list[list[Leg]]] = {}
-    for leg in legs:
-        blocks = members.setdefault(leg.slip_id, [])
-        while len(blocks) <= leg.member:
+    # By position, in the order of _LEG_COLUMNS (issue 34: a payout of 20 legs read each
+    # column of each by its name).
+    for slip_id, member, market, odds, version, code, home, away, starts, sport, tour in legs:
+        blocks = members.setdefault(slip_id, [])
+        while len(blocks) <= member:
             blocks.append([])
-        blocks[leg.member].append(
+        blocks[member].append(
             Leg(
-                leg.code,
-                leg.market,
-                leg.odds,
-                leg.odds_version,
-                leg.home,
-                leg.away,
-                leg.starts_at,
-                sport=sport_of(leg.sport)[0],  # a game's draw: Sport.GAME (issue 36)
-                tournament=leg.tournament,
+                code,
+                market,
+                odds,
+                version,
+                home,
+                away,
+                starts,
+                sport=sport_of(sport)[0],  # a game's draw: Sport.GAME (issue 36)
+                tournament=tour,
             )
         )
     return members
