@@ -191,10 +191,10 @@ def wrapped(text: str, width: int, indent: str = "", first: str = "") -> list[st
     return list(_textwrap(text, width, indent, first))
 
 
-@lru_cache(maxsize=256)
 def _textwrap(text: str, width: int, indent: str, first: str) -> tuple[str, ...]:
-    # The texts too long for a line are mostly the same on every slip (the payout conditions,
-    # a long shop name): textwrap took a tenth of a slip's printing (issue 34).
+    # Not kept here: `_lines`, its only way in, keeps the lines of the texts that come back
+    # on every slip (the payout conditions, a long shop name); a payout note's leg lines
+    # are each new, and keeping them twice cost each one more than its wrapping (issue 34).
     if _SPECIAL_SPACE.search(text) or width <= max(len(first), len(indent)):
         return tuple(
             textwrap.wrap(
