@@ -130,3 +130,22 @@ def test_a_bet_on_sqlite_reads_only_what_it_cannot_keep(db_shop: Any) -> None:
     # and its result, read by the bet before on the same line (issue 34).
     kept = ["counters", "shifts", "outcome_exposure", "fiscal_registers", "slips"]
     assert sorted(reads) == sorted(kept), reads
+
+
+def test_a_unit_of_work_s_second_transaction_reads_the_settings_version_anew(
+    terminals: tuple[SqlStorage, SqlStorage],
+) -> None:
+    # A commit in the middle of a `with` ends a transaction: what it noted of the settings'
+    # version is forgotten, so a change committed meanwhile elsewhere is read (issue 34).
+    here, there = terminals
+    with here.unit_of_work() as uow:
+        uow.settings.save({"min_stake": "2.00"})
+        uow.commit()
+    with here.unit_of_work() as uow:
+        before = uow.settings.load()["min_stake"]
+        uow.commit()
+        with there.unit_of_work() as other:
+            other.settings.save({"min_stake": "7.00"})
+            other.commit()
+        assert before != "7.00"
+        assert uow.settings.load()["min_stake"] == "7.00"
