@@ -86,14 +86,14 @@ def read_through(
 ) -> dict[K, V]:
     """`read_missing(keys)`, its answers kept by `cache` where this transaction may keep
     them, and none read that are kept at the line's version (`LineCache.lookup`)."""
-    kept = kept_line(session, cache)
+    kept = _kept_line(session, cache)
     if kept is None:
         return dict(read_missing(keys))
     line, keep = kept
     return line.lookup(kind, keys, read_missing, keep=keep)
 
 
-def kept_line(session: Session, cache: LineCache | None) -> tuple[LineCache, bool] | None:
+def _kept_line(session: Session, cache: LineCache | None) -> tuple[LineCache, bool] | None:
     """The cache brought to the line's version stored, and whether this transaction may keep
     what it reads (it has written nothing yet); None where nothing is kept (PostgreSQL)."""
     if cache is None:
