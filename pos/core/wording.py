@@ -3,12 +3,14 @@ people read it: the helpers every room's sentences use (pure text, no Qt)."""
 
 from __future__ import annotations
 
+import functools
 from decimal import Decimal
 
 # A slip number: 8 digits of serial, 3 of the check key, 2 of the terminal's check
 # (pos.betting.numbers makes and checks them).
 SLIP_NUMBER_LENGTH = 13
 _SERIAL_DIGITS = 8
+_HUNDREDTH = Decimal("0.01")
 
 # The participle «выдан» agrees with the first word of the document's kind (its noun, or an
 # adjective agreeing with it): «паспорт …, выдан», «ID-карта …, выдана», «водительское
@@ -35,9 +37,10 @@ def issued_words(kind: str) -> str:
     return "выдан"
 
 
+@functools.lru_cache(maxsize=1024)  # the odds of a line are few; a payout words each leg's
 def odds_words(odds: Decimal) -> str:
     """Odds of one leg with a decimal comma and two decimals: 2.1 → "2,10"."""
-    return _comma(f"{odds.quantize(Decimal('0.01')):f}")
+    return _comma(f"{odds.quantize(_HUNDREDTH):f}")
 
 
 def total_odds_words(odds: Decimal) -> str:

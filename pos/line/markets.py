@@ -189,16 +189,9 @@ class Market:
             sport: the event's sport; in hockey a result is the regular time's:
                 "Ничья в основное время (X)". A game's market is worded by its game.
         """
-        if self.kind is MarketKind.RESULT:
-            regular = f" {_REGULAR_TIME}" if sport in _REGULAR_TIME_SPORTS else ""
-            return f"{_RESULT_WORDS[self.side]}{regular} ({self.side})"
-        if self.kind is MarketKind.TOTAL:
-            side = "больше" if self.side == "O" else "меньше"
-            return f"Тотал {side} {_comma(self.line)} ({self.typed})"
         if self.kind is MarketKind.GAME:
             return self._game().market_words(self.side)
-        sign = _MINUS if self.line < 0 else "+"
-        return f"Фора {_TEAMS[self.side]} {sign}{_comma(abs(self.line))} ({self.typed})"
+        return _line_words(self, sport)
 
     def judge(self, result: FinalScore) -> LegVerdict:
         """The market against its event's FINISHED result (pos.settlement.results.Result): a
@@ -217,6 +210,9 @@ class Market:
         """
         if self.kind is MarketKind.GAME:
             return self.judge(_Score(home, away))
+        return _line_verdict(self, home, away)
+
+    def _verdict(self, home: int, away: int) -> LegVerdict:
         score = f"счёт {home}:{away}"
         if self.kind is MarketKind.RESULT:
             return LegVerdict(_won(_RESULT_WINS[self.side](home - away)), score)
@@ -238,6 +234,26 @@ class Market:
         game = installed().by_key(self.game)
         assert game is not None, f"the game {self.game!r} is not installed"  # a programming error
         return game
+
+
+# A payout words and judges each leg of its slip (issue 34: a slip of 10-20 legs is where a
+# payout's p95 falls): the line's markets are few and so are the scores, so each market's
+# words in a sport and its verdict on a score are made once. A game's are its game's own.
+@functools.lru_cache(maxsize=1024)
+def _line_words(market: Market, sport: object) -> str:
+    if market.kind is MarketKind.RESULT:
+        regular = f" {_REGULAR_TIME}" if sport in _REGULAR_TIME_SPORTS else ""
+        return f"{_RESULT_WORDS[market.side]}{regular} ({market.side})"
+    if market.kind is MarketKind.TOTAL:
+        side = "больше" if market.side == "O" else "меньше"
+        return f"Тотал {side} {_comma(market.line)} ({market.typed})"
+    sign = _MINUS if market.line < 0 else "+"
+    return f"Фора {_TEAMS[market.side]} {sign}{_comma(abs(market.line))} ({market.typed})"
+
+
+@functools.lru_cache(maxsize=4096)
+def _line_verdict(market: Market, home: int, away: int) -> LegVerdict:
+    return market._verdict(home, away)
 
 
 class _Score(NamedTuple):

@@ -102,3 +102,19 @@ def test_the_line_screen_reads_totals_by_line_then_handicaps_by_size() -> None:
     codes = ["H2+1.5", "U2.5", "H1-1.5", "O3.5", "O2.5", "H1-0.5"]
     ordered = sorted(codes, key=lambda code: Market.from_code(code).reading_key)
     assert ordered == ["O2.5", "U2.5", "O3.5", "H1-0.5", "H1-1.5", "H2+1.5"]
+
+
+def test_a_market_s_words_and_verdicts_are_kept_per_sport_and_per_score() -> None:
+    # Issue 34: a payout words and judges each leg, so each line market's words in a sport
+    # and its verdict on a score are made once; what is kept must not cross sports or scores.
+    draw = Market.from_code("X")
+    assert draw.words(Sport.FOOTBALL) == "Ничья (X)"
+    assert draw.words(Sport.HOCKEY) == "Ничья в основное время (X)"
+    assert draw.words("hockey") == draw.words(Sport.HOCKEY)
+    assert Market.from_code("X").words(Sport.FOOTBALL) == "Ничья (X)"
+    over = Market.from_code("O2.5")
+    first = over.verdict(2, 1)
+    assert (first.outcome, first.reason) == (LegOutcome.WON, "счёт 2:1, тотал 3")
+    assert over.verdict(1, 1).outcome is LegOutcome.LOST
+    assert Market.from_code("U2.5").verdict(2, 1).outcome is LegOutcome.LOST
+    assert over.verdict(2, 1) == first
