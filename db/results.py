@@ -11,11 +11,11 @@ any no longer open, so that a cancellation and a settlement never both land.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import Row, Table, bindparam, delete, func, select, text, update
+from sqlalchemy import Row, bindparam, delete, func, select, text, update
 from sqlalchemy.orm import Session
 
 from db import exposure, slip_credits
@@ -69,9 +69,28 @@ _INSERT_ARRAYS = (
 )
 
 
-# Core rows (db.statements.run): every payout reads its slip's results.
+# Core rows (db.statements.run): every payout reads its slip's results, each unpacked by
+# position in this order (issue 34: a payout of 20 legs read 12 columns of each by name).
+_RESULT_COLUMNS = (
+    EventRow.code,
+    EventResultRow.status,
+    EventResultRow.home,
+    EventResultRow.away,
+    EventResultRow.actual_start,
+    EventResultRow.ended_at,
+    EventResultRow.source,
+    EventResultRow.first_score_at,
+    EventResultRow.venue_swapped,
+    EventResultRow.recorded_at,
+    EventResultRow.recorded_by,
+    EventResultRow.corrections,
+)
+assert [column.key for column in _RESULT_COLUMNS] == [
+    *("code", "status", "home", "away", "actual_start", "ended_at", "source"),
+    *("first_score_at", "venue_swapped", "recorded_at", "recorded_by", "corrections"),
+]
 _RESULTS_OF = (
-    select(cast(Table, EventResultRow.__table__), EventRow.code.label("code"))
+    select(*_RESULT_COLUMNS)
     .join(EventRow, EventRow.id == EventResultRow.event_id)
     .where(EventRow.code.in_(bindparam("codes", expanding=True)))
 )
@@ -104,8 +123,27 @@ class SqlResultRepository:
         return read_through(self._session, self._line, "results", wanted, self._for_events)
 
     def _for_events(self, codes: Collection[int]) -> dict[int, Result]:
-        rows = read(self._session, _RESULTS_OF, {"codes": sorted(set(codes))})
-        return {row.code: _result(row, row.code) for row in rows}
+        results: dict[int, Result] = {}
+        wanted = {"codes": sorted(set(codes))}
+        rows: Iterable[Sequence[Any]] = read(self._session, _RESULTS_OF, wanted)
+        for row in rows:
+            code, status, home, away, start, ended, source, *rest = row  # _RESULT_COLUMNS
+            first_score, swapped, recorded, by, corrections = rest
+            results[code] = Result(
+                code,
+                ResultStatus(status),
+                home,
+                away,
+                start,
+                ended,
+                source,
+                first_score_at=first_score,
+                venue_swapped=swapped,
+                recorded_at=recorded,
+                recorded_by=by,
+                corrections=corrections,
+            )
+        return results
 
     def add(self, result: Result) -> None:
         """Record the first result of an event."""

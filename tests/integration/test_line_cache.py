@@ -169,3 +169,31 @@ def _version(connection: Any) -> int:
     return int(
         connection.execute(text("SELECT value FROM counters WHERE name = 'line_version'")).scalar()
     )
+
+
+def test_a_result_reads_back_whole_with_every_field_in_its_place(
+    terminals: tuple[SqlStorage, SqlStorage],
+) -> None:
+    # Issue 34: a payout's results are unpacked by position; every field differs here, so
+    # two taken in each other's place would not read back equal.
+    here, there = terminals
+    recorded = Result(
+        CODE,
+        ResultStatus.FINISHED,
+        3,
+        1,
+        AT + timedelta(minutes=2),
+        AT + timedelta(hours=2),
+        "протокол АБФФ",
+        first_score_at=AT + timedelta(minutes=17),
+        venue_swapped=True,
+        recorded_at=AT + timedelta(hours=3),
+        recorded_by="ivan",
+        corrections=2,
+    )
+    with here.unit_of_work() as uow:
+        uow.results.add(recorded)
+        uow.commit()
+    for storage in (here, there):
+        assert _line(storage)[2] == recorded
+        assert _line(storage)[2] == recorded  # kept, on SQLite, as read
