@@ -34,9 +34,12 @@ def test_a_job_sends_the_bytes_it_sent_before(printer: str, document: str) -> No
 
 
 def test_a_job_printed_twice_sends_the_same_bytes_twice() -> None:
-    # Caches (code-page tables, profiles) must not leak one job's state into the next.
+    # Caches (code-page tables, profiles, a model's escpos encoder) must not leak one job's
+    # state into the next, whatever model and code page printed in between.
     for printer, document in (("80mm", "slip_express3"), ("80mm_cp1251", "slip_copy")):
         assert job(printer, document) == job(printer, document) == KEPT[f"{printer}/{document}"]
+    for printer, document in [*names(), *reversed(names())]:
+        assert job(printer, document) == KEPT[f"{printer}/{document}"], (printer, document)
 
 
 def test_a_print_job_leaves_nothing_for_the_cycle_collector() -> None:
