@@ -4,7 +4,7 @@ people read it: the helpers every room's sentences use (pure text, no Qt)."""
 from __future__ import annotations
 
 import functools
-from decimal import Decimal
+from decimal import ROUND_HALF_EVEN, Decimal
 
 # A slip number: 8 digits of serial, 3 of the check key, 2 of the terminal's check
 # (pos.betting.numbers makes and checks them).
@@ -40,7 +40,8 @@ def issued_words(kind: str) -> str:
 @functools.lru_cache(maxsize=1024)  # the odds of a line are few; a payout words each leg's
 def odds_words(odds: Decimal) -> str:
     """Odds of one leg with a decimal comma and two decimals: 2.1 → "2,10"."""
-    return _comma(f"{odds.quantize(_HUNDREDTH):f}")
+    # Rounded by a rule of its own, not the caller's context: the words are kept per odds.
+    return _comma(f"{odds.quantize(_HUNDREDTH, rounding=ROUND_HALF_EVEN):f}")
 
 
 def total_odds_words(odds: Decimal) -> str:

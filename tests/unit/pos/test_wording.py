@@ -1,6 +1,6 @@
 """Markets, bet kinds and odds in the words the counter and the slip both use."""
 
-from decimal import Decimal
+from decimal import ROUND_UP, Decimal, localcontext
 
 import pytest
 from hypothesis import given
@@ -88,6 +88,15 @@ def test_odds_have_a_decimal_comma() -> None:
     assert total_odds_words(Decimal("4.3050")) == "4,305"
     assert total_odds_words(Decimal("2.1")) == "2,10"
     assert total_odds_words(Decimal("100.0000")) == "100,00"
+
+
+def test_a_leg_s_odds_read_the_same_whatever_decimal_context_asks() -> None:
+    # Issue 34: the words are kept per odds, so the caller's rounding must not decide them.
+    first = odds_words(Decimal("1.005"))
+    with localcontext() as context:
+        context.rounding = ROUND_UP
+        assert odds_words(Decimal("1.025")) == "1,02"  # half to even, not up
+        assert odds_words(Decimal("1.005")) == first == "1,00"
 
 
 @pytest.mark.parametrize(
