@@ -11,11 +11,11 @@ any no longer open, so that a cancellation and a settlement never both land.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Row, bindparam, delete, func, select, text, update
+from sqlalchemy import bindparam, delete, func, select, text, update
 from sqlalchemy.orm import Session
 
 from db import exposure, slip_credits
@@ -69,8 +69,8 @@ _INSERT_ARRAYS = (
 )
 
 
-# Core rows (db.statements.run): every payout reads its slip's results, each unpacked by
-# position in this order (issue 34: a payout of 20 legs read 12 columns of each by name).
+# Every read of results takes these columns, unpacked by position in this order by `_result`
+# (issue 34: a payout of 20 legs read 12 columns of each by name).
 _RESULT_COLUMNS = (
     EventRow.code,
     EventResultRow.status,
@@ -107,14 +107,14 @@ class SqlResultRepository:
     def get(self, code: int, *, for_update: bool = False) -> Result | None:
         """The recorded result of the event with this code, if any."""
         query = (
-            select(EventResultRow, EventRow.code)
+            select(*_RESULT_COLUMNS)
             .join(EventRow, EventRow.id == EventResultRow.event_id)
             .where(EventRow.code == code)
         )
         if for_update:
             query = query.with_for_update(of=EventResultRow)
         row = self._session.execute(query).one_or_none()
-        return None if row is None else _result(row[0], row[1])
+        return None if row is None else _result(row)
 
     def for_events(self, codes: Collection[int]) -> dict[int, Result]:
         """The recorded results of these events, by code (events without one left out; none
@@ -123,27 +123,8 @@ class SqlResultRepository:
         return read_through(self._session, self._line, "results", wanted, self._for_events)
 
     def _for_events(self, codes: Collection[int]) -> dict[int, Result]:
-        results: dict[int, Result] = {}
-        wanted = {"codes": sorted(set(codes))}
-        rows: Iterable[Sequence[Any]] = read(self._session, _RESULTS_OF, wanted)
-        for row in rows:
-            code, status, home, away, start, ended, source, *rest = row  # _RESULT_COLUMNS
-            first_score, swapped, recorded, by, corrections = rest
-            results[code] = Result(
-                code,
-                ResultStatus(status),
-                home,
-                away,
-                start,
-                ended,
-                source,
-                first_score_at=first_score,
-                venue_swapped=swapped,
-                recorded_at=recorded,
-                recorded_by=by,
-                corrections=corrections,
-            )
-        return results
+        rows = read(self._session, _RESULTS_OF, {"codes": sorted(set(codes))})
+        return {row[0]: _result(row) for row in rows}
 
     def add(self, result: Result) -> None:
         """Record the first result of an event."""
@@ -163,11 +144,9 @@ class SqlResultRepository:
     def all(self) -> dict[int, Result]:
         """Every recorded result by event code."""
         rows = self._session.execute(
-            select(EventResultRow, EventRow.code).join(
-                EventRow, EventRow.id == EventResultRow.event_id
-            )
+            select(*_RESULT_COLUMNS).join(EventRow, EventRow.id == EventResultRow.event_id)
         )
-        return {code: _result(row, code) for row, code in rows}
+        return {row[0]: _result(row) for row in rows}
 
     def _event_id(self, code: int) -> int:
         event_id = self._session.scalar(select(EventRow.id).where(EventRow.code == code))
@@ -286,20 +265,23 @@ class SqlSettlementRepository:
         return int(done.rowcount)  # type: ignore[attr-defined]
 
 
-def _result(row: EventResultRow | Row[Any], code: int) -> Result:
+def _result(row: Sequence[Any]) -> Result:
+    """The result of a row of _RESULT_COLUMNS, unpacked by position."""
+    code, status, home, away, start, ended, source, *rest = row
+    first_score, swapped, recorded, by, corrections = rest
     return Result(
         code,
-        ResultStatus(row.status),
-        row.home,
-        row.away,
-        row.actual_start,
-        row.ended_at,
-        row.source,
-        first_score_at=row.first_score_at,
-        venue_swapped=row.venue_swapped,
-        recorded_at=row.recorded_at,
-        recorded_by=row.recorded_by,
-        corrections=row.corrections,
+        ResultStatus(status),
+        home,
+        away,
+        start,
+        ended,
+        source,
+        first_score_at=first_score,
+        venue_swapped=swapped,
+        recorded_at=recorded,
+        recorded_by=by,
+        corrections=corrections,
     )
 
 

@@ -102,7 +102,7 @@ def test_the_audit_chain_holds_with_two_terminals_taking_turns_and_a_rollback(
     assert found.ok, found
 
 
-def test_a_second_record_reads_no_hash_back_onon_sqlite(
+def test_a_second_record_reads_no_hash_back_on_sqlite(
     terminals: tuple[SqlStorage, SqlStorage],
 ) -> None:
     here, _there = terminals
