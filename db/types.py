@@ -73,8 +73,7 @@ class UTCDateTime(TypeDecorator[datetime]):
                 raise ValueError(f"a naive datetime cannot be stored: {value!r}")
             value = value.astimezone(UTC)
         if dialect.name == "sqlite":
-            # "2026-11-30T09:00:00.000000Z": fixed width, so text order is time order.
-            return value.isoformat(timespec="microseconds").removesuffix("+00:00") + "Z"
+            return _utc_text(value)
         return value
 
     def process_result_value(self, value: object, dialect: Dialect) -> datetime | None:
@@ -86,6 +85,23 @@ class UTCDateTime(TypeDecorator[datetime]):
         if isinstance(value, datetime) and value.tzinfo is not None:
             return value.astimezone(UTC)
         raise TypeError(f"unexpected stored moment {value!r}")
+
+
+# The last moment stored on SQLite and its text: a transaction stores the moment of its
+# clock in several rows (issue 34: its text made again for each was a fiftieth of a bet). A
+# tuple, replaced whole, so a thread reads a moment with its own text.
+_LAST_STORED: list[tuple[datetime, str]] = [(datetime.min.replace(tzinfo=UTC), "")]
+
+
+def _utc_text(moment: datetime) -> str:
+    """A UTC moment as SQLite keeps it, "2026-11-30T09:00:00.000000Z": fixed width, so text
+    order is time order."""
+    last, text = _LAST_STORED[0]
+    if moment == last:
+        return text
+    text = moment.isoformat(timespec="microseconds").removesuffix("+00:00") + "Z"
+    _LAST_STORED[0] = (moment, text)
+    return text
 
 
 _MILLIONTH = 10**6

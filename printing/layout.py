@@ -307,6 +307,10 @@ def shop_header(page: Page, settings: ShopSettings) -> None:
         page.wrap(f"УНП {settings.unp}", center=True)
 
 
+@lru_cache(maxsize=256)
 def local(moment: datetime, zone: ZoneInfo, pattern: str) -> str:
-    """An aware moment as the shop's wall clock shows it, formatted with strftime `pattern`."""
+    """An aware moment as the shop's wall clock shows it, formatted with strftime `pattern`.
+
+    Kept: a slip prints its events' starts, which come back on slip after slip, and each
+    paper its moment's date and time (issue 34: each was a fiftieth of a bet)."""
     return moment.astimezone(zone).strftime(pattern)

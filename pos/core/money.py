@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from decimal import ROUND_DOWN, Decimal, InvalidOperation
+from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Context, Decimal, InvalidOperation
 
 from pos.core.input_errors import InvalidAmount
 from pos.core.inputs import MAX_DIGITS, shown
@@ -14,6 +14,11 @@ NBSP = "\u00a0"
 PAYOUT_ROUNDING = ROUND_DOWN
 
 _MAX_KOPECKS = 10**15  # far beyond any stake or payout; guards against typos like 1e30
+_MAX_ROUBLES = Decimal(_MAX_KOPECKS) / 100
+# Money is checked, rounded, stored and read the same whatever decimal context the caller
+# set: an amount has at most 15 digits and two places, so in 40 digits every operation here
+# is exact, and a rounding is the one it names (half to even where it names none).
+_EXACT = Context(prec=40, rounding=ROUND_HALF_EVEN)
 
 
 def to_money(value: object) -> Decimal:
@@ -27,14 +32,14 @@ def to_money(value: object) -> Decimal:
             fractions of a kopeck and absurdly large amounts.
     """
     amount = _as_decimal(value)
-    if amount != amount.quantize(KOPECK, rounding=ROUND_DOWN):
+    if amount != amount.quantize(KOPECK, rounding=ROUND_DOWN, context=_EXACT):
         raise InvalidAmount(shown(value), "fraction_of_kopeck")
-    return amount.quantize(KOPECK)
+    return amount.quantize(KOPECK, context=_EXACT)
 
 
 def round_payout(amount: Decimal) -> Decimal:
     """Round a computed payout down to the kopeck (PAYOUT_ROUNDING)."""
-    return amount.quantize(KOPECK, rounding=PAYOUT_ROUNDING)
+    return amount.quantize(KOPECK, rounding=PAYOUT_ROUNDING, context=_EXACT)
 
 
 def to_kopecks(amount: Decimal) -> int:
@@ -43,6 +48,12 @@ def to_kopecks(amount: Decimal) -> int:
     Raises:
         InvalidAmount: the amount has a fraction of a kopeck or is not a Decimal.
     """
+    if type(amount) is Decimal and amount.is_finite() and -_MAX_ROUBLES < amount < _MAX_ROUBLES:
+        # What every stored amount is, checked in one exact division (issue 34: to_money's
+        # checks were a fiftieth of a bet); any other value takes to_money's way and words.
+        kopecks, fraction = _EXACT.divmod(amount, KOPECK)
+        if not fraction:
+            return int(kopecks)
     if not isinstance(amount, Decimal):
         raise InvalidAmount(repr(amount), "not_a_number")
     checked = to_money(amount)
@@ -53,13 +64,13 @@ def from_kopecks(kopecks: int) -> Decimal:
     """The amount in roubles for an integer number of kopecks read from storage."""
     if isinstance(kopecks, bool) or not isinstance(kopecks, int):
         raise InvalidAmount(repr(kopecks), "not_a_number")
-    return (Decimal(kopecks) / 100).quantize(KOPECK)
+    return _EXACT.scaleb(Decimal(kopecks), -2)  # exactly two places: 100 is "1.00"
 
 
 def format_money(amount: Decimal) -> str:
     """Format roubles the Russian way: '1 250,50' with a no-break space between thousands."""
     sign = "-" if amount < 0 else ""
-    whole, _, kopecks = f"{abs(amount.quantize(KOPECK)):.2f}".partition(".")
+    whole, _, kopecks = f"{amount.quantize(KOPECK, context=_EXACT).copy_abs():.2f}".partition(".")
     groups: list[str] = []
     while whole:
         groups.insert(0, whole[-3:])
@@ -86,7 +97,7 @@ def _as_decimal(value: object) -> Decimal:
         raise InvalidAmount(shown(value), "not_a_number")
     if not amount.is_finite():
         raise InvalidAmount(shown(value), "not_finite")
-    if abs(amount) >= _MAX_KOPECKS / 100:
+    if amount.copy_abs() >= _MAX_ROUBLES:
         raise InvalidAmount(shown(value), "too_large")
     return amount
 

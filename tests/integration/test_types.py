@@ -121,3 +121,31 @@ def test_moments_sort_in_time_order_in_sql(sql_storage: SqlStorage, scratch: Tab
 
     assert ordered == sorted(moments)
     assert later == sorted(m for m in moments if m > base)
+
+
+def test_a_moment_stored_again_after_others_keeps_its_own_text(
+    sql_storage: SqlStorage, scratch: Table
+) -> None:
+    # SQLite's text of the last moment stored is kept (issue 34): each row must still get
+    # its own, whichever came before it, and the same instant in another zone the same.
+    base = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+    moments = [
+        base,
+        base,
+        base + timedelta(microseconds=1),
+        base.astimezone(MINSK),
+        base - timedelta(microseconds=1),
+        base,
+        datetime(2026, 11, 30, 9, 0, tzinfo=UTC),  # equal, another object
+    ]
+    with sql_storage.engine.begin() as connection:
+        for moment in moments:
+            connection.execute(insert(scratch).values(at=moment))
+        stored = connection.execute(select(scratch.c.at).order_by(scratch.c.id)).scalars().all()
+        texts = connection.exec_driver_sql("SELECT at FROM scratch ORDER BY id").scalars().all()
+
+    assert stored == moments
+    if sql_storage.engine.dialect.name == "sqlite":
+        assert texts[2] == "2026-11-30T09:00:00.000001Z"
+        assert texts[4] == "2026-11-30T08:59:59.999999Z"
+        assert len(set(texts)) == 3

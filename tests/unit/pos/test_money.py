@@ -1,6 +1,6 @@
 """Money rules: exact roubles, integer kopecks at rest, payouts rounded down, floats refused."""
 
-from decimal import Decimal
+from decimal import ROUND_UP, Context, Decimal, localcontext
 
 import pytest
 from hypothesis import given
@@ -92,3 +92,71 @@ def test_money_is_formatted_the_russian_way() -> None:
     assert format_money(Decimal("1250.5")) == "1\u00a0250,50"
     assert format_money(Decimal("-1234567.891")) == "-1\u00a0234\u00a0567,89"
     assert format_money(Decimal("0")) == "0,00"
+
+
+def _kopecks_the_long_way(amount: Decimal) -> int | str:
+    """What to_kopecks gave before its one-division check (issue 34): to_money's checks, or
+    the reason of their refusal."""
+    try:
+        return int(to_money(amount) * 100)
+    except InvalidAmount as refusal:
+        return refusal.reason
+
+
+@given(
+    st.one_of(
+        st.decimals(allow_nan=True, allow_infinity=True),
+        st.decimals(min_value=-(10**14), max_value=10**14, places=2),
+        st.decimals(min_value=-(10**14), max_value=10**14, places=3),
+        st.integers(min_value=-(10**14), max_value=10**14).map(lambda k: Decimal(k).scaleb(-2)),
+        st.sampled_from(
+            [
+                Decimal("1.000000000000000000000000000000001"),  # beyond 28 digits
+                Decimal("1.100000000000000000000000000000"),  # whole kopecks, long
+                Decimal("-0.00"),
+                Decimal("9999999999999.99"),
+                Decimal("10000000000000.00"),
+                Decimal("-10000000000000"),
+                Decimal("1E+12"),
+                Decimal("sNaN"),
+            ]
+        ),
+    ),
+    st.sampled_from([2, 6, 28]),
+)
+def test_a_stored_amount_s_kopecks_are_those_of_to_money_whatever_the_context(
+    amount: Decimal, precision: int
+) -> None:
+    # The check in one exact division must keep to_money's answer and its reason, even
+    # under a caller's context of few digits (the answer does not depend on it).
+    expected = _kopecks_the_long_way(amount)
+    with localcontext() as context:
+        context.prec = precision
+        try:
+            got: int | str = to_kopecks(amount)
+        except InvalidAmount as refusal:
+            got = refusal.reason
+    assert got == expected
+
+
+@given(st.integers(min_value=-(10**15), max_value=10**15), st.sampled_from([2, 6, 28]))
+def test_kopecks_read_back_with_two_places_whatever_the_context(
+    kopecks: int, precision: int
+) -> None:
+    with localcontext() as context:
+        context.prec = precision
+        amount = from_kopecks(kopecks)
+    assert amount.as_tuple().exponent == -2
+    assert amount == (Decimal(kopecks) / 100).quantize(Decimal("0.01"), context=Context(prec=40))
+
+
+def test_money_rounds_and_reads_by_its_own_rules_not_the_caller_s_context() -> None:
+    with localcontext() as context:
+        context.prec = 3
+        context.rounding = ROUND_UP
+        assert to_money("1 250,50") == Decimal("1250.50")
+        assert round_payout(Decimal("1234.5678")) == Decimal("1234.56")  # down, as always
+        assert format_money(Decimal("1234.565")) == "1\u00a0234,56"  # half to even
+        with pytest.raises(InvalidAmount) as refused:
+            to_money(Decimal("10000000000000"))
+    assert refused.value.reason == "too_large"

@@ -188,6 +188,18 @@ def test_local_time_is_the_shops_wall_clock() -> None:
     assert local(moment, ZoneInfo("Europe/Minsk"), "%d.%m.%Y %H:%M") == "01.12.2026 00:30"
 
 
+def test_a_kept_wall_clock_text_is_kept_per_moment_zone_and_pattern() -> None:
+    # local() keeps what it wrote (issue 34): asked again in another zone, with another
+    # pattern or for the same instant given in another zone, each answer is its own.
+    moment = datetime(2026, 11, 30, 21, 30, tzinfo=UTC)
+    minsk, london = ZoneInfo("Europe/Minsk"), ZoneInfo("Europe/London")
+    assert local(moment, minsk, "%H:%M") == "00:30"
+    assert local(moment, london, "%H:%M") == "21:30"
+    assert local(moment, minsk, "%d.%m.%Y") == "01.12.2026"
+    assert local(moment.astimezone(london), minsk, "%H:%M") == "00:30"
+    assert local(moment.astimezone(minsk), london, "%H:%M") == "21:30"
+
+
 def test_roubles_keep_the_no_break_space_between_thousands() -> None:
     assert rub(Decimal("1250.5")) == "1\u00a0250,50 руб."
     assert rub(Decimal("-10")) == "-10,00 руб."
