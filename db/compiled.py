@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from sqlalchemy import Executable
@@ -52,6 +53,7 @@ def compiled_for(statement: Executable, dialect: Dialect) -> Prepared:
     binds = None if expanding else every
     keys = tuple(column.keyname for column in columns)
     results = tuple(column.type._cached_result_processor(dialect, None) for column in columns)
+    positions = _in_order(compiled, binds)
     prepared = Prepared(
         statement,
         compiled,
@@ -61,9 +63,10 @@ def compiled_for(statement: Executable, dialect: Dialect) -> Prepared:
         SimpleResultMetaData(keys),
         results,
         binds,
-        _in_order(compiled, binds),
+        positions,
         _lists(compiled, every) if expanding and compiled.positional else None,
         tuple((at, p) for at, p in enumerate(results) if p is not None),
+        _taken(positions),
     )
     if len(_COMPILED) < _MOST_KEPT:
         _COMPILED[key] = prepared
@@ -180,6 +183,41 @@ class _Lists:
         return state.statement, tuple(spots)
 
 
+@dataclass(frozen=True)
+class _Taken:
+    """A positional statement's values taken from the caller's mapping in one C call, by
+    their keys in the order of the `?`s, and those its types convert converted: what
+    `_Bind.value` does for each, without a Python call per value (issue 34)."""
+
+    take: Callable[[Mapping[str, object]], tuple[object, ...]]
+    converting: tuple[tuple[int, Callable[[Any], Any]], ...]
+
+    def values(self, params: Mapping[str, object]) -> tuple[object, ...]:
+        """The values, converted as their types bind them.
+
+        Raises:
+            KeyError: a key is not given (`_Bind.value` then finds it by its name or default).
+        """
+        values = self.take(params)
+        if not self.converting:
+            return values
+        converted = list(values)
+        for at, processor in self.converting:
+            converted[at] = processor(converted[at])
+        return tuple(converted)
+
+
+def _taken(positions: tuple[_Bind, ...] | None) -> _Taken | None:
+    """How `Prepared.positional` takes a statement's values at once (statements of two values
+    or more: an itemgetter of one key gives the value, not a tuple)."""
+    if positions is None or len(positions) < 2:
+        return None
+    converting = tuple(
+        (at, bind.processor) for at, bind in enumerate(positions) if bind.processor is not None
+    )
+    return _Taken(itemgetter(*(bind.key for bind in positions)), converting)
+
+
 def _in_order(compiled: SQLCompiler, binds: tuple[_Bind, ...] | None) -> tuple[_Bind, ...] | None:
     """The binds in the order of a positional statement's placeholders (SQLite's `?`)."""
     if binds is None or not compiled.positional or compiled.positiontup is None:
@@ -208,6 +246,7 @@ class Prepared:
     # The columns whose type converts the driver's value, with its processor (issue 34: a
     # payout's legs' rows went through every column of every row).
     converting: tuple[tuple[int, Callable[[Any], Any]], ...] = ()
+    taken: _Taken | None = None  # `positions`' values taken at once, when all are given
 
     def sql(self, params: Mapping[str, object]) -> tuple[str, dict[str, object]]:
         """The SQL and the driver's parameters for these values (bound values filled in,
@@ -225,6 +264,12 @@ class Prepared:
         expanded; None when the statement needs SQLAlchemy at execution."""
         positions = self.positions
         if positions is not None:
+            taken = self.taken
+            if taken is not None:
+                try:
+                    return self.compiled.string, taken.values(params)
+                except KeyError:  # a value left to its bind's name or default
+                    pass
             return self.compiled.string, tuple([bind.value(params) for bind in positions])
         if not self.expanding or not self.compiled.positional:
             return None

@@ -4,18 +4,31 @@ bet's statements skip SQLAlchemy's execution there, and read and write what it w
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
 import pytest
 from escpos.printer import Dummy
-from sqlalchemy import event, insert, select, text, update
+from sqlalchemy import (
+    Column,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    bindparam,
+    event,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from db.bootstrap import SqlStorage
 from db.statements import read, run_built
 from db.tables import CounterRow
+from db.types import Kopecks, UTCDateTime
 from main import open_shop
 from pos.betting.slips import SlipStatus
 from pos.core.clock import FixedClock
@@ -28,6 +41,23 @@ _NEW_COUNTER = insert(CounterRow).values(name="built", value=40)
 _MOVE_COUNTER = (
     update(CounterRow).where(CounterRow.name == "built").values(value=CounterRow.value + 1)
 )
+
+_SCRATCH = Table(
+    "built_scratch",
+    MetaData(),
+    Column("id", Integer, primary_key=True),
+    Column("amount", Kopecks()),
+    Column("at", UTCDateTime()),
+    Column("note", String(20)),
+)
+_ROW = _SCRATCH.c.id == bindparam("row")
+# Every value given by its key: taken at once (db.compiled._Taken), then converted.
+_SET_GIVEN = update(_SCRATCH).where(_ROW).values(amount=bindparam("amount"), at=bindparam("at"))
+# One value the statement was built with: found by its bind, as SQLAlchemy finds it.
+_SET_WITH_NOTE = (
+    update(_SCRATCH).where(_ROW).values(amount=bindparam("amount"), at=bindparam("at"), note="n")
+)
+_SCRATCH_ROWS = select(_SCRATCH).order_by(_SCRATCH.c.id)
 
 
 @pytest.fixture
@@ -88,6 +118,29 @@ def test_a_built_statement_reads_and_writes_what_sqlalchemy_would(
         assert (built.name, built.value) == ("built", 41)
         with pytest.raises(IntegrityError):  # the driver's error, as SQLAlchemy raises it
             run_built(session, _NEW_COUNTER)
+
+
+def test_a_built_statement_s_values_are_bound_as_sqlalchemy_binds_them(
+    sql_storage: SqlStorage,
+) -> None:
+    at = datetime(2026, 11, 30, 9, 0, 1, 5, tzinfo=UTC)
+    _SCRATCH.create(sql_storage.engine)
+    try:
+        with sql_storage.unit_of_work() as uow:
+            session = uow._session
+            session.execute(insert(_SCRATCH), [{"id": 1}, {"id": 2}, {"id": 3}])
+            run_built(session, _SET_GIVEN, {"row": 1, "amount": Decimal("12.50"), "at": at})
+            run_built(session, _SET_WITH_NOTE, {"row": 2, "amount": Decimal("-0.01"), "at": at})
+            session.execute(_SET_GIVEN, {"row": 3, "amount": Decimal("12.50"), "at": at})
+            rows = [tuple(row) for row in session.execute(_SCRATCH_ROWS)]
+            uow.commit()
+    finally:
+        _SCRATCH.drop(sql_storage.engine)
+    assert rows == [
+        (1, Decimal("12.50"), at, None),
+        (2, Decimal("-0.01"), at, "n"),
+        (3, Decimal("12.50"), at, None),  # what SQLAlchemy's own execution wrote
+    ]
 
 
 def test_a_bet_read_back_through_the_cursor_has_its_types(sqlite_shop: Shop) -> None:
