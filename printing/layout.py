@@ -147,10 +147,10 @@ def _lines(
     (issue 34)."""
     bold, center, tall = style
     fitted = _fit(fitting(code_page), text)
-    return tuple(
-        Text(_spaced(line), bold=bold, center=center, tall=tall)
-        for line in wrapped(fitted, width, indent, first)
-    )
+    lines = wrapped(fitted, width, indent, first)
+    if NBSP in fitted or NBSP in first or NBSP in indent:
+        lines = [_spaced(line) for line in lines]
+    return tuple([Text(line, bold, center, tall) for line in lines])
 
 
 @lru_cache(maxsize=1024)
@@ -163,7 +163,7 @@ def _pair(
     left = indent + _fit(fitted, left)
     right = _fit(fitted, right)
     if len(left) + 1 + len(right) <= width:
-        return (Text(_spaced(left + right.rjust(width - len(left))), bold=bold, tall=tall),)
+        return (Text(_spaced(left + right.rjust(width - len(left))), bold, False, tall),)
     lines = _lines(code_page, width, left.strip(), indent, indent, (bold, False, tall))
     return lines + tuple(
         Text(_spaced(line).rjust(width), bold=bold, tall=tall)
@@ -180,30 +180,33 @@ def wrapped(text: str, width: int, indent: str = "", first: str = "") -> list[st
     """`textwrap.wrap` of `text` (hyphens kept whole), `first` before the first line and
     `indent` before the others; a text that fits on its line as it is, the most of a slip's,
     is not taken apart."""
+    # One search for any whitespace but the space (issue 34): most texts have none.
+    other = _OTHER_SPACE.search(text) is not None
+    special = other and _SPECIAL_SPACE.search(text) is not None
     if (
         len(first) + len(text) <= width
         and text
         and not text[-1].isspace()  # textwrap drops a last chunk str.strip() empties
-        and not _SPECIAL_SPACE.search(text)
+        and not special
         and not text.isspace()
     ):
         return [first + text]
-    return list(_textwrap(text, width, indent, first))
+    return _textwrap(text, width, indent, first, other=other, special=special)
 
 
-def _textwrap(text: str, width: int, indent: str, first: str) -> tuple[str, ...]:
+def _textwrap(
+    text: str, width: int, indent: str, first: str, *, other: bool, special: bool
+) -> list[str]:
     # Not kept here: `_lines`, its only way in, keeps the lines of the texts that come back
     # on every slip (the payout conditions, a long shop name); a payout note's leg lines
     # are each new, and keeping them twice cost each one more than its wrapping (issue 34).
-    if _SPECIAL_SPACE.search(text) or width <= max(len(first), len(indent)):
-        return tuple(
-            textwrap.wrap(
-                text, width, initial_indent=first, subsequent_indent=indent, break_on_hyphens=False
-            )
+    if special or width <= max(len(first), len(indent)):
+        return textwrap.wrap(
+            text, width, initial_indent=first, subsequent_indent=indent, break_on_hyphens=False
         )
-    if _OTHER_SPACE.search(text):  # a word of no-break spaces may be dropped as a space
-        return tuple(_greedy(text, width, indent, first))
-    return tuple(_at_spaces(text, width, indent, first))
+    if other:  # a word of no-break spaces may be dropped as a space
+        return _greedy(text, width, indent, first)
+    return _at_spaces(text, width, indent, first)
 
 
 def _at_spaces(text: str, width: int, indent: str, first: str) -> list[str]:

@@ -73,6 +73,7 @@ def for_code_page(text: str, code_page: str) -> str:
     return text.translate(_table(code_page, keep_nbsp=False))
 
 
+@lru_cache(maxsize=16)
 def fitting(code_page: str) -> Callable[[str], str]:
     """`for_code_page` for the layout: the same text, but U+00A0 is left as it is.
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Context, Decimal, InvalidOperation
+from functools import lru_cache
 
 from pos.core.input_errors import InvalidAmount
 from pos.core.inputs import MAX_DIGITS, shown
@@ -67,8 +68,13 @@ def from_kopecks(kopecks: int) -> Decimal:
     return _EXACT.scaleb(Decimal(kopecks), -2)  # exactly two places: 100 is "1.00"
 
 
+@lru_cache(maxsize=512)
 def format_money(amount: Decimal) -> str:
-    """Format roubles the Russian way: '1 250,50' with a no-break space between thousands."""
+    """Format roubles the Russian way: '1 250,50' with a no-break space between thousands.
+
+    Kept by amount: a receipt prints its amount three times and its audit line once more
+    (issue 34). The text depends on the amount's value alone, so equal amounts (12.5 and
+    12.50) share it."""
     sign = "-" if amount < 0 else ""
     whole, _, kopecks = f"{amount.quantize(KOPECK, context=_EXACT).copy_abs():.2f}".partition(".")
     groups: list[str] = []

@@ -160,3 +160,22 @@ def test_money_rounds_and_reads_by_its_own_rules_not_the_caller_s_context() -> N
         with pytest.raises(InvalidAmount) as refused:
             to_money(Decimal("10000000000000"))
     assert refused.value.reason == "too_large"
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.decimals(min_value=-(10**12), max_value=10**12, places=3, allow_nan=False),
+            st.sampled_from([Decimal("12.5"), Decimal("12.50"), Decimal("-0.00"), Decimal("0")]),
+            st.sampled_from([Decimal("-0.001"), Decimal("1E+3"), Decimal("1000.000")]),
+        ),
+        max_size=12,
+    )
+)
+def test_a_kept_money_text_is_the_one_its_amount_would_get_whatever_came_before(
+    amounts: list[Decimal],
+) -> None:
+    # format_money keeps its texts by amount (issue 34): equal amounts written differently
+    # (12.5, 12.50; -0.00, 0) must get the text each would get alone.
+    for amount in amounts:
+        assert format_money(amount) == format_money.__wrapped__(amount)
