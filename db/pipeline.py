@@ -46,6 +46,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from db.compiled import compiled_for
+from db.core_session import CoreSession
 from db.statements import ANSWERS, connection_of, run_built
 from db.wire import Failed, Numbered, exchange, numbered
 
@@ -142,6 +143,8 @@ def paramstyle(session: Session) -> str:
 
 def piped(session: Session) -> bool:
     """Whether the session talks to PostgreSQL, where statements go out in pipelines."""
+    if isinstance(session, CoreSession):  # SQLite's, asked at every write (issue 34)
+        return False
     return session.get_bind().dialect.name == "postgresql"
 
 

@@ -141,8 +141,9 @@ def chain_hash(previous: str, seq: int, record: AuditRecord) -> str:
 
 def chained_fields(record: AuditRecord) -> str:
     """The record's fields as its hash covers them, after its number: tab-separated."""
+    at = record.at if record.at.tzinfo is UTC else record.at.astimezone(UTC)
     fields = (
-        record.at.astimezone(UTC).isoformat(timespec="microseconds"),
+        at.isoformat(timespec="microseconds"),
         record.terminal,
         record.actor,
         record.action.value,
