@@ -88,8 +88,8 @@ class UTCDateTime(TypeDecorator[datetime]):
 
 
 # The last moment stored on SQLite and its text: a transaction stores the moment of its
-# clock in several rows (issue 34: its text made again for each was a fiftieth of a bet). A
-# tuple, replaced whole, so a thread reads a moment with its own text.
+# clock in several rows (issue 34: its text made again for each was a fiftieth of a bet).
+# The pair is replaced whole, so a thread never reads one moment with another's text.
 _LAST_STORED: list[tuple[datetime, str]] = [(datetime.min.replace(tzinfo=UTC), "")]
 
 
