@@ -82,6 +82,7 @@ class Page:
         bold: bool = False,
         center: bool = False,
         tall: bool = False,
+        once: bool = False,
     ) -> None:
         """`text` in lines of at most `width`; never broken at a no-break space (in amounts).
 
@@ -92,10 +93,13 @@ class Page:
             bold: print bold.
             center: centre each line.
             tall: print double height.
+            once: a text printed once (a payout note's leg): its lines are not kept, and
+                keep nothing of the texts that come back on every paper out (issue 34).
         """
         lead = indent if first is None else first
         style = (bold, center, tall)
-        self.items.extend(_lines(self.code_page, self.width, text, indent, lead, style))
+        lay_out = _lines.__wrapped__ if once else _lines
+        self.items.extend(lay_out(self.code_page, self.width, text, indent, lead, style))
 
     def pair(
         self,

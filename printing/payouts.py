@@ -49,7 +49,7 @@ def payout_note_layout(
     page.rule()
     page.wrap("Расчёт ставки:", bold=True)
     for line in note.lines:
-        page.wrap(line, first="", indent=INDENT)
+        page.wrap(line, first="", indent=INDENT, once=True)
     page.rule()
     what = "ВОЗВРАТ СТАВКИ" if note.refund else "ВЫПЛАЧЕНО"
     page.pair(what, rub(note.amount), bold=True, tall=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta, timezone
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from typing import Any
 
 import pytest
@@ -149,3 +149,14 @@ def test_a_moment_stored_again_after_others_keeps_its_own_text(
         assert texts[2] == "2026-11-30T09:00:00.000001Z"
         assert texts[4] == "2026-11-30T08:59:59.999999Z"
         assert len(set(texts)) == 3
+
+
+def test_odds_and_money_read_back_whole_under_a_caller_s_narrow_decimal_context(
+    sql_storage: SqlStorage, scratch: Table
+) -> None:
+    # Read with their own exact rules (issue 34), not the caller's: two digits of precision
+    # would have made 1 016,99 a 1,0E+3 and odds of 12.50 a 13.
+    with localcontext() as context:
+        context.prec = 2
+        row = _round_trip(sql_storage, scratch, amount=Decimal("1016.99"), odds=Decimal("12.50"))
+    assert (str(row["amount"]), str(row["odds"])) == ("1016.99", "12.50")

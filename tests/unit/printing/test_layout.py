@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from pos.core.devices import PreviewLine
 from pos.core.errors import PrinterUnavailable
 from pos.core.money import format_roubles as rub
+from printing import layout as layout_module
 from printing.layout import Barcode, Item, Page, QrCode, Text, local, wrapped
 from printing.preview import code128_modules, qr_modules, to_preview
 from printing.render import QR_MODULE, code128_data, render_items, render_job
@@ -290,3 +291,16 @@ def test_words_and_spaces_alone_are_cut_where_textwrap_cuts_them(
     by position, not word by word: runs of spaces wider than the paper, words longer than
     it, a line full when such a word comes."""
     _wrapped_as_textwrap_would(words, gaps, width, first, indent)
+
+
+def test_a_text_printed_once_is_laid_out_as_a_kept_one_and_keeps_nothing() -> None:
+    # A payout note's legs are laid out without being kept (issue 34): the same lines, and
+    # the texts that come back on every paper stay kept.
+    text = "1-е событие выигрыш: 10033 Хозяева 33 — Гости 33, Тотал меньше 3 (М3) (1,69)"
+    once, kept = Page("CP866", 32), Page("CP866", 32)
+    before = layout_module._lines.cache_info()
+    once.wrap(text + " — однажды", first="", indent="   ", once=True)
+    after = layout_module._lines.cache_info()
+    kept.wrap(text + " — однажды", first="", indent="   ")
+    assert once.items == kept.items and len(once.items) > 1
+    assert after == before
