@@ -160,6 +160,10 @@ def render_job(
     Raises:
         PrinterUnavailable: escpos knows no such profile, or the profile lacks the code page.
     """
+    if all(isinstance(item, Text) for items in items_list for item in items):
+        return b"".join(
+            _text_document(profile, items, code_page, cancel_chinese) for items in items_list
+        )
     try:
         printer = Dummy(profile=profile, magic_encode_args={"encoder": _code_pages(profile)})
     except KeyError as exc:
@@ -171,6 +175,56 @@ def render_job(
     finally:
         _let_go(printer)
     return output
+
+
+class _Sent:
+    """Where `_Renderer` sends a document of text alone: its bytes, in order (the only
+    printer call text needs is `_raw`)."""
+
+    def __init__(self) -> None:
+        self.parts: list[bytes] = []
+
+    def _raw(self, data: bytes) -> None:
+        self.parts.append(data)
+
+
+def _text_document(profile: str, items: list[Item], code_page: str, cancel_chinese: bool) -> bytes:
+    """`render_items`' bytes for a document of text lines alone (a receipt, a payout note, a
+    report): the start and the end escpos sends for the model are made once (`_frame`), the
+    lines in between as `_Renderer` sends them; no escpos printer is made for it (issue 34: a
+    payout's receipt and note are two such jobs, each run cold after a commit). The
+    print-bytes test holds the bytes to those escpos sent."""
+    can, start, end = _frame(profile, code_page, cancel_chinese)
+    sent = _Sent()
+    _Renderer(sent, code_page, can).render(items)
+    return b"".join((start, *sent.parts, end))
+
+
+@functools.lru_cache(maxsize=64)
+def _frame(profile: str, code_page: str, cancel_chinese: bool) -> tuple[Capabilities, bytes, bytes]:
+    """What escpos sends before a document's lines (reset, FS ., the code page) and after them
+    (the cut, or the feed past the tear bar) on this model: the same for every document.
+
+    Raises:
+        PrinterUnavailable: escpos knows no such model, or it lacks the code page.
+    """
+    try:
+        printer = Dummy(profile=profile, magic_encode_args={"encoder": _code_pages(profile)})
+    except KeyError as exc:
+        raise PrinterUnavailable(profile, "неизвестная модель принтера") from exc
+    where = str(printer.profile.profile_data.get("name", "принтер"))
+    can = _capabilities(where, printer.profile.profile_data)
+    try:
+        _reset(printer, can, code_page, cancel_chinese=cancel_chinese)
+        start: bytes = printer.output
+        printer.clear()
+        _finish(printer, can)
+        end: bytes = printer.output
+    except (EscposError, OSError) as exc:
+        raise PrinterUnavailable(where, str(exc)) from exc
+    finally:
+        _let_go(printer)
+    return can, start, end
 
 
 @functools.lru_cache(maxsize=64)

@@ -137,20 +137,40 @@ def test_a_job_of_two_documents_resets_and_cuts_each() -> None:
     assert output.index(CUT) < output.index("ПРИХОД".encode("cp866"))
 
 
-def test_unknown_printer_model_is_a_printer_unavailable() -> None:
+# A document with codes goes through an escpos printer; one of text alone is framed by the
+# bytes escpos sends for the model (printing.render._frame, issue 34): both refuse alike.
+_TEXT_ALONE = [Text("ПРИХОД"), Text("Итого", bold=True)]
+
+
+@pytest.mark.parametrize("document", [DOCUMENT, _TEXT_ALONE], ids=["with codes", "text alone"])
+def test_unknown_printer_model_is_a_printer_unavailable(document: list[Item]) -> None:
     with pytest.raises(PrinterUnavailable) as caught:
-        render_job("NO-SUCH-MODEL", [DOCUMENT], code_page="CP866")
+        render_job("NO-SUCH-MODEL", [document], code_page="CP866")
     assert caught.value.where == "NO-SUCH-MODEL"
     assert caught.value.detail == "неизвестная модель принтера"
 
 
+@pytest.mark.parametrize("document", [DOCUMENT, _TEXT_ALONE], ids=["with codes", "text alone"])
 @pytest.mark.parametrize(("profile", "code_page"), [("ZJ-5870", "CP1251"), ("simple", "CP866")])
 def test_a_model_without_the_code_page_is_a_printer_unavailable(
-    profile: str, code_page: str
+    profile: str, code_page: str, document: list[Item]
 ) -> None:
     with pytest.raises(PrinterUnavailable) as caught:
-        render_job(profile, [DOCUMENT], code_page=code_page)
+        render_job(profile, [document], code_page=code_page)
     assert caught.value.detail == f"модель не поддерживает кодовую страницу {code_page}"
+
+
+def test_a_document_of_text_alone_sends_what_escpos_sends_for_it() -> None:
+    # The framed bytes of a text document equal escpos's own rendering of it, document by
+    # document in one job, on a model with a cutter, one without and with FS . sent first.
+    for profile, cancel in (("TM-T20II", False), ("POS-5890", False), ("TM-T20II", True)):
+        printer = Dummy(profile=profile)
+        for document in (_TEXT_ALONE, _TEXT_ALONE[::-1]):
+            render_items(printer, document, code_page="CP866", cancel_chinese=cancel)
+        framed = render_job(
+            profile, [_TEXT_ALONE, _TEXT_ALONE[::-1]], code_page="CP866", cancel_chinese=cancel
+        )
+        assert framed == printer.output, profile
 
 
 def test_preview_maps_text_barcode_and_qr() -> None:
