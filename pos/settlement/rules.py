@@ -33,7 +33,6 @@ from pos.betting.wording import kind_words
 from pos.core.money import format_roubles
 from pos.core.wording import odds_words, plural, total_odds_words
 from pos.line.markets import LegOutcome, LegVerdict, Market
-from pos.line.wording import market_words
 from pos.settlement.formula import (
     ODDS_SCALE,
     member_values,
@@ -79,10 +78,16 @@ def market_outcome(market: str, home: int, away: int) -> tuple[LegOutcome, str]:
 
 
 def judge_leg(
-    leg: Leg, result: Result | None, *, accepted_at: datetime, agreed_in_play: bool
+    leg: Leg,
+    result: Result | None,
+    *,
+    accepted_at: datetime,
+    agreed_in_play: bool,
+    market: Market | None = None,
 ) -> LegVerdict:
-    """One leg against its event's first recorded result (p.21), made at `accepted_at`."""
-    verdict = event_verdict(leg.market, result)
+    """One leg against its event's first recorded result (p.21), made at `accepted_at`
+    (`market`: the leg's, read already)."""
+    verdict = event_verdict(leg.market if market is None else market, result)
     if result is None or accepted_at < result.late_from(agreed_in_play=agreed_in_play):
         return verdict
     return made_late(verdict)
@@ -124,14 +129,17 @@ def settle_slip(
     Certain means: every leg has its result, or the slip has lost already — an express with
     a lost leg, a system with more lost members than it can spare.
     """
+    legs = slip.legs
+    markets = [_leg_market(leg) for leg in legs]  # each read once, to judge and to word it
     verdicts = tuple(
         judge_leg(
             leg,
             results.get(leg.event_code),
             accepted_at=slip.issued_at,
             agreed_in_play=slip.agreed_in_play,
+            market=market,
         )
-        for leg in slip.legs
+        for leg, market in zip(legs, markets, strict=True)
     )
     outcomes = [v.outcome for v in verdicts]
     blocks = _blocks(slip, outcomes)
@@ -155,7 +163,8 @@ def settle_slip(
         else SlipStatus.LOST
     )
     lines = [
-        _leg_line(i, leg, v) for i, (leg, v) in enumerate(zip(slip.legs, verdicts, strict=True), 1)
+        _leg_line(i, leg, v, market)
+        for i, (leg, v, market) in enumerate(zip(legs, verdicts, markets, strict=True), 1)
     ]
     if parts and returns is not None and payout > 0:
         lines.append(part_summary(slip.stake, payout, returns))
@@ -204,8 +213,17 @@ def _kopecks(amount: Decimal) -> int:
     return int(amount * 100)
 
 
-def _leg_line(index: int, leg: Leg, verdict: LegVerdict) -> str:
-    words = market_words(leg.market, leg.sport, leg.event_code)
+def _leg_market(leg: Leg) -> Market | None:
+    """The leg's market read from its code; None for a code this version does not read (its
+    verdict then raises as `event_verdict` does once the event ends, its words are the code)."""
+    try:
+        return Market.from_code(leg.market, leg.event_code)
+    except ValueError:
+        return None
+
+
+def _leg_line(index: int, leg: Leg, verdict: LegVerdict, market: Market | None) -> str:
+    words = leg.market if market is None else market.words(leg.sport)
     return (
         f"{index}-е событие {OUTCOME_WORDS[verdict.outcome]}: {leg.event_code} {leg.home} — "
         f"{leg.away}, {words} ({odds_words(leg.odds)}) — {verdict.reason}"
