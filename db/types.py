@@ -9,16 +9,15 @@ moment is fixed-width ISO text in UTC, which sorts in time order. On PostgreSQL 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from decimal import Context, Decimal
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import BigInteger, DateTime, Dialect, Integer, String
 from sqlalchemy.types import TypeDecorator, TypeEngine
 
-from pos.core.money import from_kopecks, to_kopecks
+from pos.core.money import EXACT, from_kopecks, to_kopecks
 
 _HUNDREDTH = Decimal("0.01")
-_EXACT = Context(prec=40)  # odds have at most 6 digits: exact
 _SQLITE_MOMENT = String(32)
 _SERVER_MOMENT = DateTime(timezone=True)
 
@@ -45,13 +44,13 @@ class Odds(TypeDecorator[Decimal]):
     def process_bind_param(self, value: Decimal | None, dialect: Dialect) -> int | None:
         if value is None:
             return None
-        if not isinstance(value, Decimal) or value != _EXACT.quantize(value, _HUNDREDTH):
+        if not isinstance(value, Decimal) or value != EXACT.quantize(value, _HUNDREDTH):
             raise ValueError(f"odds must be a Decimal with at most two places, not {value!r}")
-        return int(_EXACT.scaleb(value, 2))
+        return int(EXACT.scaleb(value, 2))
 
     def process_result_value(self, value: int | None, dialect: Dialect) -> Decimal | None:
         # Exactly two places whatever the caller's decimal context: 215 is 2.15, 200 is 2.00.
-        return None if value is None else _EXACT.scaleb(Decimal(value), -2)
+        return None if value is None else EXACT.scaleb(Decimal(value), -2)
 
 
 class UTCDateTime(TypeDecorator[datetime]):

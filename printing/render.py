@@ -127,8 +127,7 @@ def render_items(
     Raises:
         PrinterUnavailable: the printer's profile lacks the code page, or the device failed.
     """
-    where = str(printer.profile.profile_data.get("name", "принтер"))
-    can = _capabilities(where, printer.profile.profile_data)
+    where, can = _model(printer)
     try:
         _reset(printer, can, code_page, cancel_chinese=cancel_chinese)
         _Renderer(printer, code_page, can).render(items)
@@ -164,10 +163,7 @@ def render_job(
         return b"".join(
             _text_document(profile, items, code_page, cancel_chinese) for items in items_list
         )
-    try:
-        printer = Dummy(profile=profile, magic_encode_args={"encoder": _code_pages(profile)})
-    except KeyError as exc:
-        raise PrinterUnavailable(profile, "неизвестная модель принтера") from exc
+    printer = _dummy(profile)
     try:
         for items in items_list:
             render_items(printer, items, code_page=code_page, cancel_chinese=cancel_chinese)
@@ -208,12 +204,8 @@ def _frame(profile: str, code_page: str, cancel_chinese: bool) -> tuple[Capabili
     Raises:
         PrinterUnavailable: escpos knows no such model, or it lacks the code page.
     """
-    try:
-        printer = Dummy(profile=profile, magic_encode_args={"encoder": _code_pages(profile)})
-    except KeyError as exc:
-        raise PrinterUnavailable(profile, "неизвестная модель принтера") from exc
-    where = str(printer.profile.profile_data.get("name", "принтер"))
-    can = _capabilities(where, printer.profile.profile_data)
+    printer = _dummy(profile)
+    where, can = _model(printer)
     try:
         _reset(printer, can, code_page, cancel_chinese=cancel_chinese)
         start: bytes = printer.output
@@ -225,6 +217,24 @@ def _frame(profile: str, code_page: str, cancel_chinese: bool) -> tuple[Capabili
     finally:
         _let_go(printer)
     return can, start, end
+
+
+def _dummy(profile: str) -> Dummy:
+    """A job's escpos printer of this model (with its code pages made once, `_code_pages`).
+
+    Raises:
+        PrinterUnavailable: escpos knows no such model.
+    """
+    try:
+        return Dummy(profile=profile, magic_encode_args={"encoder": _code_pages(profile)})
+    except KeyError as exc:
+        raise PrinterUnavailable(profile, "неизвестная модель принтера") from exc
+
+
+def _model(printer: Escpos) -> tuple[str, Capabilities]:
+    """The printer's model name (what a refusal names) and what it can do."""
+    where = str(printer.profile.profile_data.get("name", "принтер"))
+    return where, _capabilities(where, printer.profile.profile_data)
 
 
 @functools.lru_cache(maxsize=64)

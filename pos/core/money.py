@@ -16,10 +16,11 @@ PAYOUT_ROUNDING = ROUND_DOWN
 
 _MAX_KOPECKS = 10**15  # far beyond any stake or payout; guards against typos like 1e30
 _MAX_ROUBLES = Decimal(_MAX_KOPECKS) / 100
-# Money is checked, rounded, stored and read the same whatever decimal context the caller
-# set: an amount has at most 15 digits and two places, so in 40 digits every operation here
-# is exact, and a rounding is the one it names (half to even where it names none).
-_EXACT = Context(prec=40, rounding=ROUND_HALF_EVEN)
+# Money (and odds, db.types) is checked, rounded, stored and read the same whatever decimal
+# context the caller set: an amount has at most 15 digits and two places, so in 40 digits
+# every operation here is exact, and a rounding is the one it names (half to even where it
+# names none).
+EXACT = Context(prec=40, rounding=ROUND_HALF_EVEN)
 
 
 def to_money(value: object) -> Decimal:
@@ -33,14 +34,14 @@ def to_money(value: object) -> Decimal:
             fractions of a kopeck and absurdly large amounts.
     """
     amount = _as_decimal(value)
-    if amount != amount.quantize(KOPECK, rounding=ROUND_DOWN, context=_EXACT):
+    if amount != amount.quantize(KOPECK, rounding=ROUND_DOWN, context=EXACT):
         raise InvalidAmount(shown(value), "fraction_of_kopeck")
-    return amount.quantize(KOPECK, context=_EXACT)
+    return amount.quantize(KOPECK, context=EXACT)
 
 
 def round_payout(amount: Decimal) -> Decimal:
     """Round a computed payout down to the kopeck (PAYOUT_ROUNDING)."""
-    return amount.quantize(KOPECK, rounding=PAYOUT_ROUNDING, context=_EXACT)
+    return amount.quantize(KOPECK, rounding=PAYOUT_ROUNDING, context=EXACT)
 
 
 def to_kopecks(amount: Decimal) -> int:
@@ -52,7 +53,7 @@ def to_kopecks(amount: Decimal) -> int:
     if type(amount) is Decimal and amount.is_finite() and -_MAX_ROUBLES < amount < _MAX_ROUBLES:
         # What every stored amount is, checked in one exact division (issue 34: to_money's
         # checks were a fiftieth of a bet); any other value takes to_money's way and words.
-        kopecks, fraction = _EXACT.divmod(amount, KOPECK)
+        kopecks, fraction = EXACT.divmod(amount, KOPECK)
         if not fraction:
             return int(kopecks)
     if not isinstance(amount, Decimal):
@@ -65,7 +66,7 @@ def from_kopecks(kopecks: int) -> Decimal:
     """The amount in roubles for an integer number of kopecks read from storage."""
     if isinstance(kopecks, bool) or not isinstance(kopecks, int):
         raise InvalidAmount(repr(kopecks), "not_a_number")
-    return _EXACT.scaleb(Decimal(kopecks), -2)  # exactly two places: 100 is "1.00"
+    return EXACT.scaleb(Decimal(kopecks), -2)  # exactly two places: 100 is "1.00"
 
 
 @lru_cache(maxsize=512)
@@ -76,7 +77,7 @@ def format_money(amount: Decimal) -> str:
     (issue 34). The text depends on the amount's value alone, so equal amounts (12.5 and
     12.50) share it."""
     sign = "-" if amount < 0 else ""
-    whole, _, kopecks = f"{amount.quantize(KOPECK, context=_EXACT).copy_abs():.2f}".partition(".")
+    whole, _, kopecks = f"{amount.quantize(KOPECK, context=EXACT).copy_abs():.2f}".partition(".")
     groups: list[str] = []
     while whole:
         groups.insert(0, whole[-3:])

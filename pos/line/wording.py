@@ -30,7 +30,7 @@ def market_code(market: str) -> str:
     Returns:
         The code shown; one that is not a canonical code is returned as it is.
     """
-    known = _market(market)
+    known = known_market(market)
     return market if known is None else known.typed
 
 
@@ -47,7 +47,11 @@ def market_words(market: str, sport: Sport | None = None, event_code: int | None
     Returns:
         The words; a code that is not a canonical code is returned as it is.
     """
-    known = _market(market, event_code)
+    return known_market_words(known_market(market, event_code), market, sport)
+
+
+def known_market_words(known: Market | None, market: str, sport: Sport | None = None) -> str:
+    """`market_words` of a market read already by `known_market` (None: the code as it is)."""
     return market if known is None else known.words(sport)
 
 
@@ -69,8 +73,10 @@ def sport_words(sport: Sport, game: str = "") -> str:
     return "" if found is None else found.sport_words
 
 
-def _market(code: str, event_code: int | None = None) -> Market | None:
-    # The screens show whatever the line holds, even a code this version does not know.
+def known_market(code: str, event_code: int | None = None) -> Market | None:
+    """The market of a canonical code (with its event's code: a game's draw reads its own
+    first), or None for a code this version does not know: the screens and papers show
+    whatever the line holds."""
     try:
         return Market.from_code(code, event_code)
     except ValueError:

@@ -33,6 +33,7 @@ from pos.betting.wording import kind_words
 from pos.core.money import format_roubles
 from pos.core.wording import odds_words, plural, total_odds_words
 from pos.line.markets import LegOutcome, LegVerdict, Market
+from pos.line.wording import known_market, known_market_words
 from pos.settlement.formula import (
     ODDS_SCALE,
     member_values,
@@ -130,7 +131,8 @@ def settle_slip(
     a lost leg, a system with more lost members than it can spare.
     """
     legs = slip.legs
-    markets = [_leg_market(leg) for leg in legs]  # each read once, to judge and to word it
+    # Each leg's market read once, to judge and to word it.
+    markets = [known_market(leg.market, leg.event_code) for leg in legs]
     verdicts = tuple(
         judge_leg(
             leg,
@@ -213,17 +215,10 @@ def _kopecks(amount: Decimal) -> int:
     return int(amount * 100)
 
 
-def _leg_market(leg: Leg) -> Market | None:
-    """The leg's market read from its code; None for a code this version does not read (its
-    verdict then raises as `event_verdict` does once the event ends, its words are the code)."""
-    try:
-        return Market.from_code(leg.market, leg.event_code)
-    except ValueError:
-        return None
-
-
 def _leg_line(index: int, leg: Leg, verdict: LegVerdict, market: Market | None) -> str:
-    words = leg.market if market is None else market.words(leg.sport)
+    # A code this version does not read: worded as itself, judged by its code (which raises
+    # as `event_verdict` does once the event ends).
+    words = known_market_words(market, leg.market, leg.sport)
     return (
         f"{index}-е событие {OUTCOME_WORDS[verdict.outcome]}: {leg.event_code} {leg.home} — "
         f"{leg.away}, {words} ({odds_words(leg.odds)}) — {verdict.reason}"
