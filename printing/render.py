@@ -13,6 +13,7 @@ import io
 import logging
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 from escpos import capabilities as escpos_capabilities
@@ -173,17 +174,6 @@ def render_job(
     return output
 
 
-class _Sent:
-    """Where `_Renderer` sends a document of text alone: its bytes, in order (the only
-    printer call text needs is `_raw`)."""
-
-    def __init__(self) -> None:
-        self.parts: list[bytes] = []
-
-    def _raw(self, data: bytes) -> None:
-        self.parts.append(data)
-
-
 def _text_document(profile: str, items: list[Item], code_page: str, cancel_chinese: bool) -> bytes:
     """`render_items`' bytes for a document of text lines alone (a receipt, a payout note, a
     report): the start and the end escpos sends for the model are made once (`_frame`), the
@@ -191,9 +181,10 @@ def _text_document(profile: str, items: list[Item], code_page: str, cancel_chine
     payout's receipt and note are two such jobs, each run cold after a commit). The
     print-bytes test holds the bytes to those escpos sent."""
     can, start, end = _frame(profile, code_page, cancel_chinese)
-    sent = _Sent()
-    _Renderer(sent, code_page, can).render(items)
-    return b"".join((start, *sent.parts, end))
+    parts: list[bytes] = []
+    # Text needs the printer's `_raw` alone: the bytes are kept in order instead.
+    _Renderer(SimpleNamespace(_raw=parts.append), code_page, can).render(items)
+    return b"".join((start, *parts, end))
 
 
 @functools.lru_cache(maxsize=64)
