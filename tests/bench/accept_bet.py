@@ -24,8 +24,7 @@ write: the very statements the call wrote, recorded on the app's engine, replaye
 `sqlite3` on a twin copy of the database in the same number of durable transactions (today
 two: the slip saved waiting for its print, then issued), with the app's PRAGMAs and its
 BEGIN IMMEDIATE (tests.bench.plain_sqlite3). It gives `accept_bet_p95_vs_sqlite3` (goal:
-ratio ≤ 3); stderr says what a bet wrote, the replay's median, and where 95 % of the ratios
-fall when the run's calls are resampled (`plain_sqlite3.versus`).
+ratio ≤ 3); stderr says what a bet wrote, the replay's median and the ratio's interval.
 
 All three are measured interleaved, one call of each in turn (the same load on the machine).
 
@@ -279,11 +278,11 @@ def _durable_one_row_commit(engine: Engine) -> None:
 
 @dataclass
 class Timings:
-    """Milliseconds per call: the bets by kind, the empty and the one-row transactions, and
+    """Milliseconds per call: the bets with their kinds, the empty and one-row transactions, and
     the bets' writes replayed with plain sqlite3 (warm-up included in its shapes only)."""
 
-    bets: dict[str, list[float]] = field(default_factory=dict)
-    accepted: list[float] = field(default_factory=list)  # every bet, in call order
+    kinds: list[str] = field(default_factory=list)  # each bet's kind, in call order
+    accepted: list[float] = field(default_factory=list)  # each bet's time, in call order
     empty: list[float] = field(default_factory=list)
     durable: list[float] = field(default_factory=list)
     replayed: list[float] = field(default_factory=list)
@@ -331,7 +330,7 @@ def _measure(path: Path, calls: int) -> Timings:
             replay(take())
         for _ in range(calls):
             kind, ms = accept()
-            timings.bets.setdefault(kind, []).append(ms)
+            timings.kinds.append(kind)
             timings.accepted.append(ms)
             timings.empty.append(timed(_empty_write_transaction))
             timings.replayed.append(replay(take()))
@@ -374,8 +373,11 @@ def run(runs: int) -> list[str]:
         _say(f"copied the database in {time.perf_counter() - started:.1f} s")
         timings = _measure(copy, runs * CALLS_PER_RUN)
     accepted = timings.accepted
+    bets: dict[str, list[float]] = {}
+    for kind, ms in zip(timings.kinds, accepted, strict=True):
+        bets.setdefault(kind, []).append(ms)
     kinds = ", ".join(
-        f"{kind} ×{len(ms)} p50 {statistics.median(ms):.2f} ms" for kind, ms in timings.bets.items()
+        f"{kind} ×{len(ms)} p50 {statistics.median(ms):.2f} ms" for kind, ms in bets.items()
     )
     _say(f"{len(accepted)} bets: {kinds}; slowest {max(accepted):.1f} ms")
     _say(
